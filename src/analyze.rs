@@ -1,0 +1,37 @@
+//! The library entry point: one command in, one verdict out.
+
+use crate::checks;
+use crate::command::{Analysis, Gap, GapKind};
+use crate::context::Context;
+use crate::source::Span;
+use crate::verdict::Verdict;
+use crate::walk;
+use std::time::{Duration, Instant};
+
+/// The largest command analyzed; a larger one is denied (`input-too-large`).
+pub const MAX_INPUT_BYTES: usize = 256 * 1024;
+
+/// How long one analysis may take before it stops and denies (`too-complex`). A typical
+/// command takes well under a millisecond.
+pub const TIME_LIMIT: Duration = Duration::from_millis(400);
+
+/// Judges a shell command in a context.
+pub fn analyze(command: &str, context: &Context) -> Verdict {
+    let analysis = if command.len() > MAX_INPUT_BYTES {
+        Analysis {
+            gaps: vec![Gap {
+                kind: GapKind::TooLarge,
+                span: Span::new(0, command.len()),
+                what: format!(
+                    "the command is {} bytes, more than the {MAX_INPUT_BYTES} the analyzer reads",
+                    command.len()
+                ),
+            }],
+            ..Analysis::default()
+        }
+    } else {
+        walk::walk(command, context, Instant::now() + TIME_LIMIT)
+    };
+    let findings = checks::run(&analysis, context);
+    Verdict::new(command, analysis, findings, context.mode)
+}

@@ -1,0 +1,219 @@
+//! Reading a command's options the way getopt does: bundled short flags (`-rf`), values
+//! attached or separate (`-uroot`, `-u root`), long options with `=`, abbreviated long options
+//! (`--recur`), and `--`.
+
+use crate::word::Word;
+
+/// What a command's options look like.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Short options that take a value (`"u"` for `sudo -u root`).
+    pub short_values: &'static str,
+    /// Long options that take a value as the next word when not given with `=`.
+    pub long_values: &'static [&'static str],
+    /// Options end at the first operand (POSIX, and every wrapper); otherwise options and
+    /// operands mix (GNU tools).
+    pub stop_at_operand: bool,
+}
+
+impl Options {
+    pub const fn gnu(short_values: &'static str, long_values: &'static [&'static str]) -> Options {
+        Options {
+            short_values,
+            long_values,
+            stop_at_operand: false,
+        }
+    }
+
+    pub const fn posix(short_values: &'static str, long_values: &'static [&'static str]) -> Options {
+        Options {
+            short_values,
+            long_values,
+            stop_at_operand: true,
+        }
+    }
+}
+
+/// One argument, read.
+#[derive(Clone, Debug)]
+pub enum Arg<'a> {
+    /// `-x`, with its value if it takes one.
+    Short { flag: char, value: Option<Word> },
+    /// `--name` or `--name=value`; `name` is lowercased.
+    Long { name: String, value: Option<Word> },
+    /// Anything else, including everything after `--`.
+    Operand(&'a Word),
+}
+
+impl Arg<'_> {
+    /// Whether this is `-flag` (alone or bundled).
+    pub fn is_short(&self, flag: char) -> bool {
+        matches!(self, Arg::Short { flag: f, .. } if *f == flag)
+    }
+
+    /// Whether this is `--full`, or an abbreviation of it at least three letters long.
+    pub fn is_long(&self, full: &str) -> bool {
+        match self {
+            Arg::Long { name, .. } => name == full || (name.len() >= 3 && full.starts_with(name.as_str())),
+            _ => false,
+        }
+    }
+
+    /// The value given to this option.
+    pub fn value(&self) -> Option<&Word> {
+        match self {
+            Arg::Short { value, .. } | Arg::Long { value, .. } => value.as_ref(),
+            Arg::Operand(_) => None,
+        }
+    }
+
+    pub fn operand(&self) -> Option<&Word> {
+        match self {
+            Arg::Operand(word) => Some(word),
+            _ => None,
+        }
+    }
+}
+
+/// Arguments read, with the index (in the input) of the first operand.
+pub struct Parsed<'a> {
+    pub args: Vec<Arg<'a>>,
+    /// Where the operands begin, for options that stop at the first operand.
+    pub first_operand: Option<usize>,
+}
+
+impl<'a> Parsed<'a> {
+    pub fn operands(&self) -> impl Iterator<Item = &'a Word> + '_ {
+        self.args.iter().filter_map(|arg| match arg {
+            Arg::Operand(word) => Some(*word),
+            _ => None,
+        })
+    }
+
+    pub fn has_short(&self, flag: char) -> bool {
+        self.args.iter().any(|arg| arg.is_short(flag))
+    }
+
+    pub fn has_long(&self, full: &str) -> bool {
+        self.args.iter().any(|arg| arg.is_long(full))
+    }
+
+    /// Whether `-short` or `--long` is given.
+    pub fn has(&self, short: char, long: &str) -> bool {
+        self.has_short(short) || self.has_long(long)
+    }
+
+    /// The value of the last `-short`/`--long` given.
+    pub fn value_of(&self, short: char, long: &str) -> Option<&Word> {
+        self.args
+            .iter()
+            .rev()
+            .find(|arg| arg.is_short(short) || arg.is_long(long))
+            .and_then(Arg::value)
+    }
+}
+
+/// Reads `args` (the words after the program name).
+pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut first_operand = None;
+    let mut i = 0;
+    while i < args.len() {
+        let word = &args[i];
+        let text = word.value().unwrap_or("");
+        let is_option = !word.is_dynamic() && text.len() > 1 && text.starts_with('-');
+        if !is_option {
+            first_operand.get_or_insert(i);
+            if options.stop_at_operand {
+                out.extend(args[i..].iter().map(Arg::Operand));
+                break;
+            }
+            out.push(Arg::Operand(word));
+            i += 1;
+            continue;
+        }
+        if text == "--" {
+            first_operand.get_or_insert(i + 1);
+            out.extend(args[i + 1..].iter().map(Arg::Operand));
+            break;
+        }
+        if let Some(long) = text.strip_prefix("--") {
+            let (name, attached) = match long.split_once('=') {
+                Some((name, _)) => (name, Some(word.strip_prefix(name.len() + 3))),
+                None => (long, None),
+            };
+            let name = name.to_ascii_lowercase();
+            let value = match attached {
+                Some(value) => Some(value),
+                None if options.long_values.contains(&name.as_str()) && i + 1 < args.len() => {
+                    i += 1;
+                    Some(args[i].clone())
+                }
+                None => None,
+            };
+            out.push(Arg::Long { name, value });
+            i += 1;
+            continue;
+        }
+        for (position, flag) in text[1..].char_indices() {
+            if !options.short_values.contains(flag) {
+                out.push(Arg::Short { flag, value: None });
+                continue;
+            }
+            let used = 1 + position + flag.len_utf8();
+            let value = if used < text.len() {
+                Some(word.strip_prefix(used))
+            } else if i + 1 < args.len() {
+                i += 1;
+                Some(args[i].clone())
+            } else {
+                None
+            };
+            out.push(Arg::Short { flag, value });
+            break;
+        }
+        i += 1;
+    }
+    Parsed {
+        args: out,
+        first_operand,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Span;
+
+    fn words(text: &str) -> Vec<Word> {
+        text.split_whitespace()
+            .map(|w| Word::literal(w, Span::default()))
+            .collect()
+    }
+
+    #[test]
+    fn bundles_and_values() {
+        let args = words("-rfv --one-file-system -- -x");
+        let parsed = parse(&args, &Options::gnu("", &[]));
+        assert!(parsed.has_short('r') && parsed.has_short('f') && parsed.has_long("one-file-system"));
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["-x"]);
+    }
+
+    #[test]
+    fn attached_and_separate_values() {
+        let args = words("-uroot -g wheel --user=bob --prompt x rm -rf");
+        let parsed = parse(&args, &Options::posix("ug", &["prompt"]));
+        assert_eq!(parsed.value_of('u', "user").map(Word::text), Some("bob"));
+        assert_eq!(parsed.value_of('g', "group").map(Word::text), Some("wheel"));
+        assert_eq!(parsed.first_operand, Some(6));
+        assert_eq!(parsed.operands().count(), 2);
+    }
+
+    #[test]
+    fn abbreviations_and_case() {
+        let args = words("--RECUR --force-with-lease");
+        let parsed = parse(&args, &Options::gnu("", &[]));
+        assert!(parsed.args[0].is_long("recursive"));
+        assert!(!parsed.args[1].is_long("force"));
+    }
+}

@@ -1,0 +1,167 @@
+//! Disks: writing raw data to a block device (`dd of=/dev/sda`, `> /dev/nvme0n1`,
+//! `shred /dev/sdb`), formatting (`mkfs*`, `wipefs`, `mkswap`, `diskutil eraseDisk`) and
+//! repartitioning (`fdisk`, `sfdisk`, `parted`, `sgdisk` on a device).
+
+use super::{Applies, Checker, DENY, Report, Subject};
+use crate::rules::Rule;
+use crate::word::Word;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&DISK_OVERWRITE, &DISK_FORMAT, &DISK_PARTITION],
+    applies: Applies::EveryCommand,
+    check,
+    gaps: None,
+};
+
+pub static DISK_OVERWRITE: Rule = Rule {
+    id: "disk-overwrite",
+    decision: DENY,
+    catches: "Writing raw data to a block device: `dd of=/dev/sda`, `> /dev/nvme0n1`, `shred /dev/sdb`.",
+    instead: "Write to a file instead; leave disks to the user",
+    examples: &[
+        "dd if=/dev/zero of=/dev/sda bs=1M",
+        "cat image.iso > /dev/sdb",
+        "shred -n 1 /dev/nvme0n1",
+        "echo x | tee /dev/disk2",
+    ],
+    allowed: &[
+        "dd if=/dev/zero of=./disk.img bs=1M count=10",
+        "echo hi > /dev/null",
+        "cat x > /dev/stderr",
+    ],
+};
+
+pub static DISK_FORMAT: Rule = Rule {
+    id: "disk-format",
+    decision: DENY,
+    catches: "Formatting or wiping a file system: `mkfs*`, `mke2fs`, `mkswap`, `wipefs`, `diskutil eraseDisk`.",
+    instead: "Leave formatting to the user",
+    examples: &[
+        "mkfs.ext4 /dev/sdb1",
+        "mkfs -t xfs /dev/vdb",
+        "wipefs -a /dev/sda",
+        "diskutil eraseDisk APFS X disk2",
+        "mkswap /dev/sdc",
+    ],
+    allowed: &["echo mkfs.ext4", "diskutil list"],
+};
+
+pub static DISK_PARTITION: Rule = Rule {
+    id: "disk-partition",
+    decision: DENY,
+    catches: "Changing a partition table: `fdisk`, `sfdisk`, `parted`, `sgdisk`, `gdisk`, `cfdisk` on a device.",
+    instead: "List partitions only (`fdisk -l`, `parted -l`), and leave changes to the user",
+    examples: &[
+        "fdisk /dev/sda",
+        "sgdisk --zap-all /dev/sda",
+        "parted /dev/sdb mklabel gpt",
+        "sfdisk /dev/sdb < table.txt",
+    ],
+    allowed: &[
+        "fdisk -l",
+        "parted -l",
+        "sfdisk -l /dev/sda",
+        "parted /dev/sda print",
+        "sgdisk -p /dev/sda",
+    ],
+};
+
+/// Whether a path names a block device (a whole disk or a partition).
+pub fn is_block_device(path: &str) -> bool {
+    let Some(name) = path.strip_prefix("/dev/") else {
+        return path.to_ascii_lowercase().contains("physicaldrive");
+    };
+    const PREFIXES: &[&str] = &[
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop", "nbd", "sr", "zd",
+    ];
+    PREFIXES.iter().any(|prefix| name.starts_with(prefix))
+}
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    for redirect in &command.redirects {
+        if redirect.operator.writes() && redirect.target.value().is_some_and(is_block_device) {
+            report.flag(
+                &DISK_OVERWRITE,
+                redirect.span,
+                format!(
+                    "writing to `{}` would overwrite the disk, file systems and all",
+                    redirect.target.text()
+                ),
+            );
+        }
+    }
+    let args = command.args();
+    let devices = || args.iter().filter(|w| w.value().is_some_and(is_block_device));
+    let name = command.name.as_str();
+    match name {
+        "dd" => {
+            if let Some(target) = args.iter().find_map(|w| w.value()?.strip_prefix("of="))
+                && is_block_device(target)
+            {
+                report.flag(
+                    &DISK_OVERWRITE,
+                    command.span,
+                    format!("`dd of={target}` would overwrite the disk, file systems and all"),
+                );
+            }
+        }
+        "shred" | "tee" | "cp" => {
+            for device in devices() {
+                report.flag(
+                    &DISK_OVERWRITE,
+                    device.span,
+                    format!("`{name}` would overwrite the disk {}", device.text()),
+                );
+            }
+        }
+        _ if name.starts_with("mkfs")
+            || name.starts_with("newfs")
+            || matches!(name, "mke2fs" | "mkswap" | "wipefs" | "mkdosfs" | "mkntfs") =>
+        {
+            report.flag(
+                &DISK_FORMAT,
+                command.span,
+                format!("`{name}` would erase every file on the device it formats"),
+            );
+        }
+        "diskutil" => {
+            let verb = args.first().and_then(Word::value).unwrap_or("").to_ascii_lowercase();
+            if [
+                "erasedisk",
+                "erasevolume",
+                "partitiondisk",
+                "zerodisk",
+                "securerase",
+                "secureerase",
+                "reformat",
+                "randomdisk",
+            ]
+            .contains(&verb.as_str())
+            {
+                report.flag(
+                    &DISK_FORMAT,
+                    command.span,
+                    format!("`diskutil {verb}` would erase a disk"),
+                );
+            }
+        }
+        "fdisk" | "sfdisk" | "parted" | "sgdisk" | "gdisk" | "cfdisk" => {
+            let texts: Vec<&str> = args.iter().filter_map(Word::value).collect();
+            let lists_only = texts.iter().any(|t| {
+                matches!(
+                    *t,
+                    "-l" | "--list" | "-d" | "--dump" | "-p" | "--print" | "print" | "-s" | "--show-size"
+                )
+            }) || (name == "parted" && texts.last() == Some(&"print"));
+            if !lists_only && devices().next().is_some() {
+                report.flag(
+                    &DISK_PARTITION,
+                    command.span,
+                    format!("`{name}` would rewrite the partition table, losing what is on the disk"),
+                );
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,475 @@
+//! git: commands that throw away work nobody can get back — uncommitted changes, unmerged
+//! branches, stashes, remote history, the reflog. Everything else git does is allowed
+//! (`checkout -b`, `switch`, `rebase`, `commit --amend`, `pull`, `merge`).
+//!
+//! Global options before the subcommand (`-C`, `-c k=v`, `--git-dir`, `--no-pager`) are
+//! skipped; long options match in any case and as abbreviations (`--HARD`, `--forc`).
+
+use super::{Applies, Checker, DENY, Report, Subject};
+use crate::args::{self, Options, Parsed};
+use crate::rules::Rule;
+use crate::unwrap::git;
+use crate::word::Word;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[
+        &GIT_RESET_HARD,
+        &GIT_CHECKOUT_DISCARD,
+        &GIT_RESTORE_WORKTREE,
+        &GIT_CLEAN_FORCE,
+        &GIT_PUSH_FORCE,
+        &GIT_PUSH_DELETE,
+        &GIT_BRANCH_FORCE_DELETE,
+        &GIT_STASH_DROP,
+        &GIT_WORKTREE_REMOVE_FORCE,
+        &GIT_REFLOG_EXPIRE,
+        &GIT_GC_PRUNE,
+        &GIT_UPDATE_REF_DELETE,
+        &GIT_HISTORY_REWRITE,
+    ],
+    applies: Applies::Commands(&["git"]),
+    check,
+    gaps: None,
+};
+
+pub static GIT_RESET_HARD: Rule = Rule {
+    id: "git-reset-hard",
+    decision: DENY,
+    catches: "`git reset --hard` and `--merge`: uncommitted changes are discarded.",
+    instead: "Use `git stash` to set the changes aside, or `git reset --soft`/`--mixed` to move the branch and keep them",
+    examples: &[
+        "git reset --hard",
+        "git reset --hard HEAD~1",
+        "git -C repo reset --merge",
+        "git reset --HARD origin/main",
+        "git --no-pager reset --har",
+    ],
+    allowed: &[
+        "git reset",
+        "git reset --soft HEAD~1",
+        "git reset HEAD file.txt",
+        "git commit -m 'git reset --hard'",
+    ],
+};
+
+pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
+    id: "git-checkout-discard",
+    decision: DENY,
+    catches: "`git checkout -- <paths>`, `checkout .`, `checkout <ref> -- <path>`, `checkout -f`, `switch --discard-changes`: local changes are overwritten.",
+    instead: "Use `git stash` to set the changes aside, or `git diff` to review them; `git switch <branch>` changes branch safely",
+    examples: &[
+        "git checkout -- src/main.rs",
+        "git checkout .",
+        "git checkout main -- README.md",
+        "git checkout -f main",
+        "git checkout HEAD~2 src/",
+        "git switch --discard-changes main",
+    ],
+    allowed: &[
+        "git checkout -b feature/x",
+        "git checkout main",
+        "git checkout feature/login",
+        "git switch -c fix",
+        "git checkout -B x origin/x",
+    ],
+};
+
+pub static GIT_RESTORE_WORKTREE: Rule = Rule {
+    id: "git-restore-worktree",
+    decision: DENY,
+    catches: "`git restore` of the working tree: uncommitted changes to the files are discarded.",
+    instead: "Use `git stash`, or `git restore --staged <path>` to unstage without touching the file",
+    examples: &[
+        "git restore src/app.ts",
+        "git restore .",
+        "git restore --staged --worktree x",
+        "git restore -W x",
+    ],
+    allowed: &["git restore --staged src/app.ts", "git restore -S ."],
+};
+
+pub static GIT_CLEAN_FORCE: Rule = Rule {
+    id: "git-clean-force",
+    decision: DENY,
+    catches: "`git clean -f` (also `-fd`, `-fdx`): untracked files, never committed, are deleted.",
+    instead: "Run `git clean -n` to list what would go, then delete specific paths",
+    examples: &[
+        "git clean -f",
+        "git clean -fdx",
+        "git clean -d --force",
+        "git clean -xffd",
+    ],
+    allowed: &[
+        "git clean -n",
+        "git clean -fdn",
+        "git clean --dry-run -fd",
+        "git clean -fd --dry-run",
+    ],
+};
+
+pub static GIT_PUSH_FORCE: Rule = Rule {
+    id: "git-push-force",
+    decision: DENY,
+    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`: commits on the remote are overwritten.",
+    instead: "Use `git push --force-with-lease`, which refuses to overwrite commits you have not seen",
+    examples: &[
+        "git push --force",
+        "git push -f origin main",
+        "git push origin +main",
+        "git push --mirror",
+        "git push -uf origin x",
+        "git push --forc",
+    ],
+    allowed: &[
+        "git push",
+        "git push --force-with-lease",
+        "git push --force-with-lease=main origin main",
+        "git push -u origin feature",
+    ],
+};
+
+pub static GIT_PUSH_DELETE: Rule = Rule {
+    id: "git-push-delete",
+    decision: DENY,
+    catches: "Deleting remote branches or tags: `git push --delete`, `-d`, `:branch`, `--prune`.",
+    instead: "Ask the user before deleting anything on the remote",
+    examples: &[
+        "git push origin --delete feature",
+        "git push origin :feature",
+        "git push -d origin old",
+        "git push --prune origin",
+    ],
+    allowed: &["git push origin feature", "git push origin HEAD:feature"],
+};
+
+pub static GIT_BRANCH_FORCE_DELETE: Rule = Rule {
+    id: "git-branch-force-delete",
+    decision: DENY,
+    catches: "`git branch -D` (or `-d --force`): a branch is deleted even with unmerged commits.",
+    instead: "Use `git branch -d`, which refuses to delete unmerged work",
+    examples: &[
+        "git branch -D feature",
+        "git branch --delete --force old",
+        "git branch -df x",
+    ],
+    allowed: &["git branch -d feature", "git branch new-branch", "git branch -a"],
+};
+
+pub static GIT_STASH_DROP: Rule = Rule {
+    id: "git-stash-drop",
+    decision: DENY,
+    catches: "`git stash drop` and `git stash clear`: stashed changes are discarded.",
+    instead: "Look at the stash first (`git stash show -p`) and ask the user before dropping it",
+    examples: &["git stash drop", "git stash drop stash@{1}", "git stash clear"],
+    allowed: &["git stash", "git stash pop", "git stash list", "git stash apply"],
+};
+
+pub static GIT_WORKTREE_REMOVE_FORCE: Rule = Rule {
+    id: "git-worktree-remove-force",
+    decision: DENY,
+    catches: "`git worktree remove --force`: a worktree is removed with its uncommitted changes.",
+    instead: "Commit or stash in the worktree first, then `git worktree remove` without --force",
+    examples: &["git worktree remove --force ../wt", "git worktree remove -f wt"],
+    allowed: &[
+        "git worktree remove ../wt",
+        "git worktree add ../wt main",
+        "git worktree prune",
+    ],
+};
+
+pub static GIT_REFLOG_EXPIRE: Rule = Rule {
+    id: "git-reflog-expire",
+    decision: DENY,
+    catches: "`git reflog expire` and `git reflog delete`: the record that lets lost commits be found again.",
+    instead: "Leave the reflog alone: it is the safety net for lost commits",
+    examples: &["git reflog expire --expire=now --all", "git reflog delete HEAD@{1}"],
+    allowed: &["git reflog", "git reflog show main"],
+};
+
+pub static GIT_GC_PRUNE: Rule = Rule {
+    id: "git-gc-prune",
+    decision: DENY,
+    catches: "`git gc --prune=now`: unreachable commits are deleted at once instead of after two weeks.",
+    instead: "Run `git gc` without --prune=now; unreachable objects stay recoverable for two weeks",
+    examples: &["git gc --prune=now", "git gc --aggressive --prune=all"],
+    allowed: &["git gc", "git gc --aggressive"],
+};
+
+pub static GIT_UPDATE_REF_DELETE: Rule = Rule {
+    id: "git-update-ref-delete",
+    decision: DENY,
+    catches: "`git update-ref -d`: a ref is deleted without any check.",
+    instead: "Use `git branch -d` or `git tag -d`, which check what they delete",
+    examples: &["git update-ref -d refs/heads/main"],
+    allowed: &["git update-ref refs/heads/x HEAD"],
+};
+
+pub static GIT_HISTORY_REWRITE: Rule = Rule {
+    id: "git-history-rewrite",
+    decision: DENY,
+    catches: "`git filter-branch` and `git filter-repo`: the whole history is rewritten.",
+    instead: "Ask the user: a history rewrite needs a backup and a force push",
+    examples: &[
+        "git filter-branch --tree-filter 'rm -f secrets' HEAD",
+        "git filter-repo --path src",
+    ],
+    allowed: &["git log --all"],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let invocation = git::invocation(subject.command);
+    let args = invocation.args;
+    let span = subject.command.span;
+    let flag = |report: &mut Report, rule: &'static Rule, lost: &str| report.flag(rule, span, lost);
+    match invocation.subcommand.as_str() {
+        "reset" => {
+            let parsed = args::parse(args, &Options::gnu("", &["pathspec-from-file"]));
+            if parsed.has_long("hard") {
+                flag(
+                    report,
+                    &GIT_RESET_HARD,
+                    "`git reset --hard` would discard every uncommitted change in the working tree",
+                );
+            } else if parsed.has_long("merge") {
+                flag(
+                    report,
+                    &GIT_RESET_HARD,
+                    "`git reset --merge` would discard uncommitted changes in files the merge touched",
+                );
+            }
+        }
+        "checkout" => checkout(args, report, span),
+        "switch" => {
+            let parsed = args::parse(
+                args,
+                &Options::gnu("cC", &["create", "force-create", "orphan", "conflict"]),
+            );
+            if parsed.has('f', "force") || parsed.has_long("discard-changes") {
+                flag(
+                    report,
+                    &GIT_CHECKOUT_DISCARD,
+                    "`git switch --discard-changes` would overwrite local changes",
+                );
+            }
+        }
+        "restore" => {
+            let parsed = args::parse(args, &Options::gnu("s", &["source", "pathspec-from-file", "conflict"]));
+            let staged = parsed.has('S', "staged");
+            let worktree = parsed.has('W', "worktree");
+            if !staged || worktree {
+                flag(
+                    report,
+                    &GIT_RESTORE_WORKTREE,
+                    "`git restore` would discard uncommitted changes to the files it restores",
+                );
+            }
+        }
+        "clean" => {
+            let parsed = args::parse(args, &Options::gnu("e", &["exclude"]));
+            let force = parsed.has('f', "force");
+            let dry_run = parsed.has('n', "dry-run");
+            if force && !dry_run {
+                flag(
+                    report,
+                    &GIT_CLEAN_FORCE,
+                    "`git clean -f` would delete untracked files, which git never saved",
+                );
+            }
+        }
+        "push" => push(args, report, span),
+        "branch" => {
+            let parsed = args::parse(
+                args,
+                &Options::gnu(
+                    "ut",
+                    &[
+                        "set-upstream-to",
+                        "track",
+                        "contains",
+                        "merged",
+                        "no-merged",
+                        "points-at",
+                        "sort",
+                        "format",
+                    ],
+                ),
+            );
+            let force_delete = parsed.has_short('D') || ((parsed.has('d', "delete")) && parsed.has('f', "force"));
+            if force_delete {
+                flag(
+                    report,
+                    &GIT_BRANCH_FORCE_DELETE,
+                    "`git branch -D` would delete the branch even if its commits are merged nowhere",
+                );
+            }
+        }
+        "stash" => match first_word(args) {
+            Some("drop") => flag(
+                report,
+                &GIT_STASH_DROP,
+                "`git stash drop` would discard the stashed changes",
+            ),
+            Some("clear") => flag(report, &GIT_STASH_DROP, "`git stash clear` would discard every stash"),
+            _ => {}
+        },
+        "worktree" if first_word(args) == Some("remove") => {
+            let parsed = args::parse(&args[1..], &Options::gnu("", &[]));
+            if parsed.has('f', "force") {
+                flag(
+                    report,
+                    &GIT_WORKTREE_REMOVE_FORCE,
+                    "`git worktree remove --force` would delete the worktree with its uncommitted changes",
+                );
+            }
+        }
+        "reflog" => {
+            if let Some(action @ ("expire" | "delete")) = first_word(args) {
+                flag(
+                    report,
+                    &GIT_REFLOG_EXPIRE,
+                    &format!("`git reflog {action}` would erase the record of where lost commits are"),
+                );
+            }
+        }
+        "gc" => {
+            let parsed = args::parse(args, &Options::gnu("", &[]));
+            let now = parsed.args.iter().any(|arg| {
+                arg.is_long("prune")
+                    && arg
+                        .value()
+                        .and_then(Word::value)
+                        .is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "now" | "all"))
+            });
+            if now {
+                flag(
+                    report,
+                    &GIT_GC_PRUNE,
+                    "`git gc --prune=now` would delete unreachable commits at once, with no way back",
+                );
+            }
+        }
+        "update-ref" if args::parse(args, &Options::gnu("m", &[])).has_short('d') => {
+            flag(
+                report,
+                &GIT_UPDATE_REF_DELETE,
+                "`git update-ref -d` would delete the ref without checking what it points to",
+            );
+        }
+        "filter-branch" | "filter-repo" => flag(
+            report,
+            &GIT_HISTORY_REWRITE,
+            &format!(
+                "`git {}` would rewrite every commit of the history",
+                invocation.subcommand
+            ),
+        ),
+        _ => {}
+    }
+}
+
+fn first_word(args: &[Word]) -> Option<&str> {
+    args.iter().filter_map(Word::value).find(|t| !t.starts_with('-'))
+}
+
+fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
+    const OPTIONS: Options = Options::gnu("bB", &["orphan", "conflict", "pathspec-from-file", "track"]);
+    let parsed = args::parse(args, &OPTIONS);
+    if parsed.has('f', "force") {
+        report.flag(
+            &GIT_CHECKOUT_DISCARD,
+            span,
+            "`git checkout -f` would overwrite local changes",
+        );
+        return;
+    }
+    if parsed.has_long("pathspec-from-file") {
+        report.flag(
+            &GIT_CHECKOUT_DISCARD,
+            span,
+            "`git checkout --pathspec-from-file` would overwrite local changes to those files",
+        );
+        return;
+    }
+    if parsed.has_short('b') || parsed.has_short('B') || parsed.has_long("orphan") || parsed.has('p', "patch") {
+        return;
+    }
+    let after_dashes = paths_after_dashes(args);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let discards = match after_dashes {
+        Some(count) => count > 0,
+        None => operands.len() >= 2 || operands.iter().any(|w| is_pathspec(w)),
+    };
+    if discards {
+        report.flag(
+            &GIT_CHECKOUT_DISCARD,
+            span,
+            "`git checkout` of paths would overwrite their uncommitted changes",
+        );
+    }
+}
+
+/// How many words follow `--`, when there is one.
+fn paths_after_dashes(args: &[Word]) -> Option<usize> {
+    args.iter().position(|w| w.is("--")).map(|at| args.len() - at - 1)
+}
+
+/// A word that can only be a path, not a branch: `.`, `./x`, `:/x`, a glob.
+fn is_pathspec(word: &Word) -> bool {
+    let text = word.text();
+    text == "." || text.starts_with("./") || text.starts_with(":/") || text == "*" || word.has_glob()
+}
+
+fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
+    const OPTIONS: Options = Options::gnu(
+        "o",
+        &[
+            "repo",
+            "receive-pack",
+            "exec",
+            "push-option",
+            "signed",
+            "recurse-submodules",
+        ],
+    );
+    let parsed: Parsed = args::parse(args, &OPTIONS);
+    let forced_refspec = parsed.operands().any(|w| w.text().starts_with('+'));
+    let has_exact_force = parsed
+        .args
+        .iter()
+        .any(|arg| matches!(arg, args::Arg::Long { name, .. } if name == "force" || (name.len() >= 3 && "force".starts_with(name.as_str()))));
+    if parsed.has_short('f') || has_exact_force || forced_refspec {
+        report.flag(
+            &GIT_PUSH_FORCE,
+            span,
+            "`git push --force` would overwrite commits on the remote that others may have pushed",
+        );
+        return;
+    }
+    if parsed.has_long("mirror") {
+        report.flag(
+            &GIT_PUSH_FORCE,
+            span,
+            "`git push --mirror` would overwrite and delete refs on the remote to match this repository",
+        );
+        return;
+    }
+    let deleting_refspec = parsed
+        .operands()
+        .skip(1)
+        .any(|w| w.text().starts_with(':') && w.text().len() > 1);
+    if parsed.has('d', "delete") || deleting_refspec {
+        report.flag(
+            &GIT_PUSH_DELETE,
+            span,
+            "the push would delete a branch or tag on the remote",
+        );
+        return;
+    }
+    if parsed.has_long("prune") {
+        report.flag(
+            &GIT_PUSH_DELETE,
+            span,
+            "`git push --prune` would delete remote branches that have no local counterpart",
+        );
+    }
+}

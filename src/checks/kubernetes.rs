@@ -1,0 +1,77 @@
+//! Kubernetes: `kubectl delete` of namespaces or of everything (`--all`, `-A`), and
+//! `helm uninstall`.
+
+use super::{ASK, Applies, Checker, Report, Subject};
+use crate::rules::Rule;
+use crate::word::Word;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL],
+    applies: Applies::Commands(&["kubectl", "oc", "helm"]),
+    check,
+    gaps: None,
+};
+
+pub static KUBECTL_DELETE: Rule = Rule {
+    id: "kubectl-delete",
+    decision: ASK,
+    catches: "`kubectl delete` of a namespace, or of everything (`--all`, `-A`).",
+    instead: "Delete the specific resource by name, after `kubectl get` shows it",
+    examples: &[
+        "kubectl delete namespace prod",
+        "kubectl delete ns staging",
+        "kubectl delete pods --all",
+        "kubectl delete deploy -A --all",
+    ],
+    allowed: &[
+        "kubectl delete pod web-123",
+        "kubectl get ns",
+        "kubectl apply -f app.yaml",
+    ],
+};
+
+pub static HELM_UNINSTALL: Rule = Rule {
+    id: "helm-uninstall",
+    decision: ASK,
+    catches: "`helm uninstall` (`delete`, `del`, `un`): a release and its resources are removed.",
+    instead: "Ask the user before removing a release",
+    examples: &["helm uninstall web", "helm delete web --purge"],
+    allowed: &["helm list", "helm upgrade web ./chart"],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let words: Vec<&str> = command.args().iter().map(Word::text).collect();
+    let operands: Vec<&str> = words.iter().filter(|w| !w.starts_with('-')).copied().collect();
+    let span = command.span;
+    if command.name == "helm" {
+        if matches!(operands.first(), Some(&("uninstall" | "delete" | "del" | "un"))) {
+            report.flag(
+                &HELM_UNINSTALL,
+                span,
+                "`helm uninstall` would remove the release and its resources",
+            );
+        }
+        return;
+    }
+    if operands.first() != Some(&"delete") {
+        return;
+    }
+    let namespace = operands
+        .get(1)
+        .is_some_and(|kind| matches!(kind.split('/').next(), Some("namespace" | "namespaces" | "ns")));
+    let everything = words.iter().any(|w| matches!(*w, "--all" | "-A" | "--all-namespaces"));
+    if namespace {
+        report.flag(
+            &KUBECTL_DELETE,
+            span,
+            "`kubectl delete namespace` would delete the namespace and everything in it",
+        );
+    } else if everything {
+        report.flag(
+            &KUBECTL_DELETE,
+            span,
+            "`kubectl delete --all` would delete every resource of that kind",
+        );
+    }
+}

@@ -1,0 +1,53 @@
+//! Limits: a command too large, nested too deep or too complex to analyze in time is denied,
+//! never waved through.
+
+use super::{Applies, Checker, DENY, Report, no_command_check};
+use crate::command::{Analysis, GapKind};
+use crate::rules::Rule;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&INPUT_TOO_LARGE, &NESTING_TOO_DEEP, &TOO_COMPLEX],
+    applies: Applies::NoCommand,
+    check: no_command_check,
+    gaps: Some(gaps),
+};
+
+pub static INPUT_TOO_LARGE: Rule = Rule {
+    id: "input-too-large",
+    decision: DENY,
+    catches: "A command larger than the analyzer reads (256 KiB).",
+    instead: "Write large files with the editor tool, or split the command into smaller ones",
+    examples: &[],
+    allowed: &[],
+};
+
+pub static NESTING_TOO_DEEP: Rule = Rule {
+    id: "nesting-too-deep",
+    decision: DENY,
+    catches: "Layers or syntax nested deeper than the analyzer follows (16 layers, 200 levels of syntax).",
+    instead: "Run the inner command directly instead of wrapping it in layers",
+    examples: &["eval eval eval eval eval eval eval eval eval eval eval eval eval eval eval eval eval eval ls"],
+    allowed: &["eval eval eval eval ls", "bash -c 'bash -c \"echo hi\"'"],
+};
+
+pub static TOO_COMPLEX: Rule = Rule {
+    id: "too-complex",
+    decision: DENY,
+    catches: "A command that runs more commands than the analyzer counts (4,000) or takes too long to analyze.",
+    instead: "Split the work into several smaller commands",
+    examples: &[],
+    allowed: &[],
+};
+
+/// Limits the walk reached.
+pub fn gaps(analysis: &Analysis, report: &mut Report) {
+    for gap in &analysis.gaps {
+        let rule = match gap.kind {
+            GapKind::TooLarge => &INPUT_TOO_LARGE,
+            GapKind::TooDeep => &NESTING_TOO_DEEP,
+            GapKind::TooComplex => &TOO_COMPLEX,
+            GapKind::Syntax | GapKind::ReservedWord => continue,
+        };
+        report.flag(rule, gap.span, gap.what.clone());
+    }
+}

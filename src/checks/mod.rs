@@ -1,0 +1,167 @@
+//! The checkers: one file per family of commands, all registered in [`CHECKERS`]. Each checker
+//! looks at one effective command at a time (after every layer has been unwrapped) and reports
+//! findings of its own rules.
+
+mod cloud;
+mod crontab;
+mod disk;
+mod docker;
+mod find;
+mod fork_bomb;
+mod git;
+mod kubernetes;
+mod limits;
+mod mv;
+mod permissions;
+mod power;
+mod privilege;
+mod processes;
+mod publish;
+mod remote_code;
+pub mod rm;
+mod sql;
+mod terraform;
+mod truncate;
+mod unverifiable;
+
+use crate::command::{Analysis, Command, CommandId};
+use crate::context::Context;
+use crate::rules::Rule;
+use crate::source::Span;
+use crate::verdict::{Decision, Finding};
+
+/// A family of checks.
+pub struct Checker {
+    /// The rules it reports.
+    pub rules: &'static [&'static Rule],
+    /// The commands it looks at.
+    pub applies: Applies,
+    pub check: fn(&Subject, &mut Report),
+    /// Reports the gaps of the analysis it owns (limits reached, text the parser could not read).
+    pub gaps: Option<fn(&Analysis, &mut Report)>,
+}
+
+/// Which commands a checker looks at.
+pub enum Applies {
+    /// Every command, whatever its name (redirect targets, what it runs).
+    EveryCommand,
+    /// Commands with one of these program names.
+    Commands(&'static [&'static str]),
+    /// None: the checker only reports gaps.
+    NoCommand,
+}
+
+impl Applies {
+    fn to(&self, name: &str) -> bool {
+        match self {
+            Applies::EveryCommand => true,
+            Applies::Commands(names) => names.contains(&name),
+            Applies::NoCommand => false,
+        }
+    }
+}
+
+/// Every checker, in the order their findings are reported.
+pub const CHECKERS: &[&Checker] = &[
+    &limits::CHECKER,
+    &remote_code::CHECKER,
+    &rm::CHECKER,
+    &find::CHECKER,
+    &git::CHECKER,
+    &disk::CHECKER,
+    &fork_bomb::CHECKER,
+    &permissions::CHECKER,
+    &processes::CHECKER,
+    &power::CHECKER,
+    &crontab::CHECKER,
+    &mv::CHECKER,
+    &truncate::CHECKER,
+    &privilege::CHECKER,
+    &terraform::CHECKER,
+    &kubernetes::CHECKER,
+    &docker::CHECKER,
+    &cloud::CHECKER,
+    &sql::CHECKER,
+    &publish::CHECKER,
+    &unverifiable::CHECKER,
+];
+
+/// Every rule of the policy, in registry order.
+pub fn rules() -> impl Iterator<Item = &'static Rule> {
+    CHECKERS.iter().flat_map(|checker| checker.rules.iter().copied())
+}
+
+/// The rule with this id.
+pub fn rule(id: &str) -> Option<&'static Rule> {
+    rules().find(|rule| rule.id == id)
+}
+
+/// The command being checked, with what surrounds it.
+pub struct Subject<'a> {
+    pub id: CommandId,
+    pub command: &'a Command,
+    pub analysis: &'a Analysis,
+    pub context: &'a Context,
+}
+
+/// Where a checker reports what it found.
+pub struct Report<'a> {
+    findings: &'a mut Vec<Finding>,
+    command: Option<CommandId>,
+}
+
+impl Report<'_> {
+    /// Reports that `rule` matched at `span`; `lost` says what would be lost in this case.
+    pub fn flag(&mut self, rule: &'static Rule, span: Span, lost: impl Into<String>) {
+        let lost = lost.into();
+        let duplicate = self
+            .findings
+            .iter()
+            .any(|f| f.rule.id == rule.id && f.span == span && f.lost == lost);
+        if !duplicate {
+            self.findings.push(Finding {
+                rule,
+                command: self.command,
+                span,
+                lost,
+                decision: rule.decision,
+            });
+        }
+    }
+}
+
+/// Runs every checker over every command of the analysis.
+pub fn run(analysis: &Analysis, context: &Context) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let mut report = Report {
+        findings: &mut findings,
+        command: None,
+    };
+    for checker in CHECKERS {
+        if let Some(gaps) = checker.gaps {
+            gaps(analysis, &mut report);
+        }
+    }
+    for (id, command) in analysis.commands.iter().enumerate() {
+        let subject = Subject {
+            id,
+            command,
+            analysis,
+            context,
+        };
+        report.command = Some(id);
+        for checker in CHECKERS {
+            if checker.applies.to(&command.name) {
+                (checker.check)(&subject, &mut report);
+            }
+        }
+    }
+    findings
+}
+
+/// The check of a checker that only reports gaps.
+fn no_command_check(_: &Subject, _: &mut Report) {}
+
+/// Shorthand for rule definitions.
+const ASK: Decision = Decision::Ask;
+const DENY: Decision = Decision::Deny;

@@ -1,0 +1,71 @@
+//! `mv` of the root, a home directory or a system directory, and `mv` onto `/dev/null`.
+
+use super::{Applies, Checker, DENY, Report, Subject};
+use crate::args::{self, Options};
+use crate::paths::{self, Place, Target};
+use crate::rules::Rule;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&MV_SYSTEM_PATH],
+    applies: Applies::Commands(&["mv"]),
+    check,
+    gaps: None,
+};
+
+pub static MV_SYSTEM_PATH: Rule = Rule {
+    id: "mv-system-path",
+    decision: DENY,
+    catches: "Moving `/`, a home directory or a system directory away, or moving a file onto `/dev/null`.",
+    instead: "Move specific files inside the project instead",
+    examples: &[
+        "mv / /old",
+        "mv ~ /tmp/home-backup",
+        "mv /usr /usr.bak",
+        "mv important.db /dev/null",
+        "mv /etc /tmp/etc",
+    ],
+    allowed: &["mv build dist", "mv ./a.txt ./b.txt", "mv /tmp/x ./x"],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let parsed = args::parse(
+        command.args(),
+        &Options::gnu("tS", &["target-directory", "suffix", "backup"]),
+    );
+    let operands: Vec<_> = parsed.operands().collect();
+    let has_target_option = parsed.has('t', "target-directory");
+    let (sources, destination) = match (has_target_option, operands.split_last()) {
+        (true, _) => (operands.as_slice(), parsed.value_of('t', "target-directory")),
+        (false, Some((last, rest))) => (rest, Some(*last)),
+        (false, None) => return,
+    };
+    if let Some(destination) = destination
+        && destination.is("/dev/null")
+    {
+        report.flag(
+            &MV_SYSTEM_PATH,
+            destination.span,
+            "`mv` onto /dev/null would destroy the file moved and break /dev/null for every program",
+        );
+    }
+    for source in sources {
+        let target = paths::resolve(source, &command.cwd);
+        let Target::Path(path) = &target else { continue };
+        let hit = match paths::place(&target, subject.context) {
+            Place::Root => Some("the whole file system".to_owned()),
+            Place::Home(home) => Some(format!("the home directory {home}")),
+            Place::System(dir) if paths::system_dir_containing(path).as_ref() == Some(&dir) && dir == *path => {
+                Some(format!("the system directory {dir}"))
+            }
+            _ => None,
+        };
+        if let Some(hit) = hit {
+            report.flag(
+                &MV_SYSTEM_PATH,
+                source.span,
+                format!("`mv` would take {hit} away from every program that needs it"),
+            );
+        }
+    }
+}

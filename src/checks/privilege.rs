@@ -1,0 +1,125 @@
+//! Privilege: `sudo`, `doas`, `pkexec`, `run0` and `su` ask, and the command they run is
+//! judged too (the stricter verdict wins); a root shell (`sudo -i`, `sudo -s`, `sudo su`,
+//! `sudo bash`, `su`, `su -`) is denied: nothing it then runs can be checked.
+
+use super::{ASK, Applies, Checker, DENY, Report, Subject};
+use crate::args::{self, Options};
+use crate::command::{Input, Run};
+use crate::rules::Rule;
+use crate::unwrap::{self, Execution};
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&PRIVILEGE_ESCALATION, &ROOT_SHELL],
+    applies: Applies::Commands(&["sudo", "doas", "pkexec", "run0", "su"]),
+    check,
+    gaps: None,
+};
+
+pub static PRIVILEGE_ESCALATION: Rule = Rule {
+    id: "privilege-escalation",
+    decision: ASK,
+    catches: "Running a command as root or another user (`sudo`, `doas`, `pkexec`, `run0`, `su -c`).",
+    instead: "Run the command without sudo, or ask the user to run the privileged step",
+    examples: &[
+        "sudo apt-get install -y jq",
+        "doas reboot-helper",
+        "su -c 'systemctl restart nginx'",
+        "sudo -u postgres psql",
+    ],
+    allowed: &["echo sudo", "grep -r sudo ."],
+};
+
+pub static ROOT_SHELL: Rule = Rule {
+    id: "root-shell",
+    decision: DENY,
+    catches: "Opening a root shell (`sudo -i`, `sudo -s`, `sudo su`, `sudo bash`, `su`, `su -`): what it runs cannot be checked.",
+    instead: "Run each privileged command on its own so that it can be checked, or ask the user",
+    examples: &[
+        "sudo -i",
+        "sudo -s",
+        "sudo su",
+        "sudo su -",
+        "sudo bash",
+        "su",
+        "su -",
+        "doas -s",
+        "run0",
+    ],
+    allowed: &["sudo -l", "sudo -v", "echo su"],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let span = command.span;
+    if command.name == "su" {
+        if su_runs_code(command) {
+            report.flag(&PRIVILEGE_ESCALATION, span, "`su -c` runs the command as another user");
+        } else {
+            report.flag(
+                &ROOT_SHELL,
+                span,
+                "`su` opens a shell as root, and nothing it runs can be checked",
+            );
+        }
+        return;
+    }
+    let Some((words, shell_flag)) = unwrap::privileged_command(command) else {
+        return;
+    };
+    let name = command.name.as_str();
+    if words.is_empty() {
+        if shell_flag || name == "run0" {
+            report.flag(
+                &ROOT_SHELL,
+                span,
+                format!("`{name}` opens a root shell, and nothing it runs can be checked"),
+            );
+        } else if command
+            .args()
+            .iter()
+            .any(|w| matches!(w.value(), Some("-e" | "--edit")))
+        {
+            report.flag(&PRIVILEGE_ESCALATION, span, format!("`{name} -e` edits files as root"));
+        }
+        return;
+    }
+    let child = command.runs.iter().find_map(|run| match run {
+        Run::Command(id) => Some(&subject.analysis.commands[*id]),
+        _ => None,
+    });
+    if let Some(child) = child {
+        let interactive_shell = (unwrap::is_shell(&child.name)
+            && child.stdin == Input::Inherited
+            && unwrap::executions(child)
+                .iter()
+                .any(|e| matches!(e, Execution::Stdin { .. })))
+            || (child.name == "su" && !su_runs_code(child));
+        if interactive_shell {
+            report.flag(
+                &ROOT_SHELL,
+                span,
+                format!(
+                    "`{name} {}` opens a root shell, and nothing it runs can be checked",
+                    child.name
+                ),
+            );
+            return;
+        }
+    }
+    report.flag(
+        &PRIVILEGE_ESCALATION,
+        span,
+        format!(
+            "`{name}` runs `{}` with raised privileges",
+            words.first().map_or("", |w| w.text())
+        ),
+    );
+}
+
+fn su_runs_code(command: &crate::command::Command) -> bool {
+    let parsed = args::parse(
+        command.args(),
+        &Options::gnu("cCsgGwu", &["command", "session-command", "shell", "group"]),
+    );
+    parsed.has('c', "command") || parsed.has('C', "session-command")
+}

@@ -1,0 +1,344 @@
+//! `rm`, `rmdir`, `unlink`, `shred`, `rimraf`: deletes judged by where their targets resolve.
+//!
+//! A recursive delete is allowed below the project root and in temp directories; it is denied
+//! for the root, system directories, a home directory, the project root itself and the
+//! directories above it, any `.git` directory, keys and credentials, and anywhere else outside
+//! the project. A target only known at run time asks, unless guarded with `${VAR:?}`. A plain
+//! `rm` of a file is allowed unless the file is a system file, a key or a credential.
+//! `find -delete` and `find -exec rm` are judged by the same policy.
+
+use super::{Applies, Checker, DENY, Report, Subject};
+use crate::args::{self, Options};
+use crate::paths::{self, Place, Target};
+use crate::rules::Rule;
+use crate::source::Span;
+use crate::word::{DynamicKind, Word};
+
+pub const CHECKER: Checker = Checker {
+    rules: &[
+        &RM_ROOT,
+        &RM_SYSTEM,
+        &RM_HOME,
+        &RM_PROJECT_ROOT,
+        &RM_PARENT_DIR,
+        &RM_GIT_DIR,
+        &RM_PROTECTED_FILE,
+        &RM_OUTSIDE_PROJECT,
+        &RM_DYNAMIC_PATH,
+        &RM_STDIN_TARGETS,
+    ],
+    applies: Applies::Commands(&["rm", "srm", "rmdir", "unlink", "shred", "rimraf"]),
+    check,
+    gaps: None,
+};
+
+pub static RM_ROOT: Rule = Rule {
+    id: "rm-root",
+    decision: DENY,
+    catches: "Recursive delete of `/` or a drive root (`rm -rf /`, `/*`).",
+    instead: "Name the exact directory to delete, inside the project",
+    examples: &[
+        "rm -rf /",
+        "rm -rf /*",
+        "rm -fr //",
+        "sudo rm -rf --no-preserve-root /",
+        "rm -rf /mnt/c",
+    ],
+    allowed: &["rm -rf ./build", "echo rm -rf /"],
+};
+
+pub static RM_SYSTEM: Rule = Rule {
+    id: "rm-system",
+    decision: DENY,
+    catches: "Deleting system directories or files (`/usr`, `/etc`, `/var/lib`, `C:/Windows`…).",
+    instead: "Leave system files to the package manager; delete only files of the project",
+    examples: &[
+        "rm -rf /usr",
+        "rm -rf /etc/nginx",
+        "rm /etc/passwd",
+        "rm -rf /var/lib/*",
+        "rm -rf /tmp",
+    ],
+    allowed: &["rm -rf /tmp/build", "rm -rf /var/tmp/cache", "rm -f /tmp/x.log"],
+};
+
+pub static RM_HOME: Rule = Rule {
+    id: "rm-home",
+    decision: DENY,
+    catches: "Recursive delete of a home directory or everything in it (`~`, `~/`, `~/*`, `$HOME`, `/home/<user>`).",
+    instead: "Delete specific folders inside the project instead",
+    examples: &[
+        "rm -rf ~",
+        "rm -rf ~/",
+        "rm -rf ~/*",
+        "rm -rf $HOME",
+        "rm -rf \"${HOME}\"",
+        "rm -rf /home/user",
+        "rm -rf ~alice",
+        "rm -rf /Users/bob",
+    ],
+    allowed: &["rm -rf ~/work/project/node_modules", "echo ~"],
+};
+
+pub static RM_PROJECT_ROOT: Rule = Rule {
+    id: "rm-project-root",
+    decision: DENY,
+    catches: "Recursive delete of the project root itself (`.`, `./`, `*`, `./*` at the root).",
+    instead: "Delete the specific build output (`rm -rf dist node_modules`), or list untracked files with `git clean -n` first",
+    examples: &[
+        "rm -rf .",
+        "rm -rf ./",
+        "rm -rf *",
+        "rm -rf ./*",
+        "cd src && rm -rf ..",
+        "rm -rf /home/user/work/project",
+    ],
+    allowed: &[
+        "rm -rf node_modules build/ ./dist target",
+        "rm -rf src/*.orig",
+        "rm -rf ./*.log",
+    ],
+};
+
+pub static RM_PARENT_DIR: Rule = Rule {
+    id: "rm-parent-dir",
+    decision: DENY,
+    catches: "Recursive delete of a directory that contains the project (`..`, `../*`).",
+    instead: "Stay inside the project root and delete specific subdirectories",
+    examples: &["rm -rf ..", "rm -rf ../*", "rm -rf ~/work"],
+    allowed: &["rm -rf ../project/build", "rm -rf sub/../build"],
+};
+
+pub static RM_GIT_DIR: Rule = Rule {
+    id: "rm-git-dir",
+    decision: DENY,
+    catches: "Deleting a `.git` directory or what is inside it: the repository's history.",
+    instead: "Leave .git alone; to drop files from git use `git rm --cached`, to start over ask the user",
+    examples: &[
+        "rm -rf .git",
+        "rm -rf ./.git/",
+        "rm -rf vendor/lib/.git",
+        "rm -rf .g*",
+        "rm -f .git/config",
+    ],
+    allowed: &[
+        "rm -f .git/index.lock",
+        "rm -rf .github/old-workflows",
+        "rm -rf .gitignore",
+    ],
+};
+
+pub static RM_PROTECTED_FILE: Rule = Rule {
+    id: "rm-protected-file",
+    decision: DENY,
+    catches: "Deleting keys, credential stores, shell startup files, or agent and git settings in the home directory.",
+    instead: "Do not delete keys, credentials or startup files; ask the user",
+    examples: &[
+        "rm ~/.ssh/id_ed25519",
+        "rm -f ~/.aws/credentials",
+        "rm ~/.bashrc",
+        "rm -rf ~/.ssh",
+        "rm -rf ~/.claude",
+    ],
+    allowed: &["rm -f ./id_rsa.pub.bak", "rm -f .env.backup"],
+};
+
+pub static RM_OUTSIDE_PROJECT: Rule = Rule {
+    id: "rm-outside-project",
+    decision: DENY,
+    catches: "Recursive delete outside the project and temp directories.",
+    instead: "Delete only inside the project or a temp directory; ask the user to remove files elsewhere",
+    examples: &[
+        "rm -rf ../other-project",
+        "rm -rf ~/Documents",
+        "rm -rf /data/backups",
+        "rm -rf /home/alice/code",
+    ],
+    allowed: &[
+        "rm -rf /tmp/scratch",
+        "rm -rf \"$TMPDIR/build\"",
+        "rm -rf \"$(mktemp -d)\"",
+    ],
+};
+
+pub static RM_DYNAMIC_PATH: Rule = Rule {
+    id: "rm-dynamic-path",
+    decision: super::ASK,
+    catches: "Recursive delete of a path only known at run time (`\"$DIR\"/`, `$X/*`), which is `/` when the variable is empty.",
+    instead: "Guard the variable with `${VAR:?}`, or name the path literally",
+    examples: &[
+        "rm -rf \"$DIR\"/",
+        "rm -rf $X/*",
+        "rm -rf \"$BUILD_DIR\"",
+        "cd \"$WORK\" && rm -rf build",
+    ],
+    allowed: &[
+        "rm -rf \"${DIR:?}\"/",
+        "rm \"$file\"",
+        "DIR=build; rm -rf \"$DIR\"",
+        "rm -rf build/$NAME",
+    ],
+};
+
+pub static RM_STDIN_TARGETS: Rule = Rule {
+    id: "rm-stdin-targets",
+    decision: DENY,
+    catches: "Recursive delete of paths read from standard input (`… | xargs rm -rf`) from a source that cannot be placed.",
+    instead: "List the paths first, then delete them by name; or use `find <dir> … -delete` inside the project",
+    examples: &[
+        "cat dirs.txt | xargs rm -rf",
+        "xargs rm -rf < list.txt",
+        "ls | xargs -I{} rm -rf {}",
+    ],
+    allowed: &[
+        "find . -name node_modules -type d -prune | xargs rm -rf",
+        "git ls-files --deleted | xargs rm -f",
+    ],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let args = command.args();
+    let (recursive, targets): (bool, Vec<&Word>) = match command.name.as_str() {
+        "rm" | "srm" => {
+            let parsed = args::parse(args, &Options::gnu("", &["interactive"]));
+            let recursive = parsed.has_short('r') || parsed.has_short('R') || parsed.has_long("recursive");
+            (recursive, parsed.operands().collect())
+        }
+        "rimraf" => (true, args::parse(args, &Options::gnu("", &[])).operands().collect()),
+        "shred" => {
+            let parsed = args::parse(args, &Options::gnu("ns", &["iterations", "size", "random-source"]));
+            let files = parsed.operands().filter(|w| !w.text().starts_with("/dev/")).collect();
+            (false, files)
+        }
+        _ => (false, args::parse(args, &Options::gnu("", &[])).operands().collect()),
+    };
+    let verb = if recursive {
+        format!("`{} -r`", command.name)
+    } else {
+        format!("`{}`", command.name)
+    };
+    for word in targets {
+        let target = paths::resolve(word, &command.cwd);
+        judge_delete(subject, report, &target, word, recursive, &verb);
+    }
+}
+
+/// Judges deleting `target` (written as `word`) with the delete policy.
+pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, word: &Word, recursive: bool, verb: &str) {
+    let place = paths::place(target, subject.context);
+    let typed = word.text();
+    let span: Span = word.span;
+    let everything = matches!(target, Target::Contents(_));
+    let what = |path: &paths::AbsPath| {
+        if everything {
+            format!("everything in {path}")
+        } else {
+            path.to_string()
+        }
+    };
+    if !recursive {
+        match place {
+            Place::Root | Place::System(_) => report.flag(
+                &RM_SYSTEM,
+                span,
+                format!("{verb} of `{typed}` would delete system files the machine needs"),
+            ),
+            Place::Protected { path, what: kind, .. } => report.flag(
+                &RM_PROTECTED_FILE,
+                span,
+                format!("{verb} of `{typed}` would lose {kind} ({path})"),
+            ),
+            Place::GitDir(dir) if !typed.ends_with(".lock") => report.flag(
+                &RM_GIT_DIR,
+                span,
+                format!("{verb} of `{typed}` would damage the repository in {dir}"),
+            ),
+            Place::Home(path) if everything => report.flag(
+                &RM_HOME,
+                span,
+                format!("{verb} of `{typed}` would delete every file in your home directory {path}"),
+            ),
+            _ => {}
+        }
+        return;
+    }
+    match place {
+        Place::Root => report.flag(
+            &RM_ROOT,
+            span,
+            format!("{verb} of `{typed}` would erase everything on this machine"),
+        ),
+        Place::System(path) => report.flag(
+            &RM_SYSTEM,
+            span,
+            format!(
+                "{verb} of `{typed}` would erase {}, which the system needs to run",
+                what(&path)
+            ),
+        ),
+        Place::Home(path) => report.flag(
+            &RM_HOME,
+            span,
+            format!(
+                "{verb} of `{typed}` would erase {}: every file of that user",
+                what(&path)
+            ),
+        ),
+        Place::Protected { path, what: kind, .. } => report.flag(
+            &RM_PROTECTED_FILE,
+            span,
+            format!("{verb} of `{typed}` would lose {kind} ({path})"),
+        ),
+        Place::GitDir(dir) => report.flag(
+            &RM_GIT_DIR,
+            span,
+            format!("{verb} of `{typed}` would erase the repository in {dir}: its history, branches and stashes"),
+        ),
+        Place::ProjectRoot(path) => report.flag(
+            &RM_PROJECT_ROOT,
+            span,
+            format!(
+                "{verb} of `{typed}` would erase {}, the whole project with its uncommitted work",
+                what(&path)
+            ),
+        ),
+        Place::ProjectAncestor(path) => report.flag(
+            &RM_PARENT_DIR,
+            span,
+            format!(
+                "{verb} of `{typed}` would erase {}, which holds the project {}",
+                what(&path),
+                subject.context.project_root
+            ),
+        ),
+        Place::Outside(path) => report.flag(
+            &RM_OUTSIDE_PROJECT,
+            span,
+            format!(
+                "{verb} of `{typed}` would erase {} outside the project {}",
+                what(&path),
+                subject.context.project_root
+            ),
+        ),
+        Place::Unknown {
+            guarded: false,
+            what: unknown,
+        } => {
+            if word.dynamics().any(|d| matches!(d.kind, DynamicKind::StandardInput)) {
+                report.flag(
+                    &RM_STDIN_TARGETS,
+                    span,
+                    format!("{verb} of paths read from standard input, which cannot be checked before they arrive"),
+                )
+            } else {
+                report.flag(
+                    &RM_DYNAMIC_PATH,
+                    span,
+                    format!("{verb} of {unknown}, a path only known when the command runs (empty, it is `/`)"),
+                )
+            }
+        }
+        Place::InsideProject(_) | Place::Temporary | Place::Unknown { guarded: true, .. } => {}
+    }
+}

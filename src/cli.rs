@@ -1,0 +1,260 @@
+//! The command-line interface: `explain`, `check` and `rules`.
+//!
+//! Exit codes of `explain` and `check` tell the verdict (the strictest one for `check`):
+//! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error. Exit code 2 is
+//! left to the hook, where it means a deliberate denial.
+
+use crate::analyze;
+use crate::context::{self, Context, Mode};
+use crate::explain;
+use crate::paths::AbsPath;
+use crate::verdict::{Decision, Verdict};
+use clap::{Args, Parser, Subcommand};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Exit code for a usage error.
+const USAGE: u8 = 64;
+
+#[derive(Parser)]
+#[command(
+    name = "safety-net",
+    version,
+    about = "Judges the shell commands an AI coding agent is about to run: allow, ask or deny."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show how a command is understood: the layers unwrapped, each effective command, the
+    /// findings and the verdict. Exit code: 0 allow, 10 ask, 20 deny.
+    Explain {
+        /// The shell command, as one argument.
+        command: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        context: ContextArgs,
+    },
+    /// Judge many commands: one per line, or JSON lines with a `command` field (and optional
+    /// `cwd` and `home`), from files or standard input. Prints one verdict line per command.
+    Check {
+        /// Files to read; standard input when none.
+        files: Vec<PathBuf>,
+        /// Print JSON lines instead of tab-separated text.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        context: ContextArgs,
+    },
+    /// List the rules: id, verdict, what each catches.
+    Rules {
+        /// Print the Markdown table used in the README.
+        #[arg(long)]
+        markdown: bool,
+    },
+}
+
+#[derive(Args)]
+struct ContextArgs {
+    /// Working directory the command runs in (default: the current one).
+    #[arg(long)]
+    cwd: Option<String>,
+    /// Home directory (default: $HOME).
+    #[arg(long)]
+    home: Option<String>,
+    /// Project root (default: the git root above the working directory, else the directory).
+    #[arg(long)]
+    project_root: Option<String>,
+    /// `interactive` (ask stays ask) or `unattended` (nobody answers: ask becomes deny).
+    #[arg(long, default_value = "interactive")]
+    mode: String,
+}
+
+impl ContextArgs {
+    fn context(&self) -> Result<Context, String> {
+        let mut context = Context::from_environment();
+        if let Some(cwd) = &self.cwd {
+            context.cwd = absolute(cwd, &context.cwd)?;
+            context.project_root = context::project_root_of(&context.cwd);
+        }
+        if let Some(home) = &self.home {
+            context.home = absolute(home, &context.cwd)?;
+        }
+        if let Some(root) = &self.project_root {
+            context.project_root = absolute(root, &context.cwd)?;
+        }
+        context.mode = Mode::parse(&self.mode)
+            .ok_or_else(|| format!("unknown mode `{}`: use interactive or unattended", self.mode))?;
+        Ok(context)
+    }
+}
+
+fn absolute(text: &str, cwd: &AbsPath) -> Result<AbsPath, String> {
+    if text.is_empty() {
+        return Err("an empty path was given".into());
+    }
+    Ok(AbsPath::new(text).unwrap_or_else(|| cwd.join(text)))
+}
+
+/// Runs the command line; returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return match error.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => ExitCode::SUCCESS,
+                _ => ExitCode::from(USAGE),
+            };
+        }
+    };
+    let result = match cli.command {
+        Command::Explain { command, json, context } => context
+            .context()
+            .map(|context| explain_command(&command, json, &context)),
+        Command::Check { files, json, context } => context.context().and_then(|context| check(&files, json, &context)),
+        Command::Rules { markdown } => {
+            print_rules(markdown);
+            Ok(ExitCode::SUCCESS)
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("safety-net: {message}");
+            ExitCode::from(if message.starts_with("unknown mode") { USAGE } else { 1 })
+        }
+    }
+}
+
+/// The exit code that tells a decision.
+pub fn exit_code(decision: Decision) -> ExitCode {
+    ExitCode::from(match decision {
+        Decision::Allow => 0,
+        Decision::Ask => 10,
+        Decision::Deny => 20,
+    })
+}
+
+fn explain_command(command: &str, json: bool, context: &Context) -> ExitCode {
+    let verdict = analyze(command, context);
+    let mut stdout = std::io::stdout().lock();
+    let printed = if json {
+        writeln!(stdout, "{}", explain::json(&verdict))
+    } else {
+        let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        write!(stdout, "{}", explain::text(&verdict, color))
+    };
+    if printed.is_err() {
+        return ExitCode::from(1);
+    }
+    exit_code(verdict.decision)
+}
+
+fn check(files: &[PathBuf], json: bool, context: &Context) -> Result<ExitCode, String> {
+    let mut worst = Decision::Allow;
+    let mut counts = [0usize; 3];
+    let mut stdout = std::io::stdout().lock();
+    let mut judge = |line: &str| -> Result<(), String> {
+        let Some((command, line_context)) = read_line(line, context) else {
+            return Ok(());
+        };
+        let verdict = analyze(&command, &line_context);
+        worst = worst.max(verdict.decision);
+        counts[verdict.decision as usize] += 1;
+        let printed = if json {
+            let value = serde_json::json!({
+                "verdict": verdict.decision,
+                "rule": verdict.rule(),
+                "reason": verdict.reason(),
+                "command": command,
+            });
+            writeln!(stdout, "{value}")
+        } else {
+            print_line(&mut stdout, &verdict, &command)
+        };
+        // A closed pipe (`| head`) ends the run quietly.
+        printed.map_err(|_| String::new())
+    };
+    let run = if files.is_empty() {
+        read_lines(std::io::stdin().lock(), &mut judge)
+    } else {
+        files.iter().try_for_each(|file| {
+            let handle = std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            read_lines(std::io::BufReader::new(handle), &mut judge)
+        })
+    };
+    match run {
+        Err(message) if message.is_empty() => return Ok(exit_code(worst)),
+        Err(message) => return Err(message),
+        Ok(()) => {}
+    }
+    eprintln!(
+        "safety-net: {} commands: {} allow, {} ask, {} deny",
+        counts.iter().sum::<usize>(),
+        counts[0],
+        counts[1],
+        counts[2]
+    );
+    Ok(exit_code(worst))
+}
+
+fn read_lines(reader: impl BufRead, judge: &mut impl FnMut(&str) -> Result<(), String>) -> Result<(), String> {
+    for line in reader.lines() {
+        let line = line.map_err(|e| format!("cannot read input: {e}"))?;
+        judge(&line)?;
+    }
+    Ok(())
+}
+
+/// A command from one input line, with its own context when the line is JSON with `cwd`.
+fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    if trimmed.starts_with('{')
+        && let Ok(serde_json::Value::Object(object)) = serde_json::from_str::<serde_json::Value>(trimmed)
+        && let Some(command) = object.get("command").and_then(|c| c.as_str())
+    {
+        let mut line_context = context.clone();
+        if let Some(cwd) = object.get("cwd").and_then(|c| c.as_str()).and_then(AbsPath::new) {
+            line_context.home = object
+                .get("home")
+                .and_then(|h| h.as_str())
+                .and_then(AbsPath::new)
+                .unwrap_or_else(|| context::guess_home(&cwd));
+            line_context.project_root = cwd.clone();
+            line_context.cwd = cwd;
+        }
+        return Some((command.to_owned(), line_context));
+    }
+    Some((line.to_owned(), context.clone()))
+}
+
+fn print_line(out: &mut impl Write, verdict: &Verdict, command: &str) -> std::io::Result<()> {
+    let shown = command.replace('\\', "\\\\").replace('\n', "\\n").replace('\t', "\\t");
+    writeln!(
+        out,
+        "{}\t{}\t{}",
+        verdict.decision,
+        verdict.rule().unwrap_or("-"),
+        shown
+    )
+}
+
+fn print_rules(markdown: bool) {
+    if markdown {
+        print!("{}", explain::rules_markdown());
+        return;
+    }
+    for rule in crate::checks::rules() {
+        println!("{:<28} {:<5} {}", rule.id, rule.decision.name(), rule.catches);
+    }
+}

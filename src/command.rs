@@ -1,0 +1,229 @@
+//! The model the walker builds and the checkers read: every effective command with its decoded
+//! argv, where it came from, what feeds it and what it runs, arranged in a tree of layers.
+
+use crate::paths::Cwd;
+use crate::source::Span;
+use crate::word::{PathsUnder, Word};
+
+pub type CommandId = usize;
+pub type LayerId = usize;
+
+/// What a command writes to its standard output, as far as the command line tells.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output {
+    /// Text known before the command runs (`echo x`, a heredoc passed through `cat`).
+    Literal(Word),
+    /// Data fetched from the network (`curl`, `wget`), possibly transformed on the way.
+    Network,
+    /// Shell setup that a well-known tool prints about itself (`brew shellenv`, `ssh-agent -s`).
+    ToolSetup,
+    /// The path of a fresh temporary file or directory (`mktemp`).
+    TemporaryPath,
+    /// The working directory (`pwd`).
+    WorkingDirectory,
+    /// Paths found below directories (`find DIR …`).
+    PathsUnder(PathsUnder),
+    /// Anything else.
+    Unknown,
+}
+
+/// What a command reads on its standard input.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// Whatever the surrounding shell reads: nothing the analysis can see.
+    Inherited,
+    /// A heredoc or here-string.
+    Text(Word),
+    /// The output of the previous stage of a pipeline.
+    Piped(Output),
+    /// A file (`< file`).
+    File(Word),
+}
+
+impl Input {
+    /// The text on standard input, when it is known.
+    pub fn text(&self) -> Option<&Word> {
+        match self {
+            Input::Text(word) | Input::Piped(Output::Literal(word)) => Some(word),
+            _ => None,
+        }
+    }
+}
+
+/// A redirection of a file descriptor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Redirect {
+    pub operator: RedirectOperator,
+    pub target: Word,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedirectOperator {
+    /// `>`, `>|`, `&>`: creates or truncates the target.
+    Write,
+    /// `>>`, `&>>`: appends to the target.
+    Append,
+    /// `<`: reads the target.
+    Read,
+    /// `<>`: opens the target for reading and writing.
+    ReadWrite,
+    /// `>&2`, `<&0`, `2>&1`: duplicates a descriptor.
+    Duplicate,
+}
+
+impl RedirectOperator {
+    pub fn writes(self) -> bool {
+        matches!(
+            self,
+            RedirectOperator::Write | RedirectOperator::Append | RedirectOperator::ReadWrite
+        )
+    }
+}
+
+/// One effective command: a simple command as the shell would run it, after decoding, or the
+/// command a wrapper runs.
+#[derive(Clone, Debug)]
+pub struct Command {
+    /// Its node in the layer tree.
+    pub layer: LayerId,
+    /// Decoded words, the program first; empty for a bare redirection (`> file`).
+    pub argv: Vec<Word>,
+    /// The program's name: the last path component of `argv[0]` without `.exe`; empty when
+    /// there is no program or it is only known at run time.
+    pub name: String,
+    /// Environment assignments made for this command only (`FOO=1 cmd`, `env FOO=1 cmd`).
+    pub assignments: Vec<(String, Word)>,
+    pub redirects: Vec<Redirect>,
+    pub stdin: Input,
+    pub cwd: Cwd,
+    pub span: Span,
+    /// The wrapper command that runs this one (`sudo` for the `rm` of `sudo rm`).
+    pub parent: Option<CommandId>,
+    /// What this command runs: other commands, code, code nobody can see.
+    pub runs: Vec<Run>,
+    /// A stage of a pipeline of two or more commands.
+    pub in_pipeline: bool,
+    /// Started in the background with `&`.
+    pub background: bool,
+    /// A call of a shell function from inside its own body.
+    pub calls_itself: bool,
+}
+
+impl Command {
+    /// The arguments after the program name.
+    pub fn args(&self) -> &[Word] {
+        self.argv.get(1..).unwrap_or_default()
+    }
+
+    /// The command line as decoded, for messages.
+    pub fn display(&self) -> String {
+        let mut text = String::new();
+        for (name, value) in &self.assignments {
+            text.push_str(&format!("{name}={} ", quote_for_display(value.text())));
+        }
+        let words: Vec<String> = self.argv.iter().map(|w| quote_for_display(w.text())).collect();
+        text.push_str(&words.join(" "));
+        for redirect in &self.redirects {
+            let operator = match redirect.operator {
+                RedirectOperator::Write => ">",
+                RedirectOperator::Append => ">>",
+                RedirectOperator::Read => "<",
+                RedirectOperator::ReadWrite => "<>",
+                RedirectOperator::Duplicate => ">&",
+            };
+            text.push_str(&format!(" {operator} {}", quote_for_display(redirect.target.text())));
+        }
+        text.trim().to_owned()
+    }
+}
+
+/// A word quoted for display only when it would otherwise read as several.
+pub fn quote_for_display(text: &str) -> String {
+    if text.is_empty() {
+        return "''".to_owned();
+    }
+    if text.contains(|c: char| c.is_whitespace() || "'\"|&;<>()".contains(c)) {
+        let short: String = text.chars().take(120).collect();
+        let ellipsis = if short.len() < text.len() { "…" } else { "" };
+        format!("'{}{ellipsis}'", short.replace('\'', "'\\''"))
+    } else {
+        text.to_owned()
+    }
+}
+
+/// Something a command runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Run {
+    /// Another command, given as words (`sudo rm …`).
+    Command(CommandId),
+    /// Shell code it parses and runs (`bash -c '…'`, `eval`, a heredoc fed to `sh`).
+    Code(LayerId),
+    /// Code fetched from the network.
+    Network { how: String, span: Span },
+    /// Code that cannot be seen before it runs (`eval "$X"`, `some_cmd | sh`).
+    Unverifiable { what: String, span: Span },
+}
+
+/// A node of the tree `safety-net explain` prints.
+#[derive(Clone, Debug)]
+pub struct Layer {
+    pub parent: Option<LayerId>,
+    pub kind: LayerKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum LayerKind {
+    /// Shell code: the command itself, or code that one of its commands runs.
+    Code { via: String, text: String },
+    /// A simple command.
+    Command(CommandId),
+}
+
+/// A place the analysis could not read, or a limit it reached.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gap {
+    pub kind: GapKind,
+    pub span: Span,
+    pub what: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GapKind {
+    /// The parser could not make sense of this text.
+    Syntax,
+    /// A reserved word where a command name should be.
+    ReservedWord,
+    /// Layers nested deeper than the analysis follows.
+    TooDeep,
+    /// The command is larger than the analysis reads.
+    TooLarge,
+    /// The analysis ran out of time or of room for more commands.
+    TooComplex,
+}
+
+/// Everything the walker found in one command.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    pub layers: Vec<Layer>,
+    pub commands: Vec<Command>,
+    pub gaps: Vec<Gap>,
+}
+
+impl Analysis {
+    /// The layers directly below `layer`, in order.
+    pub fn children(&self, layer: LayerId) -> impl Iterator<Item = LayerId> + '_ {
+        self.layers
+            .iter()
+            .enumerate()
+            .filter(move |(_, l)| l.parent == Some(layer))
+            .map(|(id, _)| id)
+    }
+
+    /// The chain of wrapper commands above `id`, nearest first.
+    pub fn wrappers(&self, id: CommandId) -> impl Iterator<Item = &Command> + '_ {
+        std::iter::successors(self.commands[id].parent, move |&parent| self.commands[parent].parent)
+            .map(move |parent| &self.commands[parent])
+    }
+}

@@ -1,0 +1,128 @@
+//! Where a command runs: its working directory, the home directory, the project root, and
+//! whether anybody is there to answer a prompt.
+
+use crate::paths::AbsPath;
+use std::path::Path;
+
+/// Who answers when the verdict is "ask".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// A person watches and can answer a prompt: "ask" stays "ask".
+    #[default]
+    Interactive,
+    /// Nobody will answer (permissions skipped, auto mode): "ask" becomes "deny".
+    Unattended,
+}
+
+impl Mode {
+    pub fn parse(text: &str) -> Option<Mode> {
+        match text {
+            "interactive" => Some(Mode::Interactive),
+            "unattended" => Some(Mode::Unattended),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Interactive => "interactive",
+            Mode::Unattended => "unattended",
+        }
+    }
+}
+
+/// The surroundings a command is judged in.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// The directory the command starts in.
+    pub cwd: AbsPath,
+    /// The user's home directory (`~`, `$HOME`).
+    pub home: AbsPath,
+    /// The root of the project the agent works on: deleting below it is ordinary work.
+    pub project_root: AbsPath,
+    /// The value of `$TMPDIR`, when set: what is inside it may go.
+    pub temp_dir: Option<AbsPath>,
+    pub mode: Mode,
+}
+
+impl Context {
+    /// A context whose project root is `cwd` itself.
+    pub fn new(cwd: AbsPath, home: AbsPath) -> Context {
+        Context {
+            project_root: cwd.clone(),
+            cwd,
+            home,
+            temp_dir: None,
+            mode: Mode::Interactive,
+        }
+    }
+
+    /// The context of this process: current directory, `$HOME`, `$TMPDIR`, and the project root
+    /// found from the current directory.
+    pub fn from_environment() -> Context {
+        let cwd = std::env::current_dir()
+            .ok()
+            .and_then(|dir| AbsPath::new(&dir.to_string_lossy()))
+            .unwrap_or_else(AbsPath::root);
+        let home = std::env::var("HOME")
+            .ok()
+            .or_else(|| std::env::var("USERPROFILE").ok())
+            .and_then(|home| AbsPath::new(&home))
+            .unwrap_or_else(|| guess_home(&cwd));
+        let mut context = Context::new(cwd.clone(), home);
+        context.project_root = project_root_of(&cwd);
+        context.temp_dir = std::env::var("TMPDIR").ok().and_then(|dir| AbsPath::new(&dir));
+        context
+    }
+
+    /// The context used by the rules' own examples and the corpus when a case says nothing else:
+    /// home `/home/user`, project and working directory `/home/user/work/project`.
+    pub fn example() -> Context {
+        let home = AbsPath::new("/home/user").unwrap_or_else(AbsPath::root);
+        Context::new(home.join("work/project"), home)
+    }
+
+    #[cfg(test)]
+    pub fn for_tests() -> Context {
+        Context::example()
+    }
+}
+
+/// The project root that contains `dir`: the nearest directory above it (or itself) holding a
+/// `.git` entry, else `dir` itself. Reads the file system.
+pub fn project_root_of(dir: &AbsPath) -> AbsPath {
+    let mut at = Some(dir.clone());
+    while let Some(candidate) = at {
+        if Path::new(&native(&candidate)).join(".git").exists() {
+            return candidate;
+        }
+        at = candidate.parent();
+    }
+    dir.clone()
+}
+
+/// The path in this operating system's form (`/c/x` is `C:/x` on Windows).
+fn native(path: &AbsPath) -> String {
+    if cfg!(windows) && path.is_windows() {
+        let text = path.as_str();
+        format!("{}:{}", &text[1..2], &text[2..])
+    } else {
+        path.as_str().to_owned()
+    }
+}
+
+/// A home directory guessed from a path below it (`/home/x/…`, `/Users/x/…`, `/c/Users/x/…`).
+pub fn guess_home(path: &AbsPath) -> AbsPath {
+    let components: Vec<&str> = path.components().collect();
+    let depth = match components.as_slice() {
+        ["home" | "Users", _, ..] => 2,
+        ["root", ..] => 1,
+        [drive, users, _, ..] if drive.len() == 1 && users.eq_ignore_ascii_case("users") => 3,
+        _ => return AbsPath::new("/root").unwrap_or_else(AbsPath::root),
+    };
+    let mut home = AbsPath::root();
+    for component in &components[..depth] {
+        home = home.join(component);
+    }
+    home
+}

@@ -1,0 +1,153 @@
+//! Parsing with tree-sitter-bash: one parser per thread, backslash-newline joined where bash
+//! joins it, and a wall-clock guard on every parse.
+
+use crate::source::Source;
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+use std::time::Instant;
+use tree_sitter::{Node, ParseOptions, Parser, Tree};
+
+thread_local! {
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+/// Why a text could not be parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseFailure {
+    /// The parse ran past the deadline.
+    TimedOut,
+    /// The parser refused (it could not load the grammar).
+    Unavailable,
+}
+
+/// A parsed text: the tree and the source it was parsed from (after line joining).
+pub struct Parsed {
+    pub tree: Tree,
+    pub source: Source,
+}
+
+/// Parses `source`, first joining backslash-newline pairs the way bash does.
+///
+/// tree-sitter-bash reads `r\⏎m -rf /` as the command `r` with arguments, where bash runs
+/// `rm -rf /`. Bash joins such a line everywhere except inside single quotes, comments and
+/// heredoc bodies, so the text is parsed once to find those places, joined elsewhere, and
+/// parsed again.
+pub fn parse(source: Source, deadline: Instant) -> Result<Parsed, ParseFailure> {
+    let tree = parse_text(source.text(), deadline)?;
+    if !source.text().contains("\\\n") {
+        return Ok(Parsed { tree, source });
+    }
+    let joins = line_joins(&tree, source.text());
+    if joins.is_empty() {
+        return Ok(Parsed { tree, source });
+    }
+    let joined = source.without(&joins);
+    let tree = parse_text(joined.text(), deadline)?;
+    Ok(Parsed { tree, source: joined })
+}
+
+fn parse_text(text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut parser = Parser::new();
+            parser
+                .set_language(&tree_sitter_bash::LANGUAGE.into())
+                .map_err(|_| ParseFailure::Unavailable)?;
+            *slot = Some(parser);
+        }
+        let parser = slot.as_mut().ok_or(ParseFailure::Unavailable)?;
+        parser.reset();
+        let bytes = text.as_bytes();
+        let mut read = |offset: usize, _| bytes.get(offset..).unwrap_or_default();
+        let mut timed_out = false;
+        let mut progress = |_: &tree_sitter::ParseState| {
+            if Instant::now() > deadline {
+                timed_out = true;
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let options = ParseOptions::new().progress_callback(&mut progress);
+        let tree = parser.parse_with_options(&mut read, None, Some(options));
+        match tree {
+            Some(tree) => Ok(tree),
+            None if timed_out => Err(ParseFailure::TimedOut),
+            None => Err(ParseFailure::Unavailable),
+        }
+    })
+}
+
+/// The byte ranges of backslash-newline pairs that bash removes: those outside single quotes,
+/// ANSI-C strings, comments and heredoc bodies. A backslash that is itself escaped does not
+/// start a pair.
+fn line_joins(tree: &Tree, text: &str) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut joins = Vec::new();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        if bytes[i + 1] == b'\n' && !kept_literally(tree.root_node(), i) {
+            joins.push(i..i + 2);
+        }
+        i += 2;
+    }
+    joins
+}
+
+/// Whether the byte at `offset` sits where bash keeps backslash-newline as written.
+fn kept_literally(root: Node, offset: usize) -> bool {
+    let Some(mut node) = root.descendant_for_byte_range(offset, offset + 1) else {
+        return false;
+    };
+    loop {
+        if matches!(
+            node.kind(),
+            "raw_string" | "ansi_c_string" | "comment" | "heredoc_body" | "heredoc_content"
+        ) {
+            return true;
+        }
+        match node.parent() {
+            Some(parent) => node = parent,
+            None => return false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn joined(text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        parse(Source::original(text), deadline)
+            .map(|parsed| parsed.source.text().to_owned())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn joins_split_words() {
+        assert_eq!(joined("r\\\nm -rf /"), "rm -rf /");
+        assert_eq!(joined("echo \"a\\\nb\""), "echo \"ab\"");
+    }
+
+    #[test]
+    fn keeps_literal_places() {
+        assert_eq!(joined("echo 'a\\\nb'"), "echo 'a\\\nb'");
+        assert_eq!(joined("# note \\\nrm -rf /"), "# note \\\nrm -rf /");
+        assert_eq!(
+            joined("cat <<'EOF'\nx\\\nEOF\nrm -rf /\n"),
+            "cat <<'EOF'\nx\\\nEOF\nrm -rf /\n"
+        );
+    }
+
+    #[test]
+    fn escaped_backslash_is_not_a_join() {
+        assert_eq!(joined("echo a\\\\\nls"), "echo a\\\\\nls");
+    }
+}

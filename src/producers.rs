@@ -1,0 +1,348 @@
+//! What a command writes to its standard output, as far as its command line tells: the input
+//! of the next stage of a pipeline, or the value of a command substitution.
+//!
+//! Literal producers (`echo`, `printf`, a heredoc through `cat`, `base64 -d` of a literal) give
+//! text that can be parsed as code when a shell reads it; network fetches give data nobody has
+//! seen; a few well-known tools print shell setup about themselves.
+
+use crate::command::{Analysis, CommandId, Input, LayerId, Output, Run};
+use crate::paths::Cwd;
+use crate::unwrap::finders;
+use crate::word::{Part, Quoting, Word};
+
+/// Commands that print what they fetch from the network.
+pub const FETCHERS: &[&str] = &[
+    "curl",
+    "wget",
+    "fetch",
+    "http",
+    "https",
+    "xh",
+    "xhs",
+    "aria2c",
+    "lwp-request",
+    "GET",
+    "nc",
+    "ncat",
+    "wget2",
+    "curlie",
+];
+
+/// Tools that print shell setup for themselves, meant for `eval "$(tool …)"`, by name and
+/// first argument (`None` for any).
+const SETUP_PRINTERS: &[(&str, Option<&str>)] = &[
+    ("brew", Some("shellenv")),
+    ("pyenv", Some("init")),
+    ("pyenv", Some("virtualenv-init")),
+    ("rbenv", Some("init")),
+    ("nodenv", Some("init")),
+    ("goenv", Some("init")),
+    ("jenv", Some("init")),
+    ("plenv", Some("init")),
+    ("ssh-agent", None),
+    ("direnv", Some("hook")),
+    ("direnv", Some("export")),
+    ("conda", None),
+    ("micromamba", Some("shell")),
+    ("mamba", Some("shell")),
+    ("zoxide", Some("init")),
+    ("starship", Some("init")),
+    ("atuin", Some("init")),
+    ("fnm", Some("env")),
+    ("mise", Some("activate")),
+    ("mise", Some("env")),
+    ("rtx", Some("activate")),
+    ("kubectl", Some("completion")),
+    ("helm", Some("completion")),
+    ("gh", Some("completion")),
+    ("docker", Some("completion")),
+    ("rustup", Some("completions")),
+    ("pip", Some("completion")),
+    ("npm", Some("completion")),
+    ("uv", Some("generate-shell-completion")),
+    ("poetry", Some("completions")),
+    ("poetry", Some("env")),
+    ("opam", Some("env")),
+    ("opam", Some("config")),
+    ("luarocks", Some("path")),
+    ("dircolors", None),
+    ("keychain", None),
+    ("gpg-agent", None),
+    ("fzf", Some("--bash")),
+    ("fzf", Some("--zsh")),
+    ("thefuck", Some("--alias")),
+];
+
+/// What command `id` prints.
+pub fn output(id: CommandId, analysis: &Analysis) -> Output {
+    let command = &analysis.commands[id];
+    for run in &command.runs {
+        match run {
+            Run::Command(child) => return output(*child, analysis),
+            Run::Code(layer) => {
+                return if fetches_within(*layer, analysis) {
+                    Output::Network
+                } else {
+                    Output::Unknown
+                };
+            }
+            Run::Network { .. } | Run::Unverifiable { .. } => {}
+        }
+    }
+    if matches!(command.stdin, Input::Piped(Output::Network)) {
+        return Output::Network;
+    }
+    let args = command.args();
+    let name = command.name.as_str();
+    match name {
+        _ if FETCHERS.contains(&name) => Output::Network,
+        "echo" => echo(args, command.span),
+        "printf" => printf(args).map_or(Output::Unknown, |text| {
+            Output::Literal(Word::literal(&text, command.span))
+        }),
+        "cat" | "tee" if passes_stdin(name, args) => match &command.stdin {
+            Input::Text(word) => Output::Literal(word.clone()),
+            Input::Piped(output) => output.clone(),
+            _ => Output::Unknown,
+        },
+        "pwd" => match &command.cwd {
+            Cwd::Known(dir) => Output::Literal(Word::literal(dir.as_str(), command.span)),
+            Cwd::Unknown(_) => Output::Unknown,
+        },
+        "mktemp" => Output::TemporaryPath,
+        "find" => Output::PathsUnder(finders::find_search(command).found),
+        _ if prints_setup(name, args) => Output::ToolSetup,
+        _ => transformed(name, args, &command.stdin).map_or(Output::Unknown, |text| {
+            Output::Literal(Word::literal(&text, command.span))
+        }),
+    }
+}
+
+/// Whether any command run inside `layer` fetches from the network.
+pub fn fetches_within(layer: LayerId, analysis: &Analysis) -> bool {
+    analysis.commands.iter().any(|command| {
+        FETCHERS.contains(&command.name.as_str())
+            && std::iter::successors(Some(command.layer), |&l| analysis.layers[l].parent).any(|l| l == layer)
+    })
+}
+
+/// `cat` and `tee` copy standard input when given no file (or `-`).
+fn passes_stdin(name: &str, args: &[Word]) -> bool {
+    let operands: Vec<&Word> = args
+        .iter()
+        .filter(|w| !w.value().is_some_and(|t| t.starts_with('-') && t != "-"))
+        .collect();
+    name == "tee" || operands.is_empty() || operands.iter().all(|w| w.is("-"))
+}
+
+fn prints_setup(name: &str, args: &[Word]) -> bool {
+    let first = args.first().and_then(Word::value);
+    SETUP_PRINTERS.iter().any(|(tool, sub)| {
+        *tool == name
+            && match sub {
+                None => true,
+                Some(sub) => first == Some(*sub) || (name == "conda" && first.is_some_and(|f| f.starts_with("shell."))),
+            }
+    })
+}
+
+/// `echo [-neE] words…`: the words joined by spaces, dynamic parts kept.
+fn echo(args: &[Word], span: crate::source::Span) -> Output {
+    let mut newline = true;
+    let mut escapes = false;
+    let mut start = 0;
+    for word in args {
+        match word.value() {
+            Some(flags)
+                if flags.len() > 1 && flags.starts_with('-') && flags[1..].chars().all(|c| "neE".contains(c)) =>
+            {
+                newline &= !flags.contains('n');
+                escapes = flags.contains('e');
+                start += 1;
+            }
+            _ => break,
+        }
+    }
+    let mut parts = Vec::new();
+    for (index, word) in args[start..].iter().enumerate() {
+        if index > 0 {
+            parts.push(literal(" ", span));
+        }
+        for part in &word.parts {
+            match part {
+                Part::Literal { text, span, .. } if escapes => {
+                    parts.push(literal(&crate::word::decode_ansi_c(text), *span))
+                }
+                other => parts.push(other.clone()),
+            }
+        }
+    }
+    if newline {
+        parts.push(literal("\n", span));
+    }
+    Output::Literal(Word::from_parts(parts, span))
+}
+
+fn literal(text: &str, span: crate::source::Span) -> Part {
+    Part::Literal {
+        text: text.to_owned(),
+        quoting: Quoting::Quoted,
+        span,
+    }
+}
+
+/// `printf FORMAT [args…]` with literal words: `%s`, `%b`, `%d`, `%c`, `%%` and escapes; the
+/// format repeats while arguments remain.
+fn printf(args: &[Word]) -> Option<String> {
+    let args: Vec<&str> = args.iter().map(Word::value).collect::<Option<_>>()?;
+    let (format, mut rest) = match args.split_first() {
+        Some((&"--", rest)) => rest.split_first()?,
+        Some(split) => split,
+        None => return None,
+    };
+    let format = crate::word::decode_ansi_c(format);
+    let mut out = String::new();
+    loop {
+        let mut used = 0;
+        let mut chars = format.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            // Flags, width and precision are read and ignored.
+            while chars.peek().is_some_and(|c| "-+ #0123456789.".contains(*c)) {
+                chars.next();
+            }
+            match chars.next() {
+                Some('%') => out.push('%'),
+                Some('b') => {
+                    out.push_str(&crate::word::decode_ansi_c(rest.get(used).copied().unwrap_or("")));
+                    used += 1;
+                }
+                Some(_) => {
+                    out.push_str(rest.get(used).copied().unwrap_or(""));
+                    used += 1;
+                }
+                None => out.push('%'),
+            }
+        }
+        if used == 0 || used >= rest.len() {
+            break;
+        }
+        rest = &rest[used..];
+        if out.len() > 1 << 16 {
+            break;
+        }
+    }
+    Some(out)
+}
+
+/// Decoders and filters applied to known text: `base64 -d`, `xxd -r -p`, `rev`, `tr`.
+fn transformed(name: &str, args: &[Word], stdin: &Input) -> Option<String> {
+    let input = stdin.text()?.value()?;
+    let flags: Vec<&str> = args.iter().filter_map(Word::value).collect();
+    match name {
+        "base64" | "gbase64" if flags.iter().any(|f| matches!(*f, "-d" | "--decode" | "-D")) => {
+            String::from_utf8(decode_base64(input)?).ok()
+        }
+        "xxd" if flags.contains(&"-r") && flags.iter().any(|f| matches!(*f, "-p" | "-ps" | "-plain")) => {
+            String::from_utf8(decode_hex(input)?).ok()
+        }
+        "rev" if args.is_empty() => Some(
+            input
+                .lines()
+                .map(|line| line.chars().rev().collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        "tr" if flags.len() == 2 && !flags[0].starts_with('-') => {
+            let (from, to) = (expand_tr_set(flags[0]), expand_tr_set(flags[1]));
+            let last = *to.last()?;
+            Some(
+                input
+                    .chars()
+                    .map(|c| match from.iter().position(|&f| f == c) {
+                        Some(i) => to.get(i).copied().unwrap_or(last),
+                        None => c,
+                    })
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// `a-z` style ranges of a `tr` set.
+fn expand_tr_set(set: &str) -> Vec<char> {
+    let chars: Vec<char> = crate::word::decode_ansi_c(set).chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if i + 2 < chars.len() && chars[i + 1] == '-' && chars[i] <= chars[i + 2] {
+            out.extend(chars[i]..=chars[i + 2]);
+            i += 3;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for byte in text.bytes() {
+        let value = match byte {
+            b'A'..=b'Z' => byte - b'A',
+            b'a'..=b'z' => byte - b'a' + 26,
+            b'0'..=b'9' => byte - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            b'=' | b'\n' | b'\r' | b' ' | b'\t' => continue,
+            _ => return None,
+        };
+        buffer = (buffer << 6) | u32::from(value);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+fn decode_hex(text: &str) -> Option<Vec<u8>> {
+    let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    digits
+        .chunks(2)
+        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_decodes() {
+        assert_eq!(decode_base64("cm0gLXJmIC8K").as_deref(), Some(&b"rm -rf /\n"[..]));
+    }
+
+    #[test]
+    fn printf_formats() {
+        let words: Vec<Word> = ["%s %s\\n", "rm", "-rf"]
+            .iter()
+            .map(|t| Word::literal(t, crate::source::Span::default()))
+            .collect();
+        assert_eq!(printf(&words).as_deref(), Some("rm -rf\n"));
+    }
+
+    #[test]
+    fn tr_maps_ranges() {
+        assert_eq!(expand_tr_set("a-c"), ['a', 'b', 'c']);
+    }
+}

@@ -1,0 +1,407 @@
+//! Commands that run a command once per found path or input line: `find -exec`, `fd -x`,
+//! `xargs`, `parallel`. The path they substitute is a dynamic word that remembers where it was
+//! found (`{}` of `find ~ -exec …` is somewhere under the home directory).
+
+use super::Execution;
+use crate::args::{self, Options};
+use crate::command::{Command, Input, Output};
+use crate::paths::{self, AbsPath, Target};
+use crate::word::{Dynamic, DynamicKind, Part, PathsUnder, Word};
+
+pub fn executions(command: &Command) -> Option<Vec<Execution>> {
+    match command.name.as_str() {
+        "find" => Some(find(command)),
+        "fd" | "fdfind" => Some(fd(command)),
+        "xargs" => Some(xargs(command).into_iter().collect()),
+        "parallel" => Some(parallel(command)),
+        _ => None,
+    }
+}
+
+/// Tests of `find` that keep it from matching everything.
+const NARROWING_TESTS: &[&str] = &[
+    "-name",
+    "-iname",
+    "-path",
+    "-ipath",
+    "-wholename",
+    "-iwholename",
+    "-regex",
+    "-iregex",
+    "-lname",
+    "-ilname",
+    "-newer",
+    "-anewer",
+    "-cnewer",
+    "-mtime",
+    "-mmin",
+    "-atime",
+    "-amin",
+    "-ctime",
+    "-cmin",
+    "-size",
+    "-empty",
+    "-user",
+    "-group",
+    "-uid",
+    "-gid",
+    "-perm",
+    "-inum",
+    "-samefile",
+    "-links",
+    "-newermt",
+    "-newerct",
+    "-nouser",
+    "-nogroup",
+    "-used",
+    "-context",
+];
+
+/// What a `find` command searches.
+#[derive(Clone, Debug)]
+pub struct FindSearch {
+    pub found: PathsUnder,
+    /// Index (in the arguments) where the expression starts.
+    pub expression: usize,
+}
+
+/// The roots and filters of a `find` command.
+pub fn find_search(command: &Command) -> FindSearch {
+    let args = command.args();
+    // Leading options: -H -L -P, -O level, -D debugopts.
+    let mut i = 0;
+    while let Some(text) = args.get(i).and_then(Word::value) {
+        match text {
+            "-H" | "-L" | "-P" => i += 1,
+            "-O" | "-D" => i += 2,
+            _ if text.starts_with("-O") || text.starts_with("-D") => i += 1,
+            _ => break,
+        }
+    }
+    let roots_start = i.min(args.len());
+    let mut expression = roots_start;
+    while let Some(word) = args.get(expression) {
+        let starts_expression = word
+            .value()
+            .is_some_and(|t| (t.starts_with('-') && t.len() > 1) || matches!(t, "(" | "!" | ")" | ","));
+        if starts_expression {
+            break;
+        }
+        expression += 1;
+    }
+    let root_words = &args[roots_start..expression];
+    let roots = if root_words.is_empty() {
+        resolve_roots(&[Word::literal(".", command.span)], command)
+    } else {
+        resolve_roots(root_words, command)
+    };
+    let tests = &args[expression..];
+    let name = tests
+        .windows(2)
+        .find(|pair| matches!(pair[0].value(), Some("-name")))
+        .and_then(|pair| pair[1].value().map(str::to_owned));
+    let filtered = tests
+        .iter()
+        .any(|w| w.value().is_some_and(|t| NARROWING_TESTS.contains(&t)));
+    FindSearch {
+        found: PathsUnder { roots, name, filtered },
+        expression,
+    }
+}
+
+/// The directories named by words, if every one of them can be placed.
+fn resolve_roots(words: &[Word], command: &Command) -> Option<Vec<AbsPath>> {
+    words
+        .iter()
+        .map(|word| match paths::resolve(word, &command.cwd) {
+            Target::Path(path) => Some(path),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `find … -exec cmd {} ;`, `-execdir`, `-ok`, `-okdir`.
+fn find(command: &Command) -> Vec<Execution> {
+    let search = find_search(command);
+    let args = command.args();
+    let mut executions = Vec::new();
+    let mut i = search.expression;
+    while i < args.len() {
+        let action = args[i].value().unwrap_or("");
+        if !matches!(action, "-exec" | "-execdir" | "-ok" | "-okdir") {
+            i += 1;
+            continue;
+        }
+        let start = i + 1;
+        let mut end = start;
+        while end < args.len() {
+            let text = args[end].value();
+            let ends_batch = text == Some("+") && end > start && args[end - 1].text().contains("{}");
+            if text == Some(";") || ends_batch {
+                break;
+            }
+            end += 1;
+        }
+        let found = placeholder(&args[i], DynamicKind::PathUnder(search.found.clone()), "{}");
+        let argv: Vec<Word> = args[start..end].iter().map(|w| replace(w, "{}", &found)).collect();
+        if !argv.is_empty() {
+            executions.push(Execution::Command {
+                via: format!("find {action}"),
+                argv,
+                assignments: Vec::new(),
+                cwd: None,
+            });
+        }
+        i = end + 1;
+    }
+    executions
+}
+
+/// `fd [options] [pattern] [path…] -x|-X cmd…`.
+fn fd(command: &Command) -> Vec<Execution> {
+    const OPTIONS: Options = Options::gnu(
+        "etdEScjo",
+        &[
+            "extension",
+            "type",
+            "max-depth",
+            "min-depth",
+            "exact-depth",
+            "exclude",
+            "size",
+            "changed-within",
+            "changed-before",
+            "color",
+            "threads",
+            "owner",
+            "base-directory",
+            "search-path",
+            "path-separator",
+            "ignore-file",
+            "max-results",
+            "format",
+            "batch-size",
+        ],
+    );
+    let args = command.args();
+    let Some(exec) = args
+        .iter()
+        .position(|w| matches!(w.value(), Some("-x" | "--exec" | "-X" | "--exec-batch")))
+    else {
+        return Vec::new();
+    };
+    let parsed = args::parse(&args[..exec], &OPTIONS);
+    let operands: Vec<Word> = parsed.operands().cloned().collect();
+    let pattern = operands.first().and_then(Word::value).unwrap_or("");
+    let root_words = operands.get(1..).unwrap_or_default();
+    let roots = if root_words.is_empty() {
+        resolve_roots(&[Word::literal(".", command.span)], command)
+    } else {
+        resolve_roots(root_words, command)
+    };
+    let found = PathsUnder {
+        roots,
+        name: None,
+        filtered: !matches!(pattern, "" | "." | "^" | ".*"),
+    };
+    let mut end = exec + 1;
+    while end < args.len() && !matches!(args[end].value(), Some(";" | "-x" | "--exec" | "-X" | "--exec-batch")) {
+        end += 1;
+    }
+    let placeholder = placeholder(&args[exec], DynamicKind::PathUnder(found), "{}");
+    let mut argv: Vec<Word> = args[exec + 1..end].to_vec();
+    let has_placeholder = argv.iter().any(|w| has_fd_placeholder(w.text()));
+    argv = argv
+        .iter()
+        .map(|w| {
+            ["{//}", "{/.}", "{/}", "{.}", "{}"]
+                .iter()
+                .fold(w.clone(), |word, token| replace(&word, token, &placeholder))
+        })
+        .collect();
+    if !has_placeholder {
+        argv.push(placeholder);
+    }
+    if argv.is_empty() {
+        return Vec::new();
+    }
+    vec![Execution::Command {
+        via: "fd --exec".into(),
+        argv,
+        assignments: Vec::new(),
+        cwd: None,
+    }]
+}
+
+fn has_fd_placeholder(text: &str) -> bool {
+    ["{}", "{/}", "{//}", "{.}", "{/.}"].iter().any(|t| text.contains(t))
+}
+
+/// `xargs [options] [command [initial-arguments]]`: the command runs with arguments read from
+/// standard input, appended or put in place of the `-I` string.
+fn xargs(command: &Command) -> Option<Execution> {
+    const OPTIONS: Options = Options::posix(
+        "IiLlnPsdEea",
+        &[
+            "replace",
+            "max-lines",
+            "max-args",
+            "max-procs",
+            "max-chars",
+            "delimiter",
+            "eof",
+            "arg-file",
+            "process-slot-var",
+        ],
+    );
+    let args = command.args();
+    let parsed = args::parse(args, &OPTIONS);
+    let replacement = parsed
+        .args
+        .iter()
+        .find(|arg| arg.is_short('I') || arg.is_short('i') || arg.is_long("replace"))
+        .map(|arg| arg.value().and_then(Word::value).unwrap_or("{}").to_owned());
+    let from_file = parsed.has('a', "arg-file");
+    let kind = match (&command.stdin, from_file) {
+        (Input::Piped(Output::PathsUnder(found)), false) => DynamicKind::PathUnder(found.clone()),
+        _ => DynamicKind::StandardInput,
+    };
+    let input = placeholder(args.first().unwrap_or(&Word::literal("", command.span)), kind, "…");
+    let mut argv: Vec<Word> = match parsed.first_operand {
+        Some(start) => args[start..].to_vec(),
+        None => vec![Word::literal("echo", command.span)],
+    };
+    match replacement {
+        Some(token) if argv.iter().any(|w| w.text().contains(&token)) => {
+            argv = argv.iter().map(|w| replace(w, &token, &input)).collect();
+        }
+        _ => argv.push(input),
+    }
+    Some(Execution::Command {
+        via: "xargs".into(),
+        argv,
+        assignments: Vec::new(),
+        cwd: None,
+    })
+}
+
+/// `parallel [options] command… [::: inputs…]`: each job is a shell command line.
+fn parallel(command: &Command) -> Vec<Execution> {
+    const OPTIONS: Options = Options::posix(
+        "jPSadEINnLCX",
+        &[
+            "jobs",
+            "sshlogin",
+            "arg-file",
+            "delimiter",
+            "eof",
+            "joblog",
+            "results",
+            "tmpdir",
+            "colsep",
+            "halt",
+            "delay",
+            "timeout",
+            "retries",
+            "workdir",
+            "memfree",
+            "load",
+            "tag-string",
+            "basefile",
+            "return",
+            "transfer",
+            "max-args",
+            "max-replace-args",
+            "max-lines",
+        ],
+    );
+    let args = command.args();
+    let parsed = args::parse(args, &OPTIONS);
+    let Some(start) = parsed.first_operand else {
+        return Vec::new();
+    };
+    let rest = &args[start..];
+    let separator = rest
+        .iter()
+        .position(|w| matches!(w.value(), Some(":::" | "::::" | ":::+" | "::::+")));
+    let (template, inputs): (&[Word], Vec<Word>) = match separator {
+        Some(at) => (
+            &rest[..at],
+            rest[at + 1..]
+                .iter()
+                .filter(|w| !matches!(w.value(), Some(":::" | "::::" | ":::+" | "::::+")))
+                .take(16)
+                .cloned()
+                .collect(),
+        ),
+        None => {
+            let kind = match &command.stdin {
+                Input::Piped(Output::PathsUnder(found)) => DynamicKind::PathUnder(found.clone()),
+                _ => DynamicKind::StandardInput,
+            };
+            (rest, vec![placeholder(&rest[0], kind, "…")])
+        }
+    };
+    if template.is_empty() {
+        return Vec::new();
+    }
+    inputs
+        .iter()
+        .map(|input| {
+            let mut words: Vec<Word> = template.iter().map(|w| replace_parallel(w, input)).collect();
+            if !template.iter().any(|w| w.text().contains('{')) {
+                words.push(input.clone());
+            }
+            Execution::Code {
+                via: "parallel".into(),
+                words,
+                positional: Vec::new(),
+                current_shell: false,
+            }
+        })
+        .collect()
+}
+
+fn replace_parallel(word: &Word, input: &Word) -> Word {
+    ["{//}", "{/.}", "{/}", "{.}", "{#}", "{%}", "{}", "{1}"]
+        .iter()
+        .fold(word.clone(), |word, token| replace(&word, token, input))
+}
+
+/// A dynamic word standing for a path or input found at run time.
+fn placeholder(near: &Word, kind: DynamicKind, text: &str) -> Word {
+    Word::dynamic(Dynamic {
+        kind,
+        text: text.to_owned(),
+        span: near.span,
+    })
+}
+
+/// `word` with every literal occurrence of `token` replaced by the parts of `by`.
+fn replace(word: &Word, token: &str, by: &Word) -> Word {
+    if !word.text().contains(token) {
+        return word.clone();
+    }
+    let mut parts = Vec::with_capacity(word.parts.len() + 2);
+    for part in &word.parts {
+        match part {
+            Part::Literal { text, quoting, span } if text.contains(token) => {
+                let mut pieces = text.split(token).peekable();
+                while let Some(piece) = pieces.next() {
+                    if !piece.is_empty() {
+                        parts.push(Part::Literal {
+                            text: piece.to_owned(),
+                            quoting: *quoting,
+                            span: *span,
+                        });
+                    }
+                    if pieces.peek().is_some() {
+                        parts.extend(by.parts.iter().cloned());
+                    }
+                }
+            }
+            other => parts.push(other.clone()),
+        }
+    }
+    Word::from_parts(parts, word.span)
+}

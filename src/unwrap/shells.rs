@@ -1,0 +1,394 @@
+//! Commands that run shell code given as a string, read from standard input or from a file:
+//! shells, `eval`, `source`, `trap`, `su -c`, `ssh host cmd`, `watch`, `script -c`, `tmux`,
+//! and interpreters reading their program from standard input.
+
+use super::{Execution, Language};
+use crate::args::{self, Arg, Options};
+use crate::command::Command;
+use crate::word::Word;
+
+/// Shells that take `-c`, a script, or standard input.
+pub const SHELLS: &[&str] = &[
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "mksh",
+    "pdksh",
+    "ash",
+    "fish",
+    "rbash",
+    "yash",
+    "tcsh",
+    "csh",
+    "busybox-sh",
+];
+
+/// Interpreters that run a program read from standard input or a file.
+const INTERPRETERS: &[&str] = &[
+    "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "deno", "bun",
+];
+
+pub fn executions(command: &Command) -> Option<Vec<Execution>> {
+    let name = command.name.as_str();
+    let args = command.args();
+    let found = match name {
+        _ if SHELLS.contains(&name) => shell(name, args),
+        "eval" => vec![Execution::Code {
+            via: "eval".into(),
+            words: args.to_vec(),
+            positional: Vec::new(),
+            current_shell: true,
+        }],
+        "source" | "." => source(name, args),
+        "trap" => trap(args),
+        "su" | "runuser" => su(name, args),
+        "ssh" => ssh(args),
+        "watch" => watch(args),
+        "script" => script(args),
+        "tmux" => tmux(args),
+        _ if is_interpreter(name) => interpreter(name, args),
+        _ => return None,
+    };
+    Some(found)
+}
+
+fn is_interpreter(name: &str) -> bool {
+    INTERPRETERS.contains(&name)
+        || name
+            .strip_prefix("python")
+            .is_some_and(|version| !version.is_empty() && version.chars().all(|c| c.is_ascii_digit() || c == '.'))
+}
+
+/// `bash [options] -c CODE [name args…]`, `bash [options] [script [args…]]`, `bash -s`.
+fn shell(name: &str, args: &[Word]) -> Vec<Execution> {
+    let mut command_string = false;
+    let mut read_stdin = false;
+    let mut i = 0;
+    while i < args.len() {
+        let Some(text) = args[i].value() else { break };
+        if text == "--" || text == "-" {
+            i += 1;
+            if text == "-" {
+                read_stdin = true;
+            }
+            break;
+        }
+        if let Some(long) = text.strip_prefix("--") {
+            if long == "command" {
+                command_string = true;
+            } else if let Some(code) = long.strip_prefix("command=") {
+                let code = args[i].strip_prefix(text.len() - code.len());
+                return vec![code_execution(name, vec![code], args[i + 1..].to_vec())];
+            } else if matches!(long, "rcfile" | "init-file") {
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        if (text.starts_with('-') || text.starts_with('+')) && text.len() > 1 {
+            let flags = &text[1..];
+            if flags.contains('c') {
+                command_string = true;
+            }
+            if flags.contains('s') {
+                read_stdin = true;
+            }
+            if flags.ends_with('o') || flags.ends_with('O') {
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    let operands = &args[i.min(args.len())..];
+    let via = name.to_owned();
+    if command_string {
+        return match operands.split_first() {
+            Some((code, positional)) => vec![code_execution(name, vec![code.clone()], positional.to_vec())],
+            None => Vec::new(),
+        };
+    }
+    if read_stdin || operands.is_empty() {
+        return vec![Execution::Stdin {
+            via,
+            language: Language::Shell,
+        }];
+    }
+    vec![Execution::File {
+        via,
+        path: operands[0].clone(),
+        language: Language::Shell,
+        current_shell: false,
+    }]
+}
+
+fn code_execution(name: &str, words: Vec<Word>, positional: Vec<Word>) -> Execution {
+    Execution::Code {
+        via: format!("{name} -c"),
+        words,
+        positional,
+        current_shell: false,
+    }
+}
+
+/// `source FILE`, `. FILE`: `/dev/stdin` and process substitutions are code to read.
+fn source(name: &str, args: &[Word]) -> Vec<Execution> {
+    let Some(file) = args.first() else {
+        return Vec::new();
+    };
+    if matches!(file.value(), Some("/dev/stdin" | "-" | "/proc/self/fd/0" | "/dev/fd/0")) {
+        return vec![Execution::Stdin {
+            via: name.to_owned(),
+            language: Language::Shell,
+        }];
+    }
+    vec![Execution::File {
+        via: name.to_owned(),
+        path: file.clone(),
+        language: Language::Shell,
+        current_shell: true,
+    }]
+}
+
+/// `trap 'code' SIGNAL…`: the code runs when the signal (or exit) comes.
+fn trap(args: &[Word]) -> Vec<Execution> {
+    let operands: Vec<&Word> = args
+        .iter()
+        .skip_while(|w| w.value().is_some_and(|t| t.starts_with('-') && t != "-"))
+        .collect();
+    match operands.as_slice() {
+        [action, _signal, ..] if !action.is("-") && !action.is("") => vec![Execution::Code {
+            via: "trap".into(),
+            words: vec![(*action).clone()],
+            positional: Vec::new(),
+            current_shell: true,
+        }],
+        _ => Vec::new(),
+    }
+}
+
+/// `su [-] [user] -c CODE`; without `-c`, su starts a shell (judged by the privilege checker).
+fn su(name: &str, args: &[Word]) -> Vec<Execution> {
+    const OPTIONS: Options = Options::gnu(
+        "cCsgGwu",
+        &[
+            "command",
+            "session-command",
+            "shell",
+            "group",
+            "supp-group",
+            "whitelist-environment",
+            "user",
+        ],
+    );
+    let parsed = args::parse(args, &OPTIONS);
+    let code = parsed
+        .args
+        .iter()
+        .rev()
+        .find(|arg| arg.is_short('c') || arg.is_short('C') || arg.is_long("command") || arg.is_long("session-command"))
+        .and_then(Arg::value);
+    if let Some(code) = code {
+        return vec![Execution::Code {
+            via: format!("{name} -c"),
+            words: vec![code.clone()],
+            positional: Vec::new(),
+            current_shell: false,
+        }];
+    }
+    // `runuser -u user -- cmd args`: the words after `--` are a command.
+    if name == "runuser" && parsed.value_of('u', "user").is_some() {
+        let operands: Vec<Word> = parsed.operands().cloned().collect();
+        if !operands.is_empty() {
+            return vec![Execution::Command {
+                via: name.to_owned(),
+                argv: operands,
+                assignments: Vec::new(),
+                cwd: None,
+            }];
+        }
+    }
+    Vec::new()
+}
+
+/// `ssh [options] host [command…]`: the command runs on the host; it is judged as if local.
+fn ssh(args: &[Word]) -> Vec<Execution> {
+    const OPTIONS: Options = Options::posix("BbcDEeFIiJLlmOoPpQRSWw", &[]);
+    let first = args::parse(args, &OPTIONS);
+    let Some(host_index) = first.first_operand else {
+        return Vec::new();
+    };
+    if first.has_short('N') {
+        return Vec::new();
+    }
+    let after_host = &args[host_index + 1..];
+    let second = args::parse(after_host, &OPTIONS);
+    let Some(command_index) = second.first_operand else {
+        return Vec::new();
+    };
+    if second.has_short('N') {
+        return Vec::new();
+    }
+    vec![Execution::Code {
+        via: "ssh".into(),
+        words: after_host[command_index..].to_vec(),
+        positional: Vec::new(),
+        current_shell: false,
+    }]
+}
+
+/// `watch [options] command…`: run through `sh -c`, or directly with `-x`.
+fn watch(args: &[Word]) -> Vec<Execution> {
+    const OPTIONS: Options = Options::posix("nq", &["interval", "equexit", "shotsdir"]);
+    let parsed = args::parse(args, &OPTIONS);
+    let Some(start) = parsed.first_operand else {
+        return Vec::new();
+    };
+    let words = args[start..].to_vec();
+    if parsed.has('x', "exec") {
+        return vec![Execution::Command {
+            via: "watch -x".into(),
+            argv: words,
+            assignments: Vec::new(),
+            cwd: None,
+        }];
+    }
+    vec![Execution::Code {
+        via: "watch".into(),
+        words,
+        positional: Vec::new(),
+        current_shell: false,
+    }]
+}
+
+/// `script -c CODE [file]` (util-linux), `script [-q] file command…` (BSD).
+fn script(args: &[Word]) -> Vec<Execution> {
+    const OPTIONS: Options = Options::gnu(
+        "cEIOBTmt",
+        &[
+            "command",
+            "echo",
+            "log-in",
+            "log-out",
+            "log-io",
+            "log-timing",
+            "logging-format",
+        ],
+    );
+    let parsed = args::parse(args, &OPTIONS);
+    if let Some(code) = parsed.value_of('c', "command") {
+        return vec![Execution::Code {
+            via: "script -c".into(),
+            words: vec![code.clone()],
+            positional: Vec::new(),
+            current_shell: false,
+        }];
+    }
+    let operands: Vec<Word> = parsed.operands().cloned().collect();
+    if operands.len() >= 2 {
+        return vec![Execution::Command {
+            via: "script".into(),
+            argv: operands[1..].to_vec(),
+            assignments: Vec::new(),
+            cwd: None,
+        }];
+    }
+    Vec::new()
+}
+
+/// `tmux new-session|new-window|split-window|respawn-pane [options] [shell-command]`, and
+/// `tmux send-keys … 'text' Enter`, which types the text into a shell.
+fn tmux(args: &[Word]) -> Vec<Execution> {
+    const GLOBAL: Options = Options::posix("LSfcT", &[]);
+    const COMMAND: Options = Options::posix("cnstxyeFlLbBw", &[]);
+    let global = args::parse(args, &GLOBAL);
+    let Some(start) = global.first_operand else {
+        return Vec::new();
+    };
+    let Some(subcommand) = args[start].value() else {
+        return Vec::new();
+    };
+    let rest = &args[start + 1..];
+    let parsed = args::parse(rest, &COMMAND);
+    let operands: Vec<Word> = match parsed.first_operand {
+        Some(index) => rest[index..].to_vec(),
+        None => return Vec::new(),
+    };
+    let words = match subcommand {
+        "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw" | "respawn-pane" | "respawnp"
+        | "respawn-window" | "respawnw" => operands,
+        "send-keys" | "send" => operands
+            .into_iter()
+            .filter(|w| !matches!(w.value(), Some("Enter" | "C-m" | "KPEnter" | "C-j" | "C-c" | "Escape")))
+            .collect(),
+        _ => return Vec::new(),
+    };
+    if words.is_empty() {
+        return Vec::new();
+    }
+    vec![Execution::Code {
+        via: format!("tmux {subcommand}"),
+        words,
+        positional: Vec::new(),
+        current_shell: false,
+    }]
+}
+
+/// An interpreter reading its program from standard input or a file. Inline code (`-c`, `-e`)
+/// is left to the interpreter checkers.
+fn interpreter(name: &str, args: &[Word]) -> Vec<Execution> {
+    let inline = match name {
+        "perl" => "eE",
+        "ruby" => "e",
+        "php" => "rBRfE",
+        "node" | "nodejs" | "deno" | "bun" => "ep",
+        _ => "c",
+    };
+    let short_values = match name {
+        "perl" => "eEIMmlx",
+        "ruby" => "eIrCEF",
+        "php" => "rBRfEdcz",
+        "node" | "nodejs" | "deno" | "bun" => "epr",
+        _ => "cmWXQ",
+    };
+    let options = Options {
+        short_values,
+        long_values: &[
+            "eval",
+            "print",
+            "require",
+            "import",
+            "loader",
+            "input-type",
+            "check-hash-based-pycs",
+        ],
+        stop_at_operand: true,
+    };
+    let parsed = args::parse(args, &options);
+    let runs_inline = parsed
+        .args
+        .iter()
+        .any(|arg| inline.chars().any(|flag| arg.is_short(flag)) || arg.is_long("eval") || arg.is_long("print"));
+    if runs_inline || parsed.has_short('m') || matches!(name, "deno" | "bun") && parsed.first_operand.is_some() {
+        return Vec::new();
+    }
+    match parsed.operands().next() {
+        None => vec![Execution::Stdin {
+            via: name.to_owned(),
+            language: Language::Interpreter,
+        }],
+        Some(path) if path.is("-") => vec![Execution::Stdin {
+            via: name.to_owned(),
+            language: Language::Interpreter,
+        }],
+        Some(path) => vec![Execution::File {
+            via: name.to_owned(),
+            path: path.clone(),
+            language: Language::Interpreter,
+            current_shell: false,
+        }],
+    }
+}

@@ -1,0 +1,136 @@
+//! The verdict: the findings of every checker folded into one decision, with the rule that
+//! decided it and a reason the agent can act on.
+
+use crate::command::{Analysis, CommandId};
+use crate::context::Mode;
+use crate::rules::Rule;
+use crate::source::Span;
+use serde::Serialize;
+
+/// Allow, ask or deny, in increasing order of strictness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    Allow,
+    Ask,
+    Deny,
+}
+
+impl Decision {
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::Allow => "allow",
+            Decision::Ask => "ask",
+            Decision::Deny => "deny",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Decision> {
+        match text {
+            "allow" => Some(Decision::Allow),
+            "ask" => Some(Decision::Ask),
+            "deny" => Some(Decision::Deny),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Decision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One rule matched at one place.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub rule: &'static Rule,
+    /// The command it is about, if any (limits and syntax gaps have none).
+    pub command: Option<CommandId>,
+    /// The offending text of the original command.
+    pub span: Span,
+    /// What would be lost, or what could not be verified, in this case.
+    pub lost: String,
+    /// The decision after the mode is applied (ask becomes deny when nobody can answer).
+    pub decision: Decision,
+}
+
+impl Finding {
+    /// `rule-id: what would be lost. The safe alternative.`
+    pub fn reason(&self) -> String {
+        format!(
+            "{}: {}. {}",
+            self.rule.id,
+            sentence(&self.lost),
+            sentence(self.rule.instead)
+        )
+    }
+}
+
+/// Text ending with a single full stop.
+fn sentence(text: &str) -> String {
+    let trimmed = text.trim().trim_end_matches('.');
+    format!("{trimmed}.")
+        .replace("..", ".")
+        .trim_end_matches('.')
+        .to_owned()
+}
+
+/// The answer for one command.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub decision: Decision,
+    /// Every finding, in the order found.
+    pub findings: Vec<Finding>,
+    /// How the command was understood.
+    pub analysis: Analysis,
+    /// The command as given.
+    pub command: String,
+    pub mode: Mode,
+}
+
+impl Verdict {
+    /// Folds findings into a verdict: the strictest decision wins.
+    pub fn new(command: &str, analysis: Analysis, mut findings: Vec<Finding>, mode: Mode) -> Verdict {
+        for finding in &mut findings {
+            finding.decision = match (finding.rule.decision, mode) {
+                (Decision::Ask, Mode::Unattended) => Decision::Deny,
+                (decision, _) => decision,
+            };
+        }
+        let decision = findings.iter().map(|f| f.decision).max().unwrap_or(Decision::Allow);
+        Verdict {
+            decision,
+            findings,
+            analysis,
+            command: command.to_owned(),
+            mode,
+        }
+    }
+
+    /// The finding that decided: the first of the strictest.
+    pub fn deciding(&self) -> Option<&Finding> {
+        self.findings
+            .iter()
+            .find(|f| f.decision == self.decision && f.decision != Decision::Allow)
+    }
+
+    /// The deciding rule's id.
+    pub fn rule(&self) -> Option<&'static str> {
+        self.deciding().map(|f| f.rule.id)
+    }
+
+    /// Why: the deciding finding's reason, or that nothing matched.
+    pub fn reason(&self) -> String {
+        match self.deciding() {
+            Some(finding) => {
+                let mut reason = finding.reason();
+                if self.mode == Mode::Unattended && finding.rule.decision == Decision::Ask {
+                    reason.push_str(" (Nobody can confirm in this mode, so this is denied.)");
+                }
+                reason
+            }
+            None => "no rule matched".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,1364 @@
+//! The walk: from the text of a command to every effective command it would run.
+//!
+//! The walker visits every node of the tree (ERROR nodes, heredoc redirects, substitutions in
+//! strings and arithmetic, declarations, test commands, function bodies, loops) and builds a
+//! [`Command`] for each simple command, decoded as bash would see it. It keeps the shell's state
+//! as it goes: the working directory (`cd`), variables set by literal assignments, functions.
+//! For each command it asks the unwrap stage what else the command runs, and walks that too:
+//! the command of a wrapper, or code to parse again as a layer of its own.
+//!
+//! Recursion is bounded: syntax nesting, unwrap depth, the number of commands and a deadline
+//! each have a limit, and reaching one leaves a [`Gap`] that the checkers turn into a verdict.
+
+use crate::command::{
+    Analysis, Command, CommandId, Gap, GapKind, Input, Layer, LayerId, LayerKind, Output, Redirect, RedirectOperator,
+    Run,
+};
+use crate::context::Context;
+use crate::parse::{self, ParseFailure};
+use crate::paths::{self, Cwd, Target};
+use crate::producers;
+use crate::source::{Source, SourceBuilder, Span};
+use crate::unwrap::{self, Execution, Language};
+use crate::word::{Decoder, DynamicKind, Part, Scope, Word};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::Instant;
+use tree_sitter::Node;
+
+/// How deep layers may nest (`bash -c` in `sudo` in `eval`…).
+pub const MAX_LAYER_DEPTH: usize = 16;
+/// How deep the syntax of one layer may nest.
+pub const MAX_SYNTAX_DEPTH: usize = 200;
+/// How many commands one analysis may find.
+pub const MAX_COMMANDS: usize = 4000;
+/// How many values of a `for` loop are walked one by one.
+const MOST_LOOP_VALUES: usize = 8;
+
+/// Walks a command and everything it runs.
+pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
+    let mut walker = Walker {
+        context,
+        analysis: Analysis::default(),
+        deadline,
+        out_of_time: false,
+    };
+    let mut shell = Shell::new(context);
+    walker.code(Source::original(command), "command line", None, &mut shell, 0);
+    walker.analysis
+}
+
+struct Walker<'c> {
+    context: &'c Context,
+    analysis: Analysis,
+    deadline: Instant,
+    out_of_time: bool,
+}
+
+/// The state of the shell as the walk goes: what `cd`, assignments and definitions changed.
+#[derive(Clone)]
+struct Shell {
+    cwd: Cwd,
+    variables: HashMap<String, Word>,
+    functions: HashMap<String, Rc<Function>>,
+    /// Functions being called, innermost last.
+    calling: Vec<String>,
+    /// `$0`, `$1`, … when known (inside `bash -c '…' a b`, or a function call).
+    positional: Rc<Vec<Word>>,
+}
+
+struct Function {
+    body: Source,
+    /// The layer it was defined in.
+    layer: LayerId,
+    called: Cell<bool>,
+}
+
+impl Shell {
+    fn new(context: &Context) -> Shell {
+        Shell {
+            cwd: Cwd::Known(context.cwd.clone()),
+            variables: HashMap::new(),
+            functions: HashMap::new(),
+            calling: Vec::new(),
+            positional: Rc::new(Vec::new()),
+        }
+    }
+
+    fn variable(&self, name: &str, context: &Context) -> Option<Word> {
+        if let Some(value) = self.variables.get(name) {
+            return Some(value.clone());
+        }
+        let span = Span::default();
+        match name {
+            "HOME" => Some(Word::literal(context.home.as_str(), span)),
+            "PWD" => match &self.cwd {
+                Cwd::Known(dir) => Some(Word::literal(dir.as_str(), span)),
+                Cwd::Unknown(_) => None,
+            },
+            "TMPDIR" => context.temp_dir.as_ref().map(|dir| Word::literal(dir.as_str(), span)),
+            "@" | "*" if self.positional.len() > 1 => {
+                let mut parts = Vec::new();
+                for (index, word) in self.positional[1..].iter().enumerate() {
+                    if index > 0 {
+                        parts.push(Part::Literal {
+                            text: " ".into(),
+                            quoting: crate::word::Quoting::Expanded,
+                            span,
+                        });
+                    }
+                    parts.extend(word.parts.iter().cloned());
+                }
+                Some(Word::from_parts(parts, span))
+            }
+            _ => name
+                .parse::<usize>()
+                .ok()
+                .and_then(|index| self.positional.get(index).cloned()),
+        }
+    }
+}
+
+/// Where the walk is: the source being read, its layer, and how deep layers nest.
+struct Frame<'s> {
+    source: &'s Source,
+    layer: LayerId,
+    depth: usize,
+}
+
+/// What flows into a statement.
+#[derive(Clone)]
+struct Flow {
+    stdin: Input,
+    in_pipeline: bool,
+    background: bool,
+}
+
+impl Flow {
+    fn new() -> Flow {
+        Flow {
+            stdin: Input::Inherited,
+            in_pipeline: false,
+            background: false,
+        }
+    }
+}
+
+/// Redirections read from a statement.
+#[derive(Default)]
+struct Redirections {
+    redirects: Vec<Redirect>,
+    /// Words the grammar put after a redirect's target, which bash passes as arguments.
+    extra_args: Vec<Word>,
+    stdin: Option<Input>,
+    /// Statements after a heredoc's start line (`cat <<EOF && rm x`).
+    following: Vec<usize>,
+}
+
+const RESERVED_WORDS: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for", "in", "function",
+    "select", "{", "}", "[[", "]]", "!",
+];
+
+impl<'c> Walker<'c> {
+    fn gap(&mut self, kind: GapKind, span: Span, what: impl Into<String>) {
+        let what = what.into();
+        if !self
+            .analysis
+            .gaps
+            .iter()
+            .any(|gap| gap.kind == kind && gap.span == span)
+        {
+            self.analysis.gaps.push(Gap { kind, span, what });
+        }
+    }
+
+    fn push_layer(&mut self, parent: Option<LayerId>, kind: LayerKind, span: Span) -> LayerId {
+        self.analysis.layers.push(Layer { parent, kind, span });
+        self.analysis.layers.len() - 1
+    }
+
+    /// Whether the walk must stop: out of time or of room for commands.
+    fn exhausted(&mut self, span: Span) -> bool {
+        if self.out_of_time {
+            return true;
+        }
+        if Instant::now() > self.deadline {
+            self.out_of_time = true;
+            self.gap(GapKind::TooComplex, span, "the analysis ran out of time");
+            return true;
+        }
+        if self.analysis.commands.len() >= MAX_COMMANDS {
+            self.gap(
+                GapKind::TooComplex,
+                span,
+                format!("the command runs more than {MAX_COMMANDS} commands"),
+            );
+            return true;
+        }
+        false
+    }
+
+    /// Parses `source` and walks it as a layer of code.
+    fn code(
+        &mut self,
+        source: Source,
+        via: &str,
+        parent: Option<LayerId>,
+        shell: &mut Shell,
+        depth: usize,
+    ) -> Option<LayerId> {
+        let whole = source.span(0..source.text().len());
+        if depth > MAX_LAYER_DEPTH {
+            self.gap(
+                GapKind::TooDeep,
+                whole,
+                format!("layers nest more than {MAX_LAYER_DEPTH} deep"),
+            );
+            return None;
+        }
+        if self.exhausted(whole) {
+            return None;
+        }
+        let parsed = match parse::parse(source, self.deadline) {
+            Ok(parsed) => parsed,
+            Err(ParseFailure::TimedOut) => {
+                self.out_of_time = true;
+                self.gap(GapKind::TooComplex, whole, "parsing ran out of time");
+                return None;
+            }
+            Err(ParseFailure::Unavailable) => {
+                self.gap(GapKind::Syntax, whole, "the Bash parser is unavailable");
+                return None;
+            }
+        };
+        let source = &parsed.source;
+        let layer = self.push_layer(
+            parent,
+            LayerKind::Code {
+                via: via.to_owned(),
+                text: source.display(),
+            },
+            whole,
+        );
+        let root = parsed.tree.root_node();
+        if root.has_error() {
+            self.syntax_gaps(root, source);
+        }
+        let frame = Frame { source, layer, depth };
+        self.sequence(root, &frame, shell, &Flow::new(), 0);
+        self.uncalled_functions(layer, shell, depth);
+        Some(layer)
+    }
+
+    /// Records the places the parser could not read (outermost ERROR nodes, MISSING tokens).
+    fn syntax_gaps(&mut self, root: Node, source: &Source) {
+        let mut stack = vec![root];
+        let mut found = 0;
+        while let Some(node) = stack.pop() {
+            if node.is_error() || node.is_missing() {
+                let what = if node.is_missing() {
+                    format!("`{}` is missing", node.kind())
+                } else {
+                    let text: String = source.text()[node.byte_range()].chars().take(60).collect();
+                    format!(
+                        "the parser could not read `{}`",
+                        crate::source::display_text(&text, &[])
+                    )
+                };
+                self.gap(GapKind::Syntax, source.span(node.byte_range()), what);
+                found += 1;
+                if found >= 8 {
+                    return;
+                }
+                continue;
+            }
+            if node.has_error() {
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.children(&mut cursor).collect();
+                stack.extend(children.into_iter().rev());
+            }
+        }
+    }
+
+    /// The named children of `node` in order, each a statement; `&` after one backgrounds it.
+    fn sequence(&mut self, node: Node, frame: &Frame, shell: &mut Shell, flow: &Flow, depth: usize) -> Output {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        let mut outputs = Vec::new();
+        for (index, child) in children.iter().enumerate() {
+            if !child.is_named() {
+                continue;
+            }
+            let background = children
+                .get(index + 1)
+                .is_some_and(|next| !next.is_named() && next.kind() == "&");
+            let child_flow = Flow {
+                background: flow.background || background,
+                ..flow.clone()
+            };
+            let output = self.statement(*child, frame, shell, &child_flow, depth + 1);
+            if child.kind() != "comment" {
+                outputs.push(output);
+            }
+        }
+        combine(outputs)
+    }
+
+    fn statement(&mut self, node: Node, frame: &Frame, shell: &mut Shell, flow: &Flow, depth: usize) -> Output {
+        let span = frame.source.span(node.byte_range());
+        if depth > MAX_SYNTAX_DEPTH {
+            self.gap(
+                GapKind::TooDeep,
+                span,
+                format!("the syntax nests more than {MAX_SYNTAX_DEPTH} deep"),
+            );
+            return Output::Unknown;
+        }
+        if self.exhausted(span) {
+            return Output::Unknown;
+        }
+        match node.kind() {
+            "comment" | "heredoc_body" | "heredoc_start" | "heredoc_end" => Output::Unknown,
+            "command" => self.simple_command(node, Redirections::default(), frame, shell, flow, depth),
+            "redirected_statement" => match embedded_pipeline(node) {
+                Some(_) => self.pipeline(pipeline_stages(node), frame, shell, flow, depth),
+                None => self.redirected(node, frame, shell, flow, depth),
+            },
+            "pipeline" => self.pipeline(pipeline_stages(node), frame, shell, flow, depth),
+            "subshell" => {
+                let mut inner = shell.clone();
+                self.sequence(node, frame, &mut inner, flow, depth)
+            }
+            "function_definition" => {
+                self.define_function(node, frame, shell);
+                Output::Unknown
+            }
+            "variable_assignment" => {
+                self.assign(node, frame, shell, depth);
+                Output::Unknown
+            }
+            "declaration_command" | "variable_assignments" => {
+                self.declaration(node, frame, shell, depth);
+                Output::Unknown
+            }
+            "unset_command" => {
+                self.unset(node, frame, shell, depth);
+                Output::Unknown
+            }
+            "for_statement" => {
+                self.for_loop(node, frame, shell, flow, depth);
+                Output::Unknown
+            }
+            kind if is_word_kind(kind) => {
+                self.words(&[node], frame, shell, depth);
+                Output::Unknown
+            }
+            _ => self.sequence(node, frame, shell, flow, depth),
+        }
+    }
+
+    fn pipeline(&mut self, stages: Vec<Node>, frame: &Frame, shell: &mut Shell, flow: &Flow, depth: usize) -> Output {
+        let mut stdin = flow.stdin.clone();
+        let mut output = Output::Unknown;
+        let in_pipeline = stages.len() > 1;
+        for stage in stages {
+            let mut stage_shell = shell.clone();
+            let stage_flow = Flow {
+                stdin,
+                in_pipeline,
+                background: flow.background,
+            };
+            output = match stage.kind() {
+                "redirected_statement" => self.redirected(stage, frame, &mut stage_shell, &stage_flow, depth + 1),
+                _ => self.statement(stage, frame, &mut stage_shell, &stage_flow, depth + 1),
+            };
+            stdin = Input::Piped(output.clone());
+        }
+        output
+    }
+
+    fn redirected(&mut self, node: Node, frame: &Frame, shell: &mut Shell, flow: &Flow, depth: usize) -> Output {
+        let redirections = self.redirections(node, frame, shell, depth);
+        let following = redirections.following.clone();
+        let body = node.child_by_field_name("body");
+        let output = match body {
+            Some(body) if body.kind() == "command" => {
+                self.simple_command(body, redirections, frame, shell, flow, depth)
+            }
+            Some(body) => {
+                let inner_flow = Flow {
+                    stdin: redirections.stdin.clone().unwrap_or_else(|| flow.stdin.clone()),
+                    ..flow.clone()
+                };
+                let output = self.statement(body, frame, shell, &inner_flow, depth + 1);
+                self.bare_redirection(node, redirections, frame, shell, flow);
+                output
+            }
+            None => {
+                self.bare_redirection(node, redirections, frame, shell, flow);
+                Output::Unknown
+            }
+        };
+        for id in following {
+            if let Some(statement) = node_by_id(node, id) {
+                self.statement(statement, frame, shell, &Flow::new(), depth + 1);
+            }
+        }
+        output
+    }
+
+    /// Redirections of a compound statement, or with no command at all (`> file`): a command
+    /// with no words, so that the checkers of redirect targets see them.
+    fn bare_redirection(
+        &mut self,
+        node: Node,
+        redirections: Redirections,
+        frame: &Frame,
+        shell: &mut Shell,
+        flow: &Flow,
+    ) {
+        if redirections.redirects.is_empty() {
+            return;
+        }
+        let span = frame.source.span(node.byte_range());
+        self.push_command(
+            Command {
+                layer: 0,
+                argv: redirections.extra_args,
+                name: String::new(),
+                assignments: Vec::new(),
+                redirects: redirections.redirects,
+                stdin: flow.stdin.clone(),
+                cwd: shell.cwd.clone(),
+                span,
+                parent: None,
+                runs: Vec::new(),
+                in_pipeline: flow.in_pipeline,
+                background: flow.background,
+                calls_itself: false,
+            },
+            frame.layer,
+        );
+    }
+
+    /// Reads the redirect children of `node` (and those nested in heredoc redirects).
+    fn redirections(&mut self, node: Node, frame: &Frame, shell: &mut Shell, depth: usize) -> Redirections {
+        let mut found = Redirections::default();
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children_by_field_name("redirect", &mut cursor).collect();
+        for child in children {
+            self.redirect(child, frame, shell, depth, &mut found);
+        }
+        found
+    }
+
+    fn redirect(&mut self, node: Node, frame: &Frame, shell: &mut Shell, depth: usize, found: &mut Redirections) {
+        let span = frame.source.span(node.byte_range());
+        match node.kind() {
+            "file_redirect" => {
+                let mut cursor = node.walk();
+                let destinations: Vec<Node> = node.children_by_field_name("destination", &mut cursor).collect();
+                let operator = anonymous_token(node).unwrap_or_default();
+                let mut words = self
+                    .words_grouped(&destinations, frame, shell, &Input::Inherited, depth)
+                    .into_iter();
+                let Some(target) = words.next() else { return };
+                found.extra_args.extend(words);
+                let operator = redirect_operator(&operator, &target);
+                if operator == RedirectOperator::Read {
+                    found.stdin = Some(Input::File(target.clone()));
+                }
+                found.redirects.push(Redirect { operator, target, span });
+            }
+            "herestring_redirect" => {
+                let mut cursor = node.walk();
+                let words: Vec<Node> = node.named_children(&mut cursor).collect();
+                if let Some(word) = self
+                    .words_grouped(&words, frame, shell, &Input::Inherited, depth)
+                    .into_iter()
+                    .next()
+                {
+                    let mut parts = word.parts.clone();
+                    parts.push(Part::Literal {
+                        text: "\n".into(),
+                        quoting: crate::word::Quoting::Quoted,
+                        span: word.span,
+                    });
+                    found.stdin = Some(Input::Text(Word::from_parts(parts, word.span)));
+                }
+            }
+            "heredoc_redirect" => {
+                let text = frame.source.text();
+                let start = node
+                    .named_children(&mut node.walk())
+                    .find(|c| c.kind() == "heredoc_start")
+                    .map(|c| &text[c.byte_range()])
+                    .unwrap_or("");
+                let quoted = start.contains(['\'', '"', '\\']);
+                let strip_tabs = text[node.byte_range()].starts_with("<<-");
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.named_children(&mut cursor).collect();
+                for child in children {
+                    match child.kind() {
+                        "heredoc_body" => {
+                            let body = {
+                                let mut scope = WordScope {
+                                    walker: self,
+                                    shell,
+                                    frame,
+                                    depth,
+                                    feeds: &Input::Inherited,
+                                };
+                                Decoder::new(frame.source, &mut scope).heredoc_body(child, quoted, strip_tabs)
+                            };
+                            found.stdin = Some(Input::Text(body));
+                        }
+                        "file_redirect" | "herestring_redirect" => self.redirect(child, frame, shell, depth, found),
+                        "heredoc_start" | "heredoc_end" | "pipeline" => {}
+                        _ => found.following.push(child.id()),
+                    }
+                }
+            }
+            _ => {
+                self.words(&[node], frame, shell, depth);
+            }
+        }
+    }
+
+    fn simple_command(
+        &mut self,
+        node: Node,
+        outer: Redirections,
+        frame: &Frame,
+        shell: &mut Shell,
+        flow: &Flow,
+        depth: usize,
+    ) -> Output {
+        let span = frame.source.span(node.byte_range());
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let mut assignments = Vec::new();
+        let mut word_nodes = Vec::new();
+        let mut inner = Redirections::default();
+        for child in &children {
+            match child.kind() {
+                "variable_assignment" => {
+                    let name = child
+                        .child_by_field_name("name")
+                        .map(|n| frame.source.text()[n.byte_range()].to_owned())
+                        .unwrap_or_default();
+                    let value = match child.child_by_field_name("value") {
+                        Some(value) => self.words(&[value], frame, shell, depth).into_iter().next(),
+                        None => None,
+                    };
+                    assignments.push((name, value.unwrap_or_else(|| Word::literal("", span))));
+                }
+                "file_redirect" | "herestring_redirect" | "heredoc_redirect" => {
+                    self.redirect(*child, frame, shell, depth, &mut inner);
+                }
+                _ => word_nodes.push(*child),
+            }
+        }
+        // Anonymous `$` before a string belongs to the word (`$"…"`).
+        let mut all: Vec<Node> = Vec::new();
+        let mut all_cursor = node.walk();
+        for child in node.children(&mut all_cursor) {
+            if word_nodes.contains(&child) || (!child.is_named() && child.kind() == "$") {
+                all.push(child);
+            }
+        }
+        let mut argv = self.words_grouped(&all, frame, shell, &flow.stdin, depth);
+        argv.extend(inner.extra_args);
+        argv.extend(outer.extra_args);
+        let mut redirects = inner.redirects;
+        redirects.extend(outer.redirects);
+        let stdin = outer.stdin.or(inner.stdin).unwrap_or_else(|| flow.stdin.clone());
+        let following = inner.following;
+        let name = argv.first().map(program_name).unwrap_or_default();
+        if let Some(first) = argv.first()
+            && let Some(word) = first.value()
+            && RESERVED_WORDS.contains(&word)
+        {
+            self.gap(
+                GapKind::ReservedWord,
+                first.span,
+                format!("the reserved word `{word}` stands where a command name should be"),
+            );
+        }
+        let command = Command {
+            layer: 0,
+            argv,
+            name,
+            assignments,
+            redirects,
+            stdin,
+            cwd: shell.cwd.clone(),
+            span,
+            parent: None,
+            runs: Vec::new(),
+            in_pipeline: flow.in_pipeline,
+            background: flow.background,
+            calls_itself: false,
+        };
+        let id = self.push_command(command, frame.layer);
+        self.call_function(id, frame, shell);
+        self.expand(id, frame, shell, depth);
+        self.shell_effects(id, shell);
+        for statement_id in following {
+            if let Some(statement) = node_by_id(node, statement_id) {
+                self.statement(statement, frame, shell, &Flow::new(), depth + 1);
+            }
+        }
+        producers::output(id, &self.analysis)
+    }
+
+    fn push_command(&mut self, mut command: Command, parent_layer: LayerId) -> CommandId {
+        let id = self.analysis.commands.len();
+        command.layer = self.push_layer(Some(parent_layer), LayerKind::Command(id), command.span);
+        self.analysis.commands.push(command);
+        id
+    }
+
+    /// Decodes word nodes, grouping adjacent ones into one word, and splits them into fields.
+    fn words_grouped(
+        &mut self,
+        nodes: &[Node],
+        frame: &Frame,
+        shell: &mut Shell,
+        feeds: &Input,
+        depth: usize,
+    ) -> Vec<Word> {
+        let mut groups: Vec<Vec<Node>> = Vec::new();
+        for node in nodes {
+            match groups.last_mut() {
+                Some(group) if group.last().is_some_and(|last| last.end_byte() == node.start_byte()) => {
+                    group.push(*node)
+                }
+                _ => groups.push(vec![*node]),
+            }
+        }
+        let mut words = Vec::with_capacity(groups.len());
+        for group in groups {
+            let word = {
+                let mut scope = WordScope {
+                    walker: self,
+                    shell,
+                    frame,
+                    depth,
+                    feeds,
+                };
+                Decoder::new(frame.source, &mut scope).word(&group)
+            };
+            words.extend(word.into_fields());
+        }
+        words
+    }
+
+    /// Decodes nodes as separate words (running their substitutions).
+    fn words(&mut self, nodes: &[Node], frame: &Frame, shell: &mut Shell, depth: usize) -> Vec<Word> {
+        nodes
+            .iter()
+            .map(|node| {
+                let mut scope = WordScope {
+                    walker: self,
+                    shell,
+                    frame,
+                    depth,
+                    feeds: &Input::Inherited,
+                };
+                Decoder::new(frame.source, &mut scope).word(&[*node])
+            })
+            .collect()
+    }
+
+    /// Walks a command or process substitution as a layer of its own.
+    fn substitution(&mut self, node: Node, frame: &Frame, shell: &Shell, feeds: &Input, depth: usize) -> Output {
+        let text = &frame.source.text()[node.byte_range()];
+        let via = if text.starts_with("<(") {
+            "<(…)"
+        } else if text.starts_with(">(") {
+            ">(…)"
+        } else if text.starts_with('`') {
+            "`…`"
+        } else {
+            "$(…)"
+        };
+        let span = frame.source.span(node.byte_range());
+        if depth > MAX_SYNTAX_DEPTH {
+            self.gap(
+                GapKind::TooDeep,
+                span,
+                format!("the syntax nests more than {MAX_SYNTAX_DEPTH} deep"),
+            );
+            return Output::Unknown;
+        }
+        let layer = self.push_layer(
+            Some(frame.layer),
+            LayerKind::Code {
+                via: via.to_owned(),
+                text: crate::source::display_text(text, &[]),
+            },
+            span,
+        );
+        let inner = Frame {
+            source: frame.source,
+            layer,
+            depth: frame.depth,
+        };
+        let mut sub_shell = shell.clone();
+        let mut flow = Flow::new();
+        if via == ">(…)" {
+            flow.stdin = feeds.clone();
+        }
+        self.sequence(node, &inner, &mut sub_shell, &flow, depth + 1)
+    }
+
+    /// Walks code the parser did not see as a substitution (an indented `$(…)` in a heredoc).
+    fn hidden_substitution(&mut self, range: std::ops::Range<usize>, frame: &Frame, shell: &Shell) -> Output {
+        let source = frame.source.slice(range);
+        let mut sub_shell = shell.clone();
+        let layer = self.code(
+            source,
+            "$(…) in a heredoc",
+            Some(frame.layer),
+            &mut sub_shell,
+            frame.depth + 1,
+        );
+        match layer {
+            Some(layer) if producers::fetches_within(layer, &self.analysis) => Output::Network,
+            _ => Output::Unknown,
+        }
+    }
+
+    /// Walks what a command runs: a wrapped command, code, standard input, a file.
+    fn expand(&mut self, id: CommandId, frame: &Frame, shell: &mut Shell, depth: usize) {
+        let executions = unwrap::executions(&self.analysis.commands[id]);
+        for execution in executions {
+            let span = self.analysis.commands[id].span;
+            if frame.depth + 1 > MAX_LAYER_DEPTH {
+                self.gap(
+                    GapKind::TooDeep,
+                    span,
+                    format!("layers nest more than {MAX_LAYER_DEPTH} deep"),
+                );
+                return;
+            }
+            if self.exhausted(span) {
+                return;
+            }
+            match execution {
+                Execution::Command {
+                    via: _,
+                    argv,
+                    assignments,
+                    cwd,
+                } => self.wrapped_command(id, argv, assignments, cwd, frame, shell, depth),
+                Execution::Code {
+                    via,
+                    words,
+                    positional,
+                    current_shell,
+                } => self.run_code(id, &via, &words, positional, current_shell, frame, shell),
+                Execution::Stdin { via, language } => {
+                    let stdin = self.analysis.commands[id].stdin.clone();
+                    self.run_stdin(id, &via, language, stdin, frame, shell);
+                }
+                Execution::File {
+                    via,
+                    path,
+                    language,
+                    current_shell,
+                } => self.run_file(id, &via, &path, language, current_shell, frame, shell),
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn wrapped_command(
+        &mut self,
+        parent: CommandId,
+        argv: Vec<Word>,
+        assignments: Vec<(String, Word)>,
+        cwd: Option<Word>,
+        frame: &Frame,
+        shell: &mut Shell,
+        depth: usize,
+    ) {
+        let outer = &self.analysis.commands[parent];
+        let cwd = match cwd {
+            Some(dir) => match paths::resolve(&dir, &outer.cwd) {
+                Target::Path(path) => Cwd::Known(path),
+                _ => Cwd::Unknown(format!("named by {}", dir.text())),
+            },
+            None => outer.cwd.clone(),
+        };
+        let span = argv
+            .iter()
+            .map(|w| w.span)
+            .reduce(Span::cover)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(outer.span);
+        let command = Command {
+            layer: 0,
+            name: argv.first().map(program_name).unwrap_or_default(),
+            argv,
+            assignments,
+            redirects: Vec::new(),
+            stdin: outer.stdin.clone(),
+            cwd,
+            span,
+            parent: Some(parent),
+            runs: Vec::new(),
+            in_pipeline: outer.in_pipeline,
+            background: outer.background,
+            calls_itself: false,
+        };
+        let parent_layer = outer.layer;
+        let id = self.push_command(command, parent_layer);
+        self.analysis.commands[parent].runs.push(Run::Command(id));
+        let inner = Frame {
+            source: frame.source,
+            layer: frame.layer,
+            depth: frame.depth + 1,
+        };
+        self.expand(id, &inner, shell, depth);
+    }
+
+    /// Runs shell code given as words: parsed as a layer of its own, unless nobody can know it
+    /// before it runs.
+    #[allow(clippy::too_many_arguments)]
+    fn run_code(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        words: &[Word],
+        positional: Vec<Word>,
+        current_shell: bool,
+        frame: &Frame,
+        shell: &mut Shell,
+    ) {
+        let span = words
+            .iter()
+            .map(|w| w.span)
+            .reduce(Span::cover)
+            .unwrap_or(self.analysis.commands[id].span);
+        let dynamics: Vec<&crate::word::Dynamic> = words.iter().flat_map(Word::dynamics).collect();
+        if dynamics.iter().any(|d| is_network(&d.kind)) {
+            self.analysis.commands[id].runs.push(Run::Network {
+                how: format!("{via} runs code fetched from the network"),
+                span,
+            });
+            return;
+        }
+        let has_literal_code = words.iter().any(|w| {
+            w.parts
+                .iter()
+                .any(|p| matches!(p, Part::Literal { text, .. } if !text.trim().is_empty()))
+        });
+        if !has_literal_code {
+            if !dynamics.is_empty() && !dynamics.iter().all(|d| is_tool_setup(&d.kind)) {
+                let shown: Vec<&str> = dynamics.iter().map(|d| d.text.as_str()).collect();
+                self.analysis.commands[id].runs.push(Run::Unverifiable {
+                    what: format!("{via} runs code only known when it runs: {}", shown.join(" ")),
+                    span,
+                });
+            }
+            return;
+        }
+        let source = source_of_words(words);
+        let parent = Some(self.analysis.commands[id].layer);
+        let layer = if current_shell {
+            self.code(source, via, parent, shell, frame.depth + 1)
+        } else {
+            let mut inner = shell.clone();
+            inner.positional = Rc::new(positional);
+            inner.calling.clear();
+            self.code(source, via, parent, &mut inner, frame.depth + 1)
+        };
+        if let Some(layer) = layer {
+            self.analysis.commands[id].runs.push(Run::Code(layer));
+        }
+    }
+
+    /// Runs code read from standard input.
+    fn run_stdin(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        language: Language,
+        stdin: Input,
+        frame: &Frame,
+        shell: &mut Shell,
+    ) {
+        let span = self.analysis.commands[id].span;
+        let run = match (&stdin, language) {
+            (Input::Text(word) | Input::Piped(Output::Literal(word)), Language::Shell) => {
+                self.run_code(
+                    id,
+                    &format!("{via} reading its input"),
+                    std::slice::from_ref(word),
+                    Vec::new(),
+                    false,
+                    frame,
+                    shell,
+                );
+                return;
+            }
+            (Input::Text(_) | Input::Piped(Output::Literal(_)), Language::Interpreter) => return,
+            (Input::Piped(Output::Network), _) => Run::Network {
+                how: format!("{via} runs code piped in from a network fetch"),
+                span,
+            },
+            (Input::Piped(Output::ToolSetup), _) | (Input::Inherited | Input::File(_), _) => return,
+            (Input::Piped(_), _) => Run::Unverifiable {
+                what: format!("{via} runs code piped in from a command whose output cannot be known in advance"),
+                span,
+            },
+        };
+        self.analysis.commands[id].runs.push(run);
+    }
+
+    /// Runs code read from a file: a process substitution is code like any other; scripts on
+    /// disk are left to the script checkers.
+    #[allow(clippy::too_many_arguments)]
+    fn run_file(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        path: &Word,
+        language: Language,
+        current_shell: bool,
+        frame: &Frame,
+        shell: &mut Shell,
+    ) {
+        let [Part::Dynamic(dynamic)] = path.parts.as_slice() else {
+            return;
+        };
+        let DynamicKind::ProcessSubstitution(output) = &dynamic.kind else {
+            return;
+        };
+        let span = dynamic.span;
+        let run = match output {
+            Output::Network => Run::Network {
+                how: format!("{via} runs code fetched from the network"),
+                span,
+            },
+            Output::Literal(word) if language == Language::Shell => {
+                self.run_code(
+                    id,
+                    via,
+                    std::slice::from_ref(word),
+                    Vec::new(),
+                    current_shell,
+                    frame,
+                    shell,
+                );
+                return;
+            }
+            Output::Literal(_) | Output::ToolSetup => return,
+            _ => Run::Unverifiable {
+                what: format!(
+                    "{via} runs the output of {}, which cannot be known in advance",
+                    dynamic.text
+                ),
+                span,
+            },
+        };
+        self.analysis.commands[id].runs.push(run);
+    }
+
+    /// A call of a function defined earlier in the command: its body runs here.
+    fn call_function(&mut self, id: CommandId, frame: &Frame, shell: &mut Shell) {
+        let command = &self.analysis.commands[id];
+        let Some(name) = command.argv.first().and_then(Word::value) else {
+            return;
+        };
+        let Some(function) = shell.functions.get(name).cloned() else {
+            return;
+        };
+        function.called.set(true);
+        if shell.calling.iter().any(|called| called == name) {
+            self.analysis.commands[id].calls_itself = true;
+            return;
+        }
+        let name = name.to_owned();
+        let layer = command.layer;
+        let mut arguments = vec![Word::literal(&name, command.span)];
+        arguments.extend(command.args().iter().cloned());
+        let saved = std::mem::replace(&mut shell.positional, Rc::new(arguments));
+        shell.calling.push(name.clone());
+        let body = self.code(
+            function.body.clone(),
+            &format!("function {name}"),
+            Some(layer),
+            shell,
+            frame.depth + 1,
+        );
+        shell.calling.pop();
+        shell.positional = saved;
+        if let Some(body) = body {
+            self.analysis.commands[id].runs.push(Run::Code(body));
+        }
+    }
+
+    /// Functions defined in `layer` and never called are judged all the same.
+    fn uncalled_functions(&mut self, layer: LayerId, shell: &mut Shell, depth: usize) {
+        let mut uncalled: Vec<(String, Rc<Function>)> = shell
+            .functions
+            .iter()
+            .filter(|(_, f)| f.layer == layer && !f.called.get())
+            .map(|(name, f)| (name.clone(), f.clone()))
+            .collect();
+        uncalled.sort_by(|a, b| a.0.cmp(&b.0));
+        for (name, function) in uncalled {
+            function.called.set(true);
+            let mut inner = shell.clone();
+            inner.calling.push(name.clone());
+            self.code(
+                function.body.clone(),
+                &format!("function {name} (defined, not called)"),
+                Some(layer),
+                &mut inner,
+                depth + 1,
+            );
+        }
+    }
+
+    fn define_function(&mut self, node: Node, frame: &Frame, shell: &mut Shell) {
+        let (Some(name), Some(body)) = (node.child_by_field_name("name"), node.child_by_field_name("body")) else {
+            return;
+        };
+        let name = frame.source.text()[name.byte_range()].to_owned();
+        shell.functions.insert(
+            name,
+            Rc::new(Function {
+                body: frame.source.slice(body.byte_range()),
+                layer: frame.layer,
+                called: Cell::new(false),
+            }),
+        );
+    }
+
+    fn assign(&mut self, node: Node, frame: &Frame, shell: &mut Shell, depth: usize) {
+        let Some(name_node) = node.child_by_field_name("name") else {
+            self.sequence(node, frame, shell, &Flow::new(), depth);
+            return;
+        };
+        let name = frame.source.text()[name_node.byte_range()].to_owned();
+        let appends = anonymous_token(node).is_some_and(|token| token == "+=");
+        let value = node.child_by_field_name("value");
+        let decoded = match value {
+            Some(value) if value.kind() == "array" => {
+                let mut cursor = value.walk();
+                let elements: Vec<Node> = value.named_children(&mut cursor).collect();
+                self.words(&elements, frame, shell, depth);
+                None
+            }
+            Some(value) => self.words(&[value], frame, shell, depth).pop(),
+            None => Some(Word::literal("", frame.source.span(node.byte_range()))),
+        };
+        if name_node.kind() != "variable_name" || appends {
+            shell.variables.remove(&name);
+            return;
+        }
+        match decoded {
+            Some(word) => {
+                shell.variables.insert(name, word);
+            }
+            None => {
+                shell.variables.remove(&name);
+            }
+        }
+    }
+
+    fn declaration(&mut self, node: Node, frame: &Frame, shell: &mut Shell, depth: usize) {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        for child in children {
+            match child.kind() {
+                "variable_assignment" => self.assign(child, frame, shell, depth),
+                _ => {
+                    self.words(&[child], frame, shell, depth);
+                }
+            }
+        }
+    }
+
+    fn unset(&mut self, node: Node, frame: &Frame, shell: &mut Shell, depth: usize) {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let words = self.words(&children, frame, shell, depth);
+        let functions = words.iter().any(|w| w.is("-f"));
+        for word in words.iter().filter_map(Word::value).filter(|w| !w.starts_with('-')) {
+            if functions {
+                shell.functions.remove(word);
+            } else {
+                shell
+                    .variables
+                    .insert(word.to_owned(), Word::literal("", Span::default()));
+            }
+        }
+    }
+
+    /// `for x in a b c; do …; done`: the body is walked once per value when the values are few
+    /// and known, else once with `x` unknown.
+    fn for_loop(&mut self, node: Node, frame: &Frame, shell: &mut Shell, flow: &Flow, depth: usize) {
+        let name = node
+            .child_by_field_name("variable")
+            .map(|n| frame.source.text()[n.byte_range()].to_owned())
+            .unwrap_or_default();
+        let mut cursor = node.walk();
+        let value_nodes: Vec<Node> = node.children_by_field_name("value", &mut cursor).collect();
+        let values = self.words_grouped(&value_nodes, frame, shell, &Input::Inherited, depth);
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        if values.is_empty() || values.len() > MOST_LOOP_VALUES {
+            shell.variables.remove(&name);
+            self.statement(body, frame, shell, flow, depth + 1);
+            return;
+        }
+        for value in values {
+            shell.variables.insert(name.clone(), value);
+            self.statement(body, frame, shell, flow, depth + 1);
+        }
+    }
+
+    /// What a command changes in the shell: `cd`, `pushd`, `popd`, `read`.
+    fn shell_effects(&mut self, id: CommandId, shell: &mut Shell) {
+        let command = &self.analysis.commands[id];
+        if command.parent.is_some() {
+            return;
+        }
+        match command.name.as_str() {
+            "cd" | "pushd" => {
+                let target = command.args().iter().find(|w| {
+                    !w.value()
+                        .is_some_and(|t| t.starts_with('-') && t.len() > 1 && t != "--")
+                });
+                shell.cwd = match target {
+                    None => Cwd::Known(self.context.home.clone()),
+                    Some(word) if word.is("-") => Cwd::Unknown("after `cd -`".into()),
+                    Some(word)
+                        if word
+                            .value()
+                            .is_some_and(|t| t.starts_with('+') && command.name == "pushd") =>
+                    {
+                        Cwd::Unknown("after `pushd +N`".into())
+                    }
+                    Some(word) => match paths::resolve(word, &command.cwd) {
+                        Target::Path(path) => Cwd::Known(path),
+                        _ => Cwd::Unknown(format!("after `cd {}`", word.text())),
+                    },
+                };
+            }
+            "popd" => shell.cwd = Cwd::Unknown("after `popd`".into()),
+            "read" => {
+                let names: Vec<String> = command
+                    .args()
+                    .iter()
+                    .filter_map(Word::value)
+                    .filter(|t| !t.starts_with('-'))
+                    .map(str::to_owned)
+                    .collect();
+                let text = command
+                    .stdin
+                    .text()
+                    .and_then(Word::value)
+                    .map(|t| t.lines().next().unwrap_or("").to_owned());
+                match (names.as_slice(), text) {
+                    ([name], Some(line)) => {
+                        shell.variables.insert(name.clone(), Word::literal(&line, command.span));
+                    }
+                    _ => {
+                        for name in names {
+                            shell.variables.remove(&name);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The decoder's view of the walker: variables from the shell state, substitutions walked as
+/// layers.
+struct WordScope<'w, 'c, 's, 'f> {
+    walker: &'w mut Walker<'c>,
+    shell: &'w mut Shell,
+    frame: &'f Frame<'s>,
+    depth: usize,
+    /// What the command whose words these are reads: an output process substitution
+    /// (`tee >(sh)`) reads what that command writes, which is at best what it read.
+    feeds: &'w Input,
+}
+
+impl Scope for WordScope<'_, '_, '_, '_> {
+    fn variable(&mut self, name: &str) -> Option<Word> {
+        self.shell.variable(name, self.walker.context)
+    }
+
+    fn substitution(&mut self, node: Node, _source: &Source) -> Output {
+        let stdin = match self.feeds {
+            Input::Piped(Output::Network) => Input::Piped(Output::Network),
+            _ => Input::Piped(Output::Unknown),
+        };
+        self.walker
+            .substitution(node, self.frame, self.shell, &stdin, self.depth + 1)
+    }
+
+    fn hidden_substitution(&mut self, range: std::ops::Range<usize>, _source: &Source) -> Output {
+        self.walker.hidden_substitution(range, self.frame, self.shell)
+    }
+}
+
+/// The output of several statements in a row: one statement's own, or network data if any
+/// of them fetches.
+fn combine(outputs: Vec<Output>) -> Output {
+    match outputs.len() {
+        0 => Output::Unknown,
+        1 => outputs.into_iter().next().unwrap_or(Output::Unknown),
+        _ if outputs.contains(&Output::Network) => Output::Network,
+        _ => Output::Unknown,
+    }
+}
+
+fn is_network(kind: &DynamicKind) -> bool {
+    matches!(
+        kind,
+        DynamicKind::CommandOutput(Output::Network) | DynamicKind::ProcessSubstitution(Output::Network)
+    )
+}
+
+fn is_tool_setup(kind: &DynamicKind) -> bool {
+    matches!(kind, DynamicKind::CommandOutput(Output::ToolSetup))
+}
+
+/// Words joined with spaces as source text, with placeholders for their dynamic parts.
+fn source_of_words(words: &[Word]) -> Source {
+    let mut builder = SourceBuilder::default();
+    for (index, word) in words.iter().enumerate() {
+        if index > 0 {
+            builder.push_from(" ", Span::new(word.span.start, word.span.start));
+        }
+        for part in &word.parts {
+            match part {
+                Part::Literal { text, span, .. } if span.len() == text.len() => builder.push_verbatim(text, span.start),
+                Part::Literal { text, span, .. } => builder.push_from(text, *span),
+                Part::Dynamic(dynamic) => builder.push_dynamic(dynamic.clone()),
+            }
+        }
+    }
+    builder.finish()
+}
+
+/// The program name of a command word: its last path component, lowercased, without `.exe`.
+/// A dynamic word has one only when its last component is literal (`"$VENV/bin/python"`).
+pub fn program_name(word: &Word) -> String {
+    let text = match word.value() {
+        Some(text) => text.to_owned(),
+        None => match word.parts.last() {
+            Some(Part::Literal { text, .. }) if text.contains('/') => text.clone(),
+            _ => return String::new(),
+        },
+    };
+    let base = text.rsplit(['/', '\\']).next().unwrap_or(&text);
+    let lower = base.to_lowercase();
+    lower.strip_suffix(".exe").unwrap_or(&lower).to_owned()
+}
+
+fn is_word_kind(kind: &str) -> bool {
+    matches!(
+        kind,
+        "word"
+            | "string"
+            | "raw_string"
+            | "ansi_c_string"
+            | "translated_string"
+            | "concatenation"
+            | "simple_expansion"
+            | "expansion"
+            | "command_substitution"
+            | "process_substitution"
+            | "arithmetic_expansion"
+            | "number"
+            | "brace_expression"
+    )
+}
+
+/// The first anonymous token of a node (a redirect's operator, an assignment's `=`/`+=`).
+fn anonymous_token(node: Node) -> Option<String> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor)
+        .find(|child| !child.is_named() && child.kind() != "$")
+        .map(|child| child.kind().to_owned())
+}
+
+fn redirect_operator(token: &str, target: &Word) -> RedirectOperator {
+    match token {
+        ">>" | "&>>" => RedirectOperator::Append,
+        "<" => RedirectOperator::Read,
+        "<>" => RedirectOperator::ReadWrite,
+        ">&" | "<&" | ">&-" | "<&-"
+            if target
+                .value()
+                .is_none_or(|t| t == "-" || t.chars().all(|c| c.is_ascii_digit())) =>
+        {
+            RedirectOperator::Duplicate
+        }
+        _ => RedirectOperator::Write,
+    }
+}
+
+/// The pipeline hidden inside a heredoc redirect (`cat <<EOF | bash`).
+fn embedded_pipeline(node: Node) -> Option<Node> {
+    let mut cursor = node.walk();
+    let redirects: Vec<Node> = node.children_by_field_name("redirect", &mut cursor).collect();
+    redirects
+        .into_iter()
+        .filter(|redirect| redirect.kind() == "heredoc_redirect")
+        .find_map(|redirect| {
+            (0..redirect.named_child_count() as u32)
+                .filter_map(|index| redirect.named_child(index))
+                .find(|child| child.kind() == "pipeline")
+        })
+}
+
+/// The stages of a pipeline, flattening nested pipelines and those hidden in heredocs.
+fn pipeline_stages(node: Node) -> Vec<Node> {
+    let mut stages = Vec::new();
+    let mut pending = vec![node];
+    while let Some(current) = pending.pop() {
+        match current.kind() {
+            "pipeline" => {
+                let mut cursor = current.walk();
+                let children: Vec<Node> = current.named_children(&mut cursor).collect();
+                pending.extend(children.into_iter().rev());
+            }
+            "redirected_statement" => {
+                stages.push(current);
+                if let Some(inner) = embedded_pipeline(current) {
+                    pending.push(inner);
+                }
+            }
+            _ => stages.push(current),
+        }
+    }
+    stages
+}
+
+/// The descendant of `root` with the given id.
+fn node_by_id(root: Node, id: usize) -> Option<Node> {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.id() == id {
+            return Some(node);
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    None
+}
