@@ -15,8 +15,30 @@ pub const MAX_INPUT_BYTES: usize = 256 * 1024;
 /// command takes well under a millisecond.
 pub const TIME_LIMIT: Duration = Duration::from_millis(400);
 
-/// Judges a shell command in a context.
+/// Judges a shell command in a context. A failure inside the analyzer (a panic) is caught and
+/// denied with the rule `internal-error`: a command is never let through unjudged.
 pub fn analyze(command: &str, context: &Context) -> Verdict {
+    let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(command, context)));
+    judged.unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".to_owned());
+        let analysis = Analysis {
+            gaps: vec![Gap {
+                kind: GapKind::Internal,
+                span: Span::new(0, command.len()),
+                what: format!("the analyzer failed on this command ({message})"),
+            }],
+            ..Analysis::default()
+        };
+        let findings = checks::run(&analysis, context);
+        Verdict::new(command, analysis, findings, context.mode)
+    })
+}
+
+fn judge(command: &str, context: &Context) -> Verdict {
     let analysis = if command.len() > MAX_INPUT_BYTES {
         Analysis {
             gaps: vec![Gap {

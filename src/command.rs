@@ -201,6 +201,8 @@ pub enum GapKind {
     TooLarge,
     /// The analysis ran out of time or of room for more commands.
     TooComplex,
+    /// The analyzer itself failed.
+    Internal,
 }
 
 /// Everything the walker found in one command.

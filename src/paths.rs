@@ -7,7 +7,7 @@
 
 use crate::command::Output;
 use crate::context::Context;
-use crate::word::{DynamicKind, Part, Word};
+use crate::word::{DynamicKind, GLOB_ESCAPE, Part, Word};
 
 /// An absolute, lexically normalized path: `/`, or `/a/b` without `.`, `..`, `//` or a trailing
 /// slash.
@@ -120,14 +120,14 @@ impl AbsPath {
             return true;
         }
         let insensitive = self.is_windows() || base.is_windows();
-        let (a, b) = (self.as_str(), base.as_str());
+        let (a, b) = (self.as_str().as_bytes(), base.as_str().as_bytes());
         let same_prefix = a.len() >= b.len()
             && if insensitive {
                 a[..b.len()].eq_ignore_ascii_case(b)
             } else {
                 a.starts_with(b)
             };
-        same_prefix && (a.len() == b.len() || a.as_bytes()[b.len()] == b'/')
+        same_prefix && (a.len() == b.len() || a[b.len()] == b'/')
     }
 
     /// Whether `self` is strictly inside `base`.
@@ -305,13 +305,13 @@ fn literal_prefix(word: &Word) -> String {
     prefix
 }
 
-/// Whether a pattern component has an unescaped glob character.
+/// Whether a pattern component has a glob character not marked literal.
 pub fn is_glob(component: &str) -> bool {
     let mut escaped = false;
     for c in component.chars() {
         match c {
             _ if escaped => escaped = false,
-            '\\' => escaped = true,
+            GLOB_ESCAPE => escaped = true,
             '*' | '?' | '[' => return true,
             _ => {}
         }
@@ -323,7 +323,7 @@ fn unescape(component: &str) -> String {
     let mut out = String::with_capacity(component.len());
     let mut escaped = false;
     for c in component.chars() {
-        if c == '\\' && !escaped {
+        if c == GLOB_ESCAPE && !escaped {
             escaped = true;
             continue;
         }
@@ -351,7 +351,8 @@ fn matches_everything(component: &str) -> bool {
     })
 }
 
-/// Whether a shell glob matches `name` (`*`, `?`, `[…]`, `\` escapes).
+/// Whether a shell glob matches `name` (`*`, `?`, `[…]`; a character after [`GLOB_ESCAPE`]
+/// or `\\` is literal).
 pub fn glob_matches(pattern: &str, name: &str) -> bool {
     let pattern: Vec<char> = pattern.chars().collect();
     let name: Vec<char> = name.chars().collect();
@@ -386,7 +387,9 @@ fn glob_at(pattern: &[char], name: &[char]) -> bool {
             }
             found != negated && glob_at(&pattern[close + 1..], &name[1..])
         }
-        Some('\\') if pattern.len() > 1 => name.first() == Some(&pattern[1]) && glob_at(&pattern[2..], &name[1..]),
+        Some(&escape) if (escape == '\\' || escape == GLOB_ESCAPE) && pattern.len() > 1 => {
+            name.first() == Some(&pattern[1]) && glob_at(&pattern[2..], &name[1..])
+        }
         Some(&c) => name.first() == Some(&c) && glob_at(&pattern[1..], &name[1..]),
     }
 }
@@ -509,18 +512,28 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     (".zlogin", Protection::Startup, "a shell startup file"),
     (".config/fish/config.fish", Protection::Startup, "a shell startup file"),
     (".gitconfig", Protection::Settings, "your git configuration"),
-    (".claude", Protection::Settings, "Claude Code settings and hooks"),
-    (".codex", Protection::Settings, "Codex settings and hooks"),
-    (".gemini", Protection::Settings, "Gemini CLI settings"),
-    (".cursor", Protection::Settings, "Cursor settings and hooks"),
+    (".claude/settings.json", Protection::Settings, "Claude Code settings"),
+    (
+        ".claude/settings.local.json",
+        Protection::Settings,
+        "Claude Code settings",
+    ),
+    (".claude/hooks", Protection::Settings, "Claude Code hooks"),
+    (".codex/config.toml", Protection::Settings, "Codex settings"),
+    (".codex/hooks.json", Protection::Settings, "Codex hooks"),
+    (".codex/rules", Protection::Settings, "Codex rules"),
+    (".gemini/settings.json", Protection::Settings, "Gemini CLI settings"),
+    (".cursor/hooks.json", Protection::Settings, "Cursor hooks"),
+    (".copilot/hooks", Protection::Settings, "Copilot CLI hooks"),
     (".config/safety-net", Protection::Settings, "safety-net's configuration"),
 ];
 
 /// Says what a target is. `Contents` of a directory counts as the directory itself.
 pub fn place(target: &Target, context: &Context) -> Place {
     match target {
-        Target::Path(path) | Target::Contents(path) => place_of(path, None, context),
-        Target::Below { dir, name } => place_of(dir, Some(name.as_deref()), context),
+        Target::Path(path) => place_of(path, None, false, context),
+        Target::Contents(path) => place_of(path, None, true, context),
+        Target::Below { dir, name } => place_of(dir, Some(name.as_deref()), false, context),
         Target::Temporary => Place::Temporary,
         Target::Unknown { guarded, what } => Place::Unknown {
             guarded: *guarded,
@@ -529,8 +542,9 @@ pub fn place(target: &Target, context: &Context) -> Place {
     }
 }
 
-/// The place of `path` itself (`below` is `None`), or of entries below it matching a pattern.
-fn place_of(path: &AbsPath, below: Option<Option<&str>>, context: &Context) -> Place {
+/// The place of `path` itself (`below` is `None`), or of entries below it matching a pattern;
+/// `everything` when the target is every entry of `path`.
+fn place_of(path: &AbsPath, below: Option<Option<&str>>, everything: bool, context: &Context) -> Place {
     let itself = below.is_none();
     if path.is_root() || is_drive_root(path) {
         return Place::Root;
@@ -558,12 +572,15 @@ fn place_of(path: &AbsPath, below: Option<Option<&str>>, context: &Context) -> P
     if project.is_inside(path) && (itself || below_reaches(path, below, project)) {
         return Place::ProjectAncestor(path.clone());
     }
-    let system = system_dir_containing(path);
+    // A home directory below a system directory (`/root`) is the user's, not the system's.
+    let system = system_dir_containing(path).filter(|_| !path.is_inside(&context.home));
     let below_project = path.is_inside(project) || (!itself && path.same(project));
     if below_project && system.as_ref().is_none_or(|dir| project.starts_with(dir)) {
         return Place::InsideProject(path.clone());
     }
-    if is_temporary(path, context) && (path.is_inside(&temp_root_of(path, context)) || !itself) {
+    if let Some(root) = temp_root_of(path, context)
+        && (path.is_inside(&root) || !itself || (everything && !SYSTEM_DIRS.contains(&root.as_str())))
+    {
         return Place::Temporary;
     }
     if let Some(dir) = system {
@@ -642,7 +659,8 @@ fn protected(
     for (relative, protection, what) in PROTECTED_IN_HOME {
         let location = home.join(relative);
         let hit = match below {
-            None => path.starts_with(&location),
+            // The location itself, something in it, or a directory below home holding it.
+            None => path.starts_with(&location) || (location.is_inside(path) && path.is_inside(home)),
             Some(pattern) => {
                 path.starts_with(&location)
                     || (location.parent().as_ref() == Some(path)
@@ -677,14 +695,9 @@ pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
         .then(|| AbsPath(format!("/{}", components[..=drive_depth].join("/"))))
 }
 
-fn is_temporary(path: &AbsPath, context: &Context) -> bool {
-    temp_roots(context).any(|root| path.starts_with(&root))
-}
-
-fn temp_root_of(path: &AbsPath, context: &Context) -> AbsPath {
-    temp_roots(context)
-        .find(|root| path.starts_with(root))
-        .unwrap_or_else(AbsPath::root)
+/// The temporary directory `path` is or is inside.
+fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
+    temp_roots(context).find(|root| path.starts_with(root))
 }
 
 fn temp_roots(context: &Context) -> impl Iterator<Item = AbsPath> + '_ {
@@ -720,6 +733,16 @@ mod tests {
         assert_eq!(path("d:/work").as_str(), "/d/work");
         assert_eq!(path("/").join("..").as_str(), "/");
         assert_eq!(path("/a").join("/b").as_str(), "/b");
+    }
+
+    #[test]
+    fn non_ascii_paths_compare_without_panic() {
+        let inside = path("/d/ClaudeWorkspace/08_客户跟进/Okki/output/x.py");
+        assert!(!inside.starts_with(&path(
+            "/d/ClaudeWorkspace/08_客户跟进/Okki/output/upgrade_dashboard.py/x"
+        )));
+        assert!(inside.starts_with(&path("D:\\ClaudeWorkspace\\08_客户跟进")));
+        assert!(!path("/d/客").starts_with(&path("/d/ab")));
     }
 
     #[test]

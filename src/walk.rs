@@ -34,7 +34,7 @@ pub const MAX_SYNTAX_DEPTH: usize = 200;
 /// How many commands one analysis may find.
 pub const MAX_COMMANDS: usize = 4000;
 /// How many values of a `for` loop are walked one by one.
-const MOST_LOOP_VALUES: usize = 8;
+const MOST_LOOP_VALUES: usize = 24;
 
 /// Walks a command and everything it runs.
 pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
@@ -146,7 +146,7 @@ impl Flow {
 }
 
 /// Redirections read from a statement.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Redirections {
     redirects: Vec<Redirect>,
     /// Words the grammar put after a redirect's target, which bash passes as arguments.
@@ -323,10 +323,10 @@ impl<'c> Walker<'c> {
             "comment" | "heredoc_body" | "heredoc_start" | "heredoc_end" => Output::Unknown,
             "command" => self.simple_command(node, Redirections::default(), frame, shell, flow, depth),
             "redirected_statement" => match embedded_pipeline(node) {
-                Some(_) => self.pipeline(pipeline_stages(node), frame, shell, flow, depth),
+                Some(_) => self.pipeline(pipeline_stages(node), None, frame, shell, flow, depth),
                 None => self.redirected(node, frame, shell, flow, depth),
             },
-            "pipeline" => self.pipeline(pipeline_stages(node), frame, shell, flow, depth),
+            "pipeline" => self.pipeline(pipeline_stages(node), None, frame, shell, flow, depth),
             "subshell" => {
                 let mut inner = shell.clone();
                 self.sequence(node, frame, &mut inner, flow, depth)
@@ -359,20 +359,42 @@ impl<'c> Walker<'c> {
         }
     }
 
-    fn pipeline(&mut self, stages: Vec<Node>, frame: &Frame, shell: &mut Shell, flow: &Flow, depth: usize) -> Output {
+    /// The stages of a pipeline, each fed the output of the one before. Redirections written
+    /// after the pipeline (`a | b <<EOF`, `a | b > f`) belong to its last stage.
+    fn pipeline(
+        &mut self,
+        stages: Vec<Node>,
+        mut last: Option<Redirections>,
+        frame: &Frame,
+        shell: &mut Shell,
+        flow: &Flow,
+        depth: usize,
+    ) -> Output {
         let mut stdin = flow.stdin.clone();
         let mut output = Output::Unknown;
         let in_pipeline = stages.len() > 1;
-        for stage in stages {
+        let count = stages.len();
+        for (index, stage) in stages.into_iter().enumerate() {
             let mut stage_shell = shell.clone();
+            let redirections = if index + 1 == count { last.take() } else { None };
             let stage_flow = Flow {
-                stdin,
+                stdin: redirections.as_ref().and_then(|r| r.stdin.clone()).unwrap_or(stdin),
                 in_pipeline,
                 background: flow.background,
             };
-            output = match stage.kind() {
-                "redirected_statement" => self.redirected(stage, frame, &mut stage_shell, &stage_flow, depth + 1),
-                _ => self.statement(stage, frame, &mut stage_shell, &stage_flow, depth + 1),
+            output = match (stage.kind(), redirections) {
+                ("command", Some(redirections)) => {
+                    self.simple_command(stage, redirections, frame, &mut stage_shell, &stage_flow, depth + 1)
+                }
+                (_, Some(redirections)) => {
+                    let output = self.statement(stage, frame, &mut stage_shell, &stage_flow, depth + 1);
+                    self.bare_redirection(stage, redirections, frame, &mut stage_shell, &stage_flow);
+                    output
+                }
+                ("redirected_statement", None) => {
+                    self.redirected(stage, frame, &mut stage_shell, &stage_flow, depth + 1)
+                }
+                (_, None) => self.statement(stage, frame, &mut stage_shell, &stage_flow, depth + 1),
             };
             stdin = Input::Piped(output.clone());
         }
@@ -386,6 +408,9 @@ impl<'c> Walker<'c> {
         let output = match body {
             Some(body) if body.kind() == "command" => {
                 self.simple_command(body, redirections, frame, shell, flow, depth)
+            }
+            Some(body) if body.kind() == "pipeline" => {
+                self.pipeline(pipeline_stages(body), Some(redirections), frame, shell, flow, depth + 1)
             }
             Some(body) => {
                 let inner_flow = Flow {
@@ -1121,7 +1146,7 @@ impl<'c> Walker<'c> {
             return;
         }
         for value in values {
-            shell.variables.insert(name.clone(), value);
+            shell.variables.insert(name.clone(), value.matched());
             self.statement(body, frame, shell, flow, depth + 1);
         }
     }

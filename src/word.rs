@@ -12,6 +12,10 @@ use crate::paths::AbsPath;
 use crate::source::{PLACEHOLDER_OPEN, Source, Span, parse_placeholder};
 use tree_sitter::Node;
 
+/// Marks the next character of a glob pattern as literal (a quoted `*`). A private-use
+/// character, so that backslashes stay free to be Windows path separators.
+pub const GLOB_ESCAPE: char = '\u{E002}';
+
 /// One shell word after decoding.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Word {
@@ -40,6 +44,9 @@ pub enum Quoting {
     Bare,
     /// The value of an unquoted expansion: split on whitespace and globbed.
     Expanded,
+    /// A value the shell got by expanding a glob (a `for` loop over `*`): each value is some
+    /// path matching it, quoted or not.
+    Matched,
 }
 
 /// Text that is only known when the command runs.
@@ -189,16 +196,17 @@ impl Word {
         })
     }
 
-    /// The word as a glob pattern: bare glob characters kept, quoted ones escaped with `\`.
-    /// `None` when a part is dynamic.
+    /// The word as a glob pattern: bare glob characters kept, quoted ones preceded by
+    /// [`GLOB_ESCAPE`]. `None` when a part is dynamic.
     pub fn pattern(&self) -> Option<String> {
         let mut out = String::with_capacity(self.text.len());
         for part in &self.parts {
             match part {
                 Part::Literal { text, quoting, .. } => {
                     for c in text.chars() {
-                        if *quoting == Quoting::Quoted && matches!(c, '*' | '?' | '[' | '\\') {
-                            out.push('\\');
+                        let literal = *quoting == Quoting::Quoted;
+                        if literal && matches!(c, '*' | '?' | '[' | GLOB_ESCAPE) {
+                            out.push(GLOB_ESCAPE);
                         }
                         out.push(c);
                     }
@@ -215,6 +223,19 @@ impl Word {
             Part::Literal { text, quoting, .. } => *quoting != Quoting::Quoted && text.contains(['*', '?', '[']),
             Part::Dynamic(_) => false,
         })
+    }
+
+    /// The word as the value of a `for` loop over it: bare glob text becomes [`Quoting::Matched`].
+    pub fn matched(mut self) -> Word {
+        for part in &mut self.parts {
+            if let Part::Literal { text, quoting, .. } = part
+                && *quoting == Quoting::Bare
+                && text.contains(['*', '?', '['])
+            {
+                *quoting = Quoting::Matched;
+            }
+        }
+        self
     }
 
     /// The fields bash makes of this word: the values of unquoted expansions are split on
@@ -644,10 +665,11 @@ impl<'a> Decoder<'a> {
                 for part in value.parts {
                     match part {
                         Part::Literal { text, quoting, .. } => {
-                            let quoting = if quoted || quoting == Quoting::Quoted {
-                                Quoting::Quoted
-                            } else {
-                                Quoting::Expanded
+                            let quoting = match quoting {
+                                Quoting::Matched => Quoting::Matched,
+                                Quoting::Quoted => Quoting::Quoted,
+                                _ if quoted => Quoting::Quoted,
+                                _ => Quoting::Expanded,
                             };
                             self.parts.push(Part::Literal {
                                 text,
@@ -1145,6 +1167,6 @@ mod tests {
             ],
             Span::default(),
         );
-        assert_eq!(word.pattern().as_deref(), Some("\\**"));
+        assert_eq!(word.pattern().as_deref(), Some("\u{E002}**"));
     }
 }

@@ -390,7 +390,15 @@ fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
         );
         return;
     }
-    if parsed.has_short('b') || parsed.has_short('B') || parsed.has_long("orphan") || parsed.has('p', "patch") {
+    // New branches, interactive picking, and taking one side of a merge conflict (`--theirs`
+    // takes a version git already holds) lose nothing.
+    let keeps_work = parsed.has_short('b')
+        || parsed.has_short('B')
+        || parsed.has_long("orphan")
+        || parsed.has('p', "patch")
+        || parsed.has_long("ours")
+        || parsed.has_long("theirs");
+    if keeps_work {
         return;
     }
     let after_dashes = paths_after_dashes(args);

@@ -6,7 +6,7 @@ use crate::command::{Analysis, GapKind};
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&INPUT_TOO_LARGE, &NESTING_TOO_DEEP, &TOO_COMPLEX],
+    rules: &[&INPUT_TOO_LARGE, &NESTING_TOO_DEEP, &TOO_COMPLEX, &INTERNAL_ERROR],
     applies: Applies::NoCommand,
     check: no_command_check,
     gaps: Some(gaps),
@@ -39,6 +39,15 @@ pub static TOO_COMPLEX: Rule = Rule {
     allowed: &[],
 };
 
+pub static INTERNAL_ERROR: Rule = Rule {
+    id: "internal-error",
+    decision: DENY,
+    catches: "A failure inside the analyzer itself: the command could not be judged, so it is not let through.",
+    instead: "Try a simpler form of the command, and report the failure to the safety-net maintainers",
+    examples: &[],
+    allowed: &[],
+};
+
 /// Limits the walk reached.
 pub fn gaps(analysis: &Analysis, report: &mut Report) {
     for gap in &analysis.gaps {
@@ -46,6 +55,7 @@ pub fn gaps(analysis: &Analysis, report: &mut Report) {
             GapKind::TooLarge => &INPUT_TOO_LARGE,
             GapKind::TooDeep => &NESTING_TOO_DEEP,
             GapKind::TooComplex => &TOO_COMPLEX,
+            GapKind::Internal => &INTERNAL_ERROR,
             GapKind::Syntax | GapKind::ReservedWord => continue,
         };
         report.flag(rule, gap.span, gap.what.clone());

@@ -224,6 +224,24 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
+/// Files in `.git` that git leaves behind after a crash or an interrupted operation, which
+/// people delete to recover (`index.lock`, `MERGE_HEAD`).
+fn is_git_leftover(target: &Target) -> bool {
+    let name = match target {
+        Target::Path(path) => path.name().unwrap_or(""),
+        Target::Below {
+            name: Some(pattern), ..
+        } => pattern.as_str(),
+        _ => return false,
+    };
+    name.ends_with(".lock")
+        || name.ends_with("_HEAD")
+        || matches!(
+            name,
+            "MERGE_MSG" | "MERGE_MODE" | "MERGE_RR" | "SQUASH_MSG" | "COMMIT_EDITMSG" | "gc.log"
+        )
+}
+
 /// Judges deleting `target` (written as `word`) with the delete policy.
 pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, word: &Word, recursive: bool, verb: &str) {
     let place = paths::place(target, subject.context);
@@ -249,7 +267,7 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
                 span,
                 format!("{verb} of `{typed}` would lose {kind} ({path})"),
             ),
-            Place::GitDir(dir) if !typed.ends_with(".lock") => report.flag(
+            Place::GitDir(dir) if !is_git_leftover(target) => report.flag(
                 &RM_GIT_DIR,
                 span,
                 format!("{verb} of `{typed}` would damage the repository in {dir}"),
@@ -290,7 +308,7 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
             span,
             format!("{verb} of `{typed}` would lose {kind} ({path})"),
         ),
-        Place::GitDir(dir) => report.flag(
+        Place::GitDir(dir) if !is_git_leftover(target) => report.flag(
             &RM_GIT_DIR,
             span,
             format!("{verb} of `{typed}` would erase the repository in {dir}: its history, branches and stashes"),
@@ -339,6 +357,6 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
                 )
             }
         }
-        Place::InsideProject(_) | Place::Temporary | Place::Unknown { guarded: true, .. } => {}
+        Place::GitDir(_) | Place::InsideProject(_) | Place::Temporary | Place::Unknown { guarded: true, .. } => {}
     }
 }
