@@ -401,7 +401,7 @@ pub enum Place {
     Root,
     /// A system directory, or something inside one.
     System(AbsPath),
-    /// A home directory itself, or everything in it.
+    /// A home directory itself, everything in it, or entries of it matching a pattern.
     Home(AbsPath),
     /// Keys, credential stores, shell startup files and agent settings.
     Protected {
@@ -559,7 +559,7 @@ fn place_of(path: &AbsPath, below: Option<Option<&str>>, everything: bool, conte
             what,
         };
     }
-    if itself && (path.same(&context.home) || is_a_home(path)) {
+    if path.same(&context.home) || is_a_home(path) {
         return Place::Home(path.clone());
     }
     let project = &context.project_root;
@@ -695,17 +695,23 @@ pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
         .then(|| AbsPath(format!("/{}", components[..=drive_depth].join("/"))))
 }
 
-/// The temporary directory `path` is or is inside.
+/// The temporary directory `path` is or is inside: a system one, `$TMPDIR`, or a Windows
+/// user's `AppData/Local/Temp`.
 fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
-    temp_roots(context).find(|root| path.starts_with(root))
-}
-
-fn temp_roots(context: &Context) -> impl Iterator<Item = AbsPath> + '_ {
-    TEMP_DIRS
+    let fixed = TEMP_DIRS
         .iter()
         .map(|dir| AbsPath((*dir).to_owned()))
         .chain(context.temp_dir.iter().cloned())
-        .chain(std::iter::once(context.home.join("AppData/Local/Temp")))
+        .find(|root| path.starts_with(root));
+    fixed.or_else(|| {
+        let components: Vec<&str> = path.components().collect();
+        let at = components.windows(3).position(|w| {
+            w[0].eq_ignore_ascii_case("appdata")
+                && w[1].eq_ignore_ascii_case("local")
+                && w[2].eq_ignore_ascii_case("temp")
+        })?;
+        Some(AbsPath(format!("/{}", components[..at + 3].join("/"))))
+    })
 }
 
 /// What protects `path`, if it is a protected file below the home directory.

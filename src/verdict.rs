@@ -68,12 +68,8 @@ impl Finding {
 }
 
 /// Text ending with a single full stop.
-fn sentence(text: &str) -> String {
-    let trimmed = text.trim().trim_end_matches('.');
-    format!("{trimmed}.")
-        .replace("..", ".")
-        .trim_end_matches('.')
-        .to_owned()
+fn sentence(text: &str) -> &str {
+    text.trim().trim_end_matches('.')
 }
 
 /// The answer for one command.
@@ -108,11 +104,17 @@ impl Verdict {
         }
     }
 
-    /// The finding that decided: the first of the strictest.
+    /// The finding that decided: the first of the strictest, preferring a rule that decides so
+    /// on its own over one raised from ask by the mode.
     pub fn deciding(&self) -> Option<&Finding> {
-        self.findings
-            .iter()
-            .find(|f| f.decision == self.decision && f.decision != Decision::Allow)
+        let strictest = || {
+            self.findings
+                .iter()
+                .filter(|f| f.decision == self.decision && f.decision != Decision::Allow)
+        };
+        strictest()
+            .find(|f| f.rule.decision == f.decision)
+            .or_else(|| strictest().next())
     }
 
     /// The deciding rule's id.

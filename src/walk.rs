@@ -257,6 +257,9 @@ impl<'c> Walker<'c> {
         let mut stack = vec![root];
         let mut found = 0;
         while let Some(node) = stack.pop() {
+            if is_split_herestring(node, source) {
+                continue;
+            }
             if node.is_error() || node.is_missing() {
                 let what = if node.is_missing() {
                     format!("`{}` is missing", node.kind())
@@ -355,12 +358,49 @@ impl<'c> Walker<'c> {
                 self.words(&[node], frame, shell, depth);
                 Output::Unknown
             }
+            "ERROR" => {
+                self.brace_expanded_command(node, frame, shell);
+                self.sequence(node, frame, shell, flow, depth)
+            }
             _ => self.sequence(node, frame, shell, flow, depth),
         }
     }
 
     /// The stages of a pipeline, each fed the output of the one before. Redirections written
     /// after the pipeline (`a | b <<EOF`, `a | b > f`) belong to its last stage.
+    /// `{rm,-rf,/}`: bash brace-expands a command word into a whole command, which the grammar
+    /// cannot read. The expansion is walked as a layer of its own.
+    fn brace_expanded_command(&mut self, node: Node, frame: &Frame, shell: &mut Shell) {
+        let text = &frame.source.text()[node.byte_range()];
+        let first = text.split_whitespace().next().unwrap_or("");
+        if !(first.starts_with('{') && first.contains(',') && first.ends_with('}')) {
+            return;
+        }
+        let span = frame.source.span(node.byte_range());
+        let word = Word::from_parts(
+            vec![Part::Literal {
+                text: first.to_owned(),
+                quoting: crate::word::Quoting::Bare,
+                span,
+            }],
+            span,
+        );
+        let mut expanded: Vec<String> = word.into_fields().iter().map(|w| w.text().to_owned()).collect();
+        if expanded.len() < 2 {
+            return;
+        }
+        expanded.extend(text.split_whitespace().skip(1).map(str::to_owned));
+        let mut builder = SourceBuilder::default();
+        builder.push_from(&expanded.join(" "), span);
+        self.code(
+            builder.finish(),
+            "brace expansion",
+            Some(frame.layer),
+            shell,
+            frame.depth + 1,
+        );
+    }
+
     fn pipeline(
         &mut self,
         stages: Vec<Node>,
@@ -482,6 +522,21 @@ impl<'c> Walker<'c> {
     fn redirect(&mut self, node: Node, frame: &Frame, shell: &mut Shell, depth: usize, found: &mut Redirections) {
         let span = frame.source.span(node.byte_range());
         match node.kind() {
+            "file_redirect"
+                if node
+                    .prev_sibling()
+                    .is_some_and(|p| is_split_herestring(p, frame.source)) =>
+            {
+                let mut cursor = node.walk();
+                let words: Vec<Node> = node.children_by_field_name("destination", &mut cursor).collect();
+                if let Some(word) = self
+                    .words_grouped(&words, frame, shell, &Input::Inherited, depth)
+                    .into_iter()
+                    .next()
+                {
+                    found.stdin = Some(Input::Text(word));
+                }
+            }
             "file_redirect" => {
                 let mut cursor = node.walk();
                 let destinations: Vec<Node> = node.children_by_field_name("destination", &mut cursor).collect();
@@ -936,7 +991,11 @@ impl<'c> Walker<'c> {
                 how: format!("{via} runs code piped in from a network fetch"),
                 span,
             },
-            (Input::Piped(Output::ToolSetup), _) | (Input::Inherited | Input::File(_), _) => return,
+            (Input::File(path), _) => {
+                self.run_file(id, via, path, language, false, frame, shell);
+                return;
+            }
+            (Input::Piped(Output::ToolSetup), _) | (Input::Inherited, _) => return,
             (Input::Piped(_), _) => Run::Unverifiable {
                 what: format!("{via} runs code piped in from a command whose output cannot be known in advance"),
                 span,
@@ -1336,6 +1395,18 @@ fn redirect_operator(token: &str, target: &Word) -> RedirectOperator {
         }
         _ => RedirectOperator::Write,
     }
+}
+
+/// `cmd > f <<< "x"`: the grammar reads the here-string as an ERROR `<<` followed by a `<`
+/// redirect. Bash reads a here-string.
+fn is_split_herestring(node: Node, source: &Source) -> bool {
+    node.is_error()
+        && &source.text()[node.byte_range()] == "<<"
+        && node.next_sibling().is_some_and(|next| {
+            next.kind() == "file_redirect"
+                && next.start_byte() == node.end_byte()
+                && source.text()[next.byte_range()].starts_with('<')
+        })
 }
 
 /// The pipeline hidden inside a heredoc redirect (`cat <<EOF | bash`).

@@ -665,9 +665,11 @@ impl<'a> Decoder<'a> {
                 for part in value.parts {
                     match part {
                         Part::Literal { text, quoting, .. } => {
+                            // How the value was quoted when assigned no longer matters: an
+                            // unquoted expansion splits and globs. Only values taken from a
+                            // glob stay paths matching it.
                             let quoting = match quoting {
                                 Quoting::Matched => Quoting::Matched,
-                                Quoting::Quoted => Quoting::Quoted,
                                 _ if quoted => Quoting::Quoted,
                                 _ => Quoting::Expanded,
                             };

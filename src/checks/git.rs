@@ -71,6 +71,7 @@ pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
         "git checkout feature/login",
         "git switch -c fix",
         "git checkout -B x origin/x",
+        "git checkout --theirs src/a.ts src/b.ts",
     ],
 };
 
@@ -421,10 +422,11 @@ fn paths_after_dashes(args: &[Word]) -> Option<usize> {
     args.iter().position(|w| w.is("--")).map(|at| args.len() - at - 1)
 }
 
-/// A word that can only be a path, not a branch: `.`, `./x`, `:/x`, a glob.
+/// A word that can only be a path, not a branch: `.`, `./x`, `:/x`, or a glob (git expands
+/// globs in pathspecs itself, quoted or not).
 fn is_pathspec(word: &Word) -> bool {
     let text = word.text();
-    text == "." || text.starts_with("./") || text.starts_with(":/") || text == "*" || word.has_glob()
+    text == "." || text.starts_with("./") || text.starts_with(":/") || text.contains(['*', '?', '['])
 }
 
 fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
@@ -440,6 +442,9 @@ fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
         ],
     );
     let parsed: Parsed = args::parse(args, &OPTIONS);
+    if parsed.has('n', "dry-run") {
+        return;
+    }
     let forced_refspec = parsed.operands().any(|w| w.text().starts_with('+'));
     let has_exact_force = parsed
         .args

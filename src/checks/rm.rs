@@ -92,6 +92,8 @@ pub static RM_PROJECT_ROOT: Rule = Rule {
         "rm -rf ./*",
         "cd src && rm -rf ..",
         "rm -rf /home/user/work/project",
+        "for f in *; do rm -rf \"$f\"; done",
+        "find . -delete",
     ],
     allowed: &[
         "rm -rf node_modules build/ ./dist target",
@@ -123,6 +125,9 @@ pub static RM_GIT_DIR: Rule = Rule {
     ],
     allowed: &[
         "rm -f .git/index.lock",
+        "rm -rf .git/refs/remotes/origin/*.lock",
+        "rm -f .git/MERGE_HEAD .git/CHERRY_PICK_HEAD",
+        "find .git -name '*.lock' -delete",
         "rm -rf .github/old-workflows",
         "rm -rf .gitignore",
     ],
@@ -138,9 +143,15 @@ pub static RM_PROTECTED_FILE: Rule = Rule {
         "rm -f ~/.aws/credentials",
         "rm ~/.bashrc",
         "rm -rf ~/.ssh",
+        "rm ~/.claude/settings.json",
+        "rm -rf ~/.claude/hooks",
         "rm -rf ~/.claude",
     ],
-    allowed: &["rm -f ./id_rsa.pub.bak", "rm -f .env.backup"],
+    allowed: &[
+        "rm -f ./id_rsa.pub.bak",
+        "rm -f .env.backup",
+        "rm ~/.claude/commands/old.md",
+    ],
 };
 
 pub static RM_OUTSIDE_PROJECT: Rule = Rule {
@@ -220,7 +231,10 @@ fn check(subject: &Subject, report: &mut Report) {
     };
     for word in targets {
         let target = paths::resolve(word, &command.cwd);
-        judge_delete(subject, report, &target, word, recursive, &verb);
+        // A path found by `find` or `fd` stands for a whole tree searched: deleting each one
+        // reaches as far as a recursive delete.
+        let found = word.dynamics().any(|d| matches!(d.kind, DynamicKind::PathUnder(_)));
+        judge_delete(subject, report, &target, word, recursive || found, &verb);
     }
 }
 

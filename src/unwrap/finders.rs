@@ -199,10 +199,15 @@ fn fd(command: &Command) -> Vec<Execution> {
     } else {
         resolve_roots(root_words, command)
     };
+    let narrowed = parsed.has('e', "extension")
+        || parsed.has('S', "size")
+        || parsed.has_long("changed-within")
+        || parsed.has_long("changed-before")
+        || parsed.has_long("owner");
     let found = PathsUnder {
         roots,
         name: None,
-        filtered: !matches!(pattern, "" | "." | "^" | ".*"),
+        filtered: narrowed || !matches!(pattern, "" | "." | "^" | ".*"),
     };
     let mut end = exec + 1;
     while end < args.len() && !matches!(args[end].value(), Some(";" | "-x" | "--exec" | "-X" | "--exec-batch")) {

@@ -237,10 +237,22 @@ const RUNNERS: &[Runner] = &[
     },
 ];
 
+/// Reserved words that bash follows with a command, seen as command names when the grammar
+/// misreads a compound command (`then rm -rf /`).
+const RESERVED_LEADERS: &[&str] = &["then", "do", "else", "elif", "if", "while", "until", "{", "!"];
+
 /// The command a wrapper runs, if `command` is a wrapper.
 pub fn executions(command: &Command) -> Option<Execution> {
     let name = command.name.as_str();
     let args = command.args();
+    if RESERVED_LEADERS.contains(&name) && !args.is_empty() {
+        return Some(Execution::Command {
+            via: name.to_owned(),
+            argv: args.to_vec(),
+            assignments: Vec::new(),
+            cwd: None,
+        });
+    }
     if let Some(found) = runner(name, args) {
         return Some(found);
     }
@@ -275,8 +287,7 @@ pub fn executions(command: &Command) -> Option<Execution> {
             current_shell: false,
         });
     }
-    let mut start = parsed.first_operand?;
-    start += wrapper.skip;
+    let mut start = parsed.first_operand.unwrap_or(args.len()) + wrapper.skip;
     let mut assignments = Vec::new();
     if wrapper.assignments {
         while let Some((variable, value)) = args.get(start).and_then(split_assignment) {
@@ -284,7 +295,7 @@ pub fn executions(command: &Command) -> Option<Execution> {
             start += 1;
         }
     }
-    let mut argv: Vec<Word> = args.get(start..).unwrap_or_default().to_vec();
+    let mut argv: Vec<Word> = args.get(start.min(args.len())..).unwrap_or_default().to_vec();
     if name == "env"
         && let Some(split) = parsed.value_of('S', "split-string")
     {
