@@ -33,7 +33,7 @@ pub fn analyze(command: &str, context: &Context) -> Verdict {
             }],
             ..Analysis::default()
         };
-        let findings = checks::run(&analysis, context);
+        let findings = checks::run(&analysis, context, command);
         Verdict::new(command, analysis, findings, context.mode)
     })
 }
@@ -54,6 +54,6 @@ fn judge(command: &str, context: &Context) -> Verdict {
     } else {
         walk::walk(command, context, Instant::now() + TIME_LIMIT)
     };
-    let findings = checks::run(&analysis, context);
+    let findings = checks::run(&analysis, context, command);
     Verdict::new(command, analysis, findings, context.mode)
 }

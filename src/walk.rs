@@ -330,6 +330,14 @@ impl<'c> Walker<'c> {
                 None => self.redirected(node, frame, shell, flow, depth),
             },
             "pipeline" => self.pipeline(pipeline_stages(node), None, frame, shell, flow, depth),
+            "list" => {
+                // `a && b || c`, however long, is one level: the grammar nests it to the left.
+                let mut outputs = Vec::new();
+                for item in list_items(node) {
+                    outputs.push(self.statement(item, frame, shell, flow, depth + 1));
+                }
+                combine(outputs)
+            }
             "subshell" => {
                 let mut inner = shell.clone();
                 self.sequence(node, frame, &mut inner, flow, depth)
@@ -1444,6 +1452,23 @@ fn pipeline_stages(node: Node) -> Vec<Node> {
         }
     }
     stages
+}
+
+/// The statements of a list in order, flattening the nested lists the grammar builds for
+/// `a && b && c`.
+fn list_items(node: Node) -> Vec<Node> {
+    let mut items = Vec::new();
+    let mut pending = vec![node];
+    while let Some(current) = pending.pop() {
+        if current.kind() == "list" {
+            let mut cursor = current.walk();
+            let children: Vec<Node> = current.named_children(&mut cursor).collect();
+            pending.extend(children.into_iter().rev());
+        } else {
+            items.push(current);
+        }
+    }
+    items
 }
 
 /// The descendant of `root` with the given id.

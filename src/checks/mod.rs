@@ -102,6 +102,20 @@ pub struct Subject<'a> {
     pub command: &'a Command,
     pub analysis: &'a Analysis,
     pub context: &'a Context,
+    /// The whole command as the agent gave it.
+    pub original: &'a str,
+}
+
+impl Subject<'_> {
+    /// The text of `word` as it was typed (`~/` rather than `/home/user/`), when its span
+    /// covers it exactly; else its decoded text.
+    pub fn typed<'w>(&'w self, word: &'w crate::word::Word) -> &'w str {
+        let span = word.span;
+        match self.original.get(span.start..span.end) {
+            Some(text) if !text.is_empty() && !text.contains('\n') => text,
+            _ => word.text(),
+        }
+    }
 }
 
 /// Where a checker reports what it found.
@@ -130,8 +144,8 @@ impl Report<'_> {
     }
 }
 
-/// Runs every checker over every command of the analysis.
-pub fn run(analysis: &Analysis, context: &Context) -> Vec<Finding> {
+/// Runs every checker over every command of the analysis of `original`.
+pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut report = Report {
         findings: &mut findings,
@@ -148,6 +162,7 @@ pub fn run(analysis: &Analysis, context: &Context) -> Vec<Finding> {
             command,
             analysis,
             context,
+            original,
         };
         report.command = Some(id);
         for checker in CHECKERS {

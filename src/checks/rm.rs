@@ -259,7 +259,7 @@ fn is_git_leftover(target: &Target) -> bool {
 /// Judges deleting `target` (written as `word`) with the delete policy.
 pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, word: &Word, recursive: bool, verb: &str) {
     let place = paths::place(target, subject.context);
-    let typed = word.text();
+    let typed = subject.typed(word);
     let span: Span = word.span;
     let everything = matches!(target, Target::Contents(_));
     let what = |path: &paths::AbsPath| {

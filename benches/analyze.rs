@@ -1,0 +1,74 @@
+//! How long one analysis takes: every single-line command of the corpus, analyzed many times,
+//! with the median, 90th and 99th percentile and the slowest command reported.
+//!
+//! Run with `cargo bench --bench analyze`.
+
+use agent_safety_net::{Context, analyze};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+fn corpus_commands() -> Vec<String> {
+    let directory = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let mut commands = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(directory)
+        .expect("the corpus directory")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a corpus file");
+        for line in text.lines() {
+            if line.starts_with(['#', ' ']) || line.trim().is_empty() {
+                continue;
+            }
+            if let Some((_, command)) = line.split_once(": ") {
+                commands.push(command.to_owned());
+            }
+        }
+    }
+    commands
+}
+
+fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
+}
+
+fn main() {
+    let context = Context::example();
+    let commands = corpus_commands();
+    const ROUNDS: usize = 50;
+    let mut per_command: Vec<(Duration, &str)> = Vec::with_capacity(commands.len());
+    let started = Instant::now();
+    for command in &commands {
+        let mut times: Vec<Duration> = (0..ROUNDS)
+            .map(|_| {
+                let start = Instant::now();
+                black_box(analyze(black_box(command), &context));
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        per_command.push((times[ROUNDS / 2], command));
+    }
+    let total = started.elapsed();
+    per_command.sort();
+    let medians: Vec<Duration> = per_command.iter().map(|(d, _)| *d).collect();
+    let (slowest, slowest_command) = per_command.last().copied().unwrap_or_default();
+    println!(
+        "analyze(): {} corpus commands, median of {ROUNDS} runs each",
+        commands.len()
+    );
+    println!("  p50  {:>8.1} µs", percentile(&medians, 0.50).as_secs_f64() * 1e6);
+    println!("  p90  {:>8.1} µs", percentile(&medians, 0.90).as_secs_f64() * 1e6);
+    println!("  p99  {:>8.1} µs", percentile(&medians, 0.99).as_secs_f64() * 1e6);
+    println!("  max  {:>8.1} µs  ({slowest_command})", slowest.as_secs_f64() * 1e6);
+    println!(
+        "  {:.0} analyses per second overall",
+        (commands.len() * ROUNDS) as f64 / total.as_secs_f64()
+    );
+    assert!(
+        slowest < Duration::from_millis(1),
+        "a corpus command took over a millisecond"
+    );
+}

@@ -1,0 +1,193 @@
+//! The command line as a user runs it: `explain`, `explain --json`, `check`, `rules`, exit
+//! codes, and the README's rule table kept in step with the registry.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const CONTEXT: [&str; 4] = ["--cwd", "/home/user/work/project", "--home", "/home/user"];
+
+fn safety_net(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_safety-net"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Some(input) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin is piped")
+            .write_all(input.as_bytes())
+            .expect("stdin takes the input");
+    }
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn explain(command: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["explain"];
+    args.extend(CONTEXT);
+    args.extend(extra);
+    args.push(command);
+    safety_net(&args, None)
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn explain_shows_the_layers_and_the_deciding_rule() {
+    let output = explain("bash -c \"sudo rm -rf ~/\"", &[]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(20), "{text}");
+    let layers = [
+        "command line: bash -c",
+        "bash -c: sudo rm -rf ~/",
+        "sudo rm -rf /home/user/",
+        "rm -rf /home/user/  (run by sudo)",
+    ];
+    let mut at = 0;
+    for layer in layers {
+        let found = text[at..]
+            .find(layer)
+            .unwrap_or_else(|| panic!("{layer:?} missing in order:\n{text}"));
+        at += found;
+    }
+    assert!(text.contains("Verdict: deny (rm-home)"), "{text}");
+    assert!(text.contains("╰── here"), "the diagnostic points at the span:\n{text}");
+}
+
+#[test]
+fn explain_allows_ordinary_work() {
+    let output = explain("rm -rf node_modules", &[]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("Verdict: allow"));
+}
+
+#[test]
+fn explain_exit_code_tells_ask() {
+    let output = explain("sudo apt-get install -y jq", &[]);
+    assert_eq!(output.status.code(), Some(10));
+    let unattended = explain("sudo apt-get install -y jq", &["--mode", "unattended"]);
+    assert_eq!(unattended.status.code(), Some(20));
+}
+
+#[test]
+fn explain_json_has_verdict_rule_reason_and_tree() {
+    let output = explain("bash -c \"sudo rm -rf ~/\"", &["--json"]);
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(value["verdict"], "deny");
+    assert_eq!(value["rule"], "rm-home");
+    assert!(value["reason"].as_str().is_some_and(|r| r.starts_with("rm-home: ")));
+    let tree = &value["tree"];
+    assert_eq!(tree["kind"], "code");
+    let bash = &tree["children"][0];
+    assert_eq!(bash["argv"][0], "bash");
+    let inner = &bash["children"][0];
+    assert_eq!(inner["via"], "bash -c");
+    let sudo = &inner["children"][0];
+    assert_eq!(sudo["name"], "sudo");
+    assert_eq!(
+        sudo["children"][0]["argv"],
+        serde_json::json!(["rm", "-rf", "/home/user/"])
+    );
+    let finding = value["findings"]
+        .as_array()
+        .and_then(|f| f.iter().find(|f| f["rule"] == "rm-home"))
+        .expect("the rm-home finding");
+    assert_eq!(finding["text"], "~/");
+}
+
+#[test]
+fn explain_json_of_an_allowed_command_has_no_rule() {
+    let output = explain("ls -la", &["--json"]);
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(value["verdict"], "allow");
+    assert!(value["rule"].is_null());
+}
+
+#[test]
+fn check_reads_lines_and_json_lines_from_stdin() {
+    let input = concat!(
+        "rm -rf node_modules\n",
+        "# a comment line is skipped\n",
+        "\n",
+        "git push --force\n",
+        "{\"command\": \"rm -rf build\", \"cwd\": \"/home/x/app\", \"home\": \"/home/x\"}\n",
+        "{\"command\": \"rm -rf ..\", \"cwd\": \"/home/x/app/sub\"}\n",
+        "sudo ls\n",
+    );
+    let mut args = vec!["check"];
+    args.extend(CONTEXT);
+    let output = safety_net(&args, Some(input));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "allow\t-\trm -rf node_modules",
+            "deny\tgit-push-force\tgit push --force",
+            "allow\t-\trm -rf build",
+            "deny\trm-parent-dir\trm -rf ..",
+            "ask\tprivilege-escalation\tsudo ls",
+        ],
+        "{text}"
+    );
+    assert_eq!(output.status.code(), Some(20));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("5 commands: 2 allow, 1 ask, 2 deny"));
+}
+
+#[test]
+fn check_reads_files_and_prints_json_lines() {
+    let directory = std::env::temp_dir().join(format!("safety-net-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a temp dir");
+    let file = directory.join("history.txt");
+    let lines = "ls\n{\"command\": \"cat <<EOF | sh\\nrm -rf /\\nEOF\"}\n";
+    std::fs::write(&file, lines).expect("the file is written");
+    let path = file.to_string_lossy().into_owned();
+    let mut args = vec!["check", "--json"];
+    args.extend(CONTEXT);
+    args.push(&path);
+    let output = safety_net(&args, None);
+    let values: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(values.len(), 2);
+    assert_eq!(values[0]["verdict"], "allow");
+    assert_eq!(values[1]["verdict"], "deny");
+    assert_eq!(values[1]["rule"], "rm-root");
+    assert_eq!(output.status.code(), Some(20));
+    let _ = std::fs::remove_dir_all(directory);
+}
+
+#[test]
+fn check_of_a_missing_file_is_an_error() {
+    let output = safety_net(&["check", "/nonexistent/commands.txt"], None);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read"));
+}
+
+#[test]
+fn usage_errors_do_not_use_exit_code_2() {
+    let output = safety_net(&["explain"], None);
+    assert_eq!(output.status.code(), Some(64));
+    let unknown = safety_net(&["explain", "--mode", "sometimes", "ls"], None);
+    assert_eq!(unknown.status.code(), Some(64));
+}
+
+#[test]
+fn readme_rule_table_matches_the_registry() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let start = readme.find("<!-- rules:start -->").expect("a rules:start marker") + "<!-- rules:start -->".len();
+    let end = readme.find("<!-- rules:end -->").expect("a rules:end marker");
+    let output = safety_net(&["rules", "--markdown"], None);
+    assert_eq!(
+        readme[start..end].trim(),
+        stdout(&output).trim(),
+        "README.md's rule table is out of date: replace it with `safety-net rules --markdown`"
+    );
+}

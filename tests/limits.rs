@@ -1,0 +1,81 @@
+//! Limits: inputs too large, too deep or too slow to analyze get a defined verdict (deny, with
+//! a rule of their own), never a crash and never a silent allow. These run on the test
+//! harness's small thread stacks on purpose.
+
+use agent_safety_net::{Context, Decision, analyze};
+use std::time::{Duration, Instant};
+
+fn judge(command: &str) -> (Decision, Option<&'static str>, Duration) {
+    let started = Instant::now();
+    let verdict = analyze(command, &Context::example());
+    (verdict.decision, verdict.rule(), started.elapsed())
+}
+
+#[test]
+fn oversized_input_is_denied() {
+    let command = format!("echo {}", "a".repeat(300 * 1024));
+    let (decision, rule, _) = judge(&command);
+    assert_eq!((decision, rule), (Decision::Deny, Some("input-too-large")));
+}
+
+#[test]
+fn deeply_nested_substitutions_are_denied() {
+    let command = format!("{}rm -rf /{}", "echo $(".repeat(5000), ")".repeat(5000));
+    let (decision, rule, _) = judge(&command);
+    assert_eq!(decision, Decision::Deny, "rule {rule:?}");
+}
+
+#[test]
+fn deeply_nested_subshells_are_denied() {
+    let command = format!("{}ls{}", "(".repeat(10_000), ")".repeat(10_000));
+    let (decision, rule, _) = judge(&command);
+    assert_eq!((decision, rule), (Decision::Deny, Some("nesting-too-deep")));
+}
+
+#[test]
+fn deeply_nested_braces_and_ifs_are_denied() {
+    let braces = format!("{}ls{}", "{ ".repeat(3000), "; }".repeat(3000));
+    assert_eq!(judge(&braces).0, Decision::Deny);
+    let ifs = format!("{}ls{}", "if true; then ".repeat(1000), "; fi".repeat(1000));
+    assert_eq!(judge(&ifs).0, Decision::Deny);
+}
+
+#[test]
+fn long_and_chains_are_ordinary_work() {
+    let command = format!("{}echo done", "echo step && ".repeat(3000));
+    let (decision, rule, elapsed) = judge(&command);
+    assert_eq!((decision, rule), (Decision::Allow, None));
+    assert!(elapsed < Duration::from_secs(2));
+}
+
+#[test]
+fn a_dangerous_command_at_the_end_of_a_long_chain_is_found() {
+    let command = format!("{}rm -rf ~", "true && ".repeat(3000));
+    assert_eq!(judge(&command).1, Some("rm-home"));
+}
+
+#[test]
+fn long_pipelines_get_a_verdict() {
+    let command = format!("{}cat", "cat | ".repeat(20_000));
+    let (decision, _, _) = judge(&command);
+    assert!(matches!(decision, Decision::Allow | Decision::Deny));
+}
+
+#[test]
+fn deeply_nested_layers_are_denied() {
+    let wrappers = format!("{}ls", "env ".repeat(20));
+    assert_eq!(judge(&wrappers).1, Some("nesting-too-deep"));
+    let mut shells = "ls".to_owned();
+    for _ in 0..12 {
+        shells = format!("bash -c {}", shell_words::quote(&shells));
+    }
+    let (decision, rule, _) = judge(&shells);
+    assert_eq!(decision, Decision::Deny, "rule {rule:?}");
+}
+
+#[test]
+fn many_commands_are_denied_as_too_complex() {
+    let command = "true; ".repeat(5000);
+    let (decision, rule, _) = judge(&command);
+    assert_eq!((decision, rule), (Decision::Deny, Some("too-complex")));
+}
