@@ -3,7 +3,7 @@
 
 use crate::paths::Cwd;
 use crate::source::Span;
-use crate::word::{PathsUnder, Word};
+use crate::word::{Part, PathsUnder, Word};
 
 pub type CommandId = usize;
 pub type LayerId = usize;
@@ -111,6 +111,25 @@ pub struct Command {
 }
 
 impl Command {
+    /// A command that runs `argv` in `cwd`, reading `stdin`; everything else empty.
+    pub fn new(argv: Vec<Word>, cwd: Cwd, stdin: Input, span: Span) -> Command {
+        Command {
+            layer: 0,
+            name: argv.first().map(program_name).unwrap_or_default(),
+            argv,
+            assignments: Vec::new(),
+            redirects: Vec::new(),
+            stdin,
+            cwd,
+            span,
+            parent: None,
+            runs: Vec::new(),
+            in_pipeline: false,
+            background: false,
+            calls_itself: false,
+        }
+    }
+
     /// The arguments after the program name.
     pub fn args(&self) -> &[Word] {
         self.argv.get(1..).unwrap_or_default()
@@ -136,6 +155,21 @@ impl Command {
         }
         text.trim().to_owned()
     }
+}
+
+/// The program name of a command word: its last path component, lowercased, without `.exe`.
+/// A dynamic word has one only when its last component is literal (`"$VENV/bin/python"`).
+pub fn program_name(word: &Word) -> String {
+    let text = match word.value() {
+        Some(text) => text.to_owned(),
+        None => match word.parts.last() {
+            Some(Part::Literal { text, .. }) if text.contains('/') => text.clone(),
+            _ => return String::new(),
+        },
+    };
+    let base = text.rsplit(['/', '\\']).next().unwrap_or(&text);
+    let lower = base.to_lowercase();
+    lower.strip_suffix(".exe").unwrap_or(&lower).to_owned()
 }
 
 /// A word quoted for display only when it would otherwise read as several.

@@ -309,17 +309,21 @@ impl<'c> Walker<'c> {
         combine(outputs)
     }
 
-    fn statement(&mut self, node: Node, frame: &Frame, shell: &mut Shell, flow: &Flow, depth: usize) -> Output {
-        let span = frame.source.span(node.byte_range());
+    /// Whether syntax nests deeper than the walk follows; records the gap when it does.
+    fn too_deep(&mut self, depth: usize, span: Span) -> bool {
         if depth > MAX_SYNTAX_DEPTH {
             self.gap(
                 GapKind::TooDeep,
                 span,
                 format!("the syntax nests more than {MAX_SYNTAX_DEPTH} deep"),
             );
-            return Output::Unknown;
         }
-        if self.exhausted(span) {
+        depth > MAX_SYNTAX_DEPTH
+    }
+
+    fn statement(&mut self, node: Node, frame: &Frame, shell: &mut Shell, flow: &Flow, depth: usize) -> Output {
+        let span = frame.source.span(node.byte_range());
+        if self.too_deep(depth, span) || self.exhausted(span) {
             return Output::Unknown;
         }
         match node.kind() {
@@ -496,24 +500,12 @@ impl<'c> Walker<'c> {
             return;
         }
         let span = frame.source.span(node.byte_range());
-        self.push_command(
-            Command {
-                layer: 0,
-                argv: redirections.extra_args,
-                name: String::new(),
-                assignments: Vec::new(),
-                redirects: redirections.redirects,
-                stdin: flow.stdin.clone(),
-                cwd: shell.cwd.clone(),
-                span,
-                parent: None,
-                runs: Vec::new(),
-                in_pipeline: flow.in_pipeline,
-                background: flow.background,
-                calls_itself: false,
-            },
-            frame.layer,
-        );
+        let mut command = Command::new(redirections.extra_args, shell.cwd.clone(), flow.stdin.clone(), span);
+        command.name.clear();
+        command.redirects = redirections.redirects;
+        command.in_pipeline = flow.in_pipeline;
+        command.background = flow.background;
+        self.push_command(command, frame.layer);
     }
 
     /// Reads the redirect children of `node` (and those nested in heredoc redirects).
@@ -664,7 +656,6 @@ impl<'c> Walker<'c> {
         redirects.extend(outer.redirects);
         let stdin = outer.stdin.or(inner.stdin).unwrap_or_else(|| flow.stdin.clone());
         let following = inner.following;
-        let name = argv.first().map(program_name).unwrap_or_default();
         if let Some(first) = argv.first()
             && let Some(word) = first.value()
             && RESERVED_WORDS.contains(&word)
@@ -675,21 +666,11 @@ impl<'c> Walker<'c> {
                 format!("the reserved word `{word}` stands where a command name should be"),
             );
         }
-        let command = Command {
-            layer: 0,
-            argv,
-            name,
-            assignments,
-            redirects,
-            stdin,
-            cwd: shell.cwd.clone(),
-            span,
-            parent: None,
-            runs: Vec::new(),
-            in_pipeline: flow.in_pipeline,
-            background: flow.background,
-            calls_itself: false,
-        };
+        let mut command = Command::new(argv, shell.cwd.clone(), stdin, span);
+        command.assignments = assignments;
+        command.redirects = redirects;
+        command.in_pipeline = flow.in_pipeline;
+        command.background = flow.background;
         let id = self.push_command(command, frame.layer);
         self.call_function(id, frame, shell);
         self.expand(id, frame, shell, depth);
@@ -774,12 +755,7 @@ impl<'c> Walker<'c> {
             "$(…)"
         };
         let span = frame.source.span(node.byte_range());
-        if depth > MAX_SYNTAX_DEPTH {
-            self.gap(
-                GapKind::TooDeep,
-                span,
-                format!("the syntax nests more than {MAX_SYNTAX_DEPTH} deep"),
-            );
+        if self.too_deep(depth, span) {
             return Output::Unknown;
         }
         let layer = self.push_layer(
@@ -888,21 +864,11 @@ impl<'c> Walker<'c> {
             .reduce(Span::cover)
             .filter(|s| !s.is_empty())
             .unwrap_or(outer.span);
-        let command = Command {
-            layer: 0,
-            name: argv.first().map(program_name).unwrap_or_default(),
-            argv,
-            assignments,
-            redirects: Vec::new(),
-            stdin: outer.stdin.clone(),
-            cwd,
-            span,
-            parent: Some(parent),
-            runs: Vec::new(),
-            in_pipeline: outer.in_pipeline,
-            background: outer.background,
-            calls_itself: false,
-        };
+        let mut command = Command::new(argv, cwd, outer.stdin.clone(), span);
+        command.assignments = assignments;
+        command.parent = Some(parent);
+        command.in_pipeline = outer.in_pipeline;
+        command.background = outer.background;
         let parent_layer = outer.layer;
         let id = self.push_command(command, parent_layer);
         self.analysis.commands[parent].runs.push(Run::Command(id));
@@ -1345,21 +1311,6 @@ fn source_of_words(words: &[Word]) -> Source {
         }
     }
     builder.finish()
-}
-
-/// The program name of a command word: its last path component, lowercased, without `.exe`.
-/// A dynamic word has one only when its last component is literal (`"$VENV/bin/python"`).
-pub fn program_name(word: &Word) -> String {
-    let text = match word.value() {
-        Some(text) => text.to_owned(),
-        None => match word.parts.last() {
-            Some(Part::Literal { text, .. }) if text.contains('/') => text.clone(),
-            _ => return String::new(),
-        },
-    };
-    let base = text.rsplit(['/', '\\']).next().unwrap_or(&text);
-    let lower = base.to_lowercase();
-    lower.strip_suffix(".exe").unwrap_or(&lower).to_owned()
 }
 
 fn is_word_kind(kind: &str) -> bool {

@@ -400,21 +400,7 @@ impl<'a> Decoder<'a> {
     /// word, as with `$"…"`, which comes as `$` and a string).
     pub fn word(&mut self, nodes: &[Node]) -> Word {
         self.parts.clear();
-        let mut previous_was_dollar = false;
-        for node in nodes {
-            if !node.is_named() && node.kind() == "$" {
-                previous_was_dollar = true;
-                continue;
-            }
-            if previous_was_dollar && node.kind() != "string" {
-                self.push_text("$", Quoting::Bare, node.start_byte() - 1..node.start_byte());
-            }
-            previous_was_dollar = false;
-            self.node(*node, false);
-        }
-        if previous_was_dollar && let Some(last) = nodes.last() {
-            self.push_text("$", Quoting::Bare, last.byte_range());
-        }
+        self.pieces(nodes, false);
         let span = match (nodes.first(), nodes.last()) {
             (Some(first), Some(last)) => self.source.span(first.start_byte()..last.end_byte()),
             _ => Span::default(),
@@ -444,22 +430,7 @@ impl<'a> Decoder<'a> {
             let parts = std::mem::take(&mut self.parts);
             return Word::from_parts(parts, span);
         }
-        let mut at = range.start;
-        let mut cursor = body.walk();
-        let children: Vec<Node> = body.named_children(&mut cursor).collect();
-        for child in children {
-            if child.kind() == "heredoc_content" {
-                continue;
-            }
-            if child.start_byte() > at {
-                self.heredoc_text(at..child.start_byte());
-            }
-            self.node(child, true);
-            at = child.end_byte().max(at);
-        }
-        if range.end > at {
-            self.heredoc_text(at..range.end);
-        }
+        self.quoted_with_expansions(body, range, "heredoc_content", Decoder::heredoc_text);
         let parts = std::mem::take(&mut self.parts);
         Word::from_parts(parts, span)
     }
@@ -473,6 +444,26 @@ impl<'a> Decoder<'a> {
                 .hidden_substitution(range.start + inner.start..range.start + inner.end, self.source);
         }
         self.double_quoted_text(range);
+    }
+
+    /// Pieces of one word in a row. An anonymous `$` before a string makes it a `$"…"`
+    /// (translated) string; before anything else it is a plain `$`.
+    fn pieces(&mut self, nodes: &[Node], quoted: bool) {
+        let mut previous_was_dollar = false;
+        for node in nodes {
+            if !node.is_named() && node.kind() == "$" {
+                previous_was_dollar = true;
+                continue;
+            }
+            if previous_was_dollar && node.kind() != "string" {
+                self.push_text("$", Quoting::Bare, node.start_byte() - 1..node.start_byte());
+            }
+            previous_was_dollar = false;
+            self.node(*node, quoted);
+        }
+        if previous_was_dollar && let Some(last) = nodes.last() {
+            self.push_text("$", Quoting::Bare, last.byte_range());
+        }
     }
 
     fn text(&self, node: Node) -> &'a str {
@@ -500,18 +491,7 @@ impl<'a> Decoder<'a> {
             "concatenation" => {
                 let mut cursor = node.walk();
                 let children: Vec<Node> = node.children(&mut cursor).collect();
-                let mut previous_was_dollar = false;
-                for child in children {
-                    if !child.is_named() && child.kind() == "$" {
-                        previous_was_dollar = true;
-                        continue;
-                    }
-                    if previous_was_dollar && child.kind() != "string" {
-                        self.push_text("$", Quoting::Bare, child.start_byte() - 1..child.start_byte());
-                    }
-                    previous_was_dollar = false;
-                    self.node(child, quoted);
-                }
+                self.pieces(&children, quoted);
             }
             "simple_expansion" | "expansion" => self.expansion(node, quoted),
             "command_substitution" => {
@@ -604,21 +584,38 @@ impl<'a> Decoder<'a> {
         } else {
             range.end
         };
-        let mut at = inner_start;
+        self.quoted_with_expansions(
+            node,
+            inner_start..inner_end,
+            "string_content",
+            Decoder::double_quoted_text,
+        );
+    }
+
+    /// Text between `range`'s expansions, decoded by `text`, with the expansions (children of
+    /// `node` other than `plain` pieces) decoded as quoted.
+    fn quoted_with_expansions(
+        &mut self,
+        node: Node,
+        range: std::ops::Range<usize>,
+        plain: &str,
+        text: fn(&mut Self, std::ops::Range<usize>),
+    ) {
+        let mut at = range.start;
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
         for child in children {
-            if child.kind() == "string_content" {
+            if child.kind() == plain {
                 continue;
             }
             if child.start_byte() > at {
-                self.double_quoted_text(at..child.start_byte());
+                text(self, at..child.start_byte());
             }
             self.node(child, true);
             at = child.end_byte().max(at);
         }
-        if inner_end > at {
-            self.double_quoted_text(at..inner_end);
+        if range.end > at {
+            text(self, at..range.end);
         }
     }
 
