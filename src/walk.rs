@@ -20,7 +20,7 @@ use crate::paths::{self, Cwd, Target};
 use crate::producers;
 use crate::source::{Source, SourceBuilder, Span};
 use crate::unwrap::{self, Execution, Language};
-use crate::word::{Decoder, DynamicKind, Part, Scope, Word};
+use crate::word::{DEFAULT_IFS, Decoder, DynamicKind, Part, Scope, Word};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -720,7 +720,8 @@ impl<'c> Walker<'c> {
                 };
                 Decoder::new(frame.source, &mut scope).word(&group)
             };
-            words.extend(word.into_fields());
+            let ifs = shell.variables.get("IFS").and_then(Word::value).unwrap_or(DEFAULT_IFS);
+            words.extend(word.into_fields_with(ifs));
         }
         words
     }

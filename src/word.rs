@@ -12,6 +12,9 @@ use crate::paths::AbsPath;
 use crate::source::{PLACEHOLDER_OPEN, Source, Span, parse_placeholder};
 use tree_sitter::Node;
 
+/// The characters bash splits unquoted expansions on when `IFS` is not set.
+pub const DEFAULT_IFS: &str = " \t\n";
+
 /// Marks the next character of a glob pattern as literal (a quoted `*`). A private-use
 /// character, so that backslashes stay free to be Windows path separators.
 pub const GLOB_ESCAPE: char = '\u{E002}';
@@ -238,20 +241,22 @@ impl Word {
         self
     }
 
-    /// The fields bash makes of this word: the values of unquoted expansions are split on
-    /// whitespace, and bare braces are expanded (`{a,b}`, `{1..3}`).
+    /// The fields bash makes of this word with the default `IFS`: see [`Word::into_fields_with`].
     pub fn into_fields(self) -> Vec<Word> {
-        let split = if self.parts.iter().any(
-            |p| matches!(p, Part::Literal { text, quoting: Quoting::Expanded, .. } if text.contains([' ', '\t', '\n'])),
-        ) {
-            self.split_on_whitespace()
-        } else {
-            vec![self]
-        };
+        self.into_fields_with(DEFAULT_IFS)
+    }
+
+    /// The fields bash makes of this word: the values of unquoted expansions are split on the
+    /// characters of `ifs`, and bare braces are expanded (`{a,b}`, `{1..3}`).
+    pub fn into_fields_with(self, ifs: &str) -> Vec<Word> {
+        let splits = self.parts.iter().any(
+            |p| matches!(p, Part::Literal { text, quoting: Quoting::Expanded, .. } if text.contains(|c| ifs.contains(c))),
+        );
+        let split = if splits { self.split_on(ifs) } else { vec![self] };
         split.into_iter().flat_map(Word::expand_braces).collect()
     }
 
-    fn split_on_whitespace(self) -> Vec<Word> {
+    fn split_on(self, ifs: &str) -> Vec<Word> {
         let span = self.span;
         let mut fields = Vec::new();
         let mut current: Vec<Part> = Vec::new();
@@ -262,7 +267,7 @@ impl Word {
                     quoting: Quoting::Expanded,
                     span: part_span,
                 } => {
-                    let mut pieces = text.split([' ', '\t', '\n']).peekable();
+                    let mut pieces = text.split(|c| ifs.contains(c)).peekable();
                     while let Some(piece) = pieces.next() {
                         if !piece.is_empty() {
                             current.push(Part::Literal {

@@ -19,6 +19,7 @@ mod processes;
 mod publish;
 mod remote_code;
 pub mod rm;
+mod rsync;
 mod sql;
 mod terraform;
 mod truncate;
@@ -67,6 +68,7 @@ pub const CHECKERS: &[&Checker] = &[
     &remote_code::CHECKER,
     &rm::CHECKER,
     &find::CHECKER,
+    &rsync::CHECKER,
     &git::CHECKER,
     &disk::CHECKER,
     &fork_bomb::CHECKER,

@@ -35,6 +35,7 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
     let args = command.args();
     let found = match name {
         _ if SHELLS.contains(&name) => shell(name, args),
+        "alias" => alias(args),
         "eval" => vec![Execution::Code {
             via: "eval".into(),
             words: args.to_vec(),
@@ -151,6 +152,22 @@ fn source(name: &str, args: &[Word]) -> Vec<Execution> {
         language: Language::Shell,
         current_shell: true,
     }]
+}
+
+/// `alias name='code'`: the code runs wherever the name is used next, so it is judged now.
+fn alias(args: &[Word]) -> Vec<Execution> {
+    args.iter()
+        .filter(|word| !word.text().starts_with('-') && word.text().contains('='))
+        .map(|word| {
+            let name_length = word.text().find('=').unwrap_or(0) + 1;
+            Execution::Code {
+                via: format!("alias {}", &word.text()[..name_length - 1]),
+                words: vec![word.strip_prefix(name_length)],
+                positional: Vec::new(),
+                current_shell: true,
+            }
+        })
+        .collect()
 }
 
 /// `trap 'code' SIGNAL…`: the code runs when the signal (or exit) comes.
