@@ -154,6 +154,9 @@ struct Redirections {
     stdin: Option<Input>,
     /// Statements after a heredoc's start line (`cat <<EOF && rm x`).
     following: Vec<usize>,
+    /// A command the grammar hid in a redirect after an ERROR `|` (`cat <<EOF 2>&1 | bash`,
+    /// grammar bug #346): it reads the output of the command the redirect belongs to.
+    piped_to: Vec<Word>,
 }
 
 const RESERVED_WORDS: &[&str] = &[
@@ -539,7 +542,18 @@ impl<'c> Walker<'c> {
             }
             "file_redirect" => {
                 let mut cursor = node.walk();
-                let destinations: Vec<Node> = node.children_by_field_name("destination", &mut cursor).collect();
+                let children: Vec<Node> = node.named_children(&mut cursor).collect();
+                let pipe = children
+                    .iter()
+                    .position(|c| c.is_error() && matches!(&frame.source.text()[c.byte_range()], "|" | "|&"));
+                let (before, after) = children.split_at(pipe.unwrap_or(children.len()));
+                let destinations: Vec<Node> = before
+                    .iter()
+                    .copied()
+                    .filter(|c| c.kind() != "file_descriptor")
+                    .collect();
+                let piped: Vec<Node> = after.iter().copied().filter(|c| !c.is_error()).collect();
+                found.piped_to = self.words_grouped(&piped, frame, shell, &Input::Inherited, depth);
                 let operator = anonymous_token(node).unwrap_or_default();
                 let mut words = self
                     .words_grouped(&destinations, frame, shell, &Input::Inherited, depth)
@@ -656,6 +670,7 @@ impl<'c> Walker<'c> {
         redirects.extend(outer.redirects);
         let stdin = outer.stdin.or(inner.stdin).unwrap_or_else(|| flow.stdin.clone());
         let following = inner.following;
+        let piped_to = [inner.piped_to, outer.piped_to].concat();
         if let Some(first) = argv.first()
             && let Some(word) = first.value()
             && RESERVED_WORDS.contains(&word)
@@ -680,7 +695,15 @@ impl<'c> Walker<'c> {
                 self.statement(statement, frame, shell, &Flow::new(), depth + 1);
             }
         }
-        producers::output(id, &self.analysis)
+        let output = producers::output(id, &self.analysis);
+        if piped_to.is_empty() {
+            return output;
+        }
+        let mut command = Command::new(piped_to, shell.cwd.clone(), Input::Piped(output), span);
+        command.in_pipeline = true;
+        let piped = self.push_command(command, frame.layer);
+        self.expand(piped, frame, &mut shell.clone(), depth);
+        producers::output(piped, &self.analysis)
     }
 
     fn push_command(&mut self, mut command: Command, parent_layer: LayerId) -> CommandId {

@@ -348,11 +348,22 @@ fn parallel(command: &Command) -> Vec<Execution> {
         }
     };
     if template.is_empty() {
-        return Vec::new();
+        // With no command, each input is itself a command line.
+        return inputs
+            .into_iter()
+            .map(|input| Execution::Code {
+                via: "parallel".into(),
+                words: vec![input],
+                positional: Vec::new(),
+                current_shell: false,
+            })
+            .collect();
     }
     inputs
         .iter()
         .map(|input| {
+            // parallel quotes what it substitutes: the input stays one argument.
+            let input = &quoted(input);
             let mut words: Vec<Word> = template.iter().map(|w| replace_parallel(w, input)).collect();
             if !template.iter().any(|w| w.text().contains('{')) {
                 words.push(input.clone());
@@ -365,6 +376,14 @@ fn parallel(command: &Command) -> Vec<Execution> {
             }
         })
         .collect()
+}
+
+/// A literal input quoted for the shell command line parallel builds.
+fn quoted(input: &Word) -> Word {
+    match input.value() {
+        Some(text) => Word::literal(&shell_words::quote(text), input.span),
+        None => input.clone(),
+    }
 }
 
 fn replace_parallel(word: &Word, input: &Word) -> Word {

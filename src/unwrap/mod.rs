@@ -65,7 +65,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
         return found;
     }
     if name == "git" {
-        return git::alias_executions(command).into_iter().collect();
+        return git::executions(command);
     }
     wrappers::executions(command).into_iter().collect()
 }

@@ -232,29 +232,46 @@ fn su(name: &str, args: &[Word]) -> Vec<Execution> {
 }
 
 /// `ssh [options] host [command…]`: the command runs on the host; it is judged as if local.
+/// `ssh [options] host [command…]`. The `ProxyCommand` and `LocalCommand` options run here,
+/// through a shell, before anything reaches the host.
 fn ssh(args: &[Word]) -> Vec<Execution> {
     const OPTIONS: Options = Options::posix("BbcDEeFIiJLlmOoPpQRSWw", &[]);
     let first = args::parse(args, &OPTIONS);
+    let mut found: Vec<Execution> = local_commands(&first).collect();
     let Some(host_index) = first.first_operand else {
-        return Vec::new();
+        return found;
     };
-    if first.has_short('N') {
-        return Vec::new();
-    }
     let after_host = &args[host_index + 1..];
     let second = args::parse(after_host, &OPTIONS);
+    found.extend(local_commands(&second));
     let Some(command_index) = second.first_operand else {
-        return Vec::new();
+        return found;
     };
-    if second.has_short('N') {
-        return Vec::new();
+    if !first.has_short('N') && !second.has_short('N') {
+        found.push(Execution::Code {
+            via: "ssh".into(),
+            words: after_host[command_index..].to_vec(),
+            positional: Vec::new(),
+            current_shell: false,
+        });
     }
-    vec![Execution::Code {
-        via: "ssh".into(),
-        words: after_host[command_index..].to_vec(),
-        positional: Vec::new(),
-        current_shell: false,
-    }]
+    found
+}
+
+/// The `-o ProxyCommand=…` and `-o LocalCommand=…` values of ssh options.
+fn local_commands<'a>(parsed: &'a args::Parsed) -> impl Iterator<Item = Execution> + 'a {
+    parsed.args.iter().filter_map(|arg| {
+        let value = arg.value().filter(|_| arg.is_short('o'))?;
+        let text = value.text();
+        let (key, _) = text.split_once(['=', ' '])?;
+        let key = key.trim().to_ascii_lowercase();
+        (key == "proxycommand" || key == "localcommand").then(|| Execution::Code {
+            via: format!("ssh -o {key}"),
+            words: vec![value.strip_prefix(key.len() + 1)],
+            positional: Vec::new(),
+            current_shell: false,
+        })
+    })
 }
 
 /// `watch [options] command…`: run through `sh -c`, or directly with `-x`.
