@@ -3,6 +3,7 @@
 use crate::checks;
 use crate::command::{Analysis, Gap, GapKind};
 use crate::context::Context;
+use crate::paths::AbsPath;
 use crate::source::Span;
 use crate::verdict::Verdict;
 use crate::walk;
@@ -36,6 +37,33 @@ pub fn analyze(command: &str, context: &Context) -> Verdict {
         let findings = checks::run(&analysis, context, command);
         Verdict::new(command, analysis, findings, context.mode)
     })
+}
+
+/// Judges writing a file with an editor tool (`Write`, `Edit`, `NotebookEdit`). A relative path
+/// is taken from the working directory, `~` from home. `None` when `path` is empty.
+pub fn analyze_write(path: &str, context: &Context) -> Option<Verdict> {
+    file_verdict(path, true, context)
+}
+
+/// Judges reading a file with the `Read` tool. `None` when `path` is empty.
+pub fn analyze_read(path: &str, context: &Context) -> Option<Verdict> {
+    file_verdict(path, false, context)
+}
+
+fn file_verdict(path: &str, write: bool, context: &Context) -> Option<Verdict> {
+    let trimmed = path.trim();
+    if trimmed.is_empty() {
+        return None;
+    }
+    let absolute = if trimmed == "~" || trimmed.starts_with("~/") || trimmed.starts_with("~\\") {
+        context
+            .home
+            .join(&trimmed[1..].trim_start_matches(['/', '\\']).replace('\\', "/"))
+    } else {
+        AbsPath::new(trimmed).unwrap_or_else(|| context.cwd.join(trimmed))
+    };
+    let findings = checks::file_findings(&absolute, trimmed, write, context);
+    Some(Verdict::new(trimmed, Analysis::default(), findings, context.mode))
 }
 
 fn judge(command: &str, context: &Context) -> Verdict {

@@ -239,12 +239,29 @@ pub enum GapKind {
     Internal,
 }
 
+/// A name the command defines for later: a shell function or a variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Definition {
+    pub kind: DefinitionKind,
+    pub name: String,
+    /// The value, for a variable.
+    pub value: Option<Word>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefinitionKind {
+    Function,
+    Variable,
+}
+
 /// Everything the walker found in one command.
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
     pub layers: Vec<Layer>,
     pub commands: Vec<Command>,
     pub gaps: Vec<Gap>,
+    pub definitions: Vec<Definition>,
 }
 
 impl Analysis {

@@ -42,6 +42,8 @@ pub struct Context {
     pub project_root: AbsPath,
     /// The value of `$TMPDIR`, when set: what is inside it may go.
     pub temp_dir: Option<AbsPath>,
+    /// This guard's own executable, which no command may overwrite.
+    pub guard_binary: Option<AbsPath>,
     pub mode: Mode,
 }
 
@@ -53,6 +55,7 @@ impl Context {
             cwd,
             home,
             temp_dir: None,
+            guard_binary: None,
             mode: Mode::Interactive,
         }
     }
@@ -72,6 +75,9 @@ impl Context {
         let mut context = Context::new(cwd.clone(), home);
         context.project_root = project_root_of(&cwd);
         context.temp_dir = std::env::var("TMPDIR").ok().and_then(|dir| AbsPath::new(&dir));
+        context.guard_binary = std::env::current_exe()
+            .ok()
+            .and_then(|exe| AbsPath::new(&exe.to_string_lossy()));
         context
     }
 

@@ -20,6 +20,7 @@ pub mod cli;
 pub mod command;
 pub mod context;
 pub mod explain;
+pub mod files;
 pub mod parse;
 pub mod paths;
 pub mod producers;
@@ -30,6 +31,6 @@ pub mod verdict;
 pub mod walk;
 pub mod word;
 
-pub use analyze::analyze;
+pub use analyze::{analyze, analyze_read, analyze_write};
 pub use context::{Context, Mode};
 pub use verdict::{Decision, Verdict};

@@ -477,7 +477,7 @@ const TEMP_DIRS: &[&str] = &[
 pub enum Protection {
     /// Private keys and credential stores: losing them locks you out, leaking them is worse.
     Secret,
-    /// Files every new shell runs.
+    /// Files every new shell (or every git command) reads and acts on.
     Startup,
     /// Configuration of git, of the agents, and of this guard.
     Settings,
@@ -511,7 +511,7 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     (".zshenv", Protection::Startup, "a shell startup file"),
     (".zlogin", Protection::Startup, "a shell startup file"),
     (".config/fish/config.fish", Protection::Startup, "a shell startup file"),
-    (".gitconfig", Protection::Settings, "your git configuration"),
+    (".gitconfig", Protection::Startup, "your git configuration"),
     (".claude/settings.json", Protection::Settings, "Claude Code settings"),
     (
         ".claude/settings.local.json",
@@ -714,7 +714,16 @@ fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
     })
 }
 
-/// What protects `path`, if it is a protected file below the home directory.
+/// Whether `path` is a protected location below home or inside one (not a directory that only
+/// holds one).
+pub fn is_in_protected(path: &AbsPath, context: &Context) -> bool {
+    PROTECTED_IN_HOME
+        .iter()
+        .any(|(relative, _, _)| path.starts_with(&context.home.join(relative)))
+}
+
+/// What protects `path`, if it is a protected file below the home directory, or a directory
+/// below home holding one.
 pub fn protection(path: &AbsPath, context: &Context) -> Option<(Protection, &'static str)> {
     protected(path, None, context).map(|(_, protection, what)| (protection, what))
 }

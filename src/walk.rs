@@ -11,8 +11,8 @@
 //! each have a limit, and reaching one leaves a [`Gap`] that the checkers turn into a verdict.
 
 use crate::command::{
-    Analysis, Command, CommandId, Gap, GapKind, Input, Layer, LayerId, LayerKind, Output, Redirect, RedirectOperator,
-    Run,
+    Analysis, Command, CommandId, Definition, DefinitionKind, Gap, GapKind, Input, Layer, LayerId, LayerKind, Output,
+    Redirect, RedirectOperator, Run,
 };
 use crate::context::Context;
 use crate::parse::{self, ParseFailure};
@@ -1113,6 +1113,12 @@ impl<'c> Walker<'c> {
             return;
         };
         let name = frame.source.text()[name.byte_range()].to_owned();
+        self.analysis.definitions.push(Definition {
+            kind: DefinitionKind::Function,
+            name: name.clone(),
+            value: None,
+            span: frame.source.span(node.byte_range()),
+        });
         shell.functions.insert(
             name,
             Rc::new(Function {
@@ -1141,6 +1147,12 @@ impl<'c> Walker<'c> {
             Some(value) => self.words(&[value], frame, shell, depth).pop(),
             None => Some(Word::literal("", frame.source.span(node.byte_range()))),
         };
+        self.analysis.definitions.push(Definition {
+            kind: DefinitionKind::Variable,
+            name: name.clone(),
+            value: decoded.clone(),
+            span: frame.source.span(node.byte_range()),
+        });
         if name_node.kind() != "variable_name" || appends {
             shell.variables.remove(&name);
             return;

@@ -8,7 +8,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&AWS_DELETE, &GCLOUD_DELETE, &AZ_DELETE],
     applies: Applies::Commands(&["aws", "gcloud", "az"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static AWS_DELETE: Rule = Rule {

@@ -8,7 +8,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&CRONTAB_REMOVE],
     applies: Applies::Commands(&["crontab"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static CRONTAB_REMOVE: Rule = Rule {

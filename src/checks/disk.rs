@@ -10,7 +10,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&DISK_OVERWRITE, &DISK_FORMAT, &DISK_PARTITION],
     applies: Applies::EveryCommand,
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static DISK_OVERWRITE: Rule = Rule {

@@ -9,7 +9,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&DOCKER_PRUNE_ALL, &DOCKER_VOLUME_REMOVE],
     applies: Applies::Commands(&["docker", "podman"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static DOCKER_PRUNE_ALL: Rule = Rule {

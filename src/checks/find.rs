@@ -11,7 +11,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[],
     applies: Applies::Commands(&["find"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 fn check(subject: &Subject, report: &mut Report) {

@@ -8,7 +8,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&FORK_BOMB],
     applies: Applies::EveryCommand,
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static FORK_BOMB: Rule = Rule {

@@ -29,7 +29,7 @@ pub const CHECKER: Checker = Checker {
     ],
     applies: Applies::Commands(&["git"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static GIT_RESET_HARD: Rule = Rule {

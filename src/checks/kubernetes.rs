@@ -9,7 +9,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL],
     applies: Applies::Commands(&["kubectl", "oc", "helm"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static KUBECTL_DELETE: Rule = Rule {

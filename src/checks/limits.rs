@@ -9,7 +9,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&INPUT_TOO_LARGE, &NESTING_TOO_DEEP, &TOO_COMPLEX, &INTERNAL_ERROR],
     applies: Applies::NoCommand,
     check: no_command_check,
-    gaps: Some(gaps),
+    whole_analysis: Some(gaps),
 };
 
 pub static INPUT_TOO_LARGE: Rule = Rule {

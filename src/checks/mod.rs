@@ -6,6 +6,7 @@ mod cloud;
 mod crontab;
 mod disk;
 mod docker;
+pub mod files;
 mod find;
 mod fork_bomb;
 mod git;
@@ -21,6 +22,7 @@ mod remote_code;
 pub mod rm;
 mod rsync;
 mod sql;
+mod tamper;
 mod terraform;
 mod truncate;
 mod unverifiable;
@@ -38,8 +40,9 @@ pub struct Checker {
     /// The commands it looks at.
     pub applies: Applies,
     pub check: fn(&Subject, &mut Report),
-    /// Reports the gaps of the analysis it owns (limits reached, text the parser could not read).
-    pub gaps: Option<fn(&Analysis, &mut Report)>,
+    /// Checks of the whole analysis rather than of one command: the gaps it owns (limits
+    /// reached, text the parser could not read), the definitions it made.
+    pub whole_analysis: Option<fn(&Analysis, &mut Report)>,
 }
 
 /// Which commands a checker looks at.
@@ -78,6 +81,8 @@ pub const CHECKERS: &[&Checker] = &[
     &crontab::CHECKER,
     &mv::CHECKER,
     &truncate::CHECKER,
+    &files::CHECKER,
+    &tamper::CHECKER,
     &privilege::CHECKER,
     &terraform::CHECKER,
     &kubernetes::CHECKER,
@@ -146,6 +151,22 @@ impl Report<'_> {
     }
 }
 
+/// Findings about a file an editor tool writes (`write`) or the Read tool reads.
+pub fn file_findings(path: &crate::paths::AbsPath, typed: &str, write: bool, context: &Context) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let mut report = Report {
+        findings: &mut findings,
+        command: None,
+    };
+    let span = Span::new(0, typed.len());
+    if write {
+        files::judge_write(path, typed, span, context, &mut report);
+    } else {
+        files::judge_read(path, typed, span, context, &mut report);
+    }
+    findings
+}
+
 /// Runs every checker over every command of the analysis of `original`.
 pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -154,8 +175,8 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         command: None,
     };
     for checker in CHECKERS {
-        if let Some(gaps) = checker.gaps {
-            gaps(analysis, &mut report);
+        if let Some(whole) = checker.whole_analysis {
+            whole(analysis, &mut report);
         }
     }
     for (id, command) in analysis.commands.iter().enumerate() {

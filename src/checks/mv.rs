@@ -9,7 +9,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&MV_SYSTEM_PATH],
     applies: Applies::Commands(&["mv"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static MV_SYSTEM_PATH: Rule = Rule {

@@ -10,7 +10,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&PERMISSIONS_RECURSIVE, &PERMISSIONS_ROOT],
     applies: Applies::Commands(&["chmod", "chown", "chgrp"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static PERMISSIONS_RECURSIVE: Rule = Rule {

@@ -17,7 +17,7 @@ pub const CHECKER: Checker = Checker {
         "loginctl",
     ]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static SYSTEM_SHUTDOWN: Rule = Rule {

@@ -12,7 +12,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&PRIVILEGE_ESCALATION, &ROOT_SHELL],
     applies: Applies::Commands(&["sudo", "doas", "pkexec", "run0", "su"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static PRIVILEGE_ESCALATION: Rule = Rule {

@@ -8,7 +8,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&KILL_ALL_PROCESSES],
     applies: Applies::Commands(&["kill", "killall5"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static KILL_ALL_PROCESSES: Rule = Rule {

@@ -11,7 +11,7 @@ pub const CHECKER: Checker = Checker {
         "npm", "pnpm", "yarn", "bun", "cargo", "gem", "twine", "poetry", "uv", "flit", "hatch",
     ]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static PACKAGE_PUBLISH: Rule = Rule {

@@ -10,7 +10,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&REMOTE_CODE_EXECUTION],
     applies: Applies::EveryCommand,
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static REMOTE_CODE_EXECUTION: Rule = Rule {

@@ -29,7 +29,7 @@ pub const CHECKER: Checker = Checker {
     ],
     applies: Applies::Commands(&["rm", "srm", "rmdir", "unlink", "shred", "rimraf"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static RM_ROOT: Rule = Rule {

@@ -10,7 +10,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[],
     applies: Applies::Commands(&["rsync"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 fn check(subject: &Subject, report: &mut Report) {

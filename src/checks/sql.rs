@@ -22,7 +22,7 @@ pub const CHECKER: Checker = Checker {
         "mysqladmin",
     ]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static SQL_DESTRUCTIVE: Rule = Rule {

@@ -9,7 +9,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&TERRAFORM_DESTROY, &TERRAFORM_AUTO_APPROVE, &PULUMI_DESTROY],
     applies: Applies::Commands(&["terraform", "tofu", "terragrunt", "pulumi"]),
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static TERRAFORM_DESTROY: Rule = Rule {

@@ -13,7 +13,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&TRUNCATE_SYSTEM_FILE],
     applies: Applies::EveryCommand,
     check,
-    gaps: None,
+    whole_analysis: None,
 };
 
 pub static TRUNCATE_SYSTEM_FILE: Rule = Rule {

@@ -11,7 +11,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&COULD_NOT_VERIFY],
     applies: Applies::EveryCommand,
     check,
-    gaps: Some(gaps),
+    whole_analysis: Some(gaps),
 };
 
 pub static COULD_NOT_VERIFY: Rule = Rule {

@@ -1,0 +1,487 @@
+//! Writes and reads of files, judged by the file policy ([`crate::files`]) whatever the tool:
+//! the editor tools (through [`judge_write`] and [`judge_read`]) and the shell — redirections,
+//! `tee`, `cp`/`mv`/`install`/`ln`/`rsync`/`dd of=` destinations, `sed -i`/`perl -i` targets,
+//! `truncate`, `chmod`/`chown`, `curl -o`/`wget -O`, and readers such as `cat`.
+
+use super::{ASK, Applies, Checker, DENY, Report, Subject};
+use crate::args::{self, Options};
+use crate::command::{Command, RedirectOperator};
+use crate::context::Context;
+use crate::files::{self, ReadClass, WriteClass};
+use crate::paths::{self, AbsPath, Target};
+use crate::rules::Rule;
+use crate::source::Span;
+use crate::word::Word;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[
+        &WRITE_AGENT_SETTINGS,
+        &WRITE_STARTUP_FILE,
+        &WRITE_CREDENTIALS,
+        &WRITE_GIT_INTERNALS,
+        &WRITE_SYSTEM_CONFIG,
+        &WRITE_ENV_FILE,
+        &WRITE_CI_CONFIG,
+        &WRITE_OUTSIDE_PROJECT,
+        &READ_CREDENTIALS,
+        &READ_ENV_FILE,
+    ],
+    applies: Applies::EveryCommand,
+    check,
+    whole_analysis: None,
+};
+
+pub static WRITE_AGENT_SETTINGS: Rule = Rule {
+    id: "write-agent-settings",
+    decision: DENY,
+    catches: "Writing an agent's hooks or settings (`.claude/settings*.json`, `~/.claude/hooks/`, `.codex/`…) or this guard's own binary and configuration.",
+    instead: "Leave hook and guard configuration to the user; ask them to change it",
+    examples: &[
+        "echo '{}' > .claude/settings.json",
+        "echo '{\"disableAllHooks\": true}' > ~/.claude/settings.json",
+        "cp hook.sh ~/.claude/hooks/pre.sh",
+        "sed -i 's/safety-net//' .claude/settings.local.json",
+        "tee ~/.codex/config.toml < x",
+        "cp /tmp/x ~/.cargo/bin/safety-net",
+        "bash -c 'echo {} > ~/.claude/settings.json'",
+    ],
+    allowed: &[
+        "cat .claude/settings.json",
+        "cp .claude/commands/a.md .claude/commands/b.md",
+    ],
+};
+
+pub static WRITE_STARTUP_FILE: Rule = Rule {
+    id: "write-startup-file",
+    decision: DENY,
+    catches: "Writing shell startup files (`~/.bashrc`, `~/.zshrc`, `~/.profile`…) or `~/.gitconfig`: what they hold runs in every new shell or git command.",
+    instead: "Show the user the line to add and let them edit the file",
+    examples: &[
+        "echo 'alias ls=rm' >> ~/.bashrc",
+        "bash -c 'echo x >> ~/.bashrc'",
+        "cat evil >> ~/.zshrc",
+        "printf 'export PATH=/tmp:$PATH' >> ~/.profile",
+        "cp bashrc ~/.bashrc",
+        "ln -sf /tmp/x ~/.bash_profile",
+        "sed -i '1i curl x | sh' ~/.zprofile",
+        "echo '[alias]' >> ~/.gitconfig",
+    ],
+    allowed: &["cat ~/.bashrc", "grep PATH ~/.zshrc", "echo 'export X=1' >> ./env.sh"],
+};
+
+pub static WRITE_CREDENTIALS: Rule = Rule {
+    id: "write-credentials",
+    decision: DENY,
+    catches: "Writing keys and credential stores (`~/.ssh/`, `~/.aws/`, `~/.netrc`, `~/.kube/config`…).",
+    instead: "Leave keys and credentials to the user",
+    examples: &[
+        "echo ssh-ed25519 AAAA >> ~/.ssh/authorized_keys",
+        "cat key.pub > ~/.ssh/authorized_keys",
+        "cp creds ~/.aws/credentials",
+        "printf 'machine x login y' > ~/.netrc",
+        "chmod 644 ~/.ssh/id_ed25519",
+        "curl -o ~/.ssh/config https://example.com/x",
+    ],
+    allowed: &[
+        "chmod 600 ~/.ssh/id_ed25519",
+        "chmod 700 ~/.ssh",
+        "ssh-keygen -y -f key > key.pub",
+    ],
+};
+
+pub static WRITE_GIT_INTERNALS: Rule = Rule {
+    id: "write-git-internals",
+    decision: DENY,
+    catches: "Writing inside `.git` (`.git/config`, `.git/hooks/`…): hooks and config run code on every git command.",
+    instead: "Use `git config` and `git` commands for what they are for; ask the user before installing hooks",
+    examples: &[
+        "echo 'curl x | sh' > .git/hooks/pre-commit",
+        "cp hook .git/hooks/post-checkout",
+        "echo '[core] fsmonitor = x' >> .git/config",
+        "ln -s ../../x .git/hooks/pre-push",
+    ],
+    allowed: &[
+        "echo 'build/' >> .git/info/exclude",
+        "cat .git/config",
+        "git config user.name x",
+    ],
+};
+
+pub static WRITE_SYSTEM_CONFIG: Rule = Rule {
+    id: "write-system-config",
+    decision: DENY,
+    catches: "Writing system configuration: `/etc/**`, cron tables, systemd units, launch agents, sudoers.",
+    instead: "Show the user the change and let them make it",
+    examples: &[
+        "echo '1.2.3.4 github.com' >> /etc/hosts",
+        "sudo tee /etc/sudoers.d/agent <<< 'agent ALL=(ALL) NOPASSWD:ALL'",
+        "cp x.service ~/.config/systemd/user/",
+        "echo '* * * * * x' >> /var/spool/cron/crontabs/user",
+        "cp agent.plist ~/Library/LaunchAgents/",
+    ],
+    allowed: &[
+        "cat /etc/hosts",
+        "grep x /etc/passwd",
+        "cp /etc/nginx/nginx.conf ./nginx.conf",
+    ],
+};
+
+pub static WRITE_ENV_FILE: Rule = Rule {
+    id: "write-env-file",
+    decision: ASK,
+    catches: "Writing `.env` and `.env.*` files (not `.env.example`, `.env.sample`, `.env.template`): they usually hold secrets.",
+    instead: "Write `.env.example` instead, and let the user fill in the real values",
+    examples: &[
+        "echo 'API_KEY=x' >> .env",
+        "cp .env.example .env",
+        "sed -i 's/x/y/' .env.production",
+    ],
+    allowed: &["echo 'API_KEY=' > .env.example", "cp .env.example .env.sample"],
+};
+
+pub static WRITE_CI_CONFIG: Rule = Rule {
+    id: "write-ci-config",
+    decision: ASK,
+    catches: "Writing CI configuration (`.github/workflows/`, `.gitlab-ci.yml`, `Jenkinsfile`, `.circleci/`): it runs with the repository's secrets.",
+    instead: "Show the user the workflow change and let them confirm it",
+    examples: &[
+        "cp ci.yml .github/workflows/ci.yml",
+        "echo 'x: y' >> .gitlab-ci.yml",
+        "sed -i 's/x/y/' Jenkinsfile",
+    ],
+    allowed: &[
+        "cat .github/workflows/ci.yml",
+        "cp .github/workflows/ci.yml /tmp/ci.yml",
+    ],
+};
+
+pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
+    id: "write-outside-project",
+    decision: ASK,
+    catches: "Writing files outside the project and the temp directories.",
+    instead: "Write inside the project, or in a temp directory",
+    examples: &[
+        "echo x > ~/notes.txt",
+        "cp build/app /usr/local/bin/app",
+        "tee ../other/config.json < x",
+        "echo x > /data/app/config",
+    ],
+    allowed: &[
+        "echo x > notes.txt",
+        "echo x > /tmp/notes.txt",
+        "cp a b",
+        "echo x > /dev/null",
+    ],
+};
+
+pub static READ_CREDENTIALS: Rule = Rule {
+    id: "read-credentials",
+    decision: DENY,
+    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`…).",
+    instead: "Do not read secrets; ask the user for what you need to know about them",
+    examples: &[
+        "cat ~/.ssh/id_ed25519",
+        "cat ~/.aws/credentials",
+        "head ~/.netrc",
+        "base64 < ~/.ssh/id_rsa",
+        "cp ~/.kube/config /tmp/k",
+    ],
+    allowed: &["cat ~/.ssh/id_ed25519.pub", "cat ~/.ssh/known_hosts", "ls ~/.ssh"],
+};
+
+pub static READ_ENV_FILE: Rule = Rule {
+    id: "read-env-file",
+    decision: ASK,
+    catches: "Reading `.env` files (not the examples): they usually hold secrets.",
+    instead: "Read `.env.example` for the names, and ask the user about the values",
+    examples: &["cat .env", "less .env.local", "grep KEY .env.production"],
+    allowed: &["cat .env.example", "cat README.md"],
+};
+
+/// Judges writing `path` (given as `typed`) with the write policy.
+pub fn judge_write(path: &AbsPath, typed: &str, span: Span, context: &Context, report: &mut Report) {
+    let shown = if typed == path.as_str() {
+        typed.to_owned()
+    } else {
+        format!("{typed} ({path})")
+    };
+    match files::write_class(path, context) {
+        WriteClass::AgentSettings(what) => report.flag(
+            &WRITE_AGENT_SETTINGS,
+            span,
+            format!("writing {shown} would change {what}, which could switch off the guards on this agent"),
+        ),
+        WriteClass::StartupFile(what) => report.flag(
+            &WRITE_STARTUP_FILE,
+            span,
+            format!("writing {shown} would change {what}: whatever it holds runs in every new shell"),
+        ),
+        WriteClass::Credentials(what) => report.flag(
+            &WRITE_CREDENTIALS,
+            span,
+            format!("writing {shown} would change {what}, which decide who can get in"),
+        ),
+        WriteClass::GitInternals => report.flag(
+            &WRITE_GIT_INTERNALS,
+            span,
+            format!("writing {shown} would change git's own configuration or hooks, which run on every git command"),
+        ),
+        WriteClass::SystemConfig(what) => report.flag(
+            &WRITE_SYSTEM_CONFIG,
+            span,
+            format!("writing {shown} would change {what} of this machine"),
+        ),
+        WriteClass::EnvFile => report.flag(
+            &WRITE_ENV_FILE,
+            span,
+            format!("writing {shown} changes an environment file, which usually holds secrets"),
+        ),
+        WriteClass::CiConfig => report.flag(
+            &WRITE_CI_CONFIG,
+            span,
+            format!("writing {shown} changes CI configuration, which runs with the repository's secrets"),
+        ),
+        WriteClass::OutsideProject => report.flag(
+            &WRITE_OUTSIDE_PROJECT,
+            span,
+            format!(
+                "writing {shown} changes a file outside the project {}",
+                context.project_root
+            ),
+        ),
+        WriteClass::Ordinary => {}
+    }
+}
+
+/// Judges reading `path` (given as `typed`) with the read policy.
+pub fn judge_read(path: &AbsPath, typed: &str, span: Span, context: &Context, report: &mut Report) {
+    let shown = if typed == path.as_str() {
+        typed.to_owned()
+    } else {
+        format!("{typed} ({path})")
+    };
+    match files::read_class(path, context) {
+        ReadClass::Credentials(what) => report.flag(
+            &READ_CREDENTIALS,
+            span,
+            format!("reading {shown} would put {what} into the conversation, where they can leak"),
+        ),
+        ReadClass::EnvFile => report.flag(
+            &READ_ENV_FILE,
+            span,
+            format!(
+                "reading {shown} would put an environment file, which usually holds secrets, into the conversation"
+            ),
+        ),
+        ReadClass::Ordinary => {}
+    }
+}
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    for redirect in &command.redirects {
+        match redirect.operator {
+            operator if operator.writes() => write(subject, report, &redirect.target),
+            RedirectOperator::Read => read(subject, report, &redirect.target),
+            _ => {}
+        }
+    }
+    for target in written(command) {
+        write(subject, report, &target);
+    }
+    if matches!(command.name.as_str(), "chmod" | "chown" | "chgrp") {
+        for target in permission_targets(command.args(), command.name == "chmod") {
+            change_permissions(subject, report, &target);
+        }
+    }
+    for source in read_by(command) {
+        read(subject, report, &source);
+    }
+}
+
+fn write(subject: &Subject, report: &mut Report, word: &Word) {
+    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd) {
+        judge_write(&path, subject.typed(word), word.span, subject.context, report);
+    }
+}
+
+/// `chmod` and `chown` of a protected file are judged as writes of it; of any other file they
+/// change nothing anybody relies on.
+fn change_permissions(subject: &Subject, report: &mut Report, word: &Word) {
+    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd) {
+        let class = files::write_class(&path, subject.context);
+        if !matches!(
+            class,
+            WriteClass::Ordinary | WriteClass::OutsideProject | WriteClass::EnvFile | WriteClass::CiConfig
+        ) {
+            judge_write(&path, subject.typed(word), word.span, subject.context, report);
+        }
+    }
+}
+
+fn read(subject: &Subject, report: &mut Report, word: &Word) {
+    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd) {
+        judge_read(&path, subject.typed(word), word.span, subject.context, report);
+    }
+}
+
+/// The files a command writes besides its redirections.
+fn written(command: &Command) -> Vec<Word> {
+    let args = command.args();
+    let operands = |options: &Options| -> Vec<Word> { args::parse(args, options).operands().cloned().collect() };
+    match command.name.as_str() {
+        "tee" => operands(&Options::gnu("", &[])),
+        "cp" | "mv" | "install" | "ln" | "rsync" => destination(command),
+        "dd" => args
+            .iter()
+            .filter(|w| w.text().starts_with("of="))
+            .map(|w| w.strip_prefix(3))
+            .collect(),
+        "sed" => in_place(args, "efl", &["expression", "file", "line-length"], "in-place"),
+        "perl" => in_place(args, "eEIMmx", &[], "in-place"),
+        "truncate" => operands(&Options::gnu("sr", &["size", "reference"])),
+        "curl" => {
+            let parsed = args::parse(
+                args,
+                &Options::gnu("oHdXuAeEKrTwYyz", &["output", "header", "data", "request", "user"]),
+            );
+            parsed
+                .args
+                .iter()
+                .filter(|arg| arg.is_short('o') || arg.is_long("output"))
+                .filter_map(|arg| arg.value().cloned())
+                .filter(|w| !w.is("-"))
+                .collect()
+        }
+        "wget" => {
+            let parsed = args::parse(
+                args,
+                &Options::gnu("OoPaU", &["output-document", "output-file", "directory-prefix"]),
+            );
+            parsed
+                .value_of('O', "output-document")
+                .filter(|w| !w.is("-"))
+                .into_iter()
+                .cloned()
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The destination of `cp`, `mv`, `install`, `ln`, `rsync` (and the sources `mv` takes away).
+fn destination(command: &Command) -> Vec<Word> {
+    let options = Options::gnu(
+        "tSmogT",
+        &[
+            "target-directory",
+            "suffix",
+            "mode",
+            "owner",
+            "group",
+            "backup",
+            "sparse",
+            "reflink",
+            "preserve",
+        ],
+    );
+    let parsed = args::parse(command.args(), &options);
+    if command.name == "rsync" {
+        let operands: Vec<&Word> = parsed.operands().collect();
+        return match operands.as_slice() {
+            [_, .., last] if !last.text().contains(':') => vec![(*last).clone()],
+            _ => Vec::new(),
+        };
+    }
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let mut targets: Vec<Word> = Vec::new();
+    match parsed.value_of('t', "target-directory") {
+        Some(directory) => targets.push(directory.clone()),
+        None if command.name == "install" && parsed.has('d', "directory") => {
+            targets.extend(operands.iter().map(|w| (*w).clone()))
+        }
+        None if operands.len() >= 2 => targets.push(operands[operands.len() - 1].clone()),
+        None => {}
+    }
+    if command.name == "mv" {
+        let sources = if parsed.value_of('t', "target-directory").is_some() {
+            &operands[..]
+        } else {
+            &operands[..operands.len().saturating_sub(1)]
+        };
+        targets.extend(sources.iter().map(|w| (*w).clone()));
+    }
+    targets
+}
+
+/// The files `sed -i` or `perl -i` edit in place: the operands after the script.
+fn in_place(args: &[Word], short_values: &'static str, long_values: &'static [&'static str], long: &str) -> Vec<Word> {
+    let options = Options {
+        short_values,
+        long_values,
+        stop_at_operand: false,
+    };
+    let parsed = args::parse(args, &options);
+    if !parsed.has('i', long) {
+        return Vec::new();
+    }
+    let script_given = parsed.args.iter().any(|arg| {
+        arg.is_short('e') || arg.is_short('f') || arg.is_short('E') || arg.is_long("expression") || arg.is_long("file")
+    });
+    parsed.operands().skip(usize::from(!script_given)).cloned().collect()
+}
+
+/// The files `chmod`, `chown` and `chgrp` change, unless a `chmod` only takes access away.
+fn permission_targets(args: &[Word], chmod: bool) -> Vec<Word> {
+    let parsed = args::parse(args, &Options::gnu("", &["reference", "from"]));
+    let mut operands = parsed.operands();
+    let mode = if parsed.has_long("reference") {
+        None
+    } else {
+        operands.next()
+    };
+    if chmod && mode.and_then(Word::value).is_some_and(only_restricts) {
+        return Vec::new();
+    }
+    operands.cloned().collect()
+}
+
+/// Whether a `chmod` mode only takes access away from group and others (`600`, `go-rwx`).
+fn only_restricts(mode: &str) -> bool {
+    if mode.chars().all(|c| c.is_ascii_digit()) && mode.len() >= 3 {
+        return mode.ends_with("00");
+    }
+    mode.split(',').all(|clause| {
+        clause
+            .split_once('-')
+            .is_some_and(|(who, _)| !who.is_empty() && !who.contains('u') && !clause.contains(['+', '=']))
+    })
+}
+
+/// The files a command reads and may show (cat, head, less, base64, cp sources…).
+fn read_by(command: &Command) -> Vec<Word> {
+    let args = command.args();
+    let operands = |short_values: &'static str| -> Vec<Word> {
+        args::parse(args, &Options::gnu(short_values, &[]))
+            .operands()
+            .cloned()
+            .collect()
+    };
+    match command.name.as_str() {
+        "cat" | "less" | "more" | "bat" | "batcat" | "nl" | "tac" | "strings" | "xxd" | "od" | "hexdump" | "base64"
+        | "vi" | "vim" | "nano" | "view" | "jq" | "yq" => operands(""),
+        "head" | "tail" => operands("nc"),
+        "grep" | "egrep" | "fgrep" | "rg" => {
+            let mut words = operands("eABCfm");
+            if !args.iter().any(|w| matches!(w.value(), Some("-e" | "-f" | "--regexp"))) && !words.is_empty() {
+                words.remove(0);
+            }
+            words
+        }
+        "cp" | "scp" | "rsync" => {
+            let operands = operands("tSP");
+            operands[..operands.len().saturating_sub(1)].to_vec()
+        }
+        _ => Vec::new(),
+    }
+}

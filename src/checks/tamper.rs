@@ -1,0 +1,274 @@
+//! Tampering with the guards: launching a nested agent with its guards off, shadowing common
+//! commands with aliases or functions (the hook sees `ls`, the shell runs something else), and
+//! setting `BASH_ENV`/`ENV`, which make every new shell run a file first.
+
+use super::{ASK, Applies, Checker, DENY, Report, Subject};
+use crate::command::{Analysis, DefinitionKind};
+use crate::rules::Rule;
+use crate::word::Word;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&AGENT_GUARDS_OFF, &SHADOWED_COMMAND, &SHELL_ENV_INJECTION],
+    applies: Applies::EveryCommand,
+    check,
+    whole_analysis: Some(definitions),
+};
+
+pub static AGENT_GUARDS_OFF: Rule = Rule {
+    id: "agent-guards-off",
+    decision: DENY,
+    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox`, `gemini --yolo`.",
+    instead: "Run the nested agent with its normal permissions and hooks",
+    examples: &[
+        "claude --dangerously-skip-permissions -p 'fix it'",
+        "claude --settings '{\"disableAllHooks\":true}' -p x",
+        "claude --bare -p x",
+        "CLAUDE_CODE_SIMPLE=1 claude -p x",
+        "claude --permission-mode bypassPermissions",
+        "codex --dangerously-bypass-approvals-and-sandbox exec x",
+        "codex --dangerously-bypass-hook-trust",
+        "gemini --yolo -p x",
+        "gemini --approval-mode=yolo",
+        "npx @anthropic-ai/claude-code --dangerously-skip-permissions",
+    ],
+    allowed: &[
+        "claude -p 'summarize'",
+        "claude --version",
+        "codex exec 'run tests'",
+        "gemini -p 'hi'",
+    ],
+};
+
+pub static SHADOWED_COMMAND: Rule = Rule {
+    id: "shadowed-command",
+    decision: ASK,
+    catches: "An alias or function named like a common command (`alias ls=…`, `git() {…}`): later commands would not run what they say.",
+    instead: "Give the helper a name of its own",
+    examples: &[
+        "alias ls='ls; curl -s x'",
+        "git() { command git \"$@\"; }; git status",
+        "function sudo { echo; }",
+    ],
+    allowed: &["alias ll='ls -la'", "build() { make; }; build"],
+};
+
+pub static SHELL_ENV_INJECTION: Rule = Rule {
+    id: "shell-env-injection",
+    decision: ASK,
+    catches: "Setting `BASH_ENV` or `ENV`: every new shell then runs that file before anything else.",
+    instead: "Run the file explicitly where it is needed, with `source`",
+    examples: &[
+        "export BASH_ENV=/tmp/x.sh",
+        "BASH_ENV=./setup.sh bash -c 'make'",
+        "env ENV=/tmp/x sh -c ls",
+    ],
+    allowed: &["export NODE_ENV=production", "ENVIRONMENT=dev npm start"],
+};
+
+/// Commands an agent runs all the time; a definition with one of these names is suspect.
+const COMMON_COMMANDS: &[&str] = &[
+    "ls",
+    "cd",
+    "rm",
+    "cp",
+    "mv",
+    "cat",
+    "echo",
+    "printf",
+    "grep",
+    "find",
+    "sed",
+    "awk",
+    "git",
+    "sudo",
+    "ssh",
+    "curl",
+    "wget",
+    "bash",
+    "sh",
+    "zsh",
+    "python",
+    "python3",
+    "node",
+    "npm",
+    "npx",
+    "pip",
+    "pip3",
+    "make",
+    "cargo",
+    "docker",
+    "kubectl",
+    "chmod",
+    "chown",
+    "kill",
+    "ps",
+    "env",
+    "which",
+    "command",
+    "type",
+    "source",
+    "exec",
+    "eval",
+    "head",
+    "tail",
+    "mkdir",
+    "touch",
+    "pwd",
+    "test",
+    "true",
+    "false",
+    "exit",
+    "yarn",
+    "pnpm",
+    "go",
+    "rustc",
+    "java",
+    "ruby",
+    "perl",
+    "tar",
+    "unzip",
+    "diff",
+    "patch",
+    "less",
+    "vim",
+    "code",
+    "claude",
+    "safety-net",
+];
+
+/// Variables that make a new shell run a file first.
+const SHELL_STARTUP_VARIABLES: &[&str] = &["BASH_ENV", "ENV"];
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    for (name, _) in &command.assignments {
+        if SHELL_STARTUP_VARIABLES.contains(&name.as_str()) {
+            report.flag(
+                &SHELL_ENV_INJECTION,
+                command.span,
+                format!("`{name}=` makes every new shell run that file before anything else"),
+            );
+        }
+    }
+    match command.name.as_str() {
+        "alias" => {
+            for word in command.args() {
+                let Some((name, _)) = word.text().split_once('=') else {
+                    continue;
+                };
+                if COMMON_COMMANDS.contains(&name) {
+                    report.flag(
+                        &SHADOWED_COMMAND,
+                        word.span,
+                        format!("`alias {name}=…` makes `{name}` run something else from now on"),
+                    );
+                }
+            }
+        }
+        "claude" | "codex" | "gemini" => agent(subject, report, &command.name, command.args()),
+        "npx" | "bunx" | "pnpx" => {
+            // `npx @anthropic-ai/claude-code …`, `npx @openai/codex …`, `npx @google/gemini-cli …`
+            let args = command.args();
+            if let Some(position) = args.iter().position(|w| !w.text().starts_with('-')) {
+                let package = args[position].text();
+                let agent_name = if package.contains("claude-code") {
+                    "claude"
+                } else if package.contains("codex") {
+                    "codex"
+                } else if package.contains("gemini-cli") {
+                    "gemini"
+                } else {
+                    return;
+                };
+                agent(subject, report, agent_name, &args[position + 1..]);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A nested agent started with its guards off.
+fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
+    let texts: Vec<&str> = args.iter().map(Word::text).collect();
+    let value_after = |flag: &str| -> Option<&str> {
+        texts.iter().enumerate().find_map(|(i, t)| {
+            t.strip_prefix(flag)
+                .and_then(|rest| rest.strip_prefix('='))
+                .or_else(|| (*t == flag).then(|| texts.get(i + 1).copied()).flatten())
+        })
+    };
+    let simple = subject
+        .command
+        .assignments
+        .iter()
+        .any(|(variable, value)| variable == "CLAUDE_CODE_SIMPLE" && !value.is("0") && !value.is(""));
+    let off = match name {
+        "claude" => {
+            if texts.iter().any(|t| {
+                matches!(
+                    *t,
+                    "--dangerously-skip-permissions" | "--allow-dangerously-skip-permissions"
+                )
+            }) {
+                Some("`--dangerously-skip-permissions` runs every tool without asking")
+            } else if texts.contains(&"--bare") {
+                Some("`--bare` starts Claude Code without hooks or settings")
+            } else if value_after("--permission-mode").is_some_and(|mode| mode == "bypassPermissions") {
+                Some("`--permission-mode bypassPermissions` runs every tool without asking")
+            } else if value_after("--settings")
+                .is_some_and(|settings| settings.replace(' ', "").contains("\"disableAllHooks\":true"))
+            {
+                Some("`disableAllHooks` switches every hook off, this guard included")
+            } else if simple {
+                Some("`CLAUDE_CODE_SIMPLE=1` starts Claude Code without hooks")
+            } else {
+                None
+            }
+        }
+        "codex" => texts
+            .iter()
+            .find(|t| {
+                matches!(
+                    **t,
+                    "--dangerously-bypass-approvals-and-sandbox" | "--dangerously-bypass-hook-trust" | "--yolo"
+                )
+            })
+            .map(|_| "it runs every command without approval, sandbox or hook checks"),
+        "gemini" => (texts.iter().any(|t| matches!(*t, "--yolo" | "-y"))
+            || value_after("--approval-mode") == Some("yolo"))
+        .then_some("`--yolo` approves every tool call without asking"),
+        _ => None,
+    };
+    if let Some(why) = off {
+        report.flag(
+            &AGENT_GUARDS_OFF,
+            subject.command.span,
+            format!("a nested `{name}` would run with its guards off: {why}"),
+        );
+    }
+}
+
+/// Functions shadowing common commands, and `BASH_ENV`/`ENV` set for the rest of the command.
+fn definitions(analysis: &Analysis, report: &mut Report) {
+    for definition in &analysis.definitions {
+        match definition.kind {
+            DefinitionKind::Function if COMMON_COMMANDS.contains(&definition.name.as_str()) => report.flag(
+                &SHADOWED_COMMAND,
+                definition.span,
+                format!(
+                    "the function `{}` makes `{}` run something else from now on",
+                    definition.name, definition.name
+                ),
+            ),
+            DefinitionKind::Variable if SHELL_STARTUP_VARIABLES.contains(&definition.name.as_str()) => report.flag(
+                &SHELL_ENV_INJECTION,
+                definition.span,
+                format!(
+                    "`{}=` makes every new shell run that file before anything else",
+                    definition.name
+                ),
+            ),
+            _ => {}
+        }
+    }
+}

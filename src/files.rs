@@ -1,0 +1,317 @@
+//! The file policy: which files an agent may write or read, whatever tool it uses (the editor
+//! tools, or `>`, `tee`, `cp`, `sed -i` from the shell).
+//!
+//! Writes to files that start shells, hold keys, configure the agents and this guard, or run
+//! the system are denied; writes outside the project, to `.env` files and to CI configuration
+//! ask; everything else inside the project (and in temp directories) is ordinary work. Reads
+//! of private keys and credential stores are denied, reads of `.env` files ask.
+
+use crate::context::Context;
+use crate::paths::{self, AbsPath, Protection};
+
+/// What writing a file would touch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteClass {
+    /// Agent hooks and settings, this guard's binary and configuration.
+    AgentSettings(&'static str),
+    /// Shell startup files and `~/.gitconfig`.
+    StartupFile(&'static str),
+    /// Keys and credential stores.
+    Credentials(&'static str),
+    /// `.git/config`, `.git/hooks/`, and the rest of a `.git` directory.
+    GitInternals,
+    /// `/etc`, cron tables, systemd units, launch agents, sudoers.
+    SystemConfig(&'static str),
+    /// `.env` and `.env.*` files (not the examples).
+    EnvFile,
+    /// CI configuration (`.github/workflows/`, `.gitlab-ci.yml`…).
+    CiConfig,
+    /// Outside the project and the temp directories.
+    OutsideProject,
+    /// Ordinary work.
+    Ordinary,
+}
+
+/// What reading a file would expose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadClass {
+    /// Private keys and credential stores.
+    Credentials(&'static str),
+    /// `.env` and `.env.*` files (not the examples).
+    EnvFile,
+    Ordinary,
+}
+
+/// Agent hook and settings files, by the path components they end with, wherever they are
+/// (`*` matches one component).
+const AGENT_FILES: &[(&[&str], &str)] = &[
+    (&[".claude", "settings.json"], "Claude Code settings"),
+    (&[".claude", "settings.local.json"], "Claude Code settings"),
+    (&[".codex", "hooks.json"], "Codex hooks"),
+    (&[".codex", "config.toml"], "Codex settings"),
+    (&[".gemini", "settings.json"], "Gemini CLI settings"),
+    (&[".cursor", "hooks.json"], "Cursor hooks"),
+    (&[".github", "hooks", "*"], "Copilot hooks"),
+    (&[".github", "copilot", "*"], "Copilot settings"),
+    (&[".factory", "*"], "Factory Droid hooks and settings"),
+    (&[".windsurf", "hooks.json"], "Windsurf hooks"),
+    (&["opencode.json"], "OpenCode settings"),
+    (&["managed-settings.json"], "managed Claude Code settings"),
+];
+
+/// Agent directories below home whose whole content is hooks, rules and guard configuration.
+const HOME_AGENT_DIRECTORIES: &[(&str, &str)] = &[
+    (".claude/hooks", "Claude Code hooks"),
+    (".codex/rules", "Codex rules"),
+    (".copilot/hooks", "Copilot hooks"),
+    (".config/safety-net", "safety-net's configuration"),
+];
+
+/// Agent directories of hooks and plugins wherever they are (a project's too), by the
+/// components they are made of.
+const AGENT_DIRECTORIES: &[(&[&str], &str)] = &[
+    (&[".clinerules", "hooks"], "Cline hooks"),
+    (&[".opencode", "plugins"], "OpenCode plugins"),
+    (
+        &["Library", "Application Support", "ClaudeCode"],
+        "managed Claude Code settings",
+    ),
+];
+
+/// Where the system keeps scheduled jobs, services and privileges, outside `/etc`.
+const SYSTEM_CONFIG: &[(&str, &str)] = &[
+    ("/etc", "system configuration"),
+    ("/var/spool/cron", "cron tables"),
+    ("/usr/lib/cron", "cron tables"),
+    ("/lib/systemd", "systemd units"),
+    ("/usr/lib/systemd", "systemd units"),
+    ("/run/systemd", "systemd units"),
+    ("/Library/LaunchAgents", "launch agents"),
+    ("/Library/LaunchDaemons", "launch daemons"),
+    ("/private/etc", "system configuration"),
+];
+
+/// Per-user places that start programs on their own.
+const USER_AUTOSTART: &[(&str, &str)] = &[
+    (".config/systemd", "systemd user units"),
+    ("Library/LaunchAgents", "launch agents"),
+    (".config/autostart", "autostart entries"),
+];
+
+/// CI configuration, by path components (`*` matches any one).
+const CI_FILES: &[&[&str]] = &[
+    &[".github", "workflows"],
+    &[".github", "actions"],
+    &[".gitlab-ci.yml"],
+    &["Jenkinsfile"],
+    &[".circleci"],
+    &[".buildkite"],
+    &["azure-pipelines.yml"],
+    &[".travis.yml"],
+    &["bitbucket-pipelines.yml"],
+];
+
+/// Files readable by anyone that still hold secrets: the system's password hashes.
+const SYSTEM_SECRETS: &[(&str, &str)] = &[("/etc/shadow", "password hashes"), ("/etc/gshadow", "password hashes")];
+
+/// The class of writing `path`.
+pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
+    let components: Vec<&str> = path.components().collect();
+    if let Some(what) = agent_file(path, &components, context) {
+        return WriteClass::AgentSettings(what);
+    }
+    match paths::protection(path, context) {
+        Some((Protection::Startup, what)) => return WriteClass::StartupFile(what),
+        Some((Protection::Secret, what)) => return WriteClass::Credentials(what),
+        Some((Protection::Settings, what)) => return WriteClass::AgentSettings(what),
+        None => {}
+    }
+    if let Some(git) = components.iter().position(|c| *c == ".git") {
+        let inside = &components[git + 1..];
+        if inside != ["info", "exclude"] {
+            return WriteClass::GitInternals;
+        }
+    }
+    if let Some(what) = system_config(path, context) {
+        return WriteClass::SystemConfig(what);
+    }
+    if is_env_file(&components) {
+        return WriteClass::EnvFile;
+    }
+    if CI_FILES.iter().any(|pattern| contains_run(&components, pattern)) {
+        return WriteClass::CiConfig;
+    }
+    let temporary = matches!(
+        paths::place(&paths::Target::Path(path.clone()), context),
+        paths::Place::Temporary
+    );
+    let device = path.as_str().starts_with("/dev/") || path.as_str().starts_with("/proc/self/fd/");
+    if !path.is_inside(&context.project_root) && !temporary && !device {
+        return WriteClass::OutsideProject;
+    }
+    WriteClass::Ordinary
+}
+
+/// The class of reading `path`.
+pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
+    let components: Vec<&str> = path.components().collect();
+    if let Some((_, what)) = SYSTEM_SECRETS.iter().find(|(secret, _)| path.as_str() == *secret) {
+        return ReadClass::Credentials(what);
+    }
+    if let Some((Protection::Secret, what)) =
+        paths::protection(path, context).filter(|_| paths::is_in_protected(path, context))
+    {
+        let public = path.name().is_some_and(|name| name.ends_with(".pub"))
+            || matches!(path.name(), Some("known_hosts" | "config" | "authorized_keys"))
+                && components.contains(&".ssh");
+        if !public {
+            return ReadClass::Credentials(what);
+        }
+    }
+    if is_env_file(&components) {
+        return ReadClass::EnvFile;
+    }
+    ReadClass::Ordinary
+}
+
+/// Which agent hook or settings file `path` is, if it is one, or this guard's own binary.
+fn agent_file(path: &AbsPath, components: &[&str], context: &Context) -> Option<&'static str> {
+    if let Some((_, what)) = AGENT_FILES.iter().find(|(suffix, _)| ends_with(components, suffix)) {
+        return Some(what);
+    }
+    if let Some((_, what)) = AGENT_DIRECTORIES.iter().find(|(run, _)| contains_run(components, run)) {
+        return Some(what);
+    }
+    if let Some((_, what)) = HOME_AGENT_DIRECTORIES
+        .iter()
+        .find(|(relative, _)| path.starts_with(&context.home.join(relative)))
+    {
+        return Some(what);
+    }
+    let own_binary = context.guard_binary.as_ref().is_some_and(|binary| path.same(binary));
+    let named_like_it = matches!(path.name(), Some("safety-net" | "safety-net.exe"));
+    if own_binary || (named_like_it && !path.is_inside(&context.project_root)) {
+        return Some("safety-net's own binary");
+    }
+    None
+}
+
+fn system_config(path: &AbsPath, context: &Context) -> Option<&'static str> {
+    for (dir, what) in SYSTEM_CONFIG {
+        if AbsPath::new(dir).is_some_and(|dir| path.starts_with(&dir)) {
+            return Some(what);
+        }
+    }
+    USER_AUTOSTART
+        .iter()
+        .find(|(relative, _)| path.starts_with(&context.home.join(relative)))
+        .map(|(_, what)| *what)
+}
+
+/// `.env` or `.env.<anything>`, except the example files meant to be committed.
+fn is_env_file(components: &[&str]) -> bool {
+    let Some(name) = components.last() else {
+        return false;
+    };
+    let examples = [
+        ".env.example",
+        ".env.sample",
+        ".env.template",
+        ".env.dist",
+        ".env.defaults",
+    ];
+    (*name == ".env" || name.starts_with(".env.")) && !examples.contains(name)
+}
+
+/// Whether `components` ends with `suffix` (`*` matches any one component).
+fn ends_with(components: &[&str], suffix: &[&str]) -> bool {
+    components.len() >= suffix.len()
+        && components[components.len() - suffix.len()..]
+            .iter()
+            .zip(suffix)
+            .all(|(c, s)| *s == "*" || c == s)
+}
+
+/// Whether `run` appears in `components` as consecutive components.
+fn contains_run(components: &[&str], run: &[&str]) -> bool {
+    components.windows(run.len()).any(|window| window == run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(path: &str) -> WriteClass {
+        write_class(&AbsPath::new(path).unwrap(), &Context::example())
+    }
+
+    fn read(path: &str) -> ReadClass {
+        read_class(&AbsPath::new(path).unwrap(), &Context::example())
+    }
+
+    #[test]
+    fn write_classes() {
+        assert!(matches!(write("/home/user/.bashrc"), WriteClass::StartupFile(_)));
+        assert!(matches!(
+            write("/home/user/.ssh/authorized_keys"),
+            WriteClass::Credentials(_)
+        ));
+        assert!(matches!(
+            write("/home/user/.claude/settings.json"),
+            WriteClass::AgentSettings(_)
+        ));
+        assert!(matches!(
+            write("/home/user/.claude/hooks/guard.sh"),
+            WriteClass::AgentSettings(_)
+        ));
+        assert!(matches!(
+            write("/home/user/work/project/.claude/settings.local.json"),
+            WriteClass::AgentSettings(_)
+        ));
+        assert_eq!(
+            write("/home/user/work/project/.claude/hooks/stop.py"),
+            WriteClass::Ordinary
+        );
+        assert_eq!(write("/home/user/work/project/.git/config"), WriteClass::GitInternals);
+        assert_eq!(
+            write("/home/user/work/project/.git/hooks/pre-commit"),
+            WriteClass::GitInternals
+        );
+        assert_eq!(write("/home/user/work/project/.git/info/exclude"), WriteClass::Ordinary);
+        assert!(matches!(write("/etc/hosts"), WriteClass::SystemConfig(_)));
+        assert!(matches!(
+            write("/var/spool/cron/crontabs/user"),
+            WriteClass::SystemConfig(_)
+        ));
+        assert!(matches!(
+            write("/home/user/.config/systemd/user/x.service"),
+            WriteClass::SystemConfig(_)
+        ));
+        assert_eq!(write("/home/user/work/project/.env"), WriteClass::EnvFile);
+        assert_eq!(write("/home/user/work/project/.env.production"), WriteClass::EnvFile);
+        assert_eq!(write("/home/user/work/project/.env.example"), WriteClass::Ordinary);
+        assert_eq!(
+            write("/home/user/work/project/.github/workflows/ci.yml"),
+            WriteClass::CiConfig
+        );
+        assert_eq!(write("/home/user/notes.txt"), WriteClass::OutsideProject);
+        assert_eq!(write("/tmp/out.txt"), WriteClass::Ordinary);
+        assert_eq!(write("/home/user/work/project/src/main.rs"), WriteClass::Ordinary);
+        assert!(matches!(
+            write("/home/user/.cargo/bin/safety-net"),
+            WriteClass::AgentSettings(_)
+        ));
+    }
+
+    #[test]
+    fn read_classes() {
+        assert!(matches!(read("/home/user/.ssh/id_ed25519"), ReadClass::Credentials(_)));
+        assert_eq!(read("/home/user/.ssh/id_ed25519.pub"), ReadClass::Ordinary);
+        assert_eq!(read("/home/user/.ssh/known_hosts"), ReadClass::Ordinary);
+        assert!(matches!(read("/home/user/.aws/credentials"), ReadClass::Credentials(_)));
+        assert!(matches!(read("/etc/shadow"), ReadClass::Credentials(_)));
+        assert_eq!(read("/home/user/work/project/.env.local"), ReadClass::EnvFile);
+        assert_eq!(read("/home/user/work/project/src/lib.rs"), ReadClass::Ordinary);
+        assert_eq!(read("/home/user/.config"), ReadClass::Ordinary);
+    }
+}
