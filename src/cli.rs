@@ -1,4 +1,5 @@
-//! The command-line interface: `explain`, `check` and `rules`.
+//! The command-line interface: `hook`, `explain`, `check`, `rules`, `install`, `uninstall`,
+//! `doctor`.
 //!
 //! Exit codes of `explain` and `check` tell the verdict (the strictest one for `check`):
 //! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error. Exit code 2 is
@@ -6,9 +7,10 @@
 
 use crate::analyze;
 use crate::context::{self, Context, Mode};
-use crate::explain;
+use crate::install::{self, Scope};
 use crate::paths::AbsPath;
 use crate::verdict::{Decision, Verdict};
+use crate::{doctor, explain, hook};
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -30,6 +32,29 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Answer one Claude Code hook payload on standard input (PreToolUse or ConfigChange).
+    /// Allow: exit 0, nothing printed; ask: exit 0 and a JSON answer; deny: exit 2 and the
+    /// reason on standard error.
+    Hook,
+    /// Register the hook in a Claude Code settings file (PreToolUse for every tool, and
+    /// ConfigChange), keeping everything else in the file as it was.
+    Install {
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Remove this guard's entries from a Claude Code settings file, and nothing else.
+    Uninstall {
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Check the registration in every scope, that the registered binary runs, and that the
+    /// hook denies `rm -rf /` and allows `ls`. Exit code 0 when all is well, 1 otherwise.
+    Doctor {
+        /// Project root (default: $CLAUDE_PROJECT_DIR, else the git root above the current
+        /// directory, else the current directory).
+        #[arg(long)]
+        project_root: Option<PathBuf>,
+    },
     /// Show how a command is understood: the layers unwrapped, each effective command, the
     /// findings and the verdict. Exit code: 0 allow, 10 ask, 20 deny.
     Explain {
@@ -58,6 +83,18 @@ enum Command {
         #[arg(long)]
         markdown: bool,
     },
+}
+
+#[derive(Args)]
+struct Target {
+    /// `user` (~/.claude/settings.json), `project` (.claude/settings.json) or `local`
+    /// (.claude/settings.local.json).
+    #[arg(long, default_value = "user")]
+    scope: String,
+    /// Project root for the project and local scopes (default: $CLAUDE_PROJECT_DIR, else the
+    /// git root above the current directory, else the current directory).
+    #[arg(long)]
+    project_root: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -104,6 +141,11 @@ fn absolute(text: &str, cwd: &AbsPath) -> Result<AbsPath, String> {
 
 /// Runs the command line; returns the exit code.
 pub fn main() -> ExitCode {
+    // The hook runs before every tool call: no argument parsing on its path, and no way for a
+    // stray argument to turn a denial into a usage error.
+    if std::env::args_os().nth(1).is_some_and(|arg| arg == "hook") {
+        return hook::main();
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
@@ -123,12 +165,16 @@ pub fn main() -> ExitCode {
             print_rules(markdown);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Hook => Ok(hook::main()),
+        Command::Install { target } => register(&target, true),
+        Command::Uninstall { target } => register(&target, false),
+        Command::Doctor { project_root } => Ok(doctor(project_root)),
     };
     match result {
         Ok(code) => code,
         Err(message) => {
             eprintln!("safety-net: {message}");
-            ExitCode::from(if message.starts_with("unknown mode") { USAGE } else { 1 })
+            ExitCode::from(if message.starts_with("unknown") { USAGE } else { 1 })
         }
     }
 }
@@ -247,6 +293,80 @@ fn print_line(out: &mut impl Write, verdict: &Verdict, command: &str) -> std::io
         verdict.rule().unwrap_or("-"),
         shown
     )
+}
+
+/// The home directory and project root the settings scopes are relative to.
+fn home_and_project(project_root: Option<PathBuf>) -> Result<(PathBuf, PathBuf), String> {
+    let home = std::env::var_os("HOME")
+        .or_else(|| std::env::var_os("USERPROFILE"))
+        .map(PathBuf::from)
+        .ok_or("neither $HOME nor %USERPROFILE% is set")?;
+    let project = match project_root.or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from)) {
+        Some(project) => project,
+        None => {
+            let cwd = Context::from_environment().cwd;
+            PathBuf::from(context::native(&context::project_root_of(&cwd)))
+        }
+    };
+    Ok((home, project))
+}
+
+/// `install` (when `add`) or `uninstall`.
+fn register(target: &Target, add: bool) -> Result<ExitCode, String> {
+    let scope = Scope::parse(&target.scope)
+        .ok_or_else(|| format!("unknown scope `{}`: use user, project or local", target.scope))?;
+    let (home, project) = home_and_project(target.project_root.clone())?;
+    let file = scope.settings_file(&home, &project);
+    let change = if add {
+        let binary = std::env::current_exe().map_err(|e| format!("cannot tell where this binary is: {e}"))?;
+        let binary = binary.canonicalize().unwrap_or(binary);
+        install::install(&file, &binary).map_err(|e| e.to_string())?
+    } else {
+        install::uninstall(&file).map_err(|e| e.to_string())?
+    };
+    let what = if add {
+        "safety-net is registered for PreToolUse (every tool) and ConfigChange"
+    } else {
+        "safety-net's hooks are removed"
+    };
+    println!("{what} in the {} settings: {change}", scope.name());
+    if add {
+        println!(
+            "Run `safety-net doctor` to check it; `safety-net uninstall --scope {}` undoes it.",
+            scope.name()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn doctor(project_root: Option<PathBuf>) -> ExitCode {
+    let (home, project) = match home_and_project(project_root) {
+        Ok(found) => found,
+        Err(message) => {
+            eprintln!("safety-net: {message}");
+            return ExitCode::from(1);
+        }
+    };
+    let this = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("safety-net"));
+    let checks = doctor::examine(&home, &project, &this);
+    let mut healthy = true;
+    for check in &checks {
+        let mark = if check.ok { "✓" } else { "✗" };
+        println!("{mark} {}", check.what);
+        if let Some(fix) = &check.fix {
+            println!("    fix: {fix}");
+        }
+        healthy &= check.ok;
+    }
+    println!(
+        "{}",
+        if healthy {
+            "All good."
+        } else {
+            "Some checks failed; see the fixes above."
+        }
+    );
+    ExitCode::from(if healthy { 0 } else { 1 })
 }
 
 fn print_rules(markdown: bool) {

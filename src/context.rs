@@ -108,7 +108,7 @@ pub fn project_root_of(dir: &AbsPath) -> AbsPath {
 }
 
 /// The path in this operating system's form (`/c/x` is `C:/x` on Windows).
-fn native(path: &AbsPath) -> String {
+pub fn native(path: &AbsPath) -> String {
     if cfg!(windows) && path.is_windows() {
         let text = path.as_str();
         format!("{}:{}", &text[1..2], &text[2..])

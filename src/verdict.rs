@@ -59,7 +59,7 @@ impl Finding {
     /// `rule-id: what would be lost. The safe alternative.`
     pub fn reason(&self) -> String {
         format!(
-            "{}: {}. {}",
+            "{}: {}. {}.",
             self.rule.id,
             sentence(&self.lost),
             sentence(self.rule.instead)
@@ -125,13 +125,17 @@ impl Verdict {
     /// Why: the deciding finding's reason, or that nothing matched.
     pub fn reason(&self) -> String {
         match self.deciding() {
-            Some(finding) => {
-                let mut reason = finding.reason();
-                if self.mode == Mode::Unattended && finding.rule.decision == Decision::Ask {
-                    reason.push_str(" (Nobody can confirm in this mode, so this is denied.)");
-                }
-                reason
+            Some(finding) if self.mode == Mode::Unattended && finding.rule.decision == Decision::Ask => {
+                let raised = Finding {
+                    lost: format!(
+                        "{}; nobody is there to confirm it in this permission mode, so it is denied",
+                        sentence(&finding.lost)
+                    ),
+                    ..finding.clone()
+                };
+                raised.reason()
             }
+            Some(finding) => finding.reason(),
             None => "no rule matched".to_owned(),
         }
     }

@@ -925,7 +925,7 @@ impl<'c> Walker<'c> {
         let dynamics: Vec<&crate::word::Dynamic> = words.iter().flat_map(Word::dynamics).collect();
         if dynamics.iter().any(|d| is_network(&d.kind)) {
             self.analysis.commands[id].runs.push(Run::Network {
-                how: format!("{via} runs code fetched from the network"),
+                how: format!("{via} runs code fetched from the network, unread: it can do anything your account can"),
                 span,
             });
             return;
@@ -986,7 +986,9 @@ impl<'c> Walker<'c> {
             }
             (Input::Text(_) | Input::Piped(Output::Literal(_)), Language::Interpreter) => return,
             (Input::Piped(Output::Network), _) => Run::Network {
-                how: format!("{via} runs code piped in from a network fetch"),
+                how: format!(
+                    "{via} runs code piped in from a network fetch, unread: it can do anything your account can"
+                ),
                 span,
             },
             (Input::File(path), _) => {
@@ -1024,7 +1026,7 @@ impl<'c> Walker<'c> {
         let span = dynamic.span;
         let run = match output {
             Output::Network => Run::Network {
-                how: format!("{via} runs code fetched from the network"),
+                how: format!("{via} runs code fetched from the network, unread: it can do anything your account can"),
                 span,
             },
             Output::Literal(word) if language == Language::Shell => {

@@ -6,7 +6,13 @@ use crate::command::{Analysis, GapKind};
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&INPUT_TOO_LARGE, &NESTING_TOO_DEEP, &TOO_COMPLEX, &INTERNAL_ERROR],
+    rules: &[
+        &INPUT_TOO_LARGE,
+        &NESTING_TOO_DEEP,
+        &TOO_COMPLEX,
+        &INTERNAL_ERROR,
+        &INVALID_HOOK_INPUT,
+    ],
     applies: Applies::NoCommand,
     check: no_command_check,
     whole_analysis: Some(gaps),
@@ -44,6 +50,15 @@ pub static INTERNAL_ERROR: Rule = Rule {
     decision: DENY,
     catches: "A failure inside the analyzer itself: the command could not be judged, so it is not let through.",
     instead: "Try a simpler form of the command, and report the failure to the safety-net maintainers",
+    examples: &[],
+    allowed: &[],
+};
+
+pub static INVALID_HOOK_INPUT: Rule = Rule {
+    id: "invalid-hook-input",
+    decision: DENY,
+    catches: "A hook payload that cannot be read: empty, not JSON, not an object, without `tool_name` or `tool_input`, a shell tool without a command, larger than 16 MiB.",
+    instead: "Check the hook registration with `safety-net doctor`",
     examples: &[],
     allowed: &[],
 };

@@ -8,7 +8,12 @@ use crate::rules::Rule;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&AGENT_GUARDS_OFF, &SHADOWED_COMMAND, &SHELL_ENV_INJECTION],
+    rules: &[
+        &AGENT_GUARDS_OFF,
+        &SHADOWED_COMMAND,
+        &SHELL_ENV_INJECTION,
+        &HOOK_CONFIG_TAMPER,
+    ],
     applies: Applies::EveryCommand,
     check,
     whole_analysis: Some(definitions),
@@ -63,6 +68,15 @@ pub static SHELL_ENV_INJECTION: Rule = Rule {
         "env ENV=/tmp/x sh -c ls",
     ],
     allowed: &["export NODE_ENV=production", "ENVIRONMENT=dev npm start"],
+};
+
+pub static HOOK_CONFIG_TAMPER: Rule = Rule {
+    id: "hook-config-tamper",
+    decision: DENY,
+    catches: "A settings change during a session that sets `disableAllHooks` or removes safety-net's PreToolUse hook from every scope (answered to Claude Code's ConfigChange event).",
+    instead: "Hook settings are the user's to change: ask them",
+    examples: &[],
+    allowed: &[],
 };
 
 /// Commands an agent runs all the time; a definition with one of these names is suspect.
