@@ -108,6 +108,9 @@ pub struct Command {
     pub background: bool,
     /// A call of a shell function from inside its own body.
     pub calls_itself: bool,
+    /// The call in another language's code this command stands for (`shutil.rmtree` for the
+    /// `rm -r` of `python3 -c 'shutil.rmtree(…)'`).
+    pub origin: Option<String>,
 }
 
 impl Command {
@@ -127,6 +130,7 @@ impl Command {
             in_pipeline: false,
             background: false,
             calls_itself: false,
+            origin: None,
         }
     }
 
@@ -205,11 +209,14 @@ pub struct Layer {
     pub parent: Option<LayerId>,
     pub kind: LayerKind,
     pub span: Span,
+    /// Part of a script read from disk rather than written in the command: what it certainly
+    /// does is judged, what nobody can know before it runs is not asked about.
+    pub from_disk: bool,
 }
 
 #[derive(Clone, Debug)]
 pub enum LayerKind {
-    /// Shell code: the command itself, or code that one of its commands runs.
+    /// Code: the command itself, or code (of any language) that one of its commands runs.
     Code { via: String, text: String },
     /// A simple command.
     Command(CommandId),

@@ -45,6 +45,9 @@ pub struct Context {
     /// This guard's own executable, which no command may overwrite.
     pub guard_binary: Option<AbsPath>,
     pub mode: Mode,
+    /// Whether scripts the command runs (`bash x.sh`, `./x.sh`, `python3 x.py`) are read from
+    /// disk and judged. The rules' examples and the corpus judge the command text alone.
+    pub read_scripts: bool,
 }
 
 impl Context {
@@ -57,6 +60,7 @@ impl Context {
             temp_dir: None,
             guard_binary: None,
             mode: Mode::Interactive,
+            read_scripts: true,
         }
     }
 
@@ -85,7 +89,10 @@ impl Context {
     /// home `/home/user`, project and working directory `/home/user/work/project`.
     pub fn example() -> Context {
         let home = AbsPath::new("/home/user").unwrap_or_else(AbsPath::root);
-        Context::new(home.join("work/project"), home)
+        Context {
+            read_scripts: false,
+            ..Context::new(home.join("work/project"), home)
+        }
     }
 
     #[cfg(test)]

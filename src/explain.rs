@@ -34,10 +34,11 @@ pub fn text(verdict: &Verdict, color: bool) -> String {
             }
             LayerKind::Command(id) => {
                 let command = &analysis.commands[*id];
-                let via = command
-                    .parent
-                    .map(|parent| format!("  (run by {})", analysis.commands[parent].name))
-                    .unwrap_or_default();
+                let via = match (&command.origin, command.parent) {
+                    (Some(call), Some(parent)) => format!("  ({call} in {})", analysis.commands[parent].name),
+                    (None, Some(parent)) => format!("  (run by {})", analysis.commands[parent].name),
+                    _ => String::new(),
+                };
                 let _ = writeln!(out, "{line_prefix}{}{via}", one_line(&command.display(), 70));
                 if !command.argv.is_empty() {
                     let argv: Vec<String> = command
@@ -165,6 +166,13 @@ fn clamp(span: Span, text: &str) -> Span {
     }
     while !text.is_char_boundary(end) {
         end += 1;
+    }
+    // An empty span (a finding inside a script read from disk points at the start of the
+    // script's name) is widened to the word it starts.
+    if start == end {
+        end = text[start..]
+            .find(|c: char| c.is_whitespace() || ";&|".contains(c))
+            .map_or(text.len(), |length| start + length);
     }
     Span::new(start, end)
 }

@@ -2,7 +2,8 @@
 //!
 //! A command goes through one stage per module: [`parse`] (tree-sitter-bash, with
 //! backslash-newline joined where bash joins it), [`walk`] (every node visited, words decoded by
-//! [`word`], layers unwrapped by [`unwrap`]), [`checks`] (one checker per family of commands),
+//! [`word`], layers unwrapped by [`unwrap`], code of other languages read by [`interpreters`],
+//! scripts on disk by [`scripts`]), [`checks`] (one checker per family of commands),
 //! and [`verdict`] (the strictest finding decides). [`analyze`] runs them all; [`explain`]
 //! renders how a command was understood.
 //!
@@ -24,10 +25,12 @@ pub mod explain;
 pub mod files;
 pub mod hook;
 pub mod install;
+pub mod interpreters;
 pub mod parse;
 pub mod paths;
 pub mod producers;
 pub mod rules;
+pub mod scripts;
 pub mod source;
 pub mod unwrap;
 pub mod verdict;

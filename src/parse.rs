@@ -34,16 +34,121 @@ pub struct Parsed {
 /// parsed again.
 pub fn parse(source: Source, deadline: Instant) -> Result<Parsed, ParseFailure> {
     let tree = parse_text(source.text(), deadline)?;
-    if !source.text().contains("\\\n") {
-        return Ok(Parsed { tree, source });
+    let joins = if source.text().contains("\\\n") {
+        line_joins(&tree, source.text())
+    } else {
+        Vec::new()
+    };
+    let parsed = if joins.is_empty() {
+        Parsed { tree, source }
+    } else {
+        let joined = source.without(&joins);
+        let tree = parse_text(joined.text(), deadline)?;
+        Parsed { tree, source: joined }
+    };
+    without_extglobs(parsed, deadline)
+}
+
+/// Extended globs outside `[[ ]]` (`rm -rf !(keep) /`) break the grammar: the pattern becomes
+/// a subshell and the words after it fall into an ERROR, where bash with `extglob` set runs
+/// them all. Each pattern is read as `*`, which matches at least as much, and the text parsed
+/// again; the new tree is kept when it has fewer errors.
+fn without_extglobs(parsed: Parsed, deadline: Instant) -> Result<Parsed, ParseFailure> {
+    let text = parsed.source.text();
+    if !parsed.tree.root_node().has_error() || !text.contains('(') {
+        return Ok(parsed);
     }
-    let joins = line_joins(&tree, source.text());
-    if joins.is_empty() {
-        return Ok(Parsed { tree, source });
+    let patterns = extglob_patterns(&parsed.tree, text);
+    if patterns.is_empty() {
+        return Ok(parsed);
     }
-    let joined = source.without(&joins);
-    let tree = parse_text(joined.text(), deadline)?;
-    Ok(Parsed { tree, source: joined })
+    let source = parsed.source.replaced(&patterns, "*");
+    let tree = parse_text(source.text(), deadline)?;
+    if errors(&tree) < errors(&parsed.tree) {
+        Ok(Parsed { tree, source })
+    } else {
+        Ok(parsed)
+    }
+}
+
+/// The ranges of `?(…)`, `*(…)`, `+(…)`, `@(…)` and `!(…)` patterns in argument position,
+/// outside quotes, comments and heredocs.
+fn extglob_patterns(tree: &Tree, text: &str) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        let starts = matches!(bytes[i], b'?' | b'*' | b'+' | b'@' | b'!') && bytes[i + 1] == b'(';
+        if !starts || (i > 0 && bytes[i - 1] == b'$') || quoted_at(tree.root_node(), i) {
+            i += 1;
+            continue;
+        }
+        // `!(…)` at the start of a command is negation of a subshell, not a pattern.
+        let before = text[..i].trim_end_matches([' ', '\t']);
+        if bytes[i] == b'!' && (before.is_empty() || before.ends_with([';', '&', '|', '(', '\n', '{'])) {
+            i += 1;
+            continue;
+        }
+        let mut depth = 0;
+        let mut end = None;
+        for (offset, byte) in bytes[i + 1..].iter().enumerate() {
+            match byte {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(i + 1 + offset + 1);
+                        break;
+                    }
+                }
+                b'\n' => break,
+                _ => {}
+            }
+        }
+        match end {
+            Some(end) => {
+                found.push(i..end);
+                i = end;
+            }
+            None => i += 1,
+        }
+    }
+    found
+}
+
+/// Whether the byte at `offset` is inside a string, a comment or a heredoc body.
+fn quoted_at(root: Node, offset: usize) -> bool {
+    let Some(mut node) = root.descendant_for_byte_range(offset, offset + 1) else {
+        return false;
+    };
+    loop {
+        if matches!(
+            node.kind(),
+            "string" | "raw_string" | "ansi_c_string" | "comment" | "heredoc_body" | "heredoc_content" | "test_command"
+        ) {
+            return true;
+        }
+        match node.parent() {
+            Some(parent) => node = parent,
+            None => return false,
+        }
+    }
+}
+
+/// How many ERROR and MISSING nodes a tree has.
+fn errors(tree: &Tree) -> usize {
+    let mut count = 0;
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            count += 1;
+        }
+        if node.has_error() {
+            let mut cursor = node.walk();
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    count
 }
 
 fn parse_text(text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {

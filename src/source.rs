@@ -108,6 +108,21 @@ impl Source {
         builder.finish()
     }
 
+    /// The same text with each of `ranges` (sorted and disjoint) replaced by `with`, which
+    /// points at all of the text it replaces.
+    pub fn replaced(&self, ranges: &[Range<usize>], with: &str) -> Source {
+        let mut builder = SourceBuilder::default();
+        let mut at = 0;
+        for range in ranges {
+            builder.push_mapped(self, at..range.start);
+            builder.push_from(with, self.span(range.clone()));
+            at = range.end;
+        }
+        builder.push_mapped(self, at..self.text.len());
+        builder.dynamics = self.dynamics.clone();
+        builder.finish()
+    }
+
     /// A part of this text as a source of its own (a function body, say).
     pub fn slice(&self, range: Range<usize>) -> Source {
         let mut builder = SourceBuilder::default();

@@ -15,9 +15,11 @@ use crate::command::{
     Redirect, RedirectOperator, Run,
 };
 use crate::context::Context;
+use crate::interpreters::{self, Action, Effect};
 use crate::parse::{self, ParseFailure};
 use crate::paths::{self, Cwd, Target};
 use crate::producers;
+use crate::scripts;
 use crate::source::{Source, SourceBuilder, Span};
 use crate::unwrap::{self, Execution, Language};
 use crate::word::{DEFAULT_IFS, Decoder, DynamicKind, Part, Scope, Word};
@@ -43,6 +45,8 @@ pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
         analysis: Analysis::default(),
         deadline,
         out_of_time: false,
+        files: HashMap::new(),
+        reading_disk: 0,
     };
     let mut shell = Shell::new(context);
     walker.code(Source::original(command), "command line", None, &mut shell, 0);
@@ -54,6 +58,11 @@ struct Walker<'c> {
     analysis: Analysis,
     deadline: Instant,
     out_of_time: bool,
+    /// Files the command writes before it runs them (`cat > x.sh <<EOF … EOF; bash x.sh`):
+    /// what each holds, by absolute path.
+    files: HashMap<String, Output>,
+    /// How many scripts read from disk the walk is inside.
+    reading_disk: usize,
 }
 
 /// The state of the shell as the walk goes: what `cd`, assignments and definitions changed.
@@ -61,6 +70,8 @@ struct Walker<'c> {
 struct Shell {
     cwd: Cwd,
     variables: HashMap<String, Word>,
+    /// Arrays set by literal assignments (`a=(rm -rf /)`).
+    arrays: HashMap<String, Vec<Word>>,
     functions: HashMap<String, Rc<Function>>,
     /// Functions being called, innermost last.
     calling: Vec<String>,
@@ -80,6 +91,7 @@ impl Shell {
         Shell {
             cwd: Cwd::Known(context.cwd.clone()),
             variables: HashMap::new(),
+            arrays: HashMap::new(),
             functions: HashMap::new(),
             calling: Vec::new(),
             positional: Rc::new(Vec::new()),
@@ -166,6 +178,11 @@ const RESERVED_WORDS: &[&str] = &[
 
 impl<'c> Walker<'c> {
     fn gap(&mut self, kind: GapKind, span: Span, what: impl Into<String>) {
+        // A script on disk is judged for what it certainly does: text of it the parser cannot
+        // read is not asked about.
+        if self.reading_disk > 0 && matches!(kind, GapKind::Syntax | GapKind::ReservedWord) {
+            return;
+        }
         let what = what.into();
         if !self
             .analysis
@@ -178,7 +195,12 @@ impl<'c> Walker<'c> {
     }
 
     fn push_layer(&mut self, parent: Option<LayerId>, kind: LayerKind, span: Span) -> LayerId {
-        self.analysis.layers.push(Layer { parent, kind, span });
+        self.analysis.layers.push(Layer {
+            parent,
+            kind,
+            span,
+            from_disk: self.reading_disk > 0,
+        });
         self.analysis.layers.len() - 1
     }
 
@@ -251,6 +273,11 @@ impl<'c> Walker<'c> {
         }
         let frame = Frame { source, layer, depth };
         self.sequence(root, &frame, shell, &Flow::new(), 0);
+        if root.has_error() {
+            for error in outermost_errors(root) {
+                self.function_substitutions(error, &frame, shell);
+            }
+        }
         self.uncalled_functions(layer, shell, depth);
         Some(layer)
     }
@@ -377,7 +404,89 @@ impl<'c> Walker<'c> {
                 self.brace_expanded_command(node, frame, shell);
                 self.sequence(node, frame, shell, flow, depth)
             }
+            "test_command" => {
+                let names = test_arithmetic_names(node, frame.source);
+                self.evaluate_arithmetic(names, frame, shell);
+                self.sequence(node, frame, shell, flow, depth)
+            }
+            "compound_statement" if node.child(0).is_some_and(|first| first.kind() == "((") => {
+                let names = arithmetic_names(node, frame.source);
+                self.evaluate_arithmetic(names, frame, shell);
+                self.sequence(node, frame, shell, flow, depth)
+            }
+            "c_style_for_statement" => {
+                let names = ["initializer", "condition", "update"]
+                    .into_iter()
+                    .filter_map(|field| node.child_by_field_name(field))
+                    .flat_map(|part| arithmetic_names(part, frame.source))
+                    .collect();
+                self.evaluate_arithmetic(names, frame, shell);
+                self.sequence(node, frame, shell, flow, depth)
+            }
             _ => self.sequence(node, frame, shell, flow, depth),
+        }
+    }
+
+    /// Variables evaluated as arithmetic (`[[ $x -eq 0 ]]`, `(( x ))`, `$(( x ))`, `let x`):
+    /// bash evaluates their values as expressions, and an array subscript in a value runs its
+    /// command substitutions (`x='a[$(rm -rf ~)]'`). Such values are walked as code.
+    fn evaluate_arithmetic(&mut self, names: Vec<String>, frame: &Frame, shell: &mut Shell) {
+        let mut pending = names;
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(name) = pending.pop() {
+            if seen.contains(&name) || seen.len() > 16 {
+                continue;
+            }
+            seen.push(name.clone());
+            let Some(value) = shell.variables.get(&name).cloned() else {
+                continue;
+            };
+            let runs_code = value
+                .parts
+                .iter()
+                .any(|part| matches!(part, Part::Literal { text, .. } if text.contains("$(") || text.contains('`')));
+            if runs_code {
+                let mut inner = shell.clone();
+                self.code(
+                    source_of_words(std::slice::from_ref(&value), " "),
+                    &format!("arithmetic value of ${name}"),
+                    Some(frame.layer),
+                    &mut inner,
+                    frame.depth + 1,
+                );
+            } else if let Some(text) = value.value() {
+                pending.extend(identifiers(text));
+            }
+        }
+    }
+
+    /// `${ cmd; }` and `${| cmd; }` (bash 5.3): command substitutions the grammar does not
+    /// know, found in the text it could not read and walked as code.
+    fn function_substitutions(&mut self, node: Node, frame: &Frame, shell: &mut Shell) {
+        let range = node.byte_range();
+        let text = &frame.source.text()[range.clone()];
+        let mut at = 0;
+        while let Some(found) = text[at..].find("${") {
+            let open = at + found;
+            at = open + 2;
+            let after = &text[at..];
+            let Some(first) = after.chars().next() else { break };
+            if !(first.is_whitespace() || first == '|') {
+                continue;
+            }
+            let Some(close) = closing_brace(&text[open + 1..]) else {
+                break;
+            };
+            let body = range.start + at + first.len_utf8()..range.start + open + 1 + close;
+            let mut inner = shell.clone();
+            self.code(
+                frame.source.slice(body),
+                "${ …; } substitution",
+                Some(frame.layer),
+                &mut inner,
+                frame.depth + 1,
+            );
+            at = open + 1 + close;
         }
     }
 
@@ -508,7 +617,8 @@ impl<'c> Walker<'c> {
         command.redirects = redirections.redirects;
         command.in_pipeline = flow.in_pipeline;
         command.background = flow.background;
-        self.push_command(command, frame.layer);
+        let id = self.push_command(command, frame.layer);
+        self.record_writes(id);
     }
 
     /// Reads the redirect children of `node` (and those nested in heredoc redirects).
@@ -687,6 +797,14 @@ impl<'c> Walker<'c> {
         command.in_pipeline = flow.in_pipeline;
         command.background = flow.background;
         let id = self.push_command(command, frame.layer);
+        if self.analysis.commands[id].name == "let" {
+            let names = self.analysis.commands[id]
+                .args()
+                .iter()
+                .flat_map(|word| identifiers(word.text()))
+                .collect();
+            self.evaluate_arithmetic(names, frame, shell);
+        }
         self.call_function(id, frame, shell);
         self.expand(id, frame, shell, depth);
         self.shell_effects(id, shell);
@@ -858,9 +976,15 @@ impl<'c> Walker<'c> {
                     path,
                     language,
                     current_shell,
-                } => self.run_file(id, &via, &path, language, current_shell, frame, shell),
+                } => self.run_file(id, &via, &path, Some(language), current_shell, frame, shell),
+                Execution::Program { via, language, code } => {
+                    let layer = self.analysis.commands[id].layer;
+                    self.program(id, layer, &via, language, &code, frame, shell);
+                }
+                Execution::Script { path } => self.run_file(id, "run", &path, None, false, frame, shell),
             }
         }
+        self.record_writes(id);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -917,35 +1041,10 @@ impl<'c> Walker<'c> {
         frame: &Frame,
         shell: &mut Shell,
     ) {
-        let span = words
-            .iter()
-            .map(|w| w.span)
-            .reduce(Span::cover)
-            .unwrap_or(self.analysis.commands[id].span);
-        let dynamics: Vec<&crate::word::Dynamic> = words.iter().flat_map(Word::dynamics).collect();
-        if dynamics.iter().any(|d| is_network(&d.kind)) {
-            self.analysis.commands[id].runs.push(Run::Network {
-                how: format!("{via} runs code fetched from the network, unread: it can do anything your account can"),
-                span,
-            });
+        if self.unseen_code(id, via, words) {
             return;
         }
-        let has_literal_code = words.iter().any(|w| {
-            w.parts
-                .iter()
-                .any(|p| matches!(p, Part::Literal { text, .. } if !text.trim().is_empty()))
-        });
-        if !has_literal_code {
-            if !dynamics.is_empty() && !dynamics.iter().all(|d| is_tool_setup(&d.kind)) {
-                let shown: Vec<&str> = dynamics.iter().map(|d| d.text.as_str()).collect();
-                self.analysis.commands[id].runs.push(Run::Unverifiable {
-                    what: format!("{via} runs code only known when it runs: {}", shown.join(" ")),
-                    span,
-                });
-            }
-            return;
-        }
-        let source = source_of_words(words);
+        let source = source_of_words(words, " ");
         let parent = Some(self.analysis.commands[id].layer);
         let layer = if current_shell {
             self.code(source, via, parent, shell, frame.depth + 1)
@@ -960,6 +1059,69 @@ impl<'c> Walker<'c> {
         }
     }
 
+    /// Whether code given as words cannot be read before it runs: fetched from the network,
+    /// or made only of values known at run time. Records what the command runs instead.
+    fn unseen_code(&mut self, id: CommandId, via: &str, words: &[Word]) -> bool {
+        let span = words
+            .iter()
+            .map(|w| w.span)
+            .reduce(Span::cover)
+            .unwrap_or(self.analysis.commands[id].span);
+        let dynamics: Vec<&crate::word::Dynamic> = words.iter().flat_map(Word::dynamics).collect();
+        if dynamics.iter().any(|d| is_network(&d.kind)) {
+            self.analysis.commands[id].runs.push(Run::Network {
+                how: format!("{via} runs code fetched from the network, unread: it can do anything your account can"),
+                span,
+            });
+            return true;
+        }
+        let has_literal_code = words.iter().any(|w| {
+            w.parts
+                .iter()
+                .any(|p| matches!(p, Part::Literal { text, .. } if !text.trim().is_empty()))
+        });
+        if has_literal_code {
+            return false;
+        }
+        if !dynamics.is_empty() && !dynamics.iter().all(|d| is_tool_setup(&d.kind)) {
+            let shown: Vec<&str> = dynamics.iter().map(|d| d.text.as_str()).collect();
+            self.analysis.commands[id].runs.push(Run::Unverifiable {
+                what: format!("{via} runs code only known when it runs: {}", shown.join(" ")),
+                span,
+            });
+        }
+        true
+    }
+
+    /// Runs code known as text, in its language.
+    #[allow(clippy::too_many_arguments)]
+    fn run_text(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        language: Language,
+        code: &Word,
+        positional: Vec<Word>,
+        current_shell: bool,
+        frame: &Frame,
+        shell: &mut Shell,
+    ) {
+        if language == Language::Shell {
+            self.run_code(
+                id,
+                via,
+                std::slice::from_ref(code),
+                positional,
+                current_shell,
+                frame,
+                shell,
+            );
+        } else {
+            let layer = self.analysis.commands[id].layer;
+            self.program(id, layer, via, language, std::slice::from_ref(code), frame, shell);
+        }
+    }
+
     /// Runs code read from standard input.
     fn run_stdin(
         &mut self,
@@ -971,32 +1133,24 @@ impl<'c> Walker<'c> {
         shell: &mut Shell,
     ) {
         let span = self.analysis.commands[id].span;
-        let run = match (&stdin, language) {
-            (Input::Text(word) | Input::Piped(Output::Literal(word)), Language::Shell) => {
-                self.run_code(
-                    id,
-                    &format!("{via} reading its input"),
-                    std::slice::from_ref(word),
-                    Vec::new(),
-                    false,
-                    frame,
-                    shell,
-                );
+        let run = match &stdin {
+            Input::Text(word) | Input::Piped(Output::Literal(word)) => {
+                let via = format!("{via} reading its input");
+                self.run_text(id, &via, language, word, Vec::new(), false, frame, shell);
                 return;
             }
-            (Input::Text(_) | Input::Piped(Output::Literal(_)), Language::Interpreter) => return,
-            (Input::Piped(Output::Network), _) => Run::Network {
+            Input::Piped(Output::Network) => Run::Network {
                 how: format!(
                     "{via} runs code piped in from a network fetch, unread: it can do anything your account can"
                 ),
                 span,
             },
-            (Input::File(path), _) => {
-                self.run_file(id, via, path, language, false, frame, shell);
+            Input::File(path) => {
+                self.run_file(id, via, path, Some(language), false, frame, shell);
                 return;
             }
-            (Input::Piped(Output::ToolSetup), _) | (Input::Inherited, _) => return,
-            (Input::Piped(_), _) => Run::Unverifiable {
+            Input::Piped(Output::ToolSetup) | Input::Inherited => return,
+            Input::Piped(_) => Run::Unverifiable {
                 what: format!("{via} runs code piped in from a command whose output cannot be known in advance"),
                 span,
             },
@@ -1004,53 +1158,359 @@ impl<'c> Walker<'c> {
         self.analysis.commands[id].runs.push(run);
     }
 
-    /// Runs code read from a file: a process substitution is code like any other; scripts on
-    /// disk are left to the script checkers.
+    /// Runs code read from a file: a process substitution's output, a file written earlier in
+    /// the command, or a script on disk. `language` is the interpreter's; `None` for a
+    /// program run by its path, whose `#!` line decides.
     #[allow(clippy::too_many_arguments)]
     fn run_file(
         &mut self,
         id: CommandId,
         via: &str,
         path: &Word,
-        language: Language,
+        language: Option<Language>,
         current_shell: bool,
         frame: &Frame,
         shell: &mut Shell,
     ) {
-        let [Part::Dynamic(dynamic)] = path.parts.as_slice() else {
+        let Some(content) = self.file_content(id, path) else {
             return;
         };
-        let DynamicKind::ProcessSubstitution(output) = &dynamic.kind else {
-            return;
-        };
-        let span = dynamic.span;
-        let run = match output {
-            Output::Network => Run::Network {
-                how: format!("{via} runs code fetched from the network, unread: it can do anything your account can"),
-                span,
-            },
-            Output::Literal(word) if language == Language::Shell => {
-                self.run_code(
-                    id,
-                    via,
-                    std::slice::from_ref(word),
-                    Vec::new(),
-                    current_shell,
-                    frame,
-                    shell,
-                );
+        let span = path.span;
+        let run = match content {
+            Content::Known(word) => {
+                let language = language
+                    .or_else(|| scripts::language(word.text(), path.text()))
+                    .unwrap_or(Language::Shell);
+                let positional = self.positional_after(id, path);
+                self.run_text(id, via, language, &word, positional, current_shell, frame, shell);
                 return;
             }
-            Output::Literal(_) | Output::ToolSetup => return,
-            _ => Run::Unverifiable {
-                what: format!(
-                    "{via} runs the output of {}, which cannot be known in advance",
-                    dynamic.text
+            Content::OnDisk(text) => {
+                let language = language
+                    .or_else(|| scripts::language(&text, path.text()))
+                    .unwrap_or(Language::Shell);
+                self.disk_script(id, via, path, language, &text, current_shell, frame, shell);
+                return;
+            }
+            Content::Network => Run::Network {
+                how: format!(
+                    "{via} runs {}, downloaded from the network: unread, it can do anything your account can",
+                    path.text()
                 ),
+                span,
+            },
+            Content::Unknown(what) => Run::Unverifiable {
+                what: format!("{via} runs {}, {what}", path.text()),
                 span,
             },
         };
         self.analysis.commands[id].runs.push(run);
+    }
+
+    /// What the file `path` names holds, as far as the command tells or the disk shows; `None`
+    /// when there is nothing to judge (no such file, a binary program, a tool's setup).
+    fn file_content(&mut self, id: CommandId, path: &Word) -> Option<Content> {
+        if let [Part::Dynamic(dynamic)] = path.parts.as_slice()
+            && let DynamicKind::ProcessSubstitution(output) = &dynamic.kind
+        {
+            return match output {
+                Output::Network => Some(Content::Network),
+                Output::Literal(word) => Some(Content::Known(word.clone())),
+                Output::ToolSetup => None,
+                _ => Some(Content::Unknown(format!(
+                    "the output of {}, which cannot be known in advance",
+                    dynamic.text
+                ))),
+            };
+        }
+        let Target::Path(absolute) = paths::resolve(path, &self.analysis.commands[id].cwd) else {
+            return None;
+        };
+        if let Some(written) = self.files.get(absolute.as_str()) {
+            // A file written with content only known when it runs (`sed … > x.sh`) gets no
+            // opinion, like a file that does not exist yet.
+            return match written {
+                Output::Literal(word) => Some(Content::Known(word.clone())),
+                Output::Network => Some(Content::Network),
+                _ => None,
+            };
+        }
+        if !self.context.read_scripts {
+            return None;
+        }
+        match scripts::read(&absolute) {
+            scripts::OnDisk::Text(text) => Some(Content::OnDisk(text)),
+            scripts::OnDisk::TooLarge(size) => Some(Content::Unknown(format!(
+                "a file of {size} bytes, more than the {} read to judge it",
+                scripts::MAX_SCRIPT_BYTES
+            ))),
+            scripts::OnDisk::Special => Some(Content::Unknown("which is not a regular file".into())),
+            scripts::OnDisk::Missing | scripts::OnDisk::Binary => None,
+        }
+    }
+
+    /// The positional parameters of a script: its path and the words after it.
+    fn positional_after(&self, id: CommandId, path: &Word) -> Vec<Word> {
+        let argv = &self.analysis.commands[id].argv;
+        match argv.iter().position(|word| word == path) {
+            Some(index) => argv[index..].to_vec(),
+            None => vec![path.clone()],
+        }
+    }
+
+    /// Judges a script read from disk. Its text does not come from the command, so every
+    /// byte points at the path that named it.
+    #[allow(clippy::too_many_arguments)]
+    fn disk_script(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        path: &Word,
+        language: Language,
+        text: &str,
+        current_shell: bool,
+        frame: &Frame,
+        shell: &mut Shell,
+    ) {
+        let mut builder = SourceBuilder::default();
+        builder.push_from(text, path.span);
+        let source = builder.finish();
+        let via = format!("{via} {} (read from disk)", path.text());
+        let parent = self.analysis.commands[id].layer;
+        self.reading_disk += 1;
+        if language == Language::Shell {
+            let mut inner = shell.clone();
+            inner.positional = Rc::new(self.positional_after(id, path));
+            inner.calling.clear();
+            let walked = if current_shell { shell } else { &mut inner };
+            if let Some(layer) = self.code(source, &via, Some(parent), walked, frame.depth + 1) {
+                self.analysis.commands[id].runs.push(Run::Code(layer));
+            }
+        } else {
+            self.program_source(id, parent, &via, language, source, frame, shell);
+        }
+        self.reading_disk -= 1;
+    }
+
+    /// Runs code of another language given as words, one line each.
+    #[allow(clippy::too_many_arguments)]
+    fn program(
+        &mut self,
+        id: CommandId,
+        parent: LayerId,
+        via: &str,
+        language: Language,
+        code: &[Word],
+        frame: &Frame,
+        shell: &mut Shell,
+    ) {
+        if language == Language::Shell {
+            self.run_code(id, via, code, Vec::new(), false, frame, shell);
+            return;
+        }
+        if self.unseen_code(id, via, code) {
+            return;
+        }
+        self.program_source(id, parent, via, language, source_of_words(code, "\n"), frame, shell);
+    }
+
+    /// Reads code of another language as a layer of its own, and walks what its calls run.
+    #[allow(clippy::too_many_arguments)]
+    fn program_source(
+        &mut self,
+        id: CommandId,
+        parent: LayerId,
+        via: &str,
+        language: Language,
+        source: Source,
+        frame: &Frame,
+        shell: &mut Shell,
+    ) {
+        let whole = source.span(0..source.text().len());
+        if frame.depth + 1 > MAX_LAYER_DEPTH {
+            self.gap(
+                GapKind::TooDeep,
+                whole,
+                format!("layers nest more than {MAX_LAYER_DEPTH} deep"),
+            );
+            return;
+        }
+        if self.exhausted(whole) {
+            return;
+        }
+        let layer = self.push_layer(
+            Some(parent),
+            LayerKind::Code {
+                via: via.to_owned(),
+                text: source.display(),
+            },
+            whole,
+        );
+        self.analysis.commands[id].runs.push(Run::Code(layer));
+        let env = interpreters::Env {
+            home: self.context.home.as_str(),
+        };
+        let effects = match interpreters::effects(language, &source, &env, self.deadline) {
+            Ok(effects) => effects,
+            Err(interpreters::Failure::TimedOut) => {
+                self.out_of_time = true;
+                self.gap(GapKind::TooComplex, whole, "parsing ran out of time");
+                return;
+            }
+            Err(interpreters::Failure::Unavailable) => {
+                self.gap(
+                    GapKind::Syntax,
+                    whole,
+                    format!("the {language:?} parser is unavailable"),
+                );
+                return;
+            }
+        };
+        let inner = Frame {
+            source: frame.source,
+            layer,
+            depth: frame.depth + 1,
+        };
+        for effect in effects {
+            if self.exhausted(effect.span) {
+                return;
+            }
+            self.effect(id, layer, effect, &inner, shell);
+        }
+    }
+
+    /// Turns what a call in another language does into a command judged like any other: a
+    /// program run, `sh -c` for shell code, `rm` for a delete, a redirection for a write.
+    fn effect(&mut self, id: CommandId, layer: LayerId, effect: Effect, frame: &Frame, shell: &mut Shell) {
+        let span = effect.span;
+        let literal = |text: &str| Word::literal(text, span);
+        let mut redirects = Vec::new();
+        let argv = match effect.action {
+            Action::Run(argv) => argv,
+            Action::Shell(code) => vec![literal("sh"), literal("-c"), code],
+            Action::Delete {
+                path,
+                recursive,
+                directory,
+            } => match (recursive, directory) {
+                (true, _) => vec![literal("rm"), literal("-r"), literal("--"), path],
+                (false, true) => vec![literal("rmdir"), literal("--"), path],
+                (false, false) => vec![literal("rm"), literal("--"), path],
+            },
+            Action::Write { path, append } => {
+                let operator = if append {
+                    RedirectOperator::Append
+                } else {
+                    RedirectOperator::Write
+                };
+                redirects.push(Redirect {
+                    operator,
+                    target: path,
+                    span,
+                });
+                Vec::new()
+            }
+            Action::Code(language, code) => {
+                let via = format!("{} code", effect.call);
+                self.program(id, layer, &via, language, &[code], frame, shell);
+                return;
+            }
+            Action::Script(language, path) => {
+                self.run_file(id, &effect.call, &path, Some(language), false, frame, shell);
+                return;
+            }
+            Action::Unverifiable(what) => {
+                if self.reading_disk == 0 {
+                    self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
+                }
+                return;
+            }
+        };
+        let outer = &self.analysis.commands[id];
+        let cwd = match effect.cwd {
+            Some(dir) => match paths::resolve(&dir, &outer.cwd) {
+                Target::Path(path) => Cwd::Known(path),
+                _ => Cwd::Unknown(format!("named by {}", dir.text())),
+            },
+            None => outer.cwd.clone(),
+        };
+        let mut command = Command::new(argv, cwd, Input::Inherited, span);
+        command.redirects = redirects;
+        command.parent = Some(id);
+        command.origin = Some(effect.call);
+        command.background = outer.background;
+        let child = self.push_command(command, layer);
+        self.analysis.commands[id].runs.push(Run::Command(child));
+        self.expand(child, frame, &mut shell.clone(), 0);
+    }
+
+    /// Remembers what a command writes into files, for a script the command runs later.
+    fn record_writes(&mut self, id: CommandId) {
+        let command = &self.analysis.commands[id];
+        let output = if command.argv.is_empty() {
+            Output::Literal(Word::literal("", command.span))
+        } else {
+            producers::output(id, &self.analysis)
+        };
+        let mut written: Vec<(Word, bool, Output)> = command
+            .redirects
+            .iter()
+            .filter(|r| matches!(r.operator, RedirectOperator::Write | RedirectOperator::Append))
+            .map(|r| (r.target.clone(), r.operator == RedirectOperator::Append, output.clone()))
+            .collect();
+        let operands: Vec<&Word> = command
+            .args()
+            .iter()
+            .filter(|w| !w.value().is_some_and(|t| t.starts_with('-')))
+            .collect();
+        match command.name.as_str() {
+            "tee" => {
+                let append = command.args().iter().any(|w| w.is("-a") || w.is("--append"));
+                let input = match &command.stdin {
+                    Input::Text(word) => Output::Literal(word.clone()),
+                    Input::Piped(output) => output.clone(),
+                    _ => Output::Unknown,
+                };
+                written.extend(operands.iter().map(|w| ((*w).clone(), append, input.clone())));
+            }
+            "curl" | "wget" => {
+                let flag = if command.name == "curl" { "-o" } else { "-O" };
+                let args = command.args();
+                for (index, word) in args.iter().enumerate() {
+                    if (word.is(flag) || word.is("--output") || word.is("--output-document"))
+                        && let Some(target) = args.get(index + 1)
+                    {
+                        written.push((target.clone(), false, Output::Network));
+                    }
+                }
+            }
+            "cp" | "mv" | "install" if operands.len() == 2 => {
+                let copied = match paths::resolve(operands[0], &command.cwd) {
+                    Target::Path(source) => self.files.get(source.as_str()).cloned(),
+                    _ => None,
+                };
+                if let Some(content) = copied {
+                    written.push((operands[1].clone(), false, content));
+                }
+            }
+            _ => {}
+        }
+        for (target, append, content) in written {
+            let Target::Path(path) = paths::resolve(&target, &self.analysis.commands[id].cwd) else {
+                continue;
+            };
+            let content = match (append, self.files.get(path.as_str()), content) {
+                (false, _, content) => content,
+                (true, Some(Output::Literal(before)), Output::Literal(after)) => {
+                    let mut parts = before.parts.clone();
+                    parts.extend(after.parts);
+                    Output::Literal(Word::from_parts(parts, before.span.cover(after.span)))
+                }
+                (true, _, Output::Network) => Output::Network,
+                (true, _, _) => Output::Unknown,
+            };
+            self.files.insert(path.as_str().to_owned(), content);
+        }
     }
 
     /// A call of a function defined earlier in the command: its body runs here.
@@ -1139,16 +1599,34 @@ impl<'c> Walker<'c> {
         let name = frame.source.text()[name_node.byte_range()].to_owned();
         let appends = anonymous_token(node).is_some_and(|token| token == "+=");
         let value = node.child_by_field_name("value");
+        let mut elements = None;
         let decoded = match value {
             Some(value) if value.kind() == "array" => {
                 let mut cursor = value.walk();
-                let elements: Vec<Node> = value.named_children(&mut cursor).collect();
-                self.words(&elements, frame, shell, depth);
-                None
+                let nodes: Vec<Node> = value.named_children(&mut cursor).collect();
+                let words = self.words_grouped(&nodes, frame, shell, &Input::Inherited, depth);
+                let first = words.first().cloned();
+                elements = Some(words);
+                first.or_else(|| Some(Word::literal("", frame.source.span(value.byte_range()))))
             }
-            Some(value) => self.words(&[value], frame, shell, depth).pop(),
+            Some(value) => self.words(&[value], frame, shell, depth).pop().map(Word::single_field),
             None => Some(Word::literal("", frame.source.span(node.byte_range()))),
         };
+        let known_elements = match (appends, elements, shell.arrays.get(&name)) {
+            (false, Some(elements), _) => Some(elements),
+            (true, Some(added), Some(before)) => Some([before.clone(), added].concat()),
+            _ => None,
+        };
+        // `a[1]=x` changes the array `a`.
+        let array = name.split('[').next().unwrap_or(&name).to_owned();
+        match known_elements {
+            Some(elements) if name_node.kind() == "variable_name" => {
+                shell.arrays.insert(array, elements);
+            }
+            _ => {
+                shell.arrays.remove(&array);
+            }
+        }
         self.analysis.definitions.push(Definition {
             kind: DefinitionKind::Variable,
             name: name.clone(),
@@ -1194,6 +1672,7 @@ impl<'c> Walker<'c> {
                 shell
                     .variables
                     .insert(word.to_owned(), Word::literal("", Span::default()));
+                shell.arrays.insert(word.to_owned(), Vec::new());
             }
         }
     }
@@ -1297,6 +1776,10 @@ impl Scope for WordScope<'_, '_, '_, '_> {
         self.shell.variable(name, self.walker.context)
     }
 
+    fn array(&mut self, name: &str) -> Option<Vec<Word>> {
+        self.shell.arrays.get(name).cloned()
+    }
+
     fn substitution(&mut self, node: Node, _source: &Source) -> Output {
         let stdin = match self.feeds {
             Input::Piped(Output::Network) => Input::Piped(Output::Network),
@@ -1309,6 +1792,110 @@ impl Scope for WordScope<'_, '_, '_, '_> {
     fn hidden_substitution(&mut self, range: std::ops::Range<usize>, _source: &Source) -> Output {
         self.walker.hidden_substitution(range, self.frame, self.shell)
     }
+
+    fn arithmetic(&mut self, node: Node, _source: &Source) {
+        let names = arithmetic_names(node, self.frame.source);
+        self.walker.evaluate_arithmetic(names, self.frame, self.shell);
+    }
+}
+
+/// The ERROR nodes of a tree that are not inside another.
+fn outermost_errors(root: Node) -> Vec<Node> {
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.is_error() {
+            found.push(node);
+        } else if node.has_error() {
+            let mut cursor = node.walk();
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    found
+}
+
+/// The variables an arithmetic node names: `x` and `$x` alike.
+fn arithmetic_names(node: Node, source: &Source) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut stack = vec![node];
+    while let Some(current) = stack.pop() {
+        match current.kind() {
+            "variable_name" => names.push(source.text()[current.byte_range()].to_owned()),
+            "word" => names.extend(identifiers(&source.text()[current.byte_range()])),
+            _ => {}
+        }
+        let mut cursor = current.walk();
+        stack.extend(current.named_children(&mut cursor));
+    }
+    names
+}
+
+/// The variables compared arithmetically in a test (`[[ $x -eq 0 ]]`, `[[ x -lt y ]]`).
+fn test_arithmetic_names(node: Node, source: &Source) -> Vec<String> {
+    const ARITHMETIC: &[&str] = &["-eq", "-ne", "-lt", "-le", "-gt", "-ge"];
+    let mut names = Vec::new();
+    let mut stack = vec![node];
+    while let Some(current) = stack.pop() {
+        let mut cursor = current.walk();
+        stack.extend(current.named_children(&mut cursor));
+        if current.kind() != "binary_expression" {
+            continue;
+        }
+        let operator = current
+            .child_by_field_name("operator")
+            .map(|op| &source.text()[op.byte_range()]);
+        if !operator.is_some_and(|op| ARITHMETIC.contains(&op)) {
+            continue;
+        }
+        for side in ["left", "right"] {
+            let Some(operand) = current.child_by_field_name(side) else {
+                continue;
+            };
+            match operand.kind() {
+                "word" => names.extend(identifiers(&source.text()[operand.byte_range()])),
+                _ => names.extend(arithmetic_names(operand, source)),
+            }
+        }
+    }
+    names
+}
+
+/// The names in an arithmetic expression's text (`y = x + 1` → `y`, `x`).
+fn identifiers(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|word| word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The offset of the `}` closing the `{` at the start of `text`.
+fn closing_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (offset, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(offset);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// What a file a command runs holds.
+enum Content {
+    /// Text the command itself wrote (or a process substitution printed).
+    Known(Word),
+    /// A script read from disk.
+    OnDisk(String),
+    /// Data downloaded from the network.
+    Network,
+    /// Something only known when it runs, and why.
+    Unknown(String),
 }
 
 /// The output of several statements in a row: one statement's own, or network data if any
@@ -1333,12 +1920,12 @@ fn is_tool_setup(kind: &DynamicKind) -> bool {
     matches!(kind, DynamicKind::CommandOutput(Output::ToolSetup))
 }
 
-/// Words joined with spaces as source text, with placeholders for their dynamic parts.
-fn source_of_words(words: &[Word]) -> Source {
+/// Words joined by `separator` as source text, with placeholders for their dynamic parts.
+fn source_of_words(words: &[Word], separator: &str) -> Source {
     let mut builder = SourceBuilder::default();
     for (index, word) in words.iter().enumerate() {
         if index > 0 {
-            builder.push_from(" ", Span::new(word.span.start, word.span.start));
+            builder.push_from(separator, Span::new(word.span.start, word.span.start));
         }
         for part in &word.parts {
             match part {

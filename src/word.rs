@@ -19,6 +19,10 @@ pub const DEFAULT_IFS: &str = " \t\n";
 /// character, so that backslashes stay free to be Windows path separators.
 pub const GLOB_ESCAPE: char = '\u{E002}';
 
+/// Separates the elements of `"${array[@]}"`: each becomes a field of its own, whatever it
+/// holds.
+const FIELD_BREAK: char = '\u{E003}';
+
 /// One shell word after decoding.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Word {
@@ -96,10 +100,14 @@ pub trait Scope {
     /// The value of a variable set earlier, `$HOME`, or a positional parameter, if known.
     /// `Some` of an empty word means known to be empty (after `unset`).
     fn variable(&mut self, name: &str) -> Option<Word>;
+    /// The elements of an array set earlier (`a=(x y)`), if known.
+    fn array(&mut self, name: &str) -> Option<Vec<Word>>;
     /// Runs a command or process substitution as a layer of its own and summarizes its output.
     fn substitution(&mut self, node: Node, source: &Source) -> Output;
     /// Runs `range` of `source` as the code of a command substitution the parser did not see.
     fn hidden_substitution(&mut self, range: std::ops::Range<usize>, source: &Source) -> Output;
+    /// An arithmetic expression is evaluated: the variables it names are too.
+    fn arithmetic(&mut self, node: Node, source: &Source);
 }
 
 impl Word {
@@ -113,6 +121,39 @@ impl Word {
             }],
             span,
         )
+    }
+
+    /// A word of text decoded from `range` of `source` (an interpreter's string literal), dynamic
+    /// where the text holds placeholders of `source`.
+    pub fn from_source_text(text: &str, range: std::ops::Range<usize>, source: &Source) -> Word {
+        let span = source.span(range);
+        let mut parts = Vec::new();
+        let mut rest = text;
+        let literal = |parts: &mut Vec<Part>, text: &str| {
+            if !text.is_empty() {
+                parts.push(Part::Literal {
+                    text: text.to_owned(),
+                    quoting: Quoting::Quoted,
+                    span,
+                });
+            }
+        };
+        while let Some(open) = rest.find(PLACEHOLDER_OPEN).filter(|_| source.has_placeholders()) {
+            let after = &rest[open + PLACEHOLDER_OPEN.len_utf8()..];
+            match parse_placeholder(after).and_then(|(index, used)| Some((source.dynamic(index)?.clone(), used))) {
+                Some((dynamic, used)) => {
+                    literal(&mut parts, &rest[..open]);
+                    parts.push(Part::Dynamic(dynamic));
+                    rest = &after[used..];
+                }
+                None => {
+                    literal(&mut parts, &rest[..open + PLACEHOLDER_OPEN.len_utf8()]);
+                    rest = after;
+                }
+            }
+        }
+        literal(&mut parts, rest);
+        Word::from_parts(parts, span)
     }
 
     /// A word made of one dynamic part.
@@ -241,6 +282,20 @@ impl Word {
         self
     }
 
+    /// The word as one field: the elements of `"${array[@]}"` joined by spaces, as in an
+    /// assignment.
+    pub fn single_field(mut self) -> Word {
+        if !self.text.contains(FIELD_BREAK) {
+            return self;
+        }
+        for part in &mut self.parts {
+            if let Part::Literal { text, .. } = part {
+                *text = text.replace(FIELD_BREAK, " ");
+            }
+        }
+        Word::from_parts(self.parts, self.span)
+    }
+
     /// The fields bash makes of this word with the default `IFS`: see [`Word::into_fields_with`].
     pub fn into_fields(self) -> Vec<Word> {
         self.into_fields_with(DEFAULT_IFS)
@@ -249,9 +304,10 @@ impl Word {
     /// The fields bash makes of this word: the values of unquoted expansions are split on the
     /// characters of `ifs`, and bare braces are expanded (`{a,b}`, `{1..3}`).
     pub fn into_fields_with(self, ifs: &str) -> Vec<Word> {
-        let splits = self.parts.iter().any(
-            |p| matches!(p, Part::Literal { text, quoting: Quoting::Expanded, .. } if text.contains(|c| ifs.contains(c))),
-        );
+        let splits = self.parts.iter().any(|p| {
+            matches!(p, Part::Literal { text, quoting: Quoting::Expanded, .. }
+                if text.contains(|c| ifs.contains(c) || c == FIELD_BREAK))
+        });
         let split = if splits { self.split_on(ifs) } else { vec![self] };
         split.into_iter().flat_map(Word::expand_braces).collect()
     }
@@ -267,7 +323,7 @@ impl Word {
                     quoting: Quoting::Expanded,
                     span: part_span,
                 } => {
-                    let mut pieces = text.split(|c| ifs.contains(c)).peekable();
+                    let mut pieces = text.split(|c| ifs.contains(c) || c == FIELD_BREAK).peekable();
                     while let Some(piece) = pieces.next() {
                         if !piece.is_empty() {
                             current.push(Part::Literal {
@@ -509,6 +565,7 @@ impl<'a> Decoder<'a> {
             }
             "arithmetic_expansion" => {
                 self.substitutions_within(node);
+                self.scope.arithmetic(node, self.source);
                 self.push_dynamic(node, DynamicKind::Arithmetic);
             }
             "word"
@@ -658,10 +715,35 @@ impl<'a> Decoder<'a> {
         if parsed.nested {
             self.substitutions_within(node);
         }
+        if let (Some(name), Some(index)) = (&parsed.name, &parsed.index) {
+            self.element(node, name, index, quoted);
+            return;
+        }
         let value = match &parsed.name {
-            Some(name) if parsed.plain || parsed.guarded || parsed.default_if_empty => self.scope.variable(name),
+            Some(name) if parsed.plain || parsed.guarded || parsed.default_if_empty || parsed.alternative => {
+                self.scope.variable(name)
+            }
             _ => None,
         };
+        match &value {
+            // `${X:-default}` of a variable known to be empty: the default.
+            Some(value) if value.text.is_empty() && parsed.default_if_empty => {
+                self.operand(node, quoted);
+                return;
+            }
+            // `${X:+alternative}`: the alternative when X is known not to be empty.
+            Some(value) if parsed.alternative => {
+                if !value.text.is_empty() {
+                    self.operand(node, quoted);
+                }
+                return;
+            }
+            _ if parsed.alternative => {
+                self.push_dynamic(node, DynamicKind::Other);
+                return;
+            }
+            _ => {}
+        }
         match (value, &parsed.name) {
             (Some(value), _) if !(value.text.is_empty() && (parsed.guarded || parsed.default_if_empty)) => {
                 for part in value.parts {
@@ -693,6 +775,103 @@ impl<'a> Decoder<'a> {
                 self.push_dynamic(node, kind);
             }
             (_, None) => self.push_dynamic(node, DynamicKind::Other),
+        }
+    }
+
+    /// The word after the operator of `${X:-word}` or `${X:+word}`; unquoted, it splits.
+    fn operand(&mut self, node: Node, quoted: bool) {
+        let mut operands = Vec::new();
+        let mut after_operator = false;
+        let mut cursor = node.walk();
+        if cursor.goto_first_child() {
+            loop {
+                if after_operator && cursor.node().is_named() {
+                    operands.push(cursor.node());
+                }
+                after_operator |= cursor.field_name() == Some("operator");
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        if !after_operator {
+            self.push_dynamic(node, DynamicKind::Other);
+            return;
+        }
+        let first = self.parts.len();
+        for operand in operands {
+            self.node(operand, quoted);
+        }
+        let added = self.parts.split_off(first);
+        let mut added = if quoted { added } else { self.expand_tilde(added) };
+        for part in &mut added {
+            if let Part::Literal { quoting, .. } = part
+                && *quoting == Quoting::Bare
+            {
+                *quoting = Quoting::Expanded;
+            }
+        }
+        self.parts.extend(added);
+    }
+
+    /// `${a[@]}`, `${a[*]}`, `${a[N]}` of an array known from an assignment.
+    fn element(&mut self, node: Node, name: &str, index: &str, quoted: bool) {
+        let Some(elements) = self.scope.array(name) else {
+            self.push_dynamic(
+                node,
+                DynamicKind::Variable {
+                    name: name.to_owned(),
+                    guarded: false,
+                },
+            );
+            return;
+        };
+        let span = self.source.span(node.byte_range());
+        if index == "@" {
+            // Of an empty array, `"${a[@]}"` makes no field at all.
+            self.parts.push(Part::Literal {
+                text: FIELD_BREAK.to_string(),
+                quoting: Quoting::Expanded,
+                span,
+            });
+        }
+        let chosen: Vec<Word> = match index {
+            "@" | "*" => elements,
+            number => match number.parse::<usize>() {
+                Ok(n) => elements.into_iter().nth(n).into_iter().collect(),
+                Err(_) => {
+                    self.push_dynamic(node, DynamicKind::Other);
+                    return;
+                }
+            },
+        };
+        for (position, element) in chosen.into_iter().enumerate() {
+            if position > 0 {
+                let separator = if index == "@" { FIELD_BREAK } else { ' ' };
+                let quoting = if index == "*" && quoted {
+                    Quoting::Quoted
+                } else {
+                    Quoting::Expanded
+                };
+                self.parts.push(Part::Literal {
+                    text: separator.to_string(),
+                    quoting,
+                    span,
+                });
+            }
+            for part in element.parts {
+                match part {
+                    Part::Literal { text, quoting, .. } => {
+                        let quoting = match quoting {
+                            Quoting::Matched => Quoting::Matched,
+                            _ if quoted => Quoting::Quoted,
+                            _ => Quoting::Expanded,
+                        };
+                        self.parts.push(Part::Literal { text, quoting, span });
+                    }
+                    dynamic => self.parts.push(dynamic),
+                }
+            }
         }
     }
 
@@ -970,6 +1149,10 @@ struct ParsedExpansion {
     guarded: bool,
     /// `${VAR:-…}`: the value when it is set and not empty.
     default_if_empty: bool,
+    /// `${VAR:+…}`: the alternative when it is set and not empty.
+    alternative: bool,
+    /// `${VAR[index]}`: the subscript.
+    index: Option<String>,
     /// Whether substitutions may be nested inside.
     nested: bool,
 }
@@ -981,6 +1164,8 @@ fn parse_expansion(raw: &str) -> ParsedExpansion {
         plain: false,
         guarded: false,
         default_if_empty: false,
+        alternative: false,
+        index: None,
         nested,
     };
     if let Some(name) = raw.strip_prefix('$').filter(|rest| !rest.starts_with('{')) {
@@ -1011,11 +1196,22 @@ fn parse_expansion(raw: &str) -> ParsedExpansion {
     }
     let name = inner[..name_len].to_owned();
     let rest = &inner[name_len..];
+    if let Some(subscript) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
+        && !subscript.contains(['[', ']', '$', '`'])
+    {
+        return ParsedExpansion {
+            name: Some(name),
+            index: Some(subscript.trim().to_owned()),
+            ..unknown
+        };
+    }
     ParsedExpansion {
+        alternative: rest.starts_with(":+"),
         plain: rest.is_empty(),
         guarded: rest.starts_with(":?") || rest.starts_with('?'),
         default_if_empty: rest.starts_with(":-") || rest.starts_with(":="),
         name: Some(name),
+        index: None,
         nested,
     }
 }

@@ -117,6 +117,11 @@ impl Subject<'_> {
     /// The text of `word` as it was typed (`~/` rather than `/home/user/`), when its span
     /// covers it exactly; else its decoded text.
     pub fn typed<'w>(&'w self, word: &'w crate::word::Word) -> &'w str {
+        // A command that stands for a call in another language's code has words computed
+        // from expressions: their spans cover code, not a path as typed.
+        if self.command.origin.is_some() {
+            return word.text();
+        }
         let span = word.span;
         match self.original.get(span.start..span.end) {
             Some(text) if !text.is_empty() && !text.contains('\n') => text,
@@ -188,14 +193,31 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
             original,
         };
         report.command = Some(id);
+        let before = report.findings.len();
         for checker in CHECKERS {
             if checker.applies.to(&command.name) {
                 (checker.check)(&subject, &mut report);
             }
         }
+        if analysis.layers.get(command.layer).is_some_and(|layer| layer.from_disk) {
+            let mut index = before;
+            while index < report.findings.len() {
+                if UNCERTAIN.contains(&report.findings[index].rule.id) {
+                    report.findings.remove(index);
+                } else {
+                    index += 1;
+                }
+            }
+        }
     }
     findings
 }
+
+/// Rules about what cannot be known before a command runs. Inside a script read from disk
+/// they are not reported: a script's values come from its arguments and its environment, and
+/// asking about each would interrupt every build script. What a script certainly does is
+/// judged like any command.
+const UNCERTAIN: &[&str] = &["could-not-verify", "rm-dynamic-path", "rm-stdin-targets"];
 
 /// The check of a checker that only reports gaps.
 fn no_command_check(_: &Subject, _: &mut Report) {}

@@ -224,10 +224,10 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         _ => (false, args::parse(args, &Options::gnu("", &[])).operands().collect()),
     };
-    let verb = if recursive {
-        format!("`{} -r`", command.name)
-    } else {
-        format!("`{}`", command.name)
+    let verb = match &command.origin {
+        Some(call) => format!("`{call}`"),
+        None if recursive => format!("`{} -r`", command.name),
+        None => format!("`{}`", command.name),
     };
     for word in targets {
         let target = paths::resolve(word, &command.cwd);

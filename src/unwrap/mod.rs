@@ -7,6 +7,7 @@
 
 pub mod finders;
 pub mod git;
+mod programs;
 mod shells;
 mod wrappers;
 
@@ -45,14 +46,62 @@ pub enum Execution {
         language: Language,
         current_shell: bool,
     },
+    /// Code of another language given as words (`python3 -c '…'`, `perl -e '…' -e '…'`, an
+    /// awk program), one line each.
+    Program {
+        via: String,
+        language: Language,
+        code: Vec<Word>,
+    },
+    /// The program itself, named by a path, which may be a script (`./deploy.sh`): its
+    /// `#!` line tells the language.
+    Script { path: Word },
 }
 
 /// The language of code a command runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Language {
     Shell,
-    /// An interpreter: python, node, perl, ruby, php.
-    Interpreter,
+    Python,
+    /// JavaScript as node, deno and bun run it.
+    JavaScript,
+    Ruby,
+    Perl,
+    Php,
+    Lua,
+    Awk,
+}
+
+impl Language {
+    /// The language a `#!` line names (`#!/usr/bin/env python3`, `#!/bin/bash -e`).
+    pub fn of_shebang(line: &str) -> Option<Language> {
+        let line = line.strip_prefix("#!")?.trim();
+        let mut words = line.split_whitespace();
+        let mut program = words.next()?.rsplit('/').next()?;
+        if program == "env" {
+            program = words.find(|w| !w.starts_with('-') && !w.contains('='))?;
+        }
+        if shells::SHELLS.contains(&program) {
+            return Some(Language::Shell);
+        }
+        programs::language_of(program)
+    }
+
+    /// The language a script's file name suggests, for scripts without a `#!` line.
+    pub fn of_extension(path: &str) -> Option<Language> {
+        let extension = path.rsplit_once('.')?.1;
+        Some(match extension {
+            "sh" | "bash" | "zsh" | "ksh" => Language::Shell,
+            "py" => Language::Python,
+            "js" | "mjs" | "cjs" => Language::JavaScript,
+            "rb" => Language::Ruby,
+            "pl" | "pm" => Language::Perl,
+            "php" => Language::Php,
+            "lua" => Language::Lua,
+            "awk" => Language::Awk,
+            _ => return None,
+        })
+    }
 }
 
 /// What `command` runs besides itself.
@@ -61,13 +110,24 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     if let Some(found) = shells::executions(command) {
         return found;
     }
+    if let Some(found) = programs::executions(command) {
+        return found;
+    }
     if let Some(found) = finders::executions(command) {
         return found;
     }
     if name == "git" {
         return git::executions(command);
     }
-    wrappers::executions(command).into_iter().collect()
+    if let Some(found) = wrappers::executions(command) {
+        return vec![found];
+    }
+    match command.argv.first() {
+        Some(program) if program.value().is_some_and(|path| path.contains('/')) => {
+            vec![Execution::Script { path: program.clone() }]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Whether `name` is a shell that runs `-c` strings, scripts and standard input.

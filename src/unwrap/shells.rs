@@ -1,6 +1,5 @@
 //! Commands that run shell code given as a string, read from standard input or from a file:
-//! shells, `eval`, `source`, `trap`, `su -c`, `ssh host cmd`, `watch`, `script -c`, `tmux`,
-//! and interpreters reading their program from standard input.
+//! shells, `eval`, `source`, `trap`, `su -c`, `ssh host cmd`, `watch`, `script -c`, `tmux`.
 
 use super::{Execution, Language};
 use crate::args::{self, Arg, Options};
@@ -25,11 +24,6 @@ pub const SHELLS: &[&str] = &[
     "busybox-sh",
 ];
 
-/// Interpreters that run a program read from standard input or a file.
-const INTERPRETERS: &[&str] = &[
-    "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "deno", "bun",
-];
-
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
     let name = command.name.as_str();
     let args = command.args();
@@ -49,17 +43,9 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
         "watch" => watch(args),
         "script" => script(args),
         "tmux" => tmux(args),
-        _ if is_interpreter(name) => interpreter(name, args),
         _ => return None,
     };
     Some(found)
-}
-
-fn is_interpreter(name: &str) -> bool {
-    INTERPRETERS.contains(&name)
-        || name
-            .strip_prefix("python")
-            .is_some_and(|version| !version.is_empty() && version.chars().all(|c| c.is_ascii_digit() || c == '.'))
 }
 
 /// `bash [options] -c CODE [name args…]`, `bash [options] [script [args…]]`, `bash -s`.
@@ -369,60 +355,4 @@ fn tmux(args: &[Word]) -> Vec<Execution> {
         positional: Vec::new(),
         current_shell: false,
     }]
-}
-
-/// An interpreter reading its program from standard input or a file. Inline code (`-c`, `-e`)
-/// is left to the interpreter checkers.
-fn interpreter(name: &str, args: &[Word]) -> Vec<Execution> {
-    let inline = match name {
-        "perl" => "eE",
-        "ruby" => "e",
-        "php" => "rBRfE",
-        "node" | "nodejs" | "deno" | "bun" => "ep",
-        _ => "c",
-    };
-    let short_values = match name {
-        "perl" => "eEIMmlx",
-        "ruby" => "eIrCEF",
-        "php" => "rBRfEdcz",
-        "node" | "nodejs" | "deno" | "bun" => "epr",
-        _ => "cmWXQ",
-    };
-    let options = Options {
-        short_values,
-        long_values: &[
-            "eval",
-            "print",
-            "require",
-            "import",
-            "loader",
-            "input-type",
-            "check-hash-based-pycs",
-        ],
-        stop_at_operand: true,
-    };
-    let parsed = args::parse(args, &options);
-    let runs_inline = parsed
-        .args
-        .iter()
-        .any(|arg| inline.chars().any(|flag| arg.is_short(flag)) || arg.is_long("eval") || arg.is_long("print"));
-    if runs_inline || parsed.has_short('m') || matches!(name, "deno" | "bun") && parsed.first_operand.is_some() {
-        return Vec::new();
-    }
-    match parsed.operands().next() {
-        None => vec![Execution::Stdin {
-            via: name.to_owned(),
-            language: Language::Interpreter,
-        }],
-        Some(path) if path.is("-") => vec![Execution::Stdin {
-            via: name.to_owned(),
-            language: Language::Interpreter,
-        }],
-        Some(path) => vec![Execution::File {
-            via: name.to_owned(),
-            path: path.clone(),
-            language: Language::Interpreter,
-            current_shell: false,
-        }],
-    }
 }

@@ -1,0 +1,372 @@
+//! Code in other languages that a command runs (`python3 -c`, `node -e`, `ruby -e`, an awk
+//! program, a script file): the calls in it that run commands, delete files or write them,
+//! found without running anything.
+//!
+//! Python and JavaScript are parsed with their tree-sitter grammars; Ruby, Perl, PHP and Lua
+//! with a tokenizer that knows each language's string literals; awk with one of its own. Each
+//! reports [`Effect`]s: the walker turns them into commands judged like any other (a
+//! `subprocess.run(['git', 'push', '--force'])` becomes the command `git push --force`, a
+//! `shutil.rmtree(…)` a recursive `rm`), or into "could not verify" when a call that runs or
+//! deletes something is given a value nobody can know before the code runs.
+
+mod awk;
+mod javascript;
+mod python;
+mod scripting;
+mod syntax;
+
+use crate::source::{Source, Span};
+use crate::unwrap::Language;
+use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
+use std::time::Instant;
+
+/// What a call in the code does.
+#[derive(Clone, Debug)]
+pub struct Effect {
+    /// The call as the code names it (`subprocess.run`, `fs.rmSync`), for messages.
+    pub call: String,
+    pub span: Span,
+    /// A directory the call runs in (`cwd=` of `subprocess.run`, after `os.chdir`).
+    pub cwd: Option<Word>,
+    pub action: Action,
+}
+
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// Runs a program with these arguments, without a shell.
+    Run(Vec<Word>),
+    /// Runs shell code (`os.system`, `execSync`, backticks).
+    Shell(Word),
+    /// Deletes a path.
+    Delete {
+        path: Word,
+        recursive: bool,
+        directory: bool,
+    },
+    /// Creates, truncates or appends to a file.
+    Write { path: Word, append: bool },
+    /// Runs code of the same or another language given as a string (`exec('…')`, `eval`).
+    Code(Language, Word),
+    /// Runs the code in a file (`exec(open('x.py').read())`, `runpy.run_path`).
+    Script(Language, Word),
+    /// Runs or deletes something only known when the code runs.
+    Unverifiable(String),
+}
+
+/// What the code can know about the machine without running: the home directory.
+pub struct Env<'a> {
+    pub home: &'a str,
+}
+
+/// Why code could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The parse ran past the deadline.
+    TimedOut,
+    /// The grammar could not be loaded.
+    Unavailable,
+}
+
+/// The effects of `source`, code in `language`.
+pub fn effects(language: Language, source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, Failure> {
+    match language {
+        Language::Python => python::effects(source, env, deadline),
+        Language::JavaScript => javascript::effects(source, env, deadline),
+        Language::Ruby | Language::Perl | Language::Php | Language::Lua => {
+            Ok(scripting::effects(language, source, env))
+        }
+        Language::Awk => Ok(awk::effects(source, env)),
+        Language::Shell => Ok(Vec::new()),
+    }
+}
+
+/// A value an expression has, as far as it can be known without running the code.
+#[derive(Clone, Debug)]
+enum Value {
+    /// Text, possibly with parts only known at run time.
+    Text(Word),
+    /// A list, tuple or array.
+    List(Vec<Value>),
+    /// A module, object or function known by its qualified name (`os.path`, `subprocess.run`).
+    Name(String),
+    /// A path object (`pathlib.Path(…)`).
+    Path(Word),
+    /// A method of a path object, not yet called.
+    PathMethod(Word, String),
+    /// The text of the file at a path (`open(p).read()`).
+    FileText(Word),
+    Bool(bool),
+    /// An object literal or keyword arguments: names and values.
+    Object(Vec<(String, Value)>),
+    /// Anything else: the expression as written.
+    Unknown(Dynamic),
+}
+
+impl Value {
+    /// The value as one word: text and paths as they are, anything else dynamic.
+    fn into_word(self, span: Span) -> Word {
+        match self {
+            Value::Text(word) | Value::Path(word) => word,
+            Value::Unknown(dynamic) => Word::dynamic(dynamic),
+            other => Word::dynamic(Dynamic {
+                kind: DynamicKind::Other,
+                text: other.describe(),
+                span,
+            }),
+        }
+    }
+
+    /// The value as a word when it is text (possibly partly dynamic) or a path.
+    fn as_word(&self) -> Option<&Word> {
+        match self {
+            Value::Text(word) | Value::Path(word) => Some(word),
+            _ => None,
+        }
+    }
+
+    fn field(&self, name: &str) -> Option<&Value> {
+        match self {
+            Value::Object(fields) => fields.iter().rev().find(|(key, _)| key == name).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    fn is_true(&self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Value::Text(word) | Value::Path(word) => word.text().to_owned(),
+            Value::Name(name) => name.clone(),
+            Value::Unknown(dynamic) => dynamic.text.clone(),
+            Value::PathMethod(_, method) => method.clone(),
+            Value::FileText(path) => format!("the text of {}", path.text()),
+            Value::Bool(value) => value.to_string(),
+            Value::List(_) => "a list".into(),
+            Value::Object(_) => "an object".into(),
+        }
+    }
+}
+
+/// An expression whose value is unknown, shown as written.
+fn unknown(source: &Source, range: std::ops::Range<usize>) -> Value {
+    let text: String = crate::source::display_text(&source.text()[range.clone()], &[])
+        .chars()
+        .take(80)
+        .collect();
+    Value::Unknown(Dynamic {
+        kind: DynamicKind::Other,
+        text,
+        span: source.span(range),
+    })
+}
+
+/// Words joined into one, in order.
+fn concat(words: impl IntoIterator<Item = Word>) -> Word {
+    let mut parts: Vec<Part> = Vec::new();
+    let mut span: Option<Span> = None;
+    for word in words {
+        span = Some(span.map_or(word.span, |s| s.cover(word.span)));
+        parts.extend(word.parts);
+    }
+    Word::from_parts(parts, span.unwrap_or_default())
+}
+
+/// A fresh temporary directory or file (`tempfile.mkdtemp()`, `fs.mkdtempSync()`).
+fn temporary(source: &Source, range: std::ops::Range<usize>) -> Value {
+    Value::Text(Word::dynamic(Dynamic {
+        kind: DynamicKind::CommandOutput(crate::command::Output::TemporaryPath),
+        text: crate::source::display_text(&source.text()[range.clone()], &[]),
+        span: source.span(range),
+    }))
+}
+
+/// Literal text that the code computed (a home directory, a path separator).
+fn text(value: &str, span: Span) -> Word {
+    Word::from_parts(
+        vec![Part::Literal {
+            text: value.to_owned(),
+            quoting: Quoting::Quoted,
+            span,
+        }],
+        span,
+    )
+}
+
+/// Joins path pieces the way `os.path.join` and `path.join` do: an absolute piece starts over.
+fn join_paths(pieces: Vec<Word>, span: Span) -> Word {
+    let mut joined: Vec<Word> = Vec::new();
+    for piece in pieces {
+        if piece.text().starts_with('/') {
+            joined.clear();
+        } else if let Some(last) = joined.last()
+            && !last.text().ends_with('/')
+        {
+            joined.push(text("/", span));
+        }
+        joined.push(piece);
+    }
+    concat(joined)
+}
+
+/// `~` and `~/x` with the home directory put in (`os.path.expanduser`, `File.expand_path`).
+fn expand_home(word: Word, env: &Env) -> Word {
+    let Some(Part::Literal { text: first, span, .. }) = word.parts.first() else {
+        return word;
+    };
+    if first != "~" && !first.starts_with("~/") {
+        return word;
+    }
+    let mut parts = word.parts.clone();
+    parts[0] = Part::Literal {
+        text: format!("{}{}", env.home, &first[1..]),
+        quoting: Quoting::Quoted,
+        span: *span,
+    };
+    Word::from_parts(parts, word.span)
+}
+
+/// The effect of a call that runs an argument vector.
+fn run_effect(call: &str, span: Span, argv: &Value, cwd: Option<Word>) -> Effect {
+    let action = match argv {
+        Value::List(items) if !items.is_empty() => {
+            Action::Run(items.iter().map(|item| item.clone().into_word(span)).collect())
+        }
+        Value::Text(word) => Action::Run(vec![word.clone()]),
+        other => Action::Unverifiable(format!(
+            "`{call}` runs a program only known when the code runs: {}",
+            other.describe()
+        )),
+    };
+    Effect {
+        call: call.to_owned(),
+        span,
+        cwd,
+        action,
+    }
+}
+
+/// The effect of a call that runs shell code.
+fn shell_effect(call: &str, span: Span, code: &Value, cwd: Option<Word>) -> Effect {
+    let action = match code {
+        Value::Text(word) => Action::Shell(word.clone()),
+        // A list given to a shell runs its first element as the code.
+        Value::List(items) if !items.is_empty() => Action::Shell(items[0].clone().into_word(span)),
+        other => Action::Unverifiable(format!(
+            "`{call}` runs a shell command only known when the code runs: {}",
+            other.describe()
+        )),
+    };
+    Effect {
+        call: call.to_owned(),
+        span,
+        cwd,
+        action,
+    }
+}
+
+/// The effect of a call that deletes a path.
+fn delete_effect(call: &str, span: Span, path: Value, recursive: bool, directory: bool, cwd: Option<Word>) -> Effect {
+    Effect {
+        call: call.to_owned(),
+        span,
+        cwd,
+        action: Action::Delete {
+            path: path.into_word(span),
+            recursive,
+            directory,
+        },
+    }
+}
+
+/// The effect of a call that writes a file.
+fn write_effect(call: &str, span: Span, path: Value, append: bool, cwd: Option<Word>) -> Effect {
+    Effect {
+        call: call.to_owned(),
+        span,
+        cwd,
+        action: Action::Write {
+            path: path.into_word(span),
+            append,
+        },
+    }
+}
+
+/// The effect of a call that runs code in `language` given as text.
+fn code_effect(call: &str, span: Span, language: Language, code: &Value) -> Effect {
+    let action = match code {
+        Value::Text(word) => Action::Code(language, word.clone()),
+        Value::FileText(path) => Action::Script(language, path.clone()),
+        other => Action::Unverifiable(format!(
+            "`{call}` runs code only known when it runs: {}",
+            other.describe()
+        )),
+    };
+    Effect {
+        call: call.to_owned(),
+        span,
+        cwd: None,
+        action,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// The effects of `code` in `language`, each as `call: what`.
+    pub fn described(language: Language, code: &str) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let env = Env { home: "/home/user" };
+        effects(language, &Source::original(code), &env, deadline)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|effect| {
+                let what = match &effect.action {
+                    Action::Run(argv) => {
+                        format!("run {}", argv.iter().map(Word::text).collect::<Vec<_>>().join(" "))
+                    }
+                    Action::Shell(code) => format!("shell {}", code.text()),
+                    Action::Delete {
+                        path,
+                        recursive,
+                        directory,
+                    } => format!(
+                        "delete{}{} {}",
+                        if *recursive { " -r" } else { "" },
+                        if *directory { " -d" } else { "" },
+                        path.text()
+                    ),
+                    Action::Write { path, append } => {
+                        format!("{} {}", if *append { "append" } else { "write" }, path.text())
+                    }
+                    Action::Code(language, code) => format!("code {language:?} {}", code.text()),
+                    Action::Script(language, path) => format!("script {language:?} {}", path.text()),
+                    Action::Unverifiable(_) => "unverifiable".to_owned(),
+                };
+                match &effect.cwd {
+                    Some(cwd) => format!("{}: {what} (in {})", effect.call, cwd.text()),
+                    None => format!("{}: {what}", effect.call),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn joins_paths_like_os_path_join() {
+        let span = Span::default();
+        let joined = join_paths(vec![text("/home/user", span), text("x", span)], span);
+        assert_eq!(joined.text(), "/home/user/x");
+        let restarted = join_paths(vec![text("a", span), text("/etc", span)], span);
+        assert_eq!(restarted.text(), "/etc");
+    }
+
+    #[test]
+    fn expands_home() {
+        let env = Env { home: "/home/user" };
+        assert_eq!(expand_home(text("~/x", Span::default()), &env).text(), "/home/user/x");
+        assert_eq!(expand_home(text("x~", Span::default()), &env).text(), "x~");
+    }
+}

@@ -1,0 +1,648 @@
+//! Python: imports, aliases and simple assignments are followed to find the calls that run
+//! commands (`os.system`, `subprocess.*`, `os.exec*`, `os.spawn*`, `pty.spawn`), delete files
+//! (`shutil.rmtree`, `os.remove`, `Path.unlink`…), write them (`open(…, 'w')`,
+//! `Path.write_text`, `shutil.copy`) or run more code (`exec`, `eval`).
+
+use super::syntax::{self, Grammar, named_children};
+use super::{
+    Effect, Env, Failure, Value, code_effect, concat, delete_effect, expand_home, join_paths, run_effect, shell_effect,
+    temporary, text, unknown, write_effect,
+};
+use crate::source::{Source, Span};
+use crate::unwrap::Language;
+use crate::word::Word;
+use std::collections::HashMap;
+use std::time::Instant;
+use tree_sitter::Node;
+
+pub fn effects(source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, Failure> {
+    let tree = syntax::parse(Grammar::Python, source.text(), deadline)?;
+    let mut reader = Reader {
+        source,
+        env,
+        names: HashMap::new(),
+        star_imports: Vec::new(),
+        cwd: None,
+        effects: Vec::new(),
+    };
+    for node in syntax::preorder(tree.root_node()) {
+        match node.kind() {
+            "import_statement" => reader.import(node),
+            "import_from_statement" => reader.import_from(node),
+            "assignment" => reader.assign(node),
+            "call" => reader.call(node),
+            _ => {}
+        }
+    }
+    Ok(reader.effects)
+}
+
+struct Reader<'a> {
+    source: &'a Source,
+    env: &'a Env<'a>,
+    /// What names are bound to: imported modules and functions, assigned values.
+    names: HashMap<String, Value>,
+    /// Modules imported with `from m import *`.
+    star_imports: Vec<String>,
+    /// The working directory after a literal `os.chdir`.
+    cwd: Option<Word>,
+    effects: Vec<Effect>,
+}
+
+/// Calls that run their argument as shell code.
+const SHELL_CALLS: &[&str] = &[
+    "os.system",
+    "os.popen",
+    "subprocess.getoutput",
+    "subprocess.getstatusoutput",
+    "commands.getoutput",
+    "commands.getstatusoutput",
+    "asyncio.create_subprocess_shell",
+    "pexpect.run",
+    "pexpect.spawn",
+];
+
+/// The functions of `subprocess` that take `args` and `shell=`.
+const SUBPROCESS_CALLS: &[&str] = &[
+    "subprocess.run",
+    "subprocess.call",
+    "subprocess.check_call",
+    "subprocess.check_output",
+    "subprocess.Popen",
+];
+
+/// Sinks that may be star-imported or called by their bare name after `from m import *`.
+const STAR_MODULES: &[&str] = &["os", "subprocess", "shutil", "pty", "pathlib", "os.path"];
+
+impl Reader<'_> {
+    fn text(&self, node: Node) -> &str {
+        syntax::text(node, self.source)
+    }
+
+    fn span(&self, node: Node) -> Span {
+        self.source.span(node.byte_range())
+    }
+
+    /// `import a.b`, `import a.b as c`.
+    fn import(&mut self, node: Node) {
+        for child in named_children(node) {
+            match child.kind() {
+                "dotted_name" => {
+                    let name = self.text(child).to_owned();
+                    let first = name.split('.').next().unwrap_or(&name).to_owned();
+                    self.names.insert(first.clone(), Value::Name(first));
+                }
+                "aliased_import" => {
+                    let (Some(name), Some(alias)) =
+                        (child.child_by_field_name("name"), child.child_by_field_name("alias"))
+                    else {
+                        continue;
+                    };
+                    let name = self.text(name).to_owned();
+                    self.names.insert(self.text(alias).to_owned(), Value::Name(name));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `from m import a, b as c`, `from m import *`.
+    fn import_from(&mut self, node: Node) {
+        let Some(module) = node.child_by_field_name("module_name") else {
+            return;
+        };
+        let module = self.text(module).to_owned();
+        let mut cursor = node.walk();
+        for child in node.children_by_field_name("name", &mut cursor) {
+            let (name, alias) = match child.kind() {
+                "aliased_import" => match (child.child_by_field_name("name"), child.child_by_field_name("alias")) {
+                    (Some(name), Some(alias)) => (self.text(name).to_owned(), self.text(alias).to_owned()),
+                    _ => continue,
+                },
+                _ => (self.text(child).to_owned(), self.text(child).to_owned()),
+            };
+            self.names.insert(alias, Value::Name(format!("{module}.{name}")));
+        }
+        if named_children(node).iter().any(|c| c.kind() == "wildcard_import") {
+            self.star_imports.push(module);
+        }
+    }
+
+    /// `x = value`, `a = b = value`; anything else makes the names unknown.
+    fn assign(&mut self, node: Node) {
+        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+            return;
+        };
+        if left.kind() != "identifier" {
+            return;
+        }
+        let value = self.value(right);
+        self.names.insert(self.text(left).to_owned(), value);
+    }
+
+    /// What an identifier stands for: a bound name, a star-imported function, a builtin.
+    fn identifier(&self, name: &str) -> Value {
+        if let Some(value) = self.names.get(name) {
+            return value.clone();
+        }
+        for module in &self.star_imports {
+            if STAR_MODULES.contains(&module.as_str()) {
+                return Value::Name(format!("{module}.{name}"));
+            }
+        }
+        Value::Name(name.to_owned())
+    }
+
+    fn value(&self, node: Node) -> Value {
+        match node.kind() {
+            "string" => Value::Text(self.string(node)),
+            "concatenated_string" => Value::Text(concat(
+                named_children(node)
+                    .into_iter()
+                    .filter(|c| c.kind() == "string")
+                    .map(|c| self.string(c)),
+            )),
+            "identifier" => self.identifier(self.text(node)),
+            "true" => Value::Bool(true),
+            "false" => Value::Bool(false),
+            "parenthesized_expression" => match named_children(node).first() {
+                Some(inner) => self.value(*inner),
+                None => unknown(self.source, node.byte_range()),
+            },
+            "list" | "tuple" => {
+                let items = named_children(node);
+                if items.iter().any(|item| item.kind() == "list_splat") {
+                    return unknown(self.source, node.byte_range());
+                }
+                Value::List(items.into_iter().map(|item| self.value(item)).collect())
+            }
+            "attribute" => self.attribute(node),
+            "binary_operator" => self.binary(node),
+            "subscript" => self.subscript(node),
+            "call" => self.call_value(node),
+            _ => unknown(self.source, node.byte_range()),
+        }
+    }
+
+    fn attribute(&self, node: Node) -> Value {
+        let (Some(object), Some(attribute)) = (
+            node.child_by_field_name("object"),
+            node.child_by_field_name("attribute"),
+        ) else {
+            return unknown(self.source, node.byte_range());
+        };
+        let attribute = self.text(attribute).to_owned();
+        match self.value(object) {
+            Value::Name(name) if name == "sys" && attribute == "executable" => {
+                Value::Text(text("python3", self.span(node)))
+            }
+            Value::Name(name) => Value::Name(format!("{name}.{attribute}")),
+            // `tempfile.TemporaryDirectory().name`.
+            Value::Text(word) if attribute == "name" && word.is_dynamic() => Value::Text(word),
+            Value::Path(path) => Value::PathMethod(path, attribute),
+            _ => unknown(self.source, node.byte_range()),
+        }
+    }
+
+    /// `a + b` of texts, `path / 'x'` of paths.
+    fn binary(&self, node: Node) -> Value {
+        let (Some(left), Some(right), Some(operator)) = (
+            node.child_by_field_name("left"),
+            node.child_by_field_name("right"),
+            node.child_by_field_name("operator"),
+        ) else {
+            return unknown(self.source, node.byte_range());
+        };
+        let span = self.span(node);
+        match (self.value(left), self.text(operator), self.value(right)) {
+            (Value::Text(a), "+", b) => Value::Text(concat([a, b.into_word(span)])),
+            (a, "+", Value::Text(b)) => Value::Text(concat([a.into_word(span), b])),
+            (Value::Path(a), "/", b) => Value::Path(join_paths(vec![a, b.into_word(span)], span)),
+            _ => unknown(self.source, node.byte_range()),
+        }
+    }
+
+    /// `os.environ['HOME']`.
+    fn subscript(&self, node: Node) -> Value {
+        let (Some(object), Some(index)) = (node.child_by_field_name("value"), node.child_by_field_name("subscript"))
+        else {
+            return unknown(self.source, node.byte_range());
+        };
+        match (self.value(object), self.value(index)) {
+            (Value::Name(name), Value::Text(key)) if name == "os.environ" && key.is("HOME") => {
+                Value::Text(text(self.env.home, self.span(node)))
+            }
+            _ => unknown(self.source, node.byte_range()),
+        }
+    }
+
+    /// The positional and keyword arguments of a call.
+    fn arguments(&self, call: Node) -> (Vec<Value>, Vec<(String, Value)>) {
+        let mut positional = Vec::new();
+        let mut keywords = Vec::new();
+        let Some(arguments) = call.child_by_field_name("arguments") else {
+            return (positional, keywords);
+        };
+        for argument in named_children(arguments) {
+            match argument.kind() {
+                "keyword_argument" => {
+                    if let (Some(name), Some(value)) = (
+                        argument.child_by_field_name("name"),
+                        argument.child_by_field_name("value"),
+                    ) {
+                        keywords.push((self.text(name).to_owned(), self.value(value)));
+                    }
+                }
+                "comment" => {}
+                _ => positional.push(self.value(argument)),
+            }
+        }
+        (positional, keywords)
+    }
+
+    /// The value a call returns, for calls that compute paths, names and text.
+    fn call_value(&self, node: Node) -> Value {
+        let Some(function) = node.child_by_field_name("function") else {
+            return unknown(self.source, node.byte_range());
+        };
+        let span = self.span(node);
+        let (positional, keywords) = self.arguments(node);
+        let first = positional.first().cloned();
+        let home = || Value::Text(text(self.env.home, span));
+        match self.value(function) {
+            Value::Name(name) => match name.as_str() {
+                "os.path.expanduser" => match first {
+                    Some(Value::Text(word)) => Value::Text(expand_home(word, self.env)),
+                    _ => unknown(self.source, node.byte_range()),
+                },
+                "os.path.join" | "posixpath.join" => Value::Text(join_paths(
+                    positional.into_iter().map(|v| v.into_word(span)).collect(),
+                    span,
+                )),
+                "os.path.abspath" | "os.path.realpath" | "os.path.normpath" | "os.fspath" | "str" | "compile" => {
+                    first.unwrap_or_else(|| unknown(self.source, node.byte_range()))
+                }
+                "os.getenv" | "os.environ.get" => match first {
+                    Some(Value::Text(key)) if key.is("HOME") => home(),
+                    _ => unknown(self.source, node.byte_range()),
+                },
+                "os.getcwd" => Value::Text(text(".", span)),
+                "tempfile.mkdtemp" | "tempfile.mkstemp" | "tempfile.gettempdir" | "tempfile.TemporaryDirectory" => {
+                    temporary(self.source, node.byte_range())
+                }
+                "open" | "io.open" | "codecs.open" if writes(positional.get(1)).is_none() => match first {
+                    Some(Value::Text(path)) => Value::Path(path),
+                    _ => unknown(self.source, node.byte_range()),
+                },
+                "pathlib.Path" | "pathlib.PosixPath" | "pathlib.PurePath" => match positional.is_empty() {
+                    true => Value::Path(text(".", span)),
+                    false => Value::Path(join_paths(
+                        positional.into_iter().map(|v| v.into_word(span)).collect(),
+                        span,
+                    )),
+                },
+                "pathlib.Path.home" | "pathlib.PosixPath.home" => Value::Path(text(self.env.home, span)),
+                "pathlib.Path.cwd" | "pathlib.PosixPath.cwd" => Value::Path(text(".", span)),
+                "__import__" | "importlib.import_module" => match first {
+                    Some(Value::Text(module)) if module.value().is_some() => {
+                        Value::Name(module.value().unwrap_or_default().to_owned())
+                    }
+                    _ => unknown(self.source, node.byte_range()),
+                },
+                "getattr" => match (first, positional.get(1)) {
+                    (Some(Value::Name(object)), Some(Value::Text(attribute))) if attribute.value().is_some() => {
+                        Value::Name(format!("{object}.{}", attribute.value().unwrap_or_default()))
+                    }
+                    _ => unknown(self.source, node.byte_range()),
+                },
+                _ => {
+                    let _ = keywords;
+                    unknown(self.source, node.byte_range())
+                }
+            },
+            Value::PathMethod(path, method) => match method.as_str() {
+                "joinpath" => {
+                    let mut pieces = vec![path];
+                    pieces.extend(positional.into_iter().map(|v| v.into_word(span)));
+                    Value::Path(join_paths(pieces, span))
+                }
+                "expanduser" => Value::Path(expand_home(path, self.env)),
+                "resolve" | "absolute" => Value::Path(path),
+                "read" | "read_text" => Value::FileText(path),
+                _ => unknown(self.source, node.byte_range()),
+            },
+            _ => unknown(self.source, node.byte_range()),
+        }
+    }
+
+    /// A call that may run, delete or write something.
+    fn call(&mut self, node: Node) {
+        let Some(function) = node.child_by_field_name("function") else {
+            return;
+        };
+        let span = self.span(node);
+        let (positional, keywords) = self.arguments(node);
+        let keyword = |name: &str| keywords.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+        let argument = |index: usize, name: &str| keyword(name).or_else(|| positional.get(index).cloned());
+        let cwd = keyword("cwd")
+            .map(|value| value.into_word(span))
+            .or_else(|| self.cwd.clone());
+        let effect = match self.value(function) {
+            Value::Name(name) => {
+                let name = name.as_str();
+                let missing = || Value::List(Vec::new());
+                match name {
+                    _ if SHELL_CALLS.contains(&name) => Some(shell_effect(
+                        name,
+                        span,
+                        &argument(0, "cmd").unwrap_or_else(missing),
+                        cwd,
+                    )),
+                    _ if SUBPROCESS_CALLS.contains(&name) => {
+                        let args = argument(0, "args").unwrap_or_else(missing);
+                        Some(match keyword("shell").is_some_and(|shell| shell.is_true()) {
+                            true => shell_effect(name, span, &args, cwd),
+                            false => run_effect(name, span, &args, cwd),
+                        })
+                    }
+                    "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.posix_spawn" | "os.posix_spawnp" => {
+                        Some(run_effect(
+                            name,
+                            span,
+                            &vector(positional.first(), positional.get(1)),
+                            cwd,
+                        ))
+                    }
+                    "os.spawnv" | "os.spawnve" | "os.spawnvp" | "os.spawnvpe" => Some(run_effect(
+                        name,
+                        span,
+                        &vector(positional.get(1), positional.get(2)),
+                        cwd,
+                    )),
+                    "os.execl" | "os.execlp" | "os.execle" | "os.execlpe" => {
+                        let end = positional.len() - usize::from(name.ends_with('e'));
+                        Some(run_effect(name, span, &listed(&positional, 0, 2, end), cwd))
+                    }
+                    "os.spawnl" | "os.spawnlp" | "os.spawnle" | "os.spawnlpe" => {
+                        let end = positional.len() - usize::from(name.ends_with('e'));
+                        Some(run_effect(name, span, &listed(&positional, 1, 3, end), cwd))
+                    }
+                    "pty.spawn" => Some(run_effect(
+                        name,
+                        span,
+                        &argument(0, "argv").unwrap_or_else(missing),
+                        cwd,
+                    )),
+                    "asyncio.create_subprocess_exec" => {
+                        Some(run_effect(name, span, &Value::List(positional.clone()), cwd))
+                    }
+                    "shutil.rmtree" => Some(delete_effect(
+                        name,
+                        span,
+                        argument(0, "path").unwrap_or_else(missing),
+                        true,
+                        true,
+                        cwd,
+                    )),
+                    "os.remove" | "os.unlink" => Some(delete_effect(
+                        name,
+                        span,
+                        argument(0, "path").unwrap_or_else(missing),
+                        false,
+                        false,
+                        cwd,
+                    )),
+                    "os.rmdir" | "os.removedirs" => Some(delete_effect(
+                        name,
+                        span,
+                        argument(0, "path").unwrap_or_else(missing),
+                        false,
+                        true,
+                        cwd,
+                    )),
+                    "open" | "io.open" | "codecs.open" | "os.open" => {
+                        let mode = argument(1, "mode");
+                        writes(mode.as_ref()).map(|append| {
+                            write_effect(name, span, argument(0, "file").unwrap_or_else(missing), append, cwd)
+                        })
+                    }
+                    "shutil.copy" | "shutil.copy2" | "shutil.copyfile" | "shutil.copytree" | "shutil.move"
+                    | "os.rename" | "os.replace" => Some(write_effect(
+                        name,
+                        span,
+                        argument(1, "dst").unwrap_or_else(missing),
+                        false,
+                        cwd,
+                    )),
+                    "os.chdir" => {
+                        self.cwd = positional.first().map(|path| path.clone().into_word(span));
+                        None
+                    }
+                    "exec" | "eval" => Some(code_effect(
+                        name,
+                        span,
+                        Language::Python,
+                        &argument(0, "source").unwrap_or_else(missing),
+                    )),
+                    "runpy.run_path" => argument(0, "path_name").map(|path| {
+                        let code = match path {
+                            Value::Text(path) => Value::FileText(path),
+                            other => other,
+                        };
+                        code_effect(name, span, Language::Python, &code)
+                    }),
+                    _ => None,
+                }
+            }
+            Value::PathMethod(path, method) => {
+                let call = format!("Path.{method}");
+                match method.as_str() {
+                    "unlink" => Some(delete_effect(&call, span, Value::Path(path), false, false, cwd)),
+                    "rmdir" => Some(delete_effect(&call, span, Value::Path(path), false, true, cwd)),
+                    "write_text" | "write_bytes" | "touch" => {
+                        Some(write_effect(&call, span, Value::Path(path), false, cwd))
+                    }
+                    "open" => writes(argument(0, "mode").as_ref())
+                        .map(|append| write_effect(&call, span, Value::Path(path), append, cwd)),
+                    "rename" | "replace" | "symlink_to" | "hardlink_to" => {
+                        let target = match method.as_str() {
+                            "rename" | "replace" => argument(0, "target").unwrap_or(Value::Path(path)),
+                            _ => Value::Path(path),
+                        };
+                        Some(write_effect(&call, span, target, false, cwd))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        self.effects.extend(effect);
+    }
+
+    /// A string literal: prefixes, escapes and f-string interpolations decoded.
+    fn string(&self, node: Node) -> Word {
+        let prefix = node
+            .child(0)
+            .filter(|start| start.kind() == "string_start")
+            .map(|start| self.text(start).to_ascii_lowercase())
+            .unwrap_or_default();
+        let raw = prefix.contains('r');
+        let mut pieces = Vec::new();
+        for child in named_children(node) {
+            match child.kind() {
+                "string_content" => {
+                    let mut at = child.start_byte();
+                    for escape in named_children(child) {
+                        if escape.kind() != "escape_sequence" || raw {
+                            continue;
+                        }
+                        if at < escape.start_byte() {
+                            pieces.push(syntax::verbatim(self.source, at..escape.start_byte()));
+                        }
+                        pieces.push(syntax::escape(self.source, escape.byte_range(), false));
+                        at = escape.end_byte();
+                    }
+                    if at < child.end_byte() {
+                        pieces.push(syntax::verbatim(self.source, at..child.end_byte()));
+                    }
+                }
+                "interpolation" => {
+                    let value = child
+                        .child_by_field_name("expression")
+                        .map(|expression| self.value(expression))
+                        .unwrap_or_else(|| unknown(self.source, child.byte_range()));
+                    pieces.push(value.into_word(self.span(child)));
+                }
+                _ => {}
+            }
+        }
+        if pieces.is_empty() {
+            return text("", self.span(node));
+        }
+        concat(pieces)
+    }
+}
+
+/// The argument vector of `os.execv(path, args)`: `path` runs, with the arguments after `args[0]`.
+fn vector(program: Option<&Value>, args: Option<&Value>) -> Value {
+    match (program, args) {
+        (Some(program), Some(Value::List(items))) => {
+            let mut argv = vec![program.clone()];
+            argv.extend(items.iter().skip(1).cloned());
+            Value::List(argv)
+        }
+        (_, Some(other)) => other.clone(),
+        _ => Value::List(Vec::new()),
+    }
+}
+
+/// The argument vector of `os.execl(path, arg0, arg1…)`: the program at `program`, the
+/// arguments from `first` to `end`.
+fn listed(positional: &[Value], program: usize, first: usize, end: usize) -> Value {
+    let Some(path) = positional.get(program) else {
+        return Value::List(Vec::new());
+    };
+    let mut argv = vec![path.clone()];
+    argv.extend(positional.get(first..end).unwrap_or_default().iter().cloned());
+    Value::List(argv)
+}
+
+/// Whether an `open` mode writes: `Some(true)` when it appends.
+fn writes(mode: Option<&Value>) -> Option<bool> {
+    let mode = mode?.as_word()?.value()?;
+    if mode.contains('a') {
+        Some(true)
+    } else if mode.contains(['w', 'x', '+']) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::described;
+    use crate::unwrap::Language;
+
+    fn python(code: &str) -> Vec<String> {
+        described(Language::Python, code)
+    }
+
+    #[test]
+    fn finds_commands() {
+        assert_eq!(
+            python("import subprocess; subprocess.run(['git','push','--force'])"),
+            ["subprocess.run: run git push --force"]
+        );
+        assert_eq!(
+            python("import subprocess as sp\nsp.call('rm -rf ~', shell=True, cwd='/')"),
+            ["subprocess.call: shell rm -rf ~ (in /)"]
+        );
+        assert_eq!(
+            python("import os; os.system(\"rm -rf \" + '/')"),
+            ["os.system: shell rm -rf /"]
+        );
+        assert_eq!(python("from os import system as s; s('ls')"), ["os.system: shell ls"]);
+        assert_eq!(python("__import__('os').system('id')"), ["os.system: shell id"]);
+        assert_eq!(
+            python("import os; os.execvp('rm', ['rm', '-rf', '/'])"),
+            ["os.execvp: run rm -rf /"]
+        );
+        assert_eq!(
+            python("import os; os.execl('/bin/rm', 'rm', '-rf', '/')"),
+            ["os.execl: run /bin/rm -rf /"]
+        );
+    }
+
+    #[test]
+    fn finds_deletes_and_writes() {
+        assert_eq!(
+            python("import shutil, os; shutil.rmtree(os.path.expanduser('~'))"),
+            ["shutil.rmtree: delete -r -d /home/user"]
+        );
+        assert_eq!(
+            python("from pathlib import Path; (Path.home() / '.bashrc').write_text('x')"),
+            ["Path.write_text: write /home/user/.bashrc"]
+        );
+        assert_eq!(
+            python("import os\nos.chdir('/')\nos.remove('etc/passwd')"),
+            ["os.remove: delete etc/passwd (in /)"]
+        );
+        assert_eq!(
+            python("open('/etc/hosts', 'a').write('x')"),
+            ["open: append /etc/hosts"]
+        );
+        assert_eq!(
+            python("h = os.environ['HOME']\nopen(f'{h}/.zshrc', 'w')"),
+            ["open: write /home/user/.zshrc"]
+        );
+    }
+
+    #[test]
+    fn decodes_strings() {
+        assert_eq!(
+            python("import os; os.system('\\x72m -rf /')"),
+            ["os.system: shell rm -rf /"]
+        );
+        assert_eq!(python("import os; os.system(r'a\\x')"), ["os.system: shell a\\x"]);
+        assert_eq!(
+            python("exec(\"import os; os.system('id')\")"),
+            ["exec: code Python import os; os.system('id')"]
+        );
+    }
+
+    #[test]
+    fn leaves_ordinary_code_alone() {
+        assert!(python("print('rm -rf /')").is_empty());
+        assert!(python("import json; print(json.load(open('x.json')))").is_empty());
+        assert!(python("open('out.txt').read()").is_empty());
+    }
+
+    #[test]
+    fn unknown_values_are_unverifiable() {
+        assert_eq!(
+            python("import os, sys; os.system(sys.argv[1])"),
+            ["os.system: unverifiable"]
+        );
+    }
+}

@@ -1,0 +1,281 @@
+//! Interpreters of other languages and the code they are given: inline (`python3 -c`,
+//! `node -e`, `perl -e`, an awk program), on standard input (`python3 - <<EOF`), or in a
+//! script file (`python3 x.py`, `node x.js`, `awk -f x.awk`).
+
+use super::{Execution, Language};
+use crate::args::{self, Options};
+use crate::command::Command;
+use crate::word::Word;
+
+/// The language an interpreter of this program name runs.
+pub fn language_of(name: &str) -> Option<Language> {
+    let versioned = |prefix: &str| {
+        name.strip_prefix(prefix)
+            .is_some_and(|version| version.chars().all(|c| c.is_ascii_digit() || c == '.'))
+    };
+    Some(match name {
+        _ if versioned("python") || versioned("pypy") => Language::Python,
+        "node" | "nodejs" | "deno" | "bun" => Language::JavaScript,
+        _ if versioned("ruby") => Language::Ruby,
+        _ if versioned("perl") => Language::Perl,
+        _ if versioned("php") => Language::Php,
+        _ if versioned("lua") || versioned("luajit") => Language::Lua,
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Language::Awk,
+        _ => return None,
+    })
+}
+
+/// What an interpreter command runs, or `None` when `command` is not one.
+pub fn executions(command: &Command) -> Option<Vec<Execution>> {
+    let language = language_of(&command.name)?;
+    let name = command.name.as_str();
+    let args = command.args();
+    Some(match language {
+        Language::Awk => awk(name, args),
+        Language::JavaScript if name == "deno" => deno(args),
+        Language::JavaScript if name == "bun" => bun(args),
+        _ => interpreter(name, language, args),
+    })
+}
+
+/// How each interpreter takes its options: the flags that give inline code, the flags that
+/// take a value, and the long options that take a value.
+struct Flags {
+    inline: &'static str,
+    short_values: &'static str,
+    long_inline: &'static [&'static str],
+    long_values: &'static [&'static str],
+    /// Flags after which no script is read (`python -m module`).
+    no_script: &'static str,
+}
+
+fn flags(language: Language) -> Flags {
+    match language {
+        Language::Python => Flags {
+            inline: "c",
+            short_values: "cmWX",
+            long_inline: &[],
+            long_values: &["check-hash-based-pycs"],
+            no_script: "m",
+        },
+        Language::JavaScript => Flags {
+            inline: "ep",
+            short_values: "eprC",
+            long_inline: &["eval", "print"],
+            long_values: &[
+                "eval",
+                "print",
+                "require",
+                "import",
+                "loader",
+                "input-type",
+                "conditions",
+                "env-file",
+            ],
+            no_script: "",
+        },
+        Language::Ruby => Flags {
+            inline: "e",
+            short_values: "eIrCEFx",
+            long_inline: &[],
+            long_values: &["encoding", "external-encoding", "internal-encoding"],
+            no_script: "",
+        },
+        Language::Perl => Flags {
+            inline: "eE",
+            short_values: "eEIMmx",
+            long_inline: &[],
+            long_values: &[],
+            no_script: "",
+        },
+        Language::Php => Flags {
+            inline: "rBRE",
+            short_values: "rBREfdcztF",
+            long_inline: &["run", "process-begin", "process-code", "process-end"],
+            long_values: &["run", "process-begin", "process-code", "process-end", "file", "define"],
+            no_script: "S",
+        },
+        _ => Flags {
+            inline: "e",
+            short_values: "el",
+            long_inline: &[],
+            long_values: &[],
+            no_script: "",
+        },
+    }
+}
+
+/// `python3 -c CODE`, `node -e CODE`, `perl -e CODE -e CODE`, `php -r CODE`, `lua -e CODE`;
+/// else the script named by the first operand (or `php -f FILE`), or standard input.
+fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> {
+    let flags = flags(language);
+    let options = Options {
+        short_values: flags.short_values,
+        long_values: flags.long_values,
+        stop_at_operand: true,
+    };
+    let parsed = args::parse(args, &options);
+    // `python -m module -c x`: options end at the module; what follows is the module's.
+    let module = parsed
+        .args
+        .iter()
+        .position(|arg| flags.no_script.chars().any(|flag| arg.is_short(flag)))
+        .unwrap_or(parsed.args.len());
+    let code: Vec<Word> = parsed.args[..module]
+        .iter()
+        .filter(|arg| {
+            flags.inline.chars().any(|flag| arg.is_short(flag)) || flags.long_inline.iter().any(|l| arg.is_long(l))
+        })
+        .filter_map(|arg| arg.value().cloned())
+        .collect();
+    if !code.is_empty() {
+        let first_flag = parsed
+            .args
+            .iter()
+            .find_map(|arg| flags.inline.chars().find(|flag| arg.is_short(*flag)))
+            .map_or_else(|| "--eval".to_owned(), |flag| format!("-{flag}"));
+        return vec![Execution::Program {
+            via: format!("{name} {first_flag}"),
+            language,
+            code,
+        }];
+    }
+    if flags.no_script.chars().any(|flag| parsed.has_short(flag)) {
+        return Vec::new();
+    }
+    let script = match language {
+        Language::Php => parsed.value_of('f', "file").or_else(|| parsed.operands().next()),
+        _ => parsed.operands().next(),
+    };
+    match script {
+        None => vec![Execution::Stdin {
+            via: name.to_owned(),
+            language,
+        }],
+        Some(path) if path.is("-") => vec![Execution::Stdin {
+            via: name.to_owned(),
+            language,
+        }],
+        Some(path) => vec![Execution::File {
+            via: name.to_owned(),
+            path: path.clone(),
+            language,
+            current_shell: false,
+        }],
+    }
+}
+
+/// `deno eval CODE`, `deno run [options] FILE`, `deno FILE`.
+fn deno(args: &[Word]) -> Vec<Execution> {
+    let options = Options::posix(
+        "",
+        &["config", "import-map", "location", "seed", "v8-flags", "env-file"],
+    );
+    let Some((subcommand, rest)) = args.split_first() else {
+        return Vec::new();
+    };
+    let parsed = args::parse(rest, &options);
+    match subcommand.value() {
+        Some("eval") => match parsed.operands().next() {
+            Some(code) => vec![Execution::Program {
+                via: "deno eval".into(),
+                language: Language::JavaScript,
+                code: vec![code.clone()],
+            }],
+            None => Vec::new(),
+        },
+        Some("run") => parsed
+            .operands()
+            .next()
+            .map(|path| script("deno run".into(), path))
+            .into_iter()
+            .collect(),
+        Some(text) if is_script_name(text) => vec![script("deno".into(), subcommand)],
+        _ => Vec::new(),
+    }
+}
+
+/// `bun -e CODE`, `bun run FILE`, `bun FILE`; other subcommands are bun's own.
+fn bun(args: &[Word]) -> Vec<Execution> {
+    let inline = interpreter("bun", Language::JavaScript, args);
+    if inline.iter().any(|e| matches!(e, Execution::Program { .. })) {
+        return inline;
+    }
+    let Some(first) = args.iter().position(|w| !w.value().is_some_and(|t| t.starts_with('-'))) else {
+        return Vec::new();
+    };
+    match args[first].value() {
+        Some("run") => args[first + 1..]
+            .iter()
+            .find(|w| !w.value().is_some_and(|t| t.starts_with('-')))
+            .filter(|w| w.value().is_some_and(is_script_name))
+            .map(|path| script("bun run".into(), path))
+            .into_iter()
+            .collect(),
+        Some(text) if is_script_name(text) => vec![script("bun".into(), &args[first])],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether an operand names a JavaScript or TypeScript file rather than a subcommand.
+fn is_script_name(text: &str) -> bool {
+    [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"]
+        .iter()
+        .any(|extension| text.ends_with(extension))
+}
+
+fn script(via: String, path: &Word) -> Execution {
+    Execution::File {
+        via,
+        path: path.clone(),
+        language: Language::JavaScript,
+        current_shell: false,
+    }
+}
+
+/// `awk [options] 'program' [files…]`, `awk -f progfile`, `gawk -e 'program'`.
+fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
+    let options = Options::posix(
+        "fvFeEil",
+        &[
+            "file",
+            "assign",
+            "field-separator",
+            "source",
+            "exec",
+            "include",
+            "load",
+            "dump-variables",
+            "profile",
+        ],
+    );
+    let parsed = args::parse(args, &options);
+    let mut found = Vec::new();
+    for arg in &parsed.args {
+        let Some(value) = arg.value() else { continue };
+        if arg.is_short('f') || arg.is_long("file") || arg.is_short('E') || arg.is_long("exec") {
+            found.push(Execution::File {
+                via: format!("{name} -f"),
+                path: value.clone(),
+                language: Language::Awk,
+                current_shell: false,
+            });
+        } else if arg.is_short('e') || arg.is_long("source") {
+            found.push(Execution::Program {
+                via: format!("{name} -e"),
+                language: Language::Awk,
+                code: vec![value.clone()],
+            });
+        }
+    }
+    if found.is_empty()
+        && let Some(program) = parsed.operands().next()
+    {
+        found.push(Execution::Program {
+            via: name.to_owned(),
+            language: Language::Awk,
+            code: vec![program.clone()],
+        });
+    }
+    found
+}

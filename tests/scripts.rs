@@ -1,0 +1,137 @@
+//! Scripts a command runs from disk are read and judged: a destructive script is denied
+//! whichever way it is started, a script that does not exist yet gets no opinion, and what a
+//! script cannot know before it runs (its arguments, computed paths) is not asked about.
+
+use agent_safety_net::paths::AbsPath;
+use agent_safety_net::{Context, Decision, analyze};
+use std::path::{Path, PathBuf};
+
+/// A project directory with scripts in it, removed when dropped.
+struct Project {
+    root: PathBuf,
+}
+
+impl Project {
+    fn new(name: &str) -> Project {
+        let root = std::env::temp_dir().join(format!("safety-net-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("home")).expect("temp dir");
+        Project { root }
+    }
+
+    fn write(&self, name: &str, content: &str) -> &Project {
+        let path = self.root.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("dir");
+        }
+        std::fs::write(&path, content).expect("write");
+        self
+    }
+
+    fn context(&self) -> Context {
+        let at = |path: &Path| AbsPath::new(&path.to_string_lossy()).expect("absolute");
+        Context::new(at(&self.root), at(&self.root.join("home")))
+    }
+
+    fn judge(&self, command: &str) -> (Decision, Option<String>) {
+        let verdict = analyze(command, &self.context());
+        (verdict.decision, verdict.rule().map(str::to_owned))
+    }
+}
+
+impl Drop for Project {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+fn deny(rule: &str) -> (Decision, Option<String>) {
+    (Decision::Deny, Some(rule.to_owned()))
+}
+
+const ALLOW: (Decision, Option<String>) = (Decision::Allow, None);
+
+#[test]
+fn destructive_scripts_are_denied_however_they_start() {
+    let project = Project::new("destructive");
+    project
+        .write("evil.sh", "#!/bin/sh\necho cleaning\nrm -rf ~\n")
+        .write(
+            "clean.py",
+            "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+        )
+        .write(
+            "push",
+            "#!/usr/bin/env node\nrequire('child_process').execSync('git push --force')\n",
+        )
+        .write(
+            "tool",
+            "#!/usr/bin/env python3\nimport subprocess\nsubprocess.run(['git', 'reset', '--hard'])\n",
+        )
+        .write("scripts/deep.sh", "source ./inner.sh\n")
+        .write("inner.sh", "rm -rf ~\n");
+    for command in [
+        "bash evil.sh",
+        "sh ./evil.sh",
+        "./evil.sh",
+        "source evil.sh",
+        ". ./evil.sh",
+        "bash < evil.sh",
+        "bash -c 'bash evil.sh'",
+        "sudo ./evil.sh",
+        "python3 clean.py",
+        "python3 -c \"exec(open('clean.py').read())\"",
+    ] {
+        assert_eq!(project.judge(command), deny("rm-home"), "{command}");
+    }
+    assert_eq!(project.judge("./push"), deny("git-push-force"));
+    assert_eq!(project.judge("./tool"), deny("git-reset-hard"));
+    assert_eq!(
+        project.judge("cd scripts && cd .. && bash scripts/deep.sh"),
+        deny("rm-home")
+    );
+}
+
+#[test]
+fn ordinary_scripts_and_missing_files_pass() {
+    let project = Project::new("ordinary");
+    project
+        .write(
+            "build.sh",
+            "#!/bin/bash\nset -e\nOUT=\"$1\"\nrm -rf \"$OUT\"\nrm -rf \"$(mktemp -d)\"\n$CC -o app main.c\necho done\n",
+        )
+        .write(
+            "test.py",
+            "import subprocess, sys\nsubprocess.run([sys.executable, '-m', 'pytest'] + sys.argv[1:])\n",
+        )
+        .write("binary", "\u{7f}ELF\0\0\0");
+    assert_eq!(project.judge("./build.sh dist"), ALLOW);
+    assert_eq!(project.judge("bash build.sh"), ALLOW);
+    assert_eq!(project.judge("python3 test.py -x"), ALLOW);
+    assert_eq!(project.judge("./binary --help"), ALLOW);
+    assert_eq!(project.judge("bash not-written-yet.sh"), ALLOW);
+    assert_eq!(project.judge("python3 not-written-yet.py"), ALLOW);
+}
+
+#[test]
+fn a_script_too_large_to_read_is_not_waved_through() {
+    let project = Project::new("large");
+    let mut big = String::from("#!/bin/sh\n");
+    while big.len() <= 300 * 1024 {
+        big.push_str("echo 'padding line to make the script larger than the guard reads'\n");
+    }
+    project.write("big.sh", &big);
+    let verdict = analyze("bash big.sh", &project.context());
+    assert_eq!(verdict.decision, Decision::Ask);
+    assert_eq!(verdict.rule(), Some("could-not-verify"));
+}
+
+#[test]
+fn a_script_the_command_writes_is_judged_before_it_exists() {
+    // The file is written and run in the same command: its content comes from the command.
+    let project = Project::new("written");
+    assert_eq!(
+        project.judge("printf '#!/bin/sh\\nrm -rf ~\\n' > x.sh && chmod +x x.sh && ./x.sh"),
+        deny("rm-home")
+    );
+}
