@@ -23,6 +23,9 @@ pub enum Output {
     WorkingDirectory,
     /// Paths found below directories (`find DIR …`).
     PathsUnder(PathsUnder),
+    /// Secrets: the content of private keys, credential stores or `.env` files, or the
+    /// environment variables (`env`, `printenv`), possibly transformed. Says which.
+    Secret(String),
     /// Anything else.
     Unknown,
 }

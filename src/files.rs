@@ -6,8 +6,11 @@
 //! ask; everything else inside the project (and in temp directories) is ordinary work. Reads
 //! of private keys and credential stores are denied, reads of `.env` files ask.
 
+use crate::args::{self, Options};
+use crate::command::Command;
 use crate::context::Context;
 use crate::paths::{self, AbsPath, Protection};
+use crate::word::Word;
 
 /// What writing a file would touch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,6 +175,43 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
         return ReadClass::EnvFile;
     }
     ReadClass::Ordinary
+}
+
+/// What secret reading `path` would expose, if any: private keys, credential stores, `.env`.
+pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
+    match read_class(path, context) {
+        ReadClass::Credentials(what) => Some(format!("{path} ({what})")),
+        ReadClass::EnvFile => Some(format!("{path} (an environment file)")),
+        ReadClass::Ordinary => None,
+    }
+}
+
+/// The files a command reads and may show (cat, head, less, base64, cp sources…).
+pub fn read_by(command: &Command) -> Vec<Word> {
+    let args = command.args();
+    let operands = |short_values: &'static str| -> Vec<Word> {
+        args::parse(args, &Options::gnu(short_values, &[]))
+            .operands()
+            .cloned()
+            .collect()
+    };
+    match command.name.as_str() {
+        "cat" | "less" | "more" | "bat" | "batcat" | "nl" | "tac" | "strings" | "xxd" | "od" | "hexdump" | "base64"
+        | "vi" | "vim" | "nano" | "view" | "jq" | "yq" => operands(""),
+        "head" | "tail" => operands("nc"),
+        "grep" | "egrep" | "fgrep" | "rg" => {
+            let mut words = operands("eABCfm");
+            if !args.iter().any(|w| matches!(w.value(), Some("-e" | "-f" | "--regexp"))) && !words.is_empty() {
+                words.remove(0);
+            }
+            words
+        }
+        "cp" | "scp" | "rsync" => {
+            let operands = operands("tSP");
+            operands[..operands.len().saturating_sub(1)].to_vec()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Which agent hook or settings file `path` is, if it is one, or this guard's own binary.

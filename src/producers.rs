@@ -5,8 +5,10 @@
 //! text that can be parsed as code when a shell reads it; network fetches give data nobody has
 //! seen; a few well-known tools print shell setup about themselves.
 
-use crate::command::{Analysis, CommandId, Input, LayerId, Output, Run};
-use crate::paths::Cwd;
+use crate::command::{Analysis, Command, CommandId, Input, LayerId, Output, Run};
+use crate::context::Context;
+use crate::files;
+use crate::paths::{self, Cwd, Target};
 use crate::unwrap::finders;
 use crate::word::{Part, Quoting, Word};
 
@@ -73,12 +75,29 @@ const SETUP_PRINTERS: &[(&str, Option<&str>)] = &[
     ("thefuck", Some("--alias")),
 ];
 
+/// Commands that pass what they read on to their output, changed or not: a secret read by
+/// them is still a secret.
+const FILTERS: &[&str] = &[
+    "cat", "tac", "head", "tail", "base64", "base32", "basenc", "xxd", "od", "hexdump", "gzip", "bzip2", "xz", "zstd",
+    "lz4", "brotli", "openssl", "gpg", "tr", "rev", "sed", "awk", "gawk", "grep", "egrep", "fgrep", "rg", "sort",
+    "uniq", "cut", "paste", "fold", "column", "jq", "yq", "tee", "strings", "nl", "fmt", "iconv", "dd", "cpio", "tar",
+    "zip", "7z", "split", "xargs", "envsubst",
+];
+
+/// Archivers and compressors whose operands are all read.
+const ARCHIVERS: &[&str] = &[
+    "tar", "zip", "7z", "gzip", "bzip2", "xz", "zstd", "gpg", "openssl", "cpio",
+];
+
 /// What command `id` prints.
-pub fn output(id: CommandId, analysis: &Analysis) -> Output {
+pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
     let command = &analysis.commands[id];
+    if let Some(what) = secret(command, context) {
+        return Output::Secret(what);
+    }
     for run in &command.runs {
         match run {
-            Run::Command(child) => return output(*child, analysis),
+            Run::Command(child) => return output(*child, analysis, context),
             Run::Code(layer) => {
                 return if fetches_within(*layer, analysis) {
                     Output::Network
@@ -115,6 +134,40 @@ pub fn output(id: CommandId, analysis: &Analysis) -> Output {
         _ => transformed(name, args, &command.stdin).map_or(Output::Unknown, |text| {
             Output::Literal(Word::literal(&text, command.span))
         }),
+    }
+}
+
+/// The secret a command prints, if it prints one: it dumps the environment, reads a key, a
+/// credential store or a `.env` file, or passes on a secret it reads.
+fn secret(command: &Command, context: &Context) -> Option<String> {
+    let name = command.name.as_str();
+    let operands = command.args().iter().any(|w| !w.text().starts_with('-'));
+    let dump = match name {
+        "env" | "printenv" => !operands && command.runs.is_empty(),
+        "set" => command.args().is_empty(),
+        _ => false,
+    };
+    if dump {
+        return Some("the environment variables, with every token and password in them".to_owned());
+    }
+    let secret_path = |word: &Word| match paths::resolve(word, &command.cwd) {
+        Target::Path(path) => files::secret(&path, context),
+        _ => None,
+    };
+    let mut read = files::read_by(command);
+    if ARCHIVERS.contains(&name) {
+        read.extend(command.args().iter().filter(|w| !w.text().starts_with('-')).cloned());
+    }
+    if let Some(found) = read.iter().find_map(secret_path) {
+        return Some(found);
+    }
+    if !FILTERS.contains(&name) {
+        return None;
+    }
+    match &command.stdin {
+        Input::Piped(Output::Secret(what)) => Some(what.clone()),
+        Input::File(path) => secret_path(path),
+        _ => None,
     }
 }
 

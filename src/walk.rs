@@ -813,7 +813,7 @@ impl<'c> Walker<'c> {
                 self.statement(statement, frame, shell, &Flow::new(), depth + 1);
             }
         }
-        let output = producers::output(id, &self.analysis);
+        let output = producers::output(id, &self.analysis, self.context);
         if piped_to.is_empty() {
             return output;
         }
@@ -821,7 +821,7 @@ impl<'c> Walker<'c> {
         command.in_pipeline = true;
         let piped = self.push_command(command, frame.layer);
         self.expand(piped, frame, &mut shell.clone(), depth);
-        producers::output(piped, &self.analysis)
+        producers::output(piped, &self.analysis, self.context)
     }
 
     fn push_command(&mut self, mut command: Command, parent_layer: LayerId) -> CommandId {
@@ -1450,7 +1450,7 @@ impl<'c> Walker<'c> {
         let output = if command.argv.is_empty() {
             Output::Literal(Word::literal("", command.span))
         } else {
-            producers::output(id, &self.analysis)
+            producers::output(id, &self.analysis, self.context)
         };
         let mut written: Vec<(Word, bool, Output)> = command
             .redirects

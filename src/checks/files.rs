@@ -294,7 +294,7 @@ fn check(subject: &Subject, report: &mut Report) {
             change_permissions(subject, report, &target);
         }
     }
-    for source in read_by(command) {
+    for source in files::read_by(command) {
         read(subject, report, &source);
     }
 }
@@ -456,32 +456,4 @@ fn only_restricts(mode: &str) -> bool {
             .split_once('-')
             .is_some_and(|(who, _)| !who.is_empty() && !who.contains('u') && !clause.contains(['+', '=']))
     })
-}
-
-/// The files a command reads and may show (cat, head, less, base64, cp sources…).
-fn read_by(command: &Command) -> Vec<Word> {
-    let args = command.args();
-    let operands = |short_values: &'static str| -> Vec<Word> {
-        args::parse(args, &Options::gnu(short_values, &[]))
-            .operands()
-            .cloned()
-            .collect()
-    };
-    match command.name.as_str() {
-        "cat" | "less" | "more" | "bat" | "batcat" | "nl" | "tac" | "strings" | "xxd" | "od" | "hexdump" | "base64"
-        | "vi" | "vim" | "nano" | "view" | "jq" | "yq" => operands(""),
-        "head" | "tail" => operands("nc"),
-        "grep" | "egrep" | "fgrep" | "rg" => {
-            let mut words = operands("eABCfm");
-            if !args.iter().any(|w| matches!(w.value(), Some("-e" | "-f" | "--regexp"))) && !words.is_empty() {
-                words.remove(0);
-            }
-            words
-        }
-        "cp" | "scp" | "rsync" => {
-            let operands = operands("tSP");
-            operands[..operands.len().saturating_sub(1)].to_vec()
-        }
-        _ => Vec::new(),
-    }
 }

@@ -3,6 +3,7 @@
 
 use super::{Applies, Checker, DENY, Report, no_command_check};
 use crate::command::{Analysis, GapKind};
+use crate::context::Context;
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
@@ -64,7 +65,7 @@ pub static INVALID_HOOK_INPUT: Rule = Rule {
 };
 
 /// Limits the walk reached.
-pub fn gaps(analysis: &Analysis, report: &mut Report) {
+pub fn gaps(analysis: &Analysis, _: &Context, report: &mut Report) {
     for gap in &analysis.gaps {
         let rule = match gap.kind {
             GapKind::TooLarge => &INPUT_TOO_LARGE,

@@ -6,6 +6,7 @@ mod cloud;
 mod crontab;
 mod disk;
 mod docker;
+mod exfiltration;
 pub mod files;
 mod find;
 mod fork_bomb;
@@ -42,7 +43,7 @@ pub struct Checker {
     pub check: fn(&Subject, &mut Report),
     /// Checks of the whole analysis rather than of one command: the gaps it owns (limits
     /// reached, text the parser could not read), the definitions it made.
-    pub whole_analysis: Option<fn(&Analysis, &mut Report)>,
+    pub whole_analysis: Option<fn(&Analysis, &Context, &mut Report)>,
 }
 
 /// Which commands a checker looks at.
@@ -68,6 +69,7 @@ impl Applies {
 /// Every checker, in the order their findings are reported.
 pub const CHECKERS: &[&Checker] = &[
     &limits::CHECKER,
+    &exfiltration::CHECKER,
     &remote_code::CHECKER,
     &rm::CHECKER,
     &find::CHECKER,
@@ -181,7 +183,7 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
     };
     for checker in CHECKERS {
         if let Some(whole) = checker.whole_analysis {
-            whole(analysis, &mut report);
+            whole(analysis, context, &mut report);
         }
     }
     for (id, command) in analysis.commands.iter().enumerate() {

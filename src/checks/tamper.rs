@@ -4,6 +4,7 @@
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::command::{Analysis, DefinitionKind};
+use crate::context::Context;
 use crate::rules::Rule;
 use crate::word::Word;
 
@@ -263,7 +264,7 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
 }
 
 /// Functions shadowing common commands, and `BASH_ENV`/`ENV` set for the rest of the command.
-fn definitions(analysis: &Analysis, report: &mut Report) {
+fn definitions(analysis: &Analysis, _: &Context, report: &mut Report) {
     for definition in &analysis.definitions {
         match definition.kind {
             DefinitionKind::Function if COMMON_COMMANDS.contains(&definition.name.as_str()) => report.flag(

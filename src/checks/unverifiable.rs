@@ -5,6 +5,7 @@
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::command::{Analysis, GapKind, Run};
+use crate::context::Context;
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
@@ -55,7 +56,7 @@ fn check(subject: &Subject, report: &mut Report) {
 }
 
 /// Places the parser could not read.
-pub fn gaps(analysis: &Analysis, report: &mut Report) {
+pub fn gaps(analysis: &Analysis, _: &Context, report: &mut Report) {
     for gap in &analysis.gaps {
         if matches!(gap.kind, GapKind::Syntax | GapKind::ReservedWord) {
             report.flag(&COULD_NOT_VERIFY, gap.span, gap.what.clone());
