@@ -30,6 +30,31 @@ fn corpus_commands() -> Vec<String> {
     commands
 }
 
+/// The kind of reader a command needs: the Bash parser alone, or an interpreter's as well.
+fn class(command: &str) -> &'static str {
+    let words: Vec<&str> = command
+        .split(|c: char| c.is_whitespace() || "|;&(`'\"".contains(c))
+        .collect();
+    let has = |names: &[&str]| {
+        words.iter().any(|w| {
+            names
+                .iter()
+                .any(|n| w.rsplit('/').next().is_some_and(|w| w.starts_with(n)))
+        })
+    };
+    if has(&["python", "pypy"]) {
+        "Python (tree-sitter-python)"
+    } else if has(&["node", "deno", "bun"]) {
+        "JavaScript (tree-sitter-javascript)"
+    } else if has(&["ruby", "perl", "php", "lua"]) {
+        "Ruby, Perl, PHP, Lua (tokenizer)"
+    } else if has(&["awk", "gawk", "mawk"]) {
+        "awk (tokenizer)"
+    } else {
+        "shell only"
+    }
+}
+
 fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
 }
@@ -67,6 +92,30 @@ fn main() {
         "  {:.0} analyses per second overall",
         (commands.len() * ROUNDS) as f64 / total.as_secs_f64()
     );
+    println!("by class (median of each command's median; p90; slowest):");
+    for name in [
+        "shell only",
+        "Python (tree-sitter-python)",
+        "JavaScript (tree-sitter-javascript)",
+        "Ruby, Perl, PHP, Lua (tokenizer)",
+        "awk (tokenizer)",
+    ] {
+        let times: Vec<Duration> = per_command
+            .iter()
+            .filter(|(_, command)| class(command) == name)
+            .map(|(d, _)| *d)
+            .collect();
+        if times.is_empty() {
+            continue;
+        }
+        println!(
+            "  {name:<37} {:>4} commands  p50 {:>6.1} µs  p90 {:>6.1} µs  max {:>6.1} µs",
+            times.len(),
+            percentile(&times, 0.50).as_secs_f64() * 1e6,
+            percentile(&times, 0.90).as_secs_f64() * 1e6,
+            times.last().copied().unwrap_or_default().as_secs_f64() * 1e6
+        );
+    }
     assert!(
         slowest < Duration::from_millis(1),
         "a corpus command took over a millisecond"

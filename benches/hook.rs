@@ -51,6 +51,15 @@ fn main() {
             "hook, layered (`bash -c …`)",
             "bash -c \"sudo rm -rf ~/\" && cat <<EOF | sh\necho hi\nEOF",
         ),
+        (
+            "hook, Python (`python3 -c`)",
+            "python3 -c \"import subprocess; subprocess.run(['git', 'status'])\"",
+        ),
+        (
+            "hook, JavaScript (`node -e`)",
+            "node -e \"require('child_process').execSync('npm test')\"",
+        ),
+        ("hook, Perl (`perl -e`)", "perl -e 'system(\"make test\")'"),
     ] {
         let time = time_process(&binary, &["hook"], payload(command).as_bytes());
         println!(

@@ -148,7 +148,7 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         _ => false,
     };
     if dump {
-        return Some("the environment variables, with every token and password in them".to_owned());
+        return Some("the whole environment (with its tokens and passwords)".to_owned());
     }
     let secret_path = |word: &Word| match paths::resolve(word, &command.cwd) {
         Target::Path(path) => files::secret(&path, context),

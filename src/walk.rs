@@ -1135,7 +1135,18 @@ impl<'c> Walker<'c> {
         let span = self.analysis.commands[id].span;
         let run = match &stdin {
             Input::Text(word) | Input::Piped(Output::Literal(word)) => {
-                let via = format!("{via} reading its input");
+                // Name the producer when the text was decoded (`… | base64 -d | sh`).
+                let producer = self
+                    .analysis
+                    .commands
+                    .iter()
+                    .rev()
+                    .find(|c| c.span == word.span && !c.name.is_empty())
+                    .filter(|c| matches!(c.name.as_str(), "base64" | "gbase64" | "xxd" | "rev" | "tr" | "printf"));
+                let via = match producer {
+                    Some(producer) => format!("{via} reading what `{}` decoded", producer.display()),
+                    None => format!("{via} reading its input"),
+                };
                 self.run_text(id, &via, language, word, Vec::new(), false, frame, shell);
                 return;
             }
@@ -1447,6 +1458,13 @@ impl<'c> Walker<'c> {
     /// Remembers what a command writes into files, for a script the command runs later.
     fn record_writes(&mut self, id: CommandId) {
         let command = &self.analysis.commands[id];
+        let redirects = command
+            .redirects
+            .iter()
+            .any(|r| matches!(r.operator, RedirectOperator::Write | RedirectOperator::Append));
+        if !redirects && !matches!(command.name.as_str(), "tee" | "curl" | "wget" | "cp" | "mv" | "install") {
+            return;
+        }
         let output = if command.argv.is_empty() {
             Output::Literal(Word::literal("", command.span))
         } else {

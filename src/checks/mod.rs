@@ -126,7 +126,17 @@ impl Subject<'_> {
         }
         let span = word.span;
         match self.original.get(span.start..span.end) {
-            Some(text) if !text.is_empty() && !text.contains('\n') => text,
+            // What was typed, when it is this word before expansion (`~/x`, `"$HOME/x"`), not
+            // the command a decoded word came out of (`base64 -d`).
+            Some(text)
+                if !text.is_empty()
+                    && !text.contains('\n')
+                    && (text.replace(['\'', '"', '\\'], "") == word.text()
+                        || text.starts_with('~')
+                        || text.contains('$')) =>
+            {
+                text
+            }
             _ => word.text(),
         }
     }
