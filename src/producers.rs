@@ -343,7 +343,7 @@ fn expand_tr_set(set: &str) -> Vec<char> {
     out
 }
 
-fn decode_base64(text: &str) -> Option<Vec<u8>> {
+pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let mut buffer = 0u32;
     let mut bits = 0;
@@ -368,7 +368,7 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-fn decode_hex(text: &str) -> Option<Vec<u8>> {
+pub fn decode_hex(text: &str) -> Option<Vec<u8>> {
     let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
     digits
         .chunks(2)

@@ -5,8 +5,8 @@
 
 use super::syntax::{self, Grammar, named_children};
 use super::{
-    Effect, Env, Failure, Value, code_effect, concat, delete_effect, join_paths, run_effect, shell_effect, temporary,
-    text, unknown, write_effect,
+    CHOSEN_AT_RUN_TIME, Effect, Env, Failure, Value, chosen_call, code_effect, concat, decoded, delete_effect,
+    join_paths, run_effect, shell_effect, temporary, text, unknown, write_effect,
 };
 use crate::source::{Source, Span};
 use crate::unwrap::Language;
@@ -221,6 +221,20 @@ impl Reader<'_> {
                 }
             }
             "call_expression" => self.call_value(node),
+            "subscript_expression" => {
+                let (Some(object), Some(index)) =
+                    (node.child_by_field_name("object"), node.child_by_field_name("index"))
+                else {
+                    return unknown(self.source, node.byte_range());
+                };
+                match (self.value(object), self.value(index)) {
+                    (Value::Name(object), Value::Text(key)) if key.value().is_some() => {
+                        Value::Name(format!("{object}.{}", key.value().unwrap_or_default()))
+                    }
+                    (Value::Name(object), _) => Value::Name(format!("{object}.{CHOSEN_AT_RUN_TIME}")),
+                    _ => unknown(self.source, node.byte_range()),
+                }
+            }
             _ => unknown(self.source, node.byte_range()),
         }
     }
@@ -239,6 +253,7 @@ impl Reader<'_> {
                 Value::Text(text("node", self.span(node)))
             }
             Value::Name(name) => Value::Name(format!("{name}.{property}")),
+            Value::Text(text) => Value::TextMethod(text, property),
             Value::Object(fields) => fields
                 .iter()
                 .rev()
@@ -296,8 +311,26 @@ impl Reader<'_> {
                     .into_iter()
                     .next()
                     .unwrap_or_else(|| unknown(self.source, node.byte_range())),
+                "atob" | "Buffer.from" => {
+                    let encoding = match name.as_str() {
+                        "atob" => "base64",
+                        _ => arguments
+                            .get(1)
+                            .and_then(Value::as_word)
+                            .and_then(|w| w.value())
+                            .unwrap_or("utf8"),
+                    };
+                    match (arguments.first(), encoding) {
+                        (Some(text @ Value::Text(_)), "utf8" | "utf-8") => text.clone(),
+                        (Some(encoded), encoding) => {
+                            decoded(encoded, encoding, span).unwrap_or_else(|| unknown(self.source, node.byte_range()))
+                        }
+                        _ => unknown(self.source, node.byte_range()),
+                    }
+                }
                 _ => unknown(self.source, node.byte_range()),
             },
+            Value::TextMethod(text, method) if matches!(method.as_str(), "toString" | "trim") => Value::Text(text),
             _ => unknown(self.source, node.byte_range()),
         }
     }
@@ -323,6 +356,10 @@ impl Reader<'_> {
             .is_some_and(|a| a.kind() == "template_string");
         let last = name.rsplit('.').next().unwrap_or(&name).to_owned();
         let owner = name.strip_suffix(&format!(".{last}")).unwrap_or("");
+        if last == CHOSEN_AT_RUN_TIME {
+            self.effects.extend(chosen_call(owner, span));
+            return;
+        }
         let cwd = |options: &Value| options.field("cwd").map(|cwd| cwd.clone().into_word(span));
         let effect = match (owner, last.as_str()) {
             ("child_process", "exec" | "execSync") => Some(shell_effect(&name, span, &argument(0), cwd(&options(1)))),
@@ -542,6 +579,26 @@ mod tests {
         assert_eq!(
             js("Deno.remove('/', { recursive: true })"),
             ["Deno.remove: delete -r -d /"]
+        );
+    }
+
+    #[test]
+    fn decodes_literal_encodings() {
+        assert_eq!(
+            js("require('child_process').execSync(Buffer.from('cm0gLXJmIH4=', 'base64').toString())"),
+            ["child_process.execSync: shell rm -rf ~"]
+        );
+        assert_eq!(
+            js("eval(atob('Y29uc29sZS5sb2coMSk='))"),
+            ["eval: code JavaScript console.log(1)"]
+        );
+        assert_eq!(
+            js("require('child_process')['exec' + 'Sync']('id')"),
+            ["child_process.execSync: shell id"]
+        );
+        assert_eq!(
+            js("require('child_process')[m]('id')"),
+            ["child_process[…]: unverifiable"]
         );
     }
 

@@ -93,6 +93,8 @@ enum Value {
     Path(Word),
     /// A method of a path object, not yet called.
     PathMethod(Word, String),
+    /// A method of a string, not yet called (`'…'.format`, `b'…'.decode`).
+    TextMethod(Word, String),
     /// The text of the file at a path (`open(p).read()`).
     FileText(Word),
     Bool(bool),
@@ -140,13 +142,46 @@ impl Value {
             Value::Text(word) | Value::Path(word) => word.text().to_owned(),
             Value::Name(name) => name.clone(),
             Value::Unknown(dynamic) => dynamic.text.clone(),
-            Value::PathMethod(_, method) => method.clone(),
+            Value::PathMethod(_, method) | Value::TextMethod(_, method) => method.clone(),
             Value::FileText(path) => format!("the text of {}", path.text()),
             Value::Bool(value) => value.to_string(),
             Value::List(_) => "a list".into(),
             Value::Object(_) => "an object".into(),
         }
     }
+}
+
+/// The attribute name standing for one chosen when the code runs (`getattr(os, name)`,
+/// `cp[method]`).
+const CHOSEN_AT_RUN_TIME: &str = "?";
+
+/// Modules whose functions run commands or delete files: a function of theirs chosen when the
+/// code runs could be any of those.
+const DANGEROUS_MODULES: &[&str] = &[
+    "os",
+    "subprocess",
+    "shutil",
+    "pty",
+    "asyncio",
+    "child_process",
+    "fs",
+    "fs.promises",
+    "fs-extra",
+    "Bun",
+    "Deno",
+];
+
+/// The effect of calling a function of `module` chosen when the code runs, if the module is
+/// one whose functions run commands or delete files.
+fn chosen_call(module: &str, span: Span) -> Option<Effect> {
+    DANGEROUS_MODULES.contains(&module).then(|| Effect {
+        call: format!("{module}[…]"),
+        span,
+        cwd: None,
+        action: Action::Unverifiable(format!(
+            "the code calls a function of `{module}` chosen when it runs, which may run commands or delete files"
+        )),
+    })
 }
 
 /// An expression whose value is unknown, shown as written.
@@ -180,6 +215,62 @@ fn temporary(source: &Source, range: std::ops::Range<usize>) -> Value {
         text: crate::source::display_text(&source.text()[range.clone()], &[]),
         span: source.span(range),
     }))
+}
+
+/// Text decoded from a literal (`base64.b64decode('…')`, `Buffer.from('…', 'hex')`), when the
+/// literal is known and decodes to text.
+fn decoded(encoded: &Value, encoding: &str, span: Span) -> Option<Value> {
+    let input = encoded.as_word()?.value()?;
+    let bytes = match encoding {
+        "base64" | "base64url" => crate::producers::decode_base64(input)?,
+        "hex" => crate::producers::decode_hex(input)?,
+        "rot13" | "rot_13" => input
+            .chars()
+            .map(|c| match c {
+                'a'..='z' => (((c as u8 - b'a' + 13) % 26) + b'a') as char,
+                'A'..='Z' => (((c as u8 - b'A' + 13) % 26) + b'A') as char,
+                other => other,
+            })
+            .collect::<String>()
+            .into_bytes(),
+        _ => return None,
+    };
+    String::from_utf8(bytes)
+        .ok()
+        .map(|text| Value::Text(self::text(&text, span)))
+}
+
+/// Python's `'…' % args` and `'…'.format(args)` of literal pieces: `%s`-style and `{}` fields
+/// filled in order.
+fn formatted(template: &Word, arguments: &[Value], percent: bool, span: Span) -> Option<Value> {
+    let template = template.value()?;
+    let mut pieces = Vec::new();
+    let mut rest = template;
+    let mut next = arguments.iter();
+    loop {
+        let found = if percent {
+            rest.find('%').map(|at| (at, 2))
+        } else {
+            rest.find('{')
+                .map(|at| (at, rest[at..].find('}').map_or(1, |end| end + 1)))
+        };
+        let Some((at, length)) = found else { break };
+        pieces.push(self::text(&rest[..at], span));
+        let field = &rest[at..(at + length).min(rest.len())];
+        match field {
+            "%%" => pieces.push(self::text("%", span)),
+            "{{" => pieces.push(self::text("{", span)),
+            "%s" | "%d" | "%r" | "{}" => pieces.push(next.next()?.clone().into_word(span)),
+            _ if !percent && field[1..field.len() - 1].chars().all(|c| c.is_ascii_digit()) => {
+                let index: usize = field[1..field.len() - 1].parse().ok()?;
+                pieces.push(arguments.get(index)?.clone().into_word(span));
+            }
+            _ => return None,
+        }
+        rest = &rest[(at + length).min(rest.len())..];
+    }
+    pieces.push(self::text(rest, span));
+    Some(Value::Text(concat(pieces)))
 }
 
 /// Literal text that the code computed (a home directory, a path separator).

@@ -5,8 +5,8 @@
 
 use super::syntax::{self, Grammar, named_children};
 use super::{
-    Effect, Env, Failure, Value, code_effect, concat, delete_effect, expand_home, join_paths, run_effect, shell_effect,
-    temporary, text, unknown, write_effect,
+    CHOSEN_AT_RUN_TIME, Effect, Env, Failure, Value, chosen_call, code_effect, concat, decoded, delete_effect,
+    expand_home, formatted, join_paths, run_effect, shell_effect, temporary, text, unknown, write_effect,
 };
 use crate::source::{Source, Span};
 use crate::unwrap::Language;
@@ -200,6 +200,7 @@ impl Reader<'_> {
             // `tempfile.TemporaryDirectory().name`.
             Value::Text(word) if attribute == "name" && word.is_dynamic() => Value::Text(word),
             Value::Path(path) => Value::PathMethod(path, attribute),
+            Value::Text(text) => Value::TextMethod(text, attribute),
             _ => unknown(self.source, node.byte_range()),
         }
     }
@@ -218,6 +219,13 @@ impl Reader<'_> {
             (Value::Text(a), "+", b) => Value::Text(concat([a, b.into_word(span)])),
             (a, "+", Value::Text(b)) => Value::Text(concat([a.into_word(span), b])),
             (Value::Path(a), "/", b) => Value::Path(join_paths(vec![a, b.into_word(span)], span)),
+            (Value::Text(template), "%", arguments) => {
+                let arguments = match arguments {
+                    Value::List(items) => items,
+                    single => vec![single],
+                };
+                formatted(&template, &arguments, true, span).unwrap_or_else(|| unknown(self.source, node.byte_range()))
+            }
             _ => unknown(self.source, node.byte_range()),
         }
     }
@@ -287,6 +295,25 @@ impl Reader<'_> {
                     _ => unknown(self.source, node.byte_range()),
                 },
                 "os.getcwd" => Value::Text(text(".", span)),
+                "base64.b64decode"
+                | "base64.decodebytes"
+                | "base64.urlsafe_b64decode"
+                | "bytes.fromhex"
+                | "codecs.decode" => {
+                    let encoding = match name.as_str() {
+                        "bytes.fromhex" => "hex".to_owned(),
+                        "codecs.decode" => positional
+                            .get(1)
+                            .and_then(Value::as_word)
+                            .and_then(|w| w.value())
+                            .unwrap_or("")
+                            .to_owned(),
+                        _ => "base64".to_owned(),
+                    };
+                    first
+                        .and_then(|encoded| decoded(&encoded, &encoding, span))
+                        .unwrap_or_else(|| unknown(self.source, node.byte_range()))
+                }
                 "tempfile.mkdtemp" | "tempfile.mkstemp" | "tempfile.gettempdir" | "tempfile.TemporaryDirectory" => {
                     temporary(self.source, node.byte_range())
                 }
@@ -313,12 +340,19 @@ impl Reader<'_> {
                     (Some(Value::Name(object)), Some(Value::Text(attribute))) if attribute.value().is_some() => {
                         Value::Name(format!("{object}.{}", attribute.value().unwrap_or_default()))
                     }
+                    (Some(Value::Name(object)), _) => Value::Name(format!("{object}.{CHOSEN_AT_RUN_TIME}")),
                     _ => unknown(self.source, node.byte_range()),
                 },
                 _ => {
                     let _ = keywords;
                     unknown(self.source, node.byte_range())
                 }
+            },
+            Value::TextMethod(text, method) => match method.as_str() {
+                "decode" | "encode" | "strip" => Value::Text(text),
+                "format" => formatted(&text, &positional, false, span)
+                    .unwrap_or_else(|| unknown(self.source, node.byte_range())),
+                _ => unknown(self.source, node.byte_range()),
             },
             Value::PathMethod(path, method) => match method.as_str() {
                 "joinpath" => {
@@ -348,6 +382,9 @@ impl Reader<'_> {
             .map(|value| value.into_word(span))
             .or_else(|| self.cwd.clone());
         let effect = match self.value(function) {
+            Value::Name(name) if name.ends_with(&format!(".{CHOSEN_AT_RUN_TIME}")) => {
+                chosen_call(&name[..name.len() - 2], span)
+            }
             Value::Name(name) => {
                 let name = name.as_str();
                 let missing = || Value::List(Vec::new());
@@ -628,6 +665,30 @@ mod tests {
         assert_eq!(
             python("exec(\"import os; os.system('id')\")"),
             ["exec: code Python import os; os.system('id')"]
+        );
+    }
+
+    #[test]
+    fn decodes_literal_encodings_and_formats() {
+        assert_eq!(
+            python("import base64, os; os.system(base64.b64decode('cm0gLXJmIH4=').decode())"),
+            ["os.system: shell rm -rf ~"]
+        );
+        assert_eq!(
+            python("exec(__import__('base64').b64decode('aW1wb3J0IG9zOyBvcy5zeXN0ZW0oImlkIik='))"),
+            ["exec: code Python import os; os.system(\"id\")"]
+        );
+        assert_eq!(
+            python("import os; p = '/'; os.system('rm -rf %s' % p)"),
+            ["os.system: shell rm -rf /"]
+        );
+        assert_eq!(
+            python("import os; os.system('{} -rf {}'.format('rm', '~'))"),
+            ["os.system: shell rm -rf ~"]
+        );
+        assert_eq!(
+            python("import os, codecs; os.system(codecs.decode('ez -es ~', 'rot13'))"),
+            ["os.system: shell rm -rf ~"]
         );
     }
 

@@ -171,6 +171,18 @@ impl<'a> Lexer<'a> {
                     self.push(Kind::Str(word), start);
                 }
                 '%' if self.language == Language::Ruby && self.percent_literal(start) => {}
+                // A Ruby symbol (`:system`) is the name it holds.
+                ':' if self.language == Language::Ruby
+                    && !self.rest().starts_with("::")
+                    && self.peek(1).is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && !self.text[..start].ends_with(':') =>
+                {
+                    self.at += 1;
+                    let name_start = self.at;
+                    self.identifier();
+                    let word = super::syntax::verbatim(self.source, name_start..self.at);
+                    self.push(Kind::Str(word), start);
+                }
                 '$' | '@' if matches!(self.language, Language::Perl | Language::Php | Language::Ruby) => {
                     self.variable();
                     self.push(Kind::Var, start);
@@ -866,9 +878,13 @@ impl Scanner<'_> {
         {
             name = last.to_owned();
         }
-        let Some(sink) = sink(self.language, &name) else {
+        // `send(:system, …)`, `obj.public_send(:system, …)`: the method named by the symbol.
+        let last = name.rsplit('.').next().unwrap_or(&name);
+        let sends = self.language == Language::Ruby && matches!(last, "send" | "public_send" | "__send__");
+        let found = if sends { None } else { sink(self.language, &name) };
+        if found.is_none() && !sends {
             return;
-        };
+        }
         let after = index + 1;
         let parenthesized = self.is(after, "(");
         let (arguments, end) = if parenthesized {
@@ -886,7 +902,23 @@ impl Scanner<'_> {
             return;
         };
         let span = self.span(index..end.min(self.tokens.len()));
-        self.judge(&name, sink, arguments, span);
+        if let Some(sink) = found {
+            self.judge(&name, sink, arguments, span);
+            return;
+        }
+        let Some(method) = arguments.first().and_then(Value::as_word).and_then(Word::value) else {
+            return;
+        };
+        let receiver = name.rsplit_once('.').map(|(receiver, _)| receiver);
+        let target = match receiver {
+            Some(module) if module.starts_with(char::is_uppercase) && !builtin_qualifier(self.language, module) => {
+                format!("{module}.{method}")
+            }
+            _ => method.to_owned(),
+        };
+        if let Some(sink) = sink(self.language, &target) {
+            self.judge(&target, sink, arguments[1..].to_vec(), span);
+        }
     }
 
     /// Splits the tokens of an argument list on top-level commas and evaluates each.
@@ -899,8 +931,12 @@ impl Scanner<'_> {
                 match self.text(index) {
                     "(" | "[" | "{" => depth += 1,
                     ")" | "]" | "}" => depth = depth.saturating_sub(1),
-                    "," | "=>" if depth == 0 => {
-                        arguments.push(self.value(start..index));
+                    "," if depth == 0 => {
+                        arguments.push(self.argument(start..index));
+                        start = index + 1;
+                    }
+                    "=>" if depth == 0 && self.language == Language::Perl => {
+                        arguments.push(self.argument(start..index));
                         start = index + 1;
                     }
                     _ => {}
@@ -908,9 +944,34 @@ impl Scanner<'_> {
             }
         }
         if start < range.end {
-            arguments.push(self.value(start..range.end));
+            arguments.push(self.argument(start..range.end));
         }
         arguments
+    }
+
+    /// One argument: options given as a hash (`:verbose => true`, `secure: true`,
+    /// `'k' => 'v'` in PHP) are an object, anything else a value.
+    fn argument(&self, range: Range<usize>) -> Value {
+        let range = self.trimmed(range);
+        let mut depth = 0usize;
+        for index in range.clone() {
+            if let Kind::Punct = self.tokens[index].kind {
+                match self.text(index) {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                    "=>" if depth == 0 => return Value::Object(Vec::new()),
+                    _ => {}
+                }
+            }
+        }
+        let keyword = self.language == Language::Ruby
+            && range.len() >= 2
+            && matches!(self.tokens[range.start].kind, Kind::Ident)
+            && self.is(range.start + 1, ":");
+        if keyword {
+            return Value::Object(Vec::new());
+        }
+        self.value(range)
     }
 
     /// The value of the expression made of `range`'s tokens: a list, or operands joined by
@@ -1195,6 +1256,14 @@ mod tests {
         );
         assert!(ruby("puts 'rm -rf /'; db.exec('DROP')").is_empty());
         assert!(ruby("x = 10 % 3; puts x").is_empty());
+        assert_eq!(ruby("send(:system, 'rm -rf ~')"), ["system: shell rm -rf ~"]);
+        assert_eq!(ruby("Kernel.public_send(:exec, 'id')"), ["exec: shell id"]);
+        assert_eq!(ruby("FileUtils.send(:rm_rf, '/')"), ["FileUtils.rm_rf: delete -r -d /"]);
+        assert_eq!(
+            ruby("FileUtils.rm_rf('tmp', secure: true, :verbose => true)"),
+            ["FileUtils.rm_rf: delete -r -d tmp"]
+        );
+        assert!(ruby("x.send(:each, 1)").is_empty());
     }
 
     #[test]
