@@ -552,7 +552,14 @@ impl<'c> Walker<'c> {
                 }
                 (_, Some(redirections)) => {
                     let output = self.statement(stage, frame, &mut stage_shell, &stage_flow, depth + 1);
-                    self.bare_redirection(stage, redirections, frame, &mut stage_shell, &stage_flow);
+                    self.bare_redirection(
+                        stage,
+                        redirections,
+                        output.clone(),
+                        frame,
+                        &mut stage_shell,
+                        &stage_flow,
+                    );
                     output
                 }
                 ("redirected_statement", None) => {
@@ -576,17 +583,42 @@ impl<'c> Walker<'c> {
             Some(body) if body.kind() == "pipeline" => {
                 self.pipeline(pipeline_stages(body), Some(redirections), frame, shell, flow, depth + 1)
             }
+            // `a && b > f`: the grammar hangs the redirection on the whole list, where bash
+            // gives it to the last command only.
+            Some(body) if body.kind() == "list" => {
+                let mut items = list_items(body);
+                let last = items.pop();
+                for item in items {
+                    self.statement(item, frame, shell, flow, depth + 1);
+                }
+                match last {
+                    Some(last) if last.kind() == "command" => {
+                        self.simple_command(last, redirections, frame, shell, flow, depth + 1)
+                    }
+                    Some(last) if last.kind() == "pipeline" => {
+                        self.pipeline(pipeline_stages(last), Some(redirections), frame, shell, flow, depth + 1)
+                    }
+                    Some(last) => {
+                        let output = self.statement(last, frame, shell, flow, depth + 1);
+                        self.bare_redirection(node, redirections, output.clone(), frame, shell, flow);
+                        output
+                    }
+                    None => Output::Unknown,
+                }
+            }
             Some(body) => {
                 let inner_flow = Flow {
                     stdin: redirections.stdin.clone().unwrap_or_else(|| flow.stdin.clone()),
                     ..flow.clone()
                 };
                 let output = self.statement(body, frame, shell, &inner_flow, depth + 1);
-                self.bare_redirection(node, redirections, frame, shell, flow);
+                self.bare_redirection(node, redirections, output.clone(), frame, shell, flow);
                 output
             }
             None => {
-                self.bare_redirection(node, redirections, frame, shell, flow);
+                // `> file` alone empties the file.
+                let empty = Output::Literal(Word::literal("", frame.source.span(node.byte_range())));
+                self.bare_redirection(node, redirections, empty, frame, shell, flow);
                 Output::Unknown
             }
         };
@@ -600,10 +632,12 @@ impl<'c> Walker<'c> {
 
     /// Redirections of a compound statement, or with no command at all (`> file`): a command
     /// with no words, so that the checkers of redirect targets see them.
+    #[allow(clippy::too_many_arguments)]
     fn bare_redirection(
         &mut self,
         node: Node,
         redirections: Redirections,
+        output: Output,
         frame: &Frame,
         shell: &mut Shell,
         flow: &Flow,
@@ -618,7 +652,7 @@ impl<'c> Walker<'c> {
         command.in_pipeline = flow.in_pipeline;
         command.background = flow.background;
         let id = self.push_command(command, frame.layer);
-        self.record_writes(id);
+        self.record_writes(id, Some(output));
     }
 
     /// Reads the redirect children of `node` (and those nested in heredoc redirects).
@@ -984,7 +1018,7 @@ impl<'c> Walker<'c> {
                 Execution::Script { path } => self.run_file(id, "run", &path, None, false, frame, shell),
             }
         }
-        self.record_writes(id);
+        self.record_writes(id, None);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1456,7 +1490,9 @@ impl<'c> Walker<'c> {
     }
 
     /// Remembers what a command writes into files, for a script the command runs later.
-    fn record_writes(&mut self, id: CommandId) {
+    /// `output` is what a bare redirection writes (the output of the compound statement it
+    /// belongs to); a command's own output is worked out here.
+    fn record_writes(&mut self, id: CommandId, output: Option<Output>) {
         let command = &self.analysis.commands[id];
         let redirects = command
             .redirects
@@ -1465,11 +1501,7 @@ impl<'c> Walker<'c> {
         if !redirects && !matches!(command.name.as_str(), "tee" | "curl" | "wget" | "cp" | "mv" | "install") {
             return;
         }
-        let output = if command.argv.is_empty() {
-            Output::Literal(Word::literal("", command.span))
-        } else {
-            producers::output(id, &self.analysis, self.context)
-        };
+        let output = output.unwrap_or_else(|| producers::output(id, &self.analysis, self.context));
         let mut written: Vec<(Word, bool, Output)> = command
             .redirects
             .iter()

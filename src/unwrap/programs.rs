@@ -114,7 +114,16 @@ fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> 
         long_values: flags.long_values,
         stop_at_operand: true,
     };
-    let parsed = args::parse(args, &options);
+    // node reads `-pe CODE` as `-p -e CODE`, where a getopt reading would take `e` for the
+    // value of `-p`.
+    let args: Vec<Word> = args
+        .iter()
+        .map(|word| match word.value() {
+            Some("-pe" | "-ep") if language == Language::JavaScript => Word::literal("-e", word.span),
+            _ => word.clone(),
+        })
+        .collect();
+    let parsed = args::parse(&args, &options);
     // `python -m module -c x`: options end at the module; what follows is the module's.
     let module = parsed
         .args
