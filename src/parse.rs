@@ -118,14 +118,28 @@ fn extglob_patterns(tree: &Tree, text: &str) -> Vec<std::ops::Range<usize>> {
 
 /// Whether the byte at `offset` is inside a string, a comment or a heredoc body.
 fn quoted_at(root: Node, offset: usize) -> bool {
+    inside(
+        root,
+        offset,
+        &[
+            "string",
+            "raw_string",
+            "ansi_c_string",
+            "comment",
+            "heredoc_body",
+            "heredoc_content",
+            "test_command",
+        ],
+    )
+}
+
+/// Whether the byte at `offset` is inside a node of one of these kinds.
+fn inside(root: Node, offset: usize, kinds: &[&str]) -> bool {
     let Some(mut node) = root.descendant_for_byte_range(offset, offset + 1) else {
         return false;
     };
     loop {
-        if matches!(
-            node.kind(),
-            "string" | "raw_string" | "ansi_c_string" | "comment" | "heredoc_body" | "heredoc_content" | "test_command"
-        ) {
+        if kinds.contains(&node.kind()) {
             return true;
         }
         match node.parent() {
@@ -162,26 +176,31 @@ fn parse_text(text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {
             *slot = Some(parser);
         }
         let parser = slot.as_mut().ok_or(ParseFailure::Unavailable)?;
-        parser.reset();
-        let bytes = text.as_bytes();
-        let mut read = |offset: usize, _| bytes.get(offset..).unwrap_or_default();
-        let mut timed_out = false;
-        let mut progress = |_: &tree_sitter::ParseState| {
-            if Instant::now() > deadline {
-                timed_out = true;
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        let options = ParseOptions::new().progress_callback(&mut progress);
-        let tree = parser.parse_with_options(&mut read, None, Some(options));
-        match tree {
-            Some(tree) => Ok(tree),
-            None if timed_out => Err(ParseFailure::TimedOut),
-            None => Err(ParseFailure::Unavailable),
-        }
+        parse_by(parser, text, deadline)
     })
+}
+
+/// Parses `text` with `parser` (of any grammar), giving up at `deadline`.
+pub fn parse_by(parser: &mut Parser, text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {
+    parser.reset();
+    let bytes = text.as_bytes();
+    let mut read = |offset: usize, _| bytes.get(offset..).unwrap_or_default();
+    let mut timed_out = false;
+    let mut progress = |_: &tree_sitter::ParseState| {
+        if Instant::now() > deadline {
+            timed_out = true;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let options = ParseOptions::new().progress_callback(&mut progress);
+    let tree = parser.parse_with_options(&mut read, None, Some(options));
+    match tree {
+        Some(tree) => Ok(tree),
+        None if timed_out => Err(ParseFailure::TimedOut),
+        None => Err(ParseFailure::Unavailable),
+    }
 }
 
 /// The byte ranges of backslash-newline pairs that bash removes: those outside single quotes,
@@ -206,21 +225,17 @@ fn line_joins(tree: &Tree, text: &str) -> Vec<std::ops::Range<usize>> {
 
 /// Whether the byte at `offset` sits where bash keeps backslash-newline as written.
 fn kept_literally(root: Node, offset: usize) -> bool {
-    let Some(mut node) = root.descendant_for_byte_range(offset, offset + 1) else {
-        return false;
-    };
-    loop {
-        if matches!(
-            node.kind(),
-            "raw_string" | "ansi_c_string" | "comment" | "heredoc_body" | "heredoc_content"
-        ) {
-            return true;
-        }
-        match node.parent() {
-            Some(parent) => node = parent,
-            None => return false,
-        }
-    }
+    inside(
+        root,
+        offset,
+        &[
+            "raw_string",
+            "ansi_c_string",
+            "comment",
+            "heredoc_body",
+            "heredoc_content",
+        ],
+    )
 }
 
 #[cfg(test)]

@@ -225,6 +225,20 @@ impl<'c> Walker<'c> {
         false
     }
 
+    /// Whether a layer at `depth` may not be walked: nested too deep, out of time or of room.
+    /// Records the gap when it may not.
+    fn layer_refused(&mut self, depth: usize, span: Span) -> bool {
+        if depth > MAX_LAYER_DEPTH {
+            self.gap(
+                GapKind::TooDeep,
+                span,
+                format!("layers nest more than {MAX_LAYER_DEPTH} deep"),
+            );
+            return true;
+        }
+        self.exhausted(span)
+    }
+
     /// Parses `source` and walks it as a layer of code.
     fn code(
         &mut self,
@@ -235,15 +249,7 @@ impl<'c> Walker<'c> {
         depth: usize,
     ) -> Option<LayerId> {
         let whole = source.span(0..source.text().len());
-        if depth > MAX_LAYER_DEPTH {
-            self.gap(
-                GapKind::TooDeep,
-                whole,
-                format!("layers nest more than {MAX_LAYER_DEPTH} deep"),
-            );
-            return None;
-        }
-        if self.exhausted(whole) {
+        if self.layer_refused(depth, whole) {
             return None;
         }
         let parsed = match parse::parse(source, self.deadline) {
@@ -977,15 +983,7 @@ impl<'c> Walker<'c> {
         let executions = unwrap::executions(&self.analysis.commands[id]);
         for execution in executions {
             let span = self.analysis.commands[id].span;
-            if frame.depth + 1 > MAX_LAYER_DEPTH {
-                self.gap(
-                    GapKind::TooDeep,
-                    span,
-                    format!("layers nest more than {MAX_LAYER_DEPTH} deep"),
-                );
-                return;
-            }
-            if self.exhausted(span) {
+            if self.layer_refused(frame.depth + 1, span) {
                 return;
             }
             match execution {
@@ -1372,15 +1370,7 @@ impl<'c> Walker<'c> {
         shell: &mut Shell,
     ) {
         let whole = source.span(0..source.text().len());
-        if frame.depth + 1 > MAX_LAYER_DEPTH {
-            self.gap(
-                GapKind::TooDeep,
-                whole,
-                format!("layers nest more than {MAX_LAYER_DEPTH} deep"),
-            );
-            return;
-        }
-        if self.exhausted(whole) {
+        if self.layer_refused(frame.depth + 1, whole) {
             return;
         }
         let layer = self.push_layer(
@@ -1397,12 +1387,12 @@ impl<'c> Walker<'c> {
         };
         let effects = match interpreters::effects(language, &source, &env, self.deadline) {
             Ok(effects) => effects,
-            Err(interpreters::Failure::TimedOut) => {
+            Err(ParseFailure::TimedOut) => {
                 self.out_of_time = true;
                 self.gap(GapKind::TooComplex, whole, "parsing ran out of time");
                 return;
             }
-            Err(interpreters::Failure::Unavailable) => {
+            Err(ParseFailure::Unavailable) => {
                 self.gap(
                     GapKind::Syntax,
                     whole,

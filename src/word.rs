@@ -746,26 +746,7 @@ impl<'a> Decoder<'a> {
         }
         match (value, &parsed.name) {
             (Some(value), _) if !(value.text.is_empty() && (parsed.guarded || parsed.default_if_empty)) => {
-                for part in value.parts {
-                    match part {
-                        Part::Literal { text, quoting, .. } => {
-                            // How the value was quoted when assigned no longer matters: an
-                            // unquoted expansion splits and globs. Only values taken from a
-                            // glob stay paths matching it.
-                            let quoting = match quoting {
-                                Quoting::Matched => Quoting::Matched,
-                                _ if quoted => Quoting::Quoted,
-                                _ => Quoting::Expanded,
-                            };
-                            self.parts.push(Part::Literal {
-                                text,
-                                quoting,
-                                span: self.source.span(node.byte_range()),
-                            });
-                        }
-                        dynamic @ Part::Dynamic(_) => self.parts.push(dynamic),
-                    }
-                }
+                self.push_value(value, quoted, self.source.span(node.byte_range()));
             }
             (_, Some(name)) => {
                 let kind = DynamicKind::Variable {
@@ -775,6 +756,25 @@ impl<'a> Decoder<'a> {
                 self.push_dynamic(node, kind);
             }
             (_, None) => self.push_dynamic(node, DynamicKind::Other),
+        }
+    }
+
+    /// The value of an expansion, its text pointing at the expansion. How the value was quoted
+    /// when assigned no longer matters: an unquoted expansion splits and globs. Only values
+    /// taken from a glob stay paths matching it.
+    fn push_value(&mut self, value: Word, quoted: bool, span: Span) {
+        for part in value.parts {
+            match part {
+                Part::Literal { text, quoting, .. } => {
+                    let quoting = match quoting {
+                        Quoting::Matched => Quoting::Matched,
+                        _ if quoted => Quoting::Quoted,
+                        _ => Quoting::Expanded,
+                    };
+                    self.parts.push(Part::Literal { text, quoting, span });
+                }
+                dynamic => self.parts.push(dynamic),
+            }
         }
     }
 
@@ -859,19 +859,7 @@ impl<'a> Decoder<'a> {
                     span,
                 });
             }
-            for part in element.parts {
-                match part {
-                    Part::Literal { text, quoting, .. } => {
-                        let quoting = match quoting {
-                            Quoting::Matched => Quoting::Matched,
-                            _ if quoted => Quoting::Quoted,
-                            _ => Quoting::Expanded,
-                        };
-                        self.parts.push(Part::Literal { text, quoting, span });
-                    }
-                    dynamic => self.parts.push(dynamic),
-                }
-            }
+            self.push_value(element, quoted, span);
         }
     }
 

@@ -274,19 +274,9 @@ impl Reader<'_> {
             || self.is(index - 1, ")")
     }
 
+    /// The index of the `)` closing the `(` at `open`.
     fn closing(&self, open: usize) -> usize {
-        let mut depth = 0;
-        for index in open..self.tokens.len() {
-            if self.is(index, "(") {
-                depth += 1;
-            } else if self.is(index, ")") {
-                depth -= 1;
-                if depth == 0 {
-                    return index;
-                }
-            }
-        }
-        self.tokens.len()
+        super::closing(open, self.tokens.len(), |index, punct| self.is(index, punct))
     }
 
     /// Where the expression starting at `start` ends: a statement end, a closing brace or

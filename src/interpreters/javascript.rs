@@ -5,9 +5,10 @@
 
 use super::syntax::{self, Grammar, named_children};
 use super::{
-    CHOSEN_AT_RUN_TIME, Effect, Env, Failure, Value, chosen_call, code_effect, concat, decoded, delete_effect,
-    join_paths, run_effect, shell_effect, temporary, text, unknown, write_effect,
+    CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect, join_paths,
+    run_effect, shell_effect, temporary, text, unknown, write_effect,
 };
+use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
 use crate::unwrap::Language;
 use crate::word::Word;
@@ -15,7 +16,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 use tree_sitter::Node;
 
-pub fn effects(source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, Failure> {
+pub fn effects(source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, ParseFailure> {
     let tree = syntax::parse(Grammar::JavaScript, source.text(), deadline)?;
     let mut reader = Reader {
         source,

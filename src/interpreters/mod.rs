@@ -15,6 +15,7 @@ mod python;
 mod scripting;
 mod syntax;
 
+use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
 use crate::unwrap::Language;
 use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
@@ -53,22 +54,24 @@ pub enum Action {
     Unverifiable(String),
 }
 
+impl Effect {
+    fn new(call: &str, span: Span, cwd: Option<Word>, action: Action) -> Effect {
+        Effect {
+            call: call.to_owned(),
+            span,
+            cwd,
+            action,
+        }
+    }
+}
+
 /// What the code can know about the machine without running: the home directory.
 pub struct Env<'a> {
     pub home: &'a str,
 }
 
-/// Why code could not be read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// The parse ran past the deadline.
-    TimedOut,
-    /// The grammar could not be loaded.
-    Unavailable,
-}
-
 /// The effects of `source`, code in `language`.
-pub fn effects(language: Language, source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, Failure> {
+pub fn effects(language: Language, source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, ParseFailure> {
     match language {
         Language::Python => python::effects(source, env, deadline),
         Language::JavaScript => javascript::effects(source, env, deadline),
@@ -174,14 +177,11 @@ const DANGEROUS_MODULES: &[&str] = &[
 /// The effect of calling a function of `module` chosen when the code runs, if the module is
 /// one whose functions run commands or delete files.
 fn chosen_call(module: &str, span: Span) -> Option<Effect> {
-    DANGEROUS_MODULES.contains(&module).then(|| Effect {
-        call: format!("{module}[…]"),
-        span,
-        cwd: None,
-        action: Action::Unverifiable(format!(
-            "the code calls a function of `{module}` chosen when it runs, which may run commands or delete files"
-        )),
-    })
+    let what =
+        format!("the code calls a function of `{module}` chosen when it runs, which may run commands or delete files");
+    DANGEROUS_MODULES
+        .contains(&module)
+        .then(|| Effect::new(&format!("{module}[…]"), span, None, Action::Unverifiable(what)))
 }
 
 /// An expression whose value is unknown, shown as written.
@@ -195,6 +195,23 @@ fn unknown(source: &Source, range: std::ops::Range<usize>) -> Value {
         text,
         span: source.span(range),
     })
+}
+
+/// The index of the token closing the `(` at `open`, among `count` tokens where `is(i, text)`
+/// tells whether token `i` is that punctuation; `count` when it is never closed.
+fn closing(open: usize, count: usize, is: impl Fn(usize, &str) -> bool) -> usize {
+    let mut depth = 0usize;
+    for index in open..count {
+        if is(index, "(") {
+            depth += 1;
+        } else if is(index, ")") {
+            depth = depth.saturating_sub(1);
+            if depth == 0 {
+                return index;
+            }
+        }
+    }
+    count
 }
 
 /// Words joined into one, in order.
@@ -330,12 +347,7 @@ fn run_effect(call: &str, span: Span, argv: &Value, cwd: Option<Word>) -> Effect
             other.describe()
         )),
     };
-    Effect {
-        call: call.to_owned(),
-        span,
-        cwd,
-        action,
-    }
+    Effect::new(call, span, cwd, action)
 }
 
 /// The effect of a call that runs shell code.
@@ -349,39 +361,28 @@ fn shell_effect(call: &str, span: Span, code: &Value, cwd: Option<Word>) -> Effe
             other.describe()
         )),
     };
-    Effect {
-        call: call.to_owned(),
-        span,
-        cwd,
-        action,
-    }
+    Effect::new(call, span, cwd, action)
 }
 
 /// The effect of a call that deletes a path.
 fn delete_effect(call: &str, span: Span, path: Value, recursive: bool, directory: bool, cwd: Option<Word>) -> Effect {
-    Effect {
-        call: call.to_owned(),
+    let path = path.into_word(span);
+    Effect::new(
+        call,
         span,
         cwd,
-        action: Action::Delete {
-            path: path.into_word(span),
+        Action::Delete {
+            path,
             recursive,
             directory,
         },
-    }
+    )
 }
 
 /// The effect of a call that writes a file.
 fn write_effect(call: &str, span: Span, path: Value, append: bool, cwd: Option<Word>) -> Effect {
-    Effect {
-        call: call.to_owned(),
-        span,
-        cwd,
-        action: Action::Write {
-            path: path.into_word(span),
-            append,
-        },
-    }
+    let path = path.into_word(span);
+    Effect::new(call, span, cwd, Action::Write { path, append })
 }
 
 /// The effect of a call that runs code in `language` given as text.
@@ -394,12 +395,7 @@ fn code_effect(call: &str, span: Span, language: Language, code: &Value) -> Effe
             other.describe()
         )),
     };
-    Effect {
-        call: call.to_owned(),
-        span,
-        cwd: None,
-        action,
-    }
+    Effect::new(call, span, None, action)
 }
 
 #[cfg(test)]

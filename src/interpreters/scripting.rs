@@ -1072,18 +1072,7 @@ impl Scanner<'_> {
 
     /// The index of the `)` closing the `(` at `open`.
     fn closing(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for index in open..self.tokens.len() {
-            if self.is(index, "(") {
-                depth += 1;
-            } else if self.is(index, ")") {
-                depth -= 1;
-                if depth == 0 {
-                    return index;
-                }
-            }
-        }
-        self.tokens.len()
+        super::closing(open, self.tokens.len(), |index, punct| self.is(index, punct))
     }
 
     fn trimmed(&self, range: Range<usize>) -> Range<usize> {

@@ -1,13 +1,13 @@
 //! Parsing Python and JavaScript with their tree-sitter grammars under the analysis deadline,
 //! and the pieces of string literals both languages share: escapes and verbatim text.
 
-use super::Failure;
+use crate::parse::ParseFailure;
 use crate::source::Source;
 use crate::word::Word;
 use std::cell::RefCell;
-use std::ops::{ControlFlow, Range};
+use std::ops::Range;
 use std::time::Instant;
-use tree_sitter::{Language, Node, ParseOptions, Parser, Tree};
+use tree_sitter::{Language, Node, Parser, Tree};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Grammar {
@@ -20,7 +20,7 @@ thread_local! {
 }
 
 /// Parses `text` with `grammar`, giving up at `deadline`.
-pub fn parse(grammar: Grammar, text: &str, deadline: Instant) -> Result<Tree, Failure> {
+pub fn parse(grammar: Grammar, text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {
     let key = grammar as u8;
     PARSERS.with(|cell| {
         let mut parsers = cell.borrow_mut();
@@ -30,32 +30,15 @@ pub fn parse(grammar: Grammar, text: &str, deadline: Instant) -> Result<Tree, Fa
                 Grammar::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             };
             let mut parser = Parser::new();
-            parser.set_language(&language).map_err(|_| Failure::Unavailable)?;
+            parser.set_language(&language).map_err(|_| ParseFailure::Unavailable)?;
             parsers.push((key, parser));
         }
         let parser = parsers
             .iter_mut()
             .find(|(k, _)| *k == key)
             .map(|(_, p)| p)
-            .ok_or(Failure::Unavailable)?;
-        parser.reset();
-        let bytes = text.as_bytes();
-        let mut read = |offset: usize, _| bytes.get(offset..).unwrap_or_default();
-        let mut timed_out = false;
-        let mut progress = |_: &tree_sitter::ParseState| {
-            if Instant::now() > deadline {
-                timed_out = true;
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        let options = ParseOptions::new().progress_callback(&mut progress);
-        match parser.parse_with_options(&mut read, None, Some(options)) {
-            Some(tree) => Ok(tree),
-            None if timed_out => Err(Failure::TimedOut),
-            None => Err(Failure::Unavailable),
-        }
+            .ok_or(ParseFailure::Unavailable)?;
+        crate::parse::parse_by(parser, text, deadline)
     })
 }
 
