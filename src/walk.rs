@@ -17,7 +17,7 @@ use crate::command::{
 use crate::context::Context;
 use crate::interpreters::{self, Action, Effect};
 use crate::parse::{self, ParseFailure};
-use crate::paths::{self, Cwd, Target};
+use crate::paths::{self, AbsPath, Cwd, Target};
 use crate::producers;
 use crate::scripts;
 use crate::source::{Source, SourceBuilder, Span};
@@ -46,6 +46,7 @@ pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
         deadline,
         out_of_time: false,
         files: HashMap::new(),
+        copied_from: HashMap::new(),
         reading_disk: 0,
     };
     let mut shell = Shell::new(context);
@@ -61,6 +62,9 @@ struct Walker<'c> {
     /// Files the command writes before it runs them (`cat > x.sh <<EOF … EOF; bash x.sh`):
     /// what each holds, by absolute path.
     files: HashMap<String, Output>,
+    /// Files the command copies or links from a file on disk (`cp /tmp/x.sh y.sh`): the
+    /// original, by the absolute path of the copy.
+    copied_from: HashMap<String, AbsPath>,
     /// How many scripts read from disk the walk is inside.
     reading_disk: usize,
 }
@@ -1270,14 +1274,18 @@ impl<'c> Walker<'c> {
             return None;
         };
         if let Some(written) = self.files.get(absolute.as_str()) {
-            // A file written with content only known when it runs (`sed … > x.sh`) gets no
-            // opinion, like a file that does not exist yet.
+            // Content computed when the command runs (`sed … > x.sh; ./x.sh`) is code only known
+            // then, as in `sed … | sh`.
             return match written {
                 Output::Literal(word) => Some(Content::Known(word.clone())),
                 Output::Network => Some(Content::Network),
-                _ => None,
+                _ => Some(Content::Unknown(
+                    "a file this command writes with content only known when it runs".into(),
+                )),
             };
         }
+        // A copy or link of a file on disk made earlier in the command is that file.
+        let absolute = self.copied_from.get(absolute.as_str()).cloned().unwrap_or(absolute);
         if !self.context.read_scripts {
             return None;
         }
@@ -1488,7 +1496,12 @@ impl<'c> Walker<'c> {
             .redirects
             .iter()
             .any(|r| matches!(r.operator, RedirectOperator::Write | RedirectOperator::Append));
-        if !redirects && !matches!(command.name.as_str(), "tee" | "curl" | "wget" | "cp" | "mv" | "install") {
+        if !redirects
+            && !matches!(
+                command.name.as_str(),
+                "tee" | "curl" | "wget" | "cp" | "mv" | "install" | "ln"
+            )
+        {
             return;
         }
         let output = output.unwrap_or_else(|| producers::output(id, &self.analysis, self.context));
@@ -1524,14 +1537,26 @@ impl<'c> Walker<'c> {
                     }
                 }
             }
-            "cp" | "mv" | "install" if operands.len() == 2 => {
-                let copied = match paths::resolve(operands[0], &command.cwd) {
-                    Target::Path(source) => self.files.get(source.as_str()).cloned(),
-                    _ => None,
+            "cp" | "mv" | "install" | "ln" if operands.len() == 2 => {
+                let (Target::Path(source), Target::Path(mut target)) = (
+                    paths::resolve(operands[0], &command.cwd),
+                    paths::resolve(operands[1], &command.cwd),
+                ) else {
+                    return;
                 };
-                if let Some(content) = copied {
-                    written.push((operands[1].clone(), false, content));
+                if operands[1].text().ends_with('/') {
+                    target = target.join(source.name().unwrap_or_default());
                 }
+                match self.files.get(source.as_str()).cloned() {
+                    Some(content) => {
+                        self.files.insert(target.as_str().to_owned(), content);
+                    }
+                    None => {
+                        self.files.remove(target.as_str());
+                        self.copied_from.insert(target.as_str().to_owned(), source);
+                    }
+                }
+                return;
             }
             _ => {}
         }

@@ -90,6 +90,13 @@ fn destructive_scripts_are_denied_however_they_start() {
         project.judge("cd scripts && cd .. && bash scripts/deep.sh"),
         deny("rm-home")
     );
+    // A copy or a link made in the same command is the file it copies.
+    assert_eq!(project.judge("cp evil.sh fresh.sh && bash fresh.sh"), deny("rm-home"));
+    assert_eq!(
+        project.judge("mkdir -p bin && cp evil.sh bin/ && bash bin/evil.sh"),
+        deny("rm-home")
+    );
+    assert_eq!(project.judge("ln -s evil.sh link.sh && ./link.sh"), deny("rm-home"));
 }
 
 #[test]

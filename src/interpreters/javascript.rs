@@ -166,6 +166,8 @@ impl Reader<'_> {
                 .get(self.text(node))
                 .cloned()
                 .unwrap_or_else(|| Value::Name(self.text(node).to_owned())),
+            // The `import` of a dynamic `import('m')`.
+            "import" => Value::Name("import".to_owned()),
             "true" => Value::Bool(true),
             "false" => Value::Bool(false),
             "parenthesized_expression" | "await_expression" => match named_children(node).last() {
@@ -291,7 +293,8 @@ impl Reader<'_> {
         let arguments = self.arguments(node);
         match self.value(function) {
             Value::Name(name) => match name.as_str() {
-                "require" | "import" => match arguments.first() {
+                // `require`, `module.require`, `process.mainModule.require`, `import(…)`.
+                _ if name == "require" || name == "import" || name.ends_with(".require") => match arguments.first() {
                     Some(Value::Text(word)) if word.value().is_some() => {
                         Value::Name(module(word.value().unwrap_or_default()))
                     }
@@ -346,12 +349,23 @@ impl Reader<'_> {
             return;
         };
         let span = self.span(node);
-        let arguments = self.arguments(node);
-        let argument = |index: usize| arguments.get(index).cloned().unwrap_or(Value::List(Vec::new()));
-        let options = |index: usize| arguments.get(index).cloned().unwrap_or(Value::Object(Vec::new()));
-        let Value::Name(name) = self.value(callee) else {
+        let mut arguments = self.arguments(node);
+        let Value::Name(mut name) = self.value(callee) else {
             return;
         };
+        // `f.call(this, a, b)` and `f.apply(this, [a, b])` call `f` with `a, b`.
+        if let Some(function) = name.strip_suffix(".call") {
+            name = function.to_owned();
+            arguments = arguments.into_iter().skip(1).collect();
+        } else if let Some(function) = name.strip_suffix(".apply") {
+            name = function.to_owned();
+            arguments = match arguments.get(1) {
+                Some(Value::List(items)) => items.clone(),
+                _ => vec![unknown(self.source, node.byte_range())],
+            };
+        }
+        let argument = |index: usize| arguments.get(index).cloned().unwrap_or(Value::List(Vec::new()));
+        let options = |index: usize| arguments.get(index).cloned().unwrap_or(Value::Object(Vec::new()));
         let tagged = node
             .child_by_field_name("arguments")
             .is_some_and(|a| a.kind() == "template_string");

@@ -351,6 +351,15 @@ impl Reader<'_> {
             },
             Value::TextMethod(text, method) => match method.as_str() {
                 "decode" | "encode" | "strip" => Value::Text(text),
+                "split" if positional.is_empty() => match text.value() {
+                    Some(whole) => Value::List(
+                        whole
+                            .split_whitespace()
+                            .map(|piece| Value::Text(self::text(piece, text.span)))
+                            .collect(),
+                    ),
+                    None => unknown(self.source, node.byte_range()),
+                },
                 "format" => formatted(&text, &positional, false, span)
                     .unwrap_or_else(|| unknown(self.source, node.byte_range())),
                 _ => unknown(self.source, node.byte_range()),
