@@ -246,7 +246,7 @@ fn literal(text: &str, span: crate::source::Span) -> Part {
 
 /// `printf FORMAT [args…]` with literal words: `%s`, `%b`, `%d`, `%c`, `%%` and escapes; the
 /// format repeats while arguments remain.
-fn printf(args: &[Word]) -> Option<String> {
+pub fn printf(args: &[Word]) -> Option<String> {
     let args: Vec<&str> = args.iter().map(Word::value).collect::<Option<_>>()?;
     let (format, mut rest) = match args.split_first() {
         Some((&"--", rest)) => rest.split_first()?,

@@ -10,6 +10,7 @@
 //! Recursion is bounded: syntax nesting, unwrap depth, the number of commands and a deadline
 //! each have a limit, and reaching one leaves a [`Gap`] that the checkers turn into a verdict.
 
+use crate::args::{self, Options};
 use crate::command::{
     Analysis, Command, CommandId, Definition, DefinitionKind, Gap, GapKind, Input, Layer, LayerId, LayerKind, Output,
     Redirect, RedirectOperator, Run,
@@ -1286,6 +1287,21 @@ impl<'c> Walker<'c> {
         }
         // A copy or link of a file on disk made earlier in the command is that file.
         let absolute = self.copied_from.get(absolute.as_str()).cloned().unwrap_or(absolute);
+        // Descriptors and devices are the command's, not this process's: never read here.
+        let text = absolute.as_str();
+        if matches!(text, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0") {
+            return match &self.analysis.commands[id].stdin {
+                Input::Text(word) | Input::Piped(Output::Literal(word)) => Some(Content::Known(word.clone())),
+                Input::Piped(Output::Network) => Some(Content::Network),
+                Input::Inherited => None,
+                _ => Some(Content::Unknown("standard input, only known when it runs".into())),
+            };
+        }
+        if text.starts_with("/dev/") || text.starts_with("/proc/") {
+            return Some(Content::Unknown(
+                "a descriptor or device whose content is only known when it runs".into(),
+            ));
+        }
         if !self.context.read_scripts {
             return None;
         }
@@ -1796,28 +1812,103 @@ impl<'c> Walker<'c> {
             }
             "popd" => shell.cwd = Cwd::Unknown("after `popd`".into()),
             "read" => {
-                let names: Vec<String> = command
-                    .args()
-                    .iter()
-                    .filter_map(Word::value)
-                    .filter(|t| !t.starts_with('-'))
-                    .map(str::to_owned)
-                    .collect();
-                let text = command
+                let parsed = args::parse(command.args(), &Options::gnu("adinNptu", &[]));
+                let array = parsed.value_of('a', "").and_then(Word::value).map(str::to_owned);
+                let mut names: Vec<String> = parsed.operands().filter_map(Word::value).map(str::to_owned).collect();
+                let line = command
                     .stdin
                     .text()
                     .and_then(Word::value)
                     .map(|t| t.lines().next().unwrap_or("").to_owned());
-                match (names.as_slice(), text) {
-                    ([name], Some(line)) => {
-                        shell.variables.insert(name.clone(), Word::literal(&line, command.span));
+                let ifs = shell
+                    .variables
+                    .get("IFS")
+                    .and_then(Word::value)
+                    .unwrap_or(DEFAULT_IFS)
+                    .to_owned();
+                let span = command.span;
+                if let Some(array) = array {
+                    match &line {
+                        Some(line) => {
+                            let fields = split_fields(line, &ifs, usize::MAX);
+                            let words: Vec<Word> = fields.iter().map(|f| Word::literal(f, span)).collect();
+                            shell.arrays.insert(array, words);
+                        }
+                        None => {
+                            shell.arrays.remove(&array);
+                        }
                     }
-                    _ => {
-                        for name in names {
+                    return;
+                }
+                if names.is_empty() {
+                    names.push("REPLY".to_owned());
+                }
+                let fields = line.as_deref().map(|line| split_fields(line, &ifs, names.len()));
+                for (index, name) in names.into_iter().enumerate() {
+                    match &fields {
+                        Some(fields) => {
+                            let value = fields.get(index).map_or("", String::as_str);
+                            shell.variables.insert(name, Word::literal(value, span));
+                        }
+                        None => {
                             shell.variables.remove(&name);
                         }
                     }
                 }
+            }
+            "mapfile" | "readarray" => {
+                let parsed = args::parse(command.args(), &Options::gnu("dnOsuC", &[]));
+                let name = parsed
+                    .operands()
+                    .next()
+                    .and_then(Word::value)
+                    .unwrap_or("MAPFILE")
+                    .to_owned();
+                match command.stdin.text().and_then(Word::value) {
+                    Some(text) => {
+                        let keep_newlines = !parsed.has_short('t');
+                        let lines = text
+                            .split_inclusive('\n')
+                            .map(|line| {
+                                let line = if keep_newlines {
+                                    line
+                                } else {
+                                    line.trim_end_matches('\n')
+                                };
+                                Word::literal(line, command.span)
+                            })
+                            .collect();
+                        shell.arrays.insert(name, lines);
+                    }
+                    None => {
+                        shell.arrays.remove(&name);
+                    }
+                }
+            }
+            // `printf -v name FORMAT args…` assigns instead of printing.
+            "printf" if command.args().first().is_some_and(|w| w.is("-v")) => {
+                let Some(name) = command.args().get(1).and_then(Word::value).map(str::to_owned) else {
+                    return;
+                };
+                match producers::printf(&command.args()[2..]) {
+                    Some(text) => {
+                        shell.variables.insert(name, Word::literal(&text, command.span));
+                    }
+                    None => {
+                        shell.variables.remove(&name);
+                    }
+                }
+            }
+            // `set -- a b c` sets the positional parameters.
+            "set" if command.args().first().is_some_and(|w| w.is("--")) => {
+                let program = shell
+                    .positional
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| Word::literal("bash", command.span));
+                let mut positional = vec![program];
+                positional.extend(command.args()[1..].iter().cloned());
+                shell.positional = Rc::new(positional);
             }
             _ => {}
         }
@@ -1842,7 +1933,11 @@ impl Scope for WordScope<'_, '_, '_, '_> {
     }
 
     fn array(&mut self, name: &str) -> Option<Vec<Word>> {
-        self.shell.arrays.get(name).cloned()
+        match name {
+            "@" | "*" if self.shell.positional.len() > 1 => Some(self.shell.positional[1..].to_vec()),
+            "@" | "*" => None,
+            _ => self.shell.arrays.get(name).cloned(),
+        }
     }
 
     fn substitution(&mut self, node: Node, _source: &Source) -> Output {
@@ -1862,6 +1957,24 @@ impl Scope for WordScope<'_, '_, '_, '_> {
         let names = arithmetic_names(node, self.frame.source);
         self.walker.evaluate_arithmetic(names, self.frame, self.shell);
     }
+}
+
+/// The fields `read` makes of a line for `most` names: split on the `IFS` characters, the last
+/// name taking the rest of the line.
+fn split_fields(line: &str, ifs: &str, most: usize) -> Vec<String> {
+    let is_separator = |c: char| ifs.contains(c);
+    let mut fields = Vec::new();
+    let mut rest = line.trim_start_matches(is_separator);
+    while !rest.is_empty() {
+        if fields.len() + 1 == most {
+            fields.push(rest.trim_end_matches(is_separator).to_owned());
+            break;
+        }
+        let end = rest.find(is_separator).unwrap_or(rest.len());
+        fields.push(rest[..end].to_owned());
+        rest = rest[end..].trim_start_matches(is_separator);
+    }
+    fields
 }
 
 /// The ERROR nodes of a tree that are not inside another.

@@ -719,6 +719,14 @@ impl<'a> Decoder<'a> {
             self.element(node, name, index, quoted);
             return;
         }
+        // `"$@"` is one field per positional parameter, like `"${array[@]}"`.
+        if let Some(name @ ("@" | "*")) = parsed.name.as_deref()
+            && parsed.plain
+            && self.scope.array(name).is_some()
+        {
+            self.element(node, name, name, quoted);
+            return;
+        }
         let value = match &parsed.name {
             Some(name) if parsed.plain || parsed.guarded || parsed.default_if_empty || parsed.alternative => {
                 self.scope.variable(name)
