@@ -257,6 +257,8 @@ pub struct Definition {
     /// The value, for a variable.
     pub value: Option<Word>,
     pub span: Span,
+    /// Made by a script read from disk (a sourced `~/.bashrc`), not by the command itself.
+    pub from_disk: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1661,6 +1661,7 @@ impl<'c> Walker<'c> {
             name: name.clone(),
             value: None,
             span: frame.source.span(node.byte_range()),
+            from_disk: self.reading_disk > 0,
         });
         shell.functions.insert(
             name,
@@ -1713,6 +1714,7 @@ impl<'c> Walker<'c> {
             name: name.clone(),
             value: decoded.clone(),
             span: frame.source.span(node.byte_range()),
+            from_disk: self.reading_disk > 0,
         });
         if name_node.kind() != "variable_name" || appends {
             shell.variables.remove(&name);

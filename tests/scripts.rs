@@ -111,11 +111,21 @@ fn ordinary_scripts_and_missing_files_pass() {
             "test.py",
             "import subprocess, sys\nsubprocess.run([sys.executable, '-m', 'pytest'] + sys.argv[1:])\n",
         )
-        .write("binary", "\u{7f}ELF\0\0\0");
+        .write("binary", "\u{7f}ELF\0\0\0")
+        .write(
+            "home/.bashrc",
+            "alias ls='ls --color=auto'\nalias rm='rm -i'\nexport PATH=\"$HOME/bin:$PATH\"\n[ -f ~/.fzf.bash ] && source ~/.fzf.bash\n",
+        )
+        .write(
+            "venv/bin/activate",
+            "deactivate () {\n  unset -f pydoc\n  hash -r\n}\nVIRTUAL_ENV=\"$(pwd)/venv\"\nexport PATH=\"$VIRTUAL_ENV/bin:$PATH\"\n",
+        );
     assert_eq!(project.judge("./build.sh dist"), ALLOW);
     assert_eq!(project.judge("bash build.sh"), ALLOW);
     assert_eq!(project.judge("python3 test.py -x"), ALLOW);
     assert_eq!(project.judge("./binary --help"), ALLOW);
+    assert_eq!(project.judge("source ~/.bashrc && ls"), ALLOW);
+    assert_eq!(project.judge("source venv/bin/activate && python -V"), ALLOW);
     assert_eq!(project.judge("bash not-written-yet.sh"), ALLOW);
     assert_eq!(project.judge("python3 not-written-yet.py"), ALLOW);
 }

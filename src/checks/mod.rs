@@ -214,7 +214,7 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         if analysis.layers.get(command.layer).is_some_and(|layer| layer.from_disk) {
             let mut index = before;
             while index < report.findings.len() {
-                if UNCERTAIN.contains(&report.findings[index].rule.id) {
+                if NOT_FROM_DISK.contains(&report.findings[index].rule.id) {
                     report.findings.remove(index);
                 } else {
                     index += 1;
@@ -225,11 +225,17 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
     findings
 }
 
-/// Rules about what cannot be known before a command runs. Inside a script read from disk
-/// they are not reported: a script's values come from its arguments and its environment, and
-/// asking about each would interrupt every build script. What a script certainly does is
-/// judged like any command.
-const UNCERTAIN: &[&str] = &["could-not-verify", "rm-dynamic-path", "rm-stdin-targets"];
+/// Rules not reported inside a script read from disk. Those about what cannot be known before
+/// a command runs: a script's values come from its arguments and its environment, and asking
+/// about each would interrupt every build script. And the alias that shadows a command: in a
+/// sourced `~/.bashrc` it is the user's own setup. What a script certainly does is judged like
+/// any command.
+const NOT_FROM_DISK: &[&str] = &[
+    "could-not-verify",
+    "rm-dynamic-path",
+    "rm-stdin-targets",
+    "shadowed-command",
+];
 
 /// The check of a checker that only reports gaps.
 fn no_command_check(_: &Subject, _: &mut Report) {}

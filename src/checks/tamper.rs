@@ -265,7 +265,9 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
 
 /// Functions shadowing common commands, and `BASH_ENV`/`ENV` set for the rest of the command.
 fn definitions(analysis: &Analysis, _: &Context, report: &mut Report) {
-    for definition in &analysis.definitions {
+    // What a script on disk defines is the user's setup (`alias ls='ls --color'` in a sourced
+    // `~/.bashrc`); only what the command itself defines is judged.
+    for definition in analysis.definitions.iter().filter(|d| !d.from_disk) {
         match definition.kind {
             DefinitionKind::Function if COMMON_COMMANDS.contains(&definition.name.as_str()) => report.flag(
                 &SHADOWED_COMMAND,
