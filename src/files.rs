@@ -179,6 +179,12 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
 
 /// What secret reading `path` would expose, if any: private keys, credential stores, `.env`.
 pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
+    let components: Vec<&str> = path.components().collect();
+    if let ["proc", _, "environ"] = components.as_slice() {
+        return Some(format!(
+            "{path} (the environment of a process, with its tokens and passwords)"
+        ));
+    }
     match read_class(path, context) {
         ReadClass::Credentials(what) => Some(format!("{path} ({what})")),
         ReadClass::EnvFile => Some(format!("{path} (an environment file)")),

@@ -84,6 +84,29 @@ const FILTERS: &[&str] = &[
     "zip", "7z", "split", "xargs", "envsubst",
 ];
 
+/// Commands that print a token, password or key, by name and the words that make them do it.
+const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
+    ("gh", &["auth", "token"], "a GitHub token"),
+    ("glab", &["auth", "token"], "a GitLab token"),
+    ("gcloud", &["print-access-token"], "a Google Cloud access token"),
+    ("gcloud", &["print-identity-token"], "a Google Cloud identity token"),
+    ("aws", &["configure", "get"], "AWS credentials"),
+    ("aws", &["configure", "export-credentials"], "AWS credentials"),
+    ("aws", &["get-session-token"], "AWS credentials"),
+    ("aws", &["get-login-password"], "a registry password"),
+    ("az", &["get-access-token"], "an Azure access token"),
+    ("security", &["find-generic-password"], "a keychain password"),
+    ("security", &["find-internet-password"], "a keychain password"),
+    ("pass", &["show"], "a stored password"),
+    ("op", &["read"], "a 1Password secret"),
+    ("gpg", &["--export-secret-keys"], "GPG private keys"),
+    ("kubectl", &["--raw"], "Kubernetes credentials"),
+    ("heroku", &["auth:token"], "a Heroku token"),
+    ("npm", &["token", "create"], "an npm token"),
+    ("vault", &["read"], "a Vault secret"),
+    ("vault", &["kv", "get"], "a Vault secret"),
+];
+
 /// Archivers and compressors whose operands are all read.
 const ARCHIVERS: &[&str] = &[
     "tar", "zip", "7z", "gzip", "bzip2", "xz", "zstd", "gpg", "openssl", "cpio",
@@ -149,6 +172,13 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     };
     if dump {
         return Some("the whole environment (with its tokens and passwords)".to_owned());
+    }
+    let words: Vec<&str> = command.args().iter().filter_map(Word::value).collect();
+    if let Some((_, _, what)) = TOKEN_PRINTERS
+        .iter()
+        .find(|(tool, subcommand, _)| *tool == name && words.windows(subcommand.len()).any(|w| w == *subcommand))
+    {
+        return Some((*what).to_owned());
     }
     let secret_path = |word: &Word| match paths::resolve(word, &command.cwd) {
         Target::Path(path) => files::secret(&path, context),
