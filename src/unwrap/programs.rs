@@ -47,6 +47,8 @@ struct Flags {
     long_values: &'static [&'static str],
     /// Flags after which no script is read (`python -m module`).
     no_script: &'static str,
+    /// Options that only check the syntax of the code, running none of it (`node --check`).
+    syntax_only: &'static [&'static str],
 }
 
 fn flags(language: Language) -> Flags {
@@ -57,6 +59,7 @@ fn flags(language: Language) -> Flags {
             long_inline: &[],
             long_values: &["check-hash-based-pycs"],
             no_script: "m",
+            syntax_only: &[],
         },
         Language::JavaScript => Flags {
             inline: "ep",
@@ -73,6 +76,7 @@ fn flags(language: Language) -> Flags {
                 "env-file",
             ],
             no_script: "",
+            syntax_only: &["-c", "--check"],
         },
         Language::Ruby => Flags {
             inline: "e",
@@ -80,6 +84,7 @@ fn flags(language: Language) -> Flags {
             long_inline: &[],
             long_values: &["encoding", "external-encoding", "internal-encoding"],
             no_script: "",
+            syntax_only: &["-c", "-cw", "-wc"],
         },
         Language::Perl => Flags {
             inline: "eE",
@@ -87,6 +92,7 @@ fn flags(language: Language) -> Flags {
             long_inline: &[],
             long_values: &[],
             no_script: "",
+            syntax_only: &[],
         },
         Language::Php => Flags {
             inline: "rBRE",
@@ -94,6 +100,7 @@ fn flags(language: Language) -> Flags {
             long_inline: &["run", "process-begin", "process-code", "process-end"],
             long_values: &["run", "process-begin", "process-code", "process-end", "file", "define"],
             no_script: "S",
+            syntax_only: &["-l", "--syntax-check"],
         },
         _ => Flags {
             inline: "e",
@@ -101,6 +108,7 @@ fn flags(language: Language) -> Flags {
             long_inline: &[],
             long_values: &[],
             no_script: "",
+            syntax_only: &[],
         },
     }
 }
@@ -109,6 +117,12 @@ fn flags(language: Language) -> Flags {
 /// else the script named by the first operand (or `php -f FILE`), or standard input.
 fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> {
     let flags = flags(language);
+    if args
+        .iter()
+        .any(|word| word.value().is_some_and(|text| flags.syntax_only.contains(&text)))
+    {
+        return Vec::new();
+    }
     let options = Options {
         short_values: flags.short_values,
         long_values: flags.long_values,

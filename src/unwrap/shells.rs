@@ -82,6 +82,10 @@ fn shell(name: &str, args: &[Word]) -> Vec<Execution> {
             if flags.contains('s') {
                 read_stdin = true;
             }
+            // `bash -n x.sh` reads the code without running any of it.
+            if flags.contains('n') && text.starts_with('-') {
+                return Vec::new();
+            }
             if flags.ends_with('o') || flags.ends_with('O') {
                 i += 1;
             }
