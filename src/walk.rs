@@ -48,7 +48,7 @@ pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
         out_of_time: false,
         files: HashMap::new(),
         copied_from: HashMap::new(),
-        reading_disk: 0,
+        reading_disk: Vec::new(),
     };
     let mut shell = Shell::new(context);
     walker.code(Source::original(command), "command line", None, &mut shell, 0);
@@ -66,8 +66,8 @@ struct Walker<'c> {
     /// Files the command copies or links from a file on disk (`cp /tmp/x.sh y.sh`): the
     /// original, by the absolute path of the copy.
     copied_from: HashMap<String, AbsPath>,
-    /// How many scripts read from disk the walk is inside.
-    reading_disk: usize,
+    /// The scripts read from disk the walk is inside, innermost last, by absolute path.
+    reading_disk: Vec<String>,
 }
 
 /// The state of the shell as the walk goes: what `cd`, assignments and definitions changed.
@@ -185,7 +185,7 @@ impl<'c> Walker<'c> {
     fn gap(&mut self, kind: GapKind, span: Span, what: impl Into<String>) {
         // A script on disk is judged for what it certainly does: text of it the parser cannot
         // read is not asked about.
-        if self.reading_disk > 0 && matches!(kind, GapKind::Syntax | GapKind::ReservedWord) {
+        if !self.reading_disk.is_empty() && matches!(kind, GapKind::Syntax | GapKind::ReservedWord) {
             return;
         }
         let what = what.into();
@@ -204,7 +204,7 @@ impl<'c> Walker<'c> {
             parent,
             kind,
             span,
-            from_disk: self.reading_disk > 0,
+            from_disk: !self.reading_disk.is_empty(),
         });
         self.analysis.layers.len() - 1
     }
@@ -1233,11 +1233,13 @@ impl<'c> Walker<'c> {
                 self.run_text(id, via, language, &word, positional, current_shell, frame, shell);
                 return;
             }
-            Content::OnDisk(text) => {
+            Content::OnDisk { path: absolute, text } => {
                 let language = language
                     .or_else(|| scripts::language(&text, path.text()))
                     .unwrap_or(Language::Shell);
+                self.reading_disk.push(absolute);
                 self.disk_script(id, via, path, language, &text, current_shell, frame, shell);
+                self.reading_disk.pop();
                 return;
             }
             Content::Network => Run::Network {
@@ -1302,11 +1304,15 @@ impl<'c> Walker<'c> {
                 "a descriptor or device whose content is only known when it runs".into(),
             ));
         }
-        if !self.context.read_scripts {
+        // A script that runs itself again (`exec sudo "$0" "$@"`) is already being judged.
+        if !self.context.read_scripts || self.reading_disk.iter().any(|p| p == absolute.as_str()) {
             return None;
         }
         match scripts::read(&absolute) {
-            scripts::OnDisk::Text(text) => Some(Content::OnDisk(text)),
+            scripts::OnDisk::Text(text) => Some(Content::OnDisk {
+                path: absolute.as_str().to_owned(),
+                text,
+            }),
             scripts::OnDisk::TooLarge(size) => Some(Content::Unknown(format!(
                 "a file of {size} bytes, more than the {} read to judge it",
                 scripts::MAX_SCRIPT_BYTES
@@ -1344,7 +1350,6 @@ impl<'c> Walker<'c> {
         let source = builder.finish();
         let via = format!("{via} {} (read from disk)", path.text());
         let parent = self.analysis.commands[id].layer;
-        self.reading_disk += 1;
         if language == Language::Shell {
             let mut inner = shell.clone();
             inner.positional = Rc::new(self.positional_after(id, path));
@@ -1356,7 +1361,6 @@ impl<'c> Walker<'c> {
         } else {
             self.program_source(id, parent, &via, language, source, frame, shell);
         }
-        self.reading_disk -= 1;
     }
 
     /// Runs code of another language given as words, one line each.
@@ -1479,7 +1483,7 @@ impl<'c> Walker<'c> {
                 return;
             }
             Action::Unverifiable(what) => {
-                if self.reading_disk == 0 {
+                if self.reading_disk.is_empty() {
                     self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
                 }
                 return;
@@ -1661,7 +1665,7 @@ impl<'c> Walker<'c> {
             name: name.clone(),
             value: None,
             span: frame.source.span(node.byte_range()),
-            from_disk: self.reading_disk > 0,
+            from_disk: !self.reading_disk.is_empty(),
         });
         shell.functions.insert(
             name,
@@ -1714,7 +1718,7 @@ impl<'c> Walker<'c> {
             name: name.clone(),
             value: decoded.clone(),
             span: frame.source.span(node.byte_range()),
-            from_disk: self.reading_disk > 0,
+            from_disk: !self.reading_disk.is_empty(),
         });
         if name_node.kind() != "variable_name" || appends {
             shell.variables.remove(&name);
@@ -2070,8 +2074,8 @@ fn closing_brace(text: &str) -> Option<usize> {
 enum Content {
     /// Text the command itself wrote (or a process substitution printed).
     Known(Word),
-    /// A script read from disk.
-    OnDisk(String),
+    /// A script read from disk: its absolute path and text.
+    OnDisk { path: String, text: String },
     /// Data downloaded from the network.
     Network,
     /// Something only known when it runs, and why.

@@ -113,6 +113,10 @@ fn ordinary_scripts_and_missing_files_pass() {
         )
         .write("binary", "\u{7f}ELF\0\0\0")
         .write(
+            "as-root.sh",
+            "#!/bin/bash\n[ \"$EUID\" -ne 0 ] && exec sudo \"$0\" \"$@\"\nmake install\n",
+        )
+        .write(
             "home/.bashrc",
             "alias ls='ls --color=auto'\nalias rm='rm -i'\nexport PATH=\"$HOME/bin:$PATH\"\n[ -f ~/.fzf.bash ] && source ~/.fzf.bash\n",
         )
@@ -125,6 +129,11 @@ fn ordinary_scripts_and_missing_files_pass() {
     assert_eq!(project.judge("python3 test.py -x"), ALLOW);
     assert_eq!(project.judge("./binary --help"), ALLOW);
     assert_eq!(project.judge("source ~/.bashrc && ls"), ALLOW);
+    // A script that runs itself again is judged once (its sudo is what asks).
+    assert_eq!(
+        project.judge("./as-root.sh"),
+        (Decision::Ask, Some("privilege-escalation".to_owned()))
+    );
     assert_eq!(project.judge("source venv/bin/activate && python -V"), ALLOW);
     assert_eq!(project.judge("bash not-written-yet.sh"), ALLOW);
     assert_eq!(project.judge("python3 not-written-yet.py"), ALLOW);
