@@ -36,6 +36,9 @@ pub const MAX_LAYER_DEPTH: usize = 16;
 pub const MAX_SYNTAX_DEPTH: usize = 200;
 /// How many commands one analysis may find.
 pub const MAX_COMMANDS: usize = 4000;
+/// How many commands a script read from disk may add; past that, the rest of it is
+/// could-not-verify rather than a reason to deny the command.
+const MAX_SCRIPT_COMMANDS: usize = 2000;
 /// How many values of a `for` loop are walked one by one.
 const MOST_LOOP_VALUES: usize = 24;
 
@@ -49,6 +52,8 @@ pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
         files: HashMap::new(),
         copied_from: HashMap::new(),
         reading_disk: Vec::new(),
+        disk_commands_from: None,
+        script_truncated: false,
     };
     let mut shell = Shell::new(context);
     walker.code(Source::original(command), "command line", None, &mut shell, 0);
@@ -68,6 +73,10 @@ struct Walker<'c> {
     copied_from: HashMap<String, AbsPath>,
     /// The scripts read from disk the walk is inside, innermost last, by absolute path.
     reading_disk: Vec<String>,
+    /// How many commands there were when the outermost script from disk was entered.
+    disk_commands_from: Option<usize>,
+    /// Whether the script being read ran past [`MAX_SCRIPT_COMMANDS`].
+    script_truncated: bool,
 }
 
 /// The state of the shell as the walk goes: what `cd`, assignments and definitions changed.
@@ -217,6 +226,12 @@ impl<'c> Walker<'c> {
         if Instant::now() > self.deadline {
             self.out_of_time = true;
             self.gap(GapKind::TooComplex, span, "the analysis ran out of time");
+            return true;
+        }
+        if let Some(start) = self.disk_commands_from
+            && self.analysis.commands.len() - start >= MAX_SCRIPT_COMMANDS
+        {
+            self.script_truncated = true;
             return true;
         }
         if self.analysis.commands.len() >= MAX_COMMANDS {
@@ -1237,10 +1252,27 @@ impl<'c> Walker<'c> {
                 let language = language
                     .or_else(|| scripts::language(&text, path.text()))
                     .unwrap_or(Language::Shell);
+                let outermost = self.reading_disk.is_empty();
+                if outermost {
+                    self.disk_commands_from = Some(self.analysis.commands.len());
+                }
                 self.reading_disk.push(absolute);
                 self.disk_script(id, via, path, language, &text, current_shell, frame, shell);
                 self.reading_disk.pop();
-                return;
+                if !outermost {
+                    return;
+                }
+                self.disk_commands_from = None;
+                if !std::mem::take(&mut self.script_truncated) {
+                    return;
+                }
+                Run::Unverifiable {
+                    what: format!(
+                        "{via} runs {}, which runs more than {MAX_SCRIPT_COMMANDS} commands: the rest of it was not judged",
+                        path.text()
+                    ),
+                    span,
+                }
             }
             Content::Network => Run::Network {
                 how: format!(

@@ -153,6 +153,22 @@ fn a_script_too_large_to_read_is_not_waved_through() {
 }
 
 #[test]
+fn a_script_with_more_commands_than_judged_asks_instead_of_denying() {
+    let project = Project::new("long");
+    let mut long = String::from("#!/bin/sh\n");
+    for line in 0..3000 {
+        long.push_str(&format!("echo {line}\n"));
+    }
+    project.write("long.sh", &long);
+    let verdict = analyze("bash long.sh && echo done", &project.context());
+    assert_eq!(verdict.decision, Decision::Ask);
+    assert_eq!(verdict.rule(), Some("could-not-verify"));
+    // What comes after the script is still judged.
+    let verdict = analyze("bash long.sh && rm -rf ~", &project.context());
+    assert_eq!(verdict.rule(), Some("rm-home"));
+}
+
+#[test]
 fn a_script_the_command_writes_is_judged_before_it_exists() {
     // The file is written and run in the same command: its content comes from the command.
     let project = Project::new("written");
