@@ -36,26 +36,41 @@ pub fn read(path: &AbsPath) -> OnDisk {
     if !metadata.is_file() {
         return OnDisk::Special;
     }
+    let Ok(mut file) = std::fs::File::open(&native) else {
+        return OnDisk::Missing;
+    };
+    // A compiled program is told by its first bytes, whatever its size.
+    let mut head = Vec::with_capacity(HEAD_BYTES as usize);
+    if (&mut file).take(HEAD_BYTES).read_to_end(&mut head).is_err() {
+        return OnDisk::Missing;
+    }
+    if is_binary(&head) {
+        return OnDisk::Binary;
+    }
     if metadata.len() > MAX_SCRIPT_BYTES {
         return OnDisk::TooLarge(metadata.len());
     }
-    let Ok(file) = std::fs::File::open(&native) else {
-        return OnDisk::Missing;
-    };
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    let mut bytes = head;
     if file.take(MAX_SCRIPT_BYTES + 1).read_to_end(&mut bytes).is_err() {
         return OnDisk::Missing;
     }
     if bytes.len() as u64 > MAX_SCRIPT_BYTES {
         return OnDisk::TooLarge(bytes.len() as u64);
     }
-    if bytes.iter().take(8192).any(|&b| b == 0) {
-        return OnDisk::Binary;
-    }
     match String::from_utf8(bytes) {
         Ok(text) => OnDisk::Text(text),
         Err(error) => OnDisk::Text(String::from_utf8_lossy(error.as_bytes()).into_owned()),
     }
+}
+
+/// How much of a file is read to tell a compiled program from a script, as bash does.
+const HEAD_BYTES: u64 = 80;
+
+/// Whether a file is a compiled program rather than a script: bash refuses to run a file as a
+/// script when a NUL byte comes before the first line break in its first 80 bytes (every
+/// ELF, Mach-O and PE program), and runs it otherwise, NUL bytes further on included.
+fn is_binary(head: &[u8]) -> bool {
+    head.iter().take_while(|&&b| b != b'\n').any(|&b| b == 0)
 }
 
 /// The language of a script by its `#!` line, else by the extension of its name.
@@ -78,6 +93,13 @@ mod tests {
         );
         assert_eq!(language("print(1)\n", "x.py"), Some(Language::Python));
         assert_eq!(language("echo\n", "x"), None);
+    }
+
+    #[test]
+    fn binaries_are_told_as_bash_tells_them() {
+        assert!(is_binary(b"\x7fELF\x02\x01\x01\0\0"));
+        assert!(!is_binary(b"rm -rf ~\n\0\0"));
+        assert!(!is_binary(b"MZ=1; rm -rf ~\n"));
     }
 
     #[test]

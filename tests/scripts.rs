@@ -56,6 +56,7 @@ fn destructive_scripts_are_denied_however_they_start() {
     let project = Project::new("destructive");
     project
         .write("evil.sh", "#!/bin/sh\necho cleaning\nrm -rf ~\n")
+        .write("hidden.sh", "rm -rf ~\n\0\0\0 padding that bash skips over\n")
         .write(
             "clean.py",
             "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
@@ -72,6 +73,7 @@ fn destructive_scripts_are_denied_however_they_start() {
         .write("inner.sh", "rm -rf ~\n");
     for command in [
         "bash evil.sh",
+        "bash hidden.sh",
         "sh ./evil.sh",
         "./evil.sh",
         "source evil.sh",
@@ -112,6 +114,7 @@ fn ordinary_scripts_and_missing_files_pass() {
             "import subprocess, sys\nsubprocess.run([sys.executable, '-m', 'pytest'] + sys.argv[1:])\n",
         )
         .write("binary", "\u{7f}ELF\0\0\0")
+        .write("target/release/app", &format!("\u{7f}ELF\u{2}\u{1}\u{1}\0{}", "x".repeat(400 * 1024)))
         .write(
             "as-root.sh",
             "#!/bin/bash\n[ \"$EUID\" -ne 0 ] && exec sudo \"$0\" \"$@\"\nmake install\n",
@@ -128,6 +131,7 @@ fn ordinary_scripts_and_missing_files_pass() {
     assert_eq!(project.judge("bash build.sh"), ALLOW);
     assert_eq!(project.judge("python3 test.py -x"), ALLOW);
     assert_eq!(project.judge("./binary --help"), ALLOW);
+    assert_eq!(project.judge("./target/release/app --serve"), ALLOW);
     assert_eq!(project.judge("source ~/.bashrc && ls"), ALLOW);
     // A script that runs itself again is judged once (its sudo is what asks).
     assert_eq!(
