@@ -36,9 +36,11 @@ pub const MAX_LAYER_DEPTH: usize = 16;
 pub const MAX_SYNTAX_DEPTH: usize = 200;
 /// How many commands one analysis may find.
 pub const MAX_COMMANDS: usize = 4000;
-/// How many commands a script read from disk may add; past that, the rest of it is
-/// could-not-verify rather than a reason to deny the command.
-const MAX_SCRIPT_COMMANDS: usize = 2000;
+/// How many commands a script read from disk (with the scripts it runs) may add, and how long
+/// reading it may take; past either, the rest of it is could-not-verify rather than a reason to
+/// deny the command. Its commands do not count toward [`MAX_COMMANDS`].
+const MAX_SCRIPT_COMMANDS: usize = 20_000;
+const SCRIPT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_millis(150);
 /// How many values of a `for` loop are walked one by one.
 const MOST_LOOP_VALUES: usize = 24;
 
@@ -52,7 +54,9 @@ pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
         files: HashMap::new(),
         copied_from: HashMap::new(),
         reading_disk: Vec::new(),
-        disk_commands_from: None,
+        disk_commands: 0,
+        disk_commands_from: 0,
+        script_deadline: deadline,
         script_truncated: false,
     };
     let mut shell = Shell::new(context);
@@ -73,8 +77,12 @@ struct Walker<'c> {
     copied_from: HashMap<String, AbsPath>,
     /// The scripts read from disk the walk is inside, innermost last, by absolute path.
     reading_disk: Vec<String>,
-    /// How many commands there were when the outermost script from disk was entered.
-    disk_commands_from: Option<usize>,
+    /// How many commands scripts from disk have added, all told.
+    disk_commands: usize,
+    /// How many they had added when the outermost script being read was entered.
+    disk_commands_from: usize,
+    /// When reading the outermost script being read must stop.
+    script_deadline: Instant,
     /// Whether the script being read ran past [`MAX_SCRIPT_COMMANDS`].
     script_truncated: bool,
 }
@@ -86,7 +94,9 @@ struct Shell {
     variables: HashMap<String, Word>,
     /// Arrays set by literal assignments (`a=(rm -rf /)`).
     arrays: HashMap<String, Vec<Word>>,
-    functions: HashMap<String, Rc<Function>>,
+    /// Shared until changed: subshells and substitutions clone the shell often, and a sourced
+    /// script can define hundreds of functions.
+    functions: Rc<HashMap<String, Rc<Function>>>,
     /// Functions being called, innermost last.
     calling: Vec<String>,
     /// `$0`, `$1`, … when known (inside `bash -c '…' a b`, or a function call).
@@ -98,6 +108,8 @@ struct Function {
     /// The layer it was defined in.
     layer: LayerId,
     called: Cell<bool>,
+    /// The script on disk that defined it, if one did: its body is that script's code.
+    file: Option<String>,
 }
 
 impl Shell {
@@ -106,7 +118,7 @@ impl Shell {
             cwd: Cwd::Known(context.cwd.clone()),
             variables: HashMap::new(),
             arrays: HashMap::new(),
-            functions: HashMap::new(),
+            functions: Rc::new(HashMap::new()),
             calling: Vec::new(),
             positional: Rc::new(Vec::new()),
         }
@@ -223,18 +235,24 @@ impl<'c> Walker<'c> {
         if self.out_of_time {
             return true;
         }
+        // Inside a script from disk, its own budget: running out of it leaves the rest of the
+        // script unjudged (could-not-verify), not the command denied.
+        if !self.reading_disk.is_empty() {
+            if self.script_truncated
+                || Instant::now() > self.script_deadline
+                || self.disk_commands - self.disk_commands_from >= MAX_SCRIPT_COMMANDS
+            {
+                self.script_truncated = true;
+                return true;
+            }
+            return false;
+        }
         if Instant::now() > self.deadline {
             self.out_of_time = true;
             self.gap(GapKind::TooComplex, span, "the analysis ran out of time");
             return true;
         }
-        if let Some(start) = self.disk_commands_from
-            && self.analysis.commands.len() - start >= MAX_SCRIPT_COMMANDS
-        {
-            self.script_truncated = true;
-            return true;
-        }
-        if self.analysis.commands.len() >= MAX_COMMANDS {
+        if self.analysis.commands.len() - self.disk_commands >= MAX_COMMANDS {
             self.gap(
                 GapKind::TooComplex,
                 span,
@@ -243,6 +261,15 @@ impl<'c> Walker<'c> {
             return true;
         }
         false
+    }
+
+    /// When parsing must stop: the script's own deadline inside a script from disk.
+    fn parse_deadline(&self) -> Instant {
+        if self.reading_disk.is_empty() {
+            self.deadline
+        } else {
+            self.script_deadline
+        }
     }
 
     /// Whether a layer at `depth` may not be walked: nested too deep, out of time or of room.
@@ -272,8 +299,12 @@ impl<'c> Walker<'c> {
         if self.layer_refused(depth, whole) {
             return None;
         }
-        let parsed = match parse::parse(source, self.deadline) {
+        let parsed = match parse::parse(source, self.parse_deadline()) {
             Ok(parsed) => parsed,
+            Err(ParseFailure::TimedOut) if !self.reading_disk.is_empty() => {
+                self.script_truncated = true;
+                return None;
+            }
             Err(ParseFailure::TimedOut) => {
                 self.out_of_time = true;
                 self.gap(GapKind::TooComplex, whole, "parsing ran out of time");
@@ -885,6 +916,9 @@ impl<'c> Walker<'c> {
     }
 
     fn push_command(&mut self, mut command: Command, parent_layer: LayerId) -> CommandId {
+        if !self.reading_disk.is_empty() {
+            self.disk_commands += 1;
+        }
         let id = self.analysis.commands.len();
         command.layer = self.push_layer(Some(parent_layer), LayerKind::Command(id), command.span);
         self.analysis.commands.push(command);
@@ -1252,27 +1286,13 @@ impl<'c> Walker<'c> {
                 let language = language
                     .or_else(|| scripts::language(&text, path.text()))
                     .unwrap_or(Language::Shell);
-                let outermost = self.reading_disk.is_empty();
-                if outermost {
-                    self.disk_commands_from = Some(self.analysis.commands.len());
-                }
-                self.reading_disk.push(absolute);
-                self.disk_script(id, via, path, language, &text, current_shell, frame, shell);
-                self.reading_disk.pop();
-                if !outermost {
+                let truncated = self.read_from_disk(absolute, |walker| {
+                    walker.disk_script(id, via, path, language, &text, current_shell, frame, shell)
+                });
+                if !truncated {
                     return;
                 }
-                self.disk_commands_from = None;
-                if !std::mem::take(&mut self.script_truncated) {
-                    return;
-                }
-                Run::Unverifiable {
-                    what: format!(
-                        "{via} runs {}, which runs more than {MAX_SCRIPT_COMMANDS} commands: the rest of it was not judged",
-                        path.text()
-                    ),
-                    span,
-                }
+                truncated_script(via, path.text(), span)
             }
             Content::Network => Run::Network {
                 how: format!(
@@ -1363,6 +1383,21 @@ impl<'c> Walker<'c> {
         }
     }
 
+    /// Walks code of the script at `path` on disk by the rules for such code: a budget of its
+    /// own, and what it cannot know not asked about. Tells whether it ran past the budget (the
+    /// outermost script only; nested ones share it).
+    fn read_from_disk(&mut self, path: String, walk: impl FnOnce(&mut Self)) -> bool {
+        let outermost = self.reading_disk.is_empty();
+        if outermost {
+            self.disk_commands_from = self.disk_commands;
+            self.script_deadline = self.deadline.min(Instant::now() + SCRIPT_TIME_LIMIT);
+        }
+        self.reading_disk.push(path);
+        walk(self);
+        self.reading_disk.pop();
+        outermost && std::mem::take(&mut self.script_truncated)
+    }
+
     /// Judges a script read from disk. Its text does not come from the command, so every
     /// byte points at the path that named it.
     #[allow(clippy::too_many_arguments)]
@@ -1445,8 +1480,12 @@ impl<'c> Walker<'c> {
         let env = interpreters::Env {
             home: self.context.home.as_str(),
         };
-        let effects = match interpreters::effects(language, &source, &env, self.deadline) {
+        let effects = match interpreters::effects(language, &source, &env, self.parse_deadline()) {
             Ok(effects) => effects,
+            Err(ParseFailure::TimedOut) if !self.reading_disk.is_empty() => {
+                self.script_truncated = true;
+                return;
+            }
             Err(ParseFailure::TimedOut) => {
                 self.out_of_time = true;
                 self.gap(GapKind::TooComplex, whole, "parsing ran out of time");
@@ -1650,26 +1689,40 @@ impl<'c> Walker<'c> {
         arguments.extend(command.args().iter().cloned());
         let saved = std::mem::replace(&mut shell.positional, Rc::new(arguments));
         shell.calling.push(name.clone());
-        let body = self.code(
-            function.body.clone(),
-            &format!("function {name}"),
-            Some(layer),
-            shell,
-            frame.depth + 1,
-        );
+        let via = format!("function {name}");
+        let mut body = None;
+        let mut walk = |walker: &mut Self| {
+            body = walker.code(function.body.clone(), &via, Some(layer), shell, frame.depth + 1);
+        };
+        // A function a script on disk defined runs that script's code.
+        let truncated = match function.file.clone().filter(|file| !self.reading_disk.contains(file)) {
+            Some(file) => self.read_from_disk(file, walk),
+            None => {
+                walk(self);
+                false
+            }
+        };
         shell.calling.pop();
         shell.positional = saved;
         if let Some(body) = body {
             self.analysis.commands[id].runs.push(Run::Code(body));
         }
+        if truncated {
+            let span = self.analysis.commands[id].span;
+            let run = truncated_script(&via, function.file.as_deref().unwrap_or_default(), span);
+            self.analysis.commands[id].runs.push(run);
+        }
     }
 
-    /// Functions defined in `layer` and never called are judged all the same.
+    /// Functions the command defines in `layer` and never calls are judged all the same; those
+    /// of a script on disk only when called.
     fn uncalled_functions(&mut self, layer: LayerId, shell: &mut Shell, depth: usize) {
         let mut uncalled: Vec<(String, Rc<Function>)> = shell
             .functions
             .iter()
-            .filter(|(_, f)| f.layer == layer && !f.called.get())
+            // A script on disk is a library of functions more often than not (`nvm.sh`): only
+            // those it or the command calls run.
+            .filter(|(_, f)| f.layer == layer && !f.called.get() && f.file.is_none())
             .map(|(name, f)| (name.clone(), f.clone()))
             .collect();
         uncalled.sort_by(|a, b| a.0.cmp(&b.0));
@@ -1699,12 +1752,13 @@ impl<'c> Walker<'c> {
             span: frame.source.span(node.byte_range()),
             from_disk: !self.reading_disk.is_empty(),
         });
-        shell.functions.insert(
+        Rc::make_mut(&mut shell.functions).insert(
             name,
             Rc::new(Function {
                 body: frame.source.slice(body.byte_range()),
                 layer: frame.layer,
                 called: Cell::new(false),
+                file: self.reading_disk.last().cloned(),
             }),
         );
     }
@@ -1786,7 +1840,7 @@ impl<'c> Walker<'c> {
         let functions = words.iter().any(|w| w.is("-f"));
         for word in words.iter().filter_map(Word::value).filter(|w| !w.starts_with('-')) {
             if functions {
-                shell.functions.remove(word);
+                Rc::make_mut(&mut shell.functions).remove(word);
             } else {
                 shell
                     .variables
@@ -2013,6 +2067,17 @@ fn split_fields(line: &str, ifs: &str, most: usize) -> Vec<String> {
         rest = rest[end..].trim_start_matches(is_separator);
     }
     fields
+}
+
+/// What a command runs when a script from disk was too long to judge in full.
+fn truncated_script(via: &str, script: &str, span: Span) -> Run {
+    Run::Unverifiable {
+        what: format!(
+            "{via} runs {script}, too long to judge in full (over {MAX_SCRIPT_COMMANDS} commands or {} ms): the rest of it was not judged",
+            SCRIPT_TIME_LIMIT.as_millis()
+        ),
+        span,
+    }
 }
 
 /// The ERROR nodes of a tree that are not inside another.

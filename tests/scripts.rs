@@ -116,6 +116,10 @@ fn ordinary_scripts_and_missing_files_pass() {
         .write("binary", "\u{7f}ELF\0\0\0")
         .write("target/release/app", &format!("\u{7f}ELF\u{2}\u{1}\u{1}\0{}", "x".repeat(400 * 1024)))
         .write(
+            "lib.sh",
+            "clean_cache() {\n  rm -rf \"${CACHE_DIR}/$1\"\n}\nwipe() {\n  rm -rf ~\n}\n",
+        )
+        .write(
             "as-root.sh",
             "#!/bin/bash\n[ \"$EUID\" -ne 0 ] && exec sudo \"$0\" \"$@\"\nmake install\n",
         )
@@ -133,6 +137,9 @@ fn ordinary_scripts_and_missing_files_pass() {
     assert_eq!(project.judge("./binary --help"), ALLOW);
     assert_eq!(project.judge("./target/release/app --serve"), ALLOW);
     assert_eq!(project.judge("source ~/.bashrc && ls"), ALLOW);
+    // A function a script defines is that script's code, wherever it is called from.
+    assert_eq!(project.judge("source lib.sh && clean_cache node"), ALLOW);
+    assert_eq!(project.judge("source lib.sh && wipe"), deny("rm-home"));
     // A script that runs itself again is judged once (its sudo is what asks).
     assert_eq!(
         project.judge("./as-root.sh"),
@@ -160,8 +167,8 @@ fn a_script_too_large_to_read_is_not_waved_through() {
 fn a_script_with_more_commands_than_judged_asks_instead_of_denying() {
     let project = Project::new("long");
     let mut long = String::from("#!/bin/sh\n");
-    for line in 0..3000 {
-        long.push_str(&format!("echo {line}\n"));
+    for _ in 0..25_000 {
+        long.push_str(":\n");
     }
     project.write("long.sh", &long);
     let verdict = analyze("bash long.sh && echo done", &project.context());
