@@ -1,29 +1,16 @@
 //! The command line as a user runs it: `explain`, `explain --json`, `check`, `rules`, exit
 //! codes, and the README's rule table kept in step with the registry.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::{Command, Output};
 
 const CONTEXT: [&str; 4] = ["--cwd", "/home/user/work/project", "--home", "/home/user"];
 
 fn safety_net(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_safety-net"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin is piped")
-            .write_all(input.as_bytes())
-            .expect("stdin takes the input");
-    }
-    child.wait_with_output().expect("the binary finishes")
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    command.args(args).env("NO_COLOR", "1");
+    common::run_with_input(&mut command, stdin.unwrap_or_default().as_bytes())
 }
 
 fn explain(command: &str, extra: &[&str]) -> Output {

@@ -6,9 +6,10 @@
 //! nothing of the machine running the tests leaks in. To write the expected files after a
 //! deliberate change, run `SAFETY_NET_BLESS=1 cargo test --test hook`, then read the diff.
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 struct Outcome {
     exit: i32,
@@ -26,17 +27,7 @@ fn run_hook(input: &[u8], environment: &[(&str, &str)]) -> Outcome {
     for (name, value) in environment {
         command.env(name, value);
     }
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hook starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // A hook may answer before reading everything (an oversized input): a closed pipe is fine.
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    let output = child.wait_with_output().expect("the hook finishes");
+    let output = common::run_with_input(&mut command, input);
     Outcome {
         exit: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -183,16 +174,10 @@ fn the_project_comes_from_claude_project_dir() {
 
 #[test]
 fn extra_arguments_do_not_turn_a_denial_into_a_usage_error() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_safety-net"))
-        .args(["hook", "--unexpected"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hook starts");
+    let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    hook.args(["hook", "--unexpected"]);
     let payload =
         br#"{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
-    child.stdin.take().expect("piped").write_all(payload).expect("written");
-    let output = child.wait_with_output().expect("finished");
+    let output = common::run_with_input(&mut hook, payload);
     assert_eq!(output.status.code(), Some(2));
 }

@@ -2,9 +2,10 @@
 //! a temporary home directory and project.
 
 use serde_json::{Value, json};
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 /// A temporary home and project, removed afterwards.
 struct Sandbox {
@@ -48,21 +49,7 @@ impl Sandbox {
         for (name, value) in environment {
             command.env(name, value);
         }
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        if let Some(input) = stdin {
-            child
-                .stdin
-                .take()
-                .expect("piped")
-                .write_all(input.as_bytes())
-                .expect("written");
-        }
-        child.wait_with_output().expect("it finishes")
+        common::run_with_input(&mut command, stdin.unwrap_or_default().as_bytes())
     }
 }
 
@@ -381,22 +368,10 @@ fn installed_hook_judges_through_the_registered_command() {
         .filter_map(Value::as_str)
         .collect();
     let run = |tool_command: &str| {
-        let mut child = Command::new(command)
-            .args(&args)
-            .env("HOME", sandbox.home())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the registered command runs");
+        let mut registered = Command::new(command);
+        registered.args(&args).env("HOME", sandbox.home());
         let payload = json!({"hook_event_name": "PreToolUse", "cwd": sandbox.project(), "tool_name": "Bash", "tool_input": {"command": tool_command}});
-        child
-            .stdin
-            .take()
-            .expect("piped")
-            .write_all(payload.to_string().as_bytes())
-            .expect("written");
-        child.wait_with_output().expect("finished")
+        common::run_with_input(&mut registered, payload.to_string().as_bytes())
     };
     assert_eq!(run("rm -rf /").status.code(), Some(2));
     let allowed = run("ls");

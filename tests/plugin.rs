@@ -2,9 +2,10 @@
 //! command runs the guard — or denies when the binary is missing, rather than fail open.
 
 use serde_json::Value;
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn plugin() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("plugin")
@@ -41,24 +42,13 @@ fn run_shim(binary: Option<&Path>, command: &str) -> (i32, String) {
     if let Some(binary) = binary {
         std::fs::copy(binary, root.join("bin/safety-net")).expect("the binary");
     }
-    let mut child = Command::new(root.join("bin/safety-net-hook"))
-        .env_clear()
+    let mut shim = Command::new(root.join("bin/safety-net-hook"));
+    shim.env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("HOME", "/home/user")
-        .env("CLAUDE_PLUGIN_ROOT", &root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the shim runs");
+        .env("CLAUDE_PLUGIN_ROOT", &root);
     let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/home/user/p", "tool_name": "Bash", "tool_input": {"command": command}});
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(payload.to_string().as_bytes())
-        .expect("written");
-    let output = child.wait_with_output().expect("finished");
+    let output = common::run_with_input(&mut shim, payload.to_string().as_bytes());
     let _ = std::fs::remove_dir_all(&root);
     (
         output.status.code().unwrap_or(-1),
