@@ -16,7 +16,7 @@ use crate::command::{
     Redirect, RedirectOperator, Run,
 };
 use crate::context::Context;
-use crate::interpreters::{self, Action, Effect};
+use crate::interpreters::{self, Action, Arguments, Effect};
 use crate::parse::{self, ParseFailure};
 use crate::paths::{self, AbsPath, Cwd, Target};
 use crate::producers;
@@ -1063,9 +1063,15 @@ impl<'c> Walker<'c> {
                     language,
                     current_shell,
                 } => self.run_file(id, &via, &path, Some(language), current_shell, frame, shell),
-                Execution::Program { via, language, code } => {
+                Execution::Program {
+                    via,
+                    language,
+                    code,
+                    args,
+                } => {
                     let layer = self.analysis.commands[id].layer;
-                    self.program(id, layer, &via, language, &code, frame, shell);
+                    let arguments = Arguments { script: None, args };
+                    self.program(id, layer, &via, language, &code, &arguments, frame, shell);
                 }
                 Execution::Script { path } => self.run_file(id, "run", &path, None, false, frame, shell),
             }
@@ -1204,7 +1210,20 @@ impl<'c> Walker<'c> {
             );
         } else {
             let layer = self.analysis.commands[id].layer;
-            self.program(id, layer, via, language, std::slice::from_ref(code), frame, shell);
+            let arguments = Arguments {
+                script: positional.first().cloned(),
+                args: positional.get(1..).unwrap_or_default().to_vec(),
+            };
+            self.program(
+                id,
+                layer,
+                via,
+                language,
+                std::slice::from_ref(code),
+                &arguments,
+                frame,
+                shell,
+            );
         }
     }
 
@@ -1426,7 +1445,12 @@ impl<'c> Walker<'c> {
                 self.analysis.commands[id].runs.push(Run::Code(layer));
             }
         } else {
-            self.program_source(id, parent, &via, language, source, frame, shell);
+            let positional = self.positional_after(id, path);
+            let arguments = Arguments {
+                script: Some(path.clone()),
+                args: positional.get(1..).unwrap_or_default().to_vec(),
+            };
+            self.program_source(id, parent, &via, language, source, &arguments, frame, shell);
         }
     }
 
@@ -1439,6 +1463,7 @@ impl<'c> Walker<'c> {
         via: &str,
         language: Language,
         code: &[Word],
+        arguments: &Arguments,
         frame: &Frame,
         shell: &mut Shell,
     ) {
@@ -1449,7 +1474,8 @@ impl<'c> Walker<'c> {
         if self.unseen_code(id, via, code) {
             return;
         }
-        self.program_source(id, parent, via, language, source_of_words(code, "\n"), frame, shell);
+        let source = source_of_words(code, "\n");
+        self.program_source(id, parent, via, language, source, arguments, frame, shell);
     }
 
     /// Reads code of another language as a layer of its own, and walks what its calls run.
@@ -1461,6 +1487,7 @@ impl<'c> Walker<'c> {
         via: &str,
         language: Language,
         source: Source,
+        arguments: &Arguments,
         frame: &Frame,
         shell: &mut Shell,
     ) {
@@ -1479,6 +1506,7 @@ impl<'c> Walker<'c> {
         self.analysis.commands[id].runs.push(Run::Code(layer));
         let env = interpreters::Env {
             home: self.context.home.as_str(),
+            arguments,
         };
         let effects = match interpreters::effects(language, &source, &env, self.parse_deadline()) {
             Ok(effects) => effects,
@@ -1509,13 +1537,21 @@ impl<'c> Walker<'c> {
             if self.exhausted(effect.span) {
                 return;
             }
-            self.effect(id, layer, effect, &inner, shell);
+            self.effect(id, layer, effect, arguments, &inner, shell);
         }
     }
 
     /// Turns what a call in another language does into a command judged like any other: a
     /// program run, `sh -c` for shell code, `rm` for a delete, a redirection for a write.
-    fn effect(&mut self, id: CommandId, layer: LayerId, effect: Effect, frame: &Frame, shell: &mut Shell) {
+    fn effect(
+        &mut self,
+        id: CommandId,
+        layer: LayerId,
+        effect: Effect,
+        arguments: &Arguments,
+        frame: &Frame,
+        shell: &mut Shell,
+    ) {
         let span = effect.span;
         let literal = |text: &str| Word::literal(text, span);
         let mut redirects = Vec::new();
@@ -1545,8 +1581,9 @@ impl<'c> Walker<'c> {
                 Vec::new()
             }
             Action::Code(language, code) => {
+                // Code run by `exec` or `eval` sees the same arguments.
                 let via = format!("{} code", effect.call);
-                self.program(id, layer, &via, language, &[code], frame, shell);
+                self.program(id, layer, &via, language, &[code], arguments, frame, shell);
                 return;
             }
             Action::Script(language, path) => {

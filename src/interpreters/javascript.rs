@@ -231,6 +231,21 @@ impl Reader<'_> {
                     return unknown(self.source, node.byte_range());
                 };
                 match (self.value(object), self.value(index)) {
+                    // `process.argv`: the node binary, the script when there is one, then the
+                    // arguments.
+                    (Value::Name(object), _) if object == "process.argv" => {
+                        let position = (index.kind() == "number")
+                            .then(|| self.text(index).parse::<usize>().ok())
+                            .flatten();
+                        let arguments = self.env.arguments;
+                        let word = match position {
+                            Some(0) => Some(text("node", self.span(node))),
+                            Some(n) if arguments.script.is_some() => arguments.with_script(n - 1),
+                            Some(n) => arguments.with_script(n),
+                            None => None,
+                        };
+                        word.map_or_else(|| unknown(self.source, node.byte_range()), Value::Text)
+                    }
                     (Value::Name(object), Value::Text(key)) if key.value().is_some() => {
                         Value::Name(format!("{object}.{}", key.value().unwrap_or_default()))
                     }

@@ -65,9 +65,29 @@ impl Effect {
     }
 }
 
-/// What the code can know about the machine without running: the home directory.
+/// What the code can know without running: the home directory and its own arguments.
 pub struct Env<'a> {
     pub home: &'a str,
+    pub arguments: &'a Arguments,
+}
+
+/// What a program is given besides its code: the script's path (none for inline code) and
+/// the words after it.
+#[derive(Clone, Debug, Default)]
+pub struct Arguments {
+    pub script: Option<Word>,
+    pub args: Vec<Word>,
+}
+
+impl Arguments {
+    /// Word `n` of the argument list whose word 0 is the script itself (Python's `sys.argv`,
+    /// PHP's `$argv`, Lua's `arg`), when known.
+    fn with_script(&self, n: usize) -> Option<Word> {
+        match n {
+            0 => self.script.clone(),
+            n => self.args.get(n - 1).cloned(),
+        }
+    }
 }
 
 /// The effects of `source`, code in `language`.
@@ -405,8 +425,20 @@ mod tests {
 
     /// The effects of `code` in `language`, each as `call: what`.
     pub fn described(language: Language, code: &str) -> Vec<String> {
+        described_with(language, code, &[])
+    }
+
+    /// The same, for inline code given `args` after it.
+    pub fn described_with(language: Language, code: &str, args: &[&str]) -> Vec<String> {
         let deadline = Instant::now() + Duration::from_secs(5);
-        let env = Env { home: "/home/user" };
+        let arguments = Arguments {
+            script: None,
+            args: args.iter().map(|a| Word::literal(a, Span::default())).collect(),
+        };
+        let env = Env {
+            home: "/home/user",
+            arguments: &arguments,
+        };
         effects(language, &Source::original(code), &env, deadline)
             .unwrap_or_default()
             .into_iter()
@@ -452,7 +484,11 @@ mod tests {
 
     #[test]
     fn expands_home() {
-        let env = Env { home: "/home/user" };
+        let arguments = Arguments::default();
+        let env = Env {
+            home: "/home/user",
+            arguments: &arguments,
+        };
         assert_eq!(expand_home(text("~/x", Span::default()), &env).text(), "/home/user/x");
         assert_eq!(expand_home(text("x~", Span::default()), &env).text(), "x~");
     }

@@ -237,9 +237,18 @@ impl Reader<'_> {
         else {
             return unknown(self.source, node.byte_range());
         };
+        let position = (index.kind() == "integer")
+            .then(|| self.text(index).parse::<usize>().ok())
+            .flatten();
         match (self.value(object), self.value(index)) {
             (Value::Name(name), Value::Text(key)) if name == "os.environ" && key.is("HOME") => {
                 Value::Text(text(self.env.home, self.span(node)))
+            }
+            (Value::Name(name), _) if name == "sys.argv" => {
+                match position.and_then(|n| self.env.arguments.with_script(n)) {
+                    Some(word) => Value::Text(word),
+                    None => unknown(self.source, node.byte_range()),
+                }
             }
             _ => unknown(self.source, node.byte_range()),
         }
@@ -707,6 +716,23 @@ mod tests {
         assert!(python("print('rm -rf /')").is_empty());
         assert!(python("import json; print(json.load(open('x.json')))").is_empty());
         assert!(python("open('out.txt').read()").is_empty());
+    }
+
+    #[test]
+    fn arguments_are_the_words_after_the_code() {
+        use super::super::tests::described_with;
+        assert_eq!(
+            described_with(
+                Language::Python,
+                "import os, sys; os.system(sys.argv[1])",
+                &["rm -rf ~"]
+            ),
+            ["os.system: shell rm -rf ~"]
+        );
+        assert_eq!(
+            described_with(Language::Python, "import os, sys; os.system(sys.argv[2])", &["x"]),
+            ["os.system: unverifiable"]
+        );
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub enum Execution {
         via: String,
         language: Language,
         code: Vec<Word>,
+        /// The words after the code, which the program sees as its arguments.
+        args: Vec<Word>,
     },
     /// The program itself, named by a path, which may be a script (`./deploy.sh`): its
     /// `#!` line tells the language.

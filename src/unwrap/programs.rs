@@ -161,6 +161,7 @@ fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> 
             via: format!("{name} {first_flag}"),
             language,
             code,
+            args: parsed.operands().cloned().collect(),
         }];
     }
     if flags.no_script.chars().any(|flag| parsed.has_short(flag)) {
@@ -204,6 +205,7 @@ fn deno(args: &[Word]) -> Vec<Execution> {
                 via: "deno eval".into(),
                 language: Language::JavaScript,
                 code: vec![code.clone()],
+                args: parsed.operands().skip(1).cloned().collect(),
             }],
             None => Vec::new(),
         },
@@ -288,6 +290,7 @@ fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
                 via: format!("{name} -e"),
                 language: Language::Awk,
                 code: vec![value.clone()],
+                args: Vec::new(),
             });
         }
     }
@@ -298,6 +301,7 @@ fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
             via: name.to_owned(),
             language: Language::Awk,
             code: vec![program.clone()],
+            args: Vec::new(),
         });
     }
     found

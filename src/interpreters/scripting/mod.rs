@@ -439,8 +439,12 @@ impl Scanner<'_> {
         }
         let (first, last) = (range.start, range.end - 1);
         let written = &self.source.text()[self.tokens[first].range.start..self.tokens[last].range.end];
+        let written = &written.replace(char::is_whitespace, "");
         if names_home(written) {
             return Value::Text(text(self.env.home, self.span(range)));
+        }
+        if let Some(word) = self.program_argument(written) {
+            return Value::Text(word);
         }
         if range.len() == 1 {
             return match &self.tokens[first].kind {
@@ -463,6 +467,19 @@ impl Scanner<'_> {
             return self.value(range);
         }
         self.unknown(range)
+    }
+
+    /// The argument an expression names: Ruby's `ARGV[0]`, Perl's `$ARGV[0]`, PHP's `$argv[1]`,
+    /// Lua's `arg[1]`.
+    fn program_argument(&self, written: &str) -> Option<Word> {
+        let (name, rest) = written.split_once('[')?;
+        let position: usize = rest.strip_suffix(']')?.trim().parse().ok()?;
+        let arguments = self.env.arguments;
+        match (self.language, name) {
+            (Language::Ruby, "ARGV") | (Language::Perl, "$ARGV") => arguments.args.get(position).cloned(),
+            (Language::Php, "$argv") | (Language::Lua, "arg") => arguments.with_script(position),
+            _ => None,
+        }
     }
 
     /// The index of the `)` closing the `(` at `open`.
