@@ -1555,6 +1555,7 @@ impl<'c> Walker<'c> {
         let span = effect.span;
         let literal = |text: &str| Word::literal(text, span);
         let mut redirects = Vec::new();
+        let mut written = None;
         let argv = match effect.action {
             Action::Run(argv) => argv,
             Action::Shell(code) => vec![literal("sh"), literal("-c"), code],
@@ -1567,7 +1568,8 @@ impl<'c> Walker<'c> {
                 (false, true) => vec![literal("rmdir"), literal("--"), path],
                 (false, false) => vec![literal("rm"), literal("--"), path],
             },
-            Action::Write { path, append } => {
+            Action::Write { path, append, content } => {
+                written = Some(content.map_or(Output::Unknown, Output::Literal));
                 let operator = if append {
                     RedirectOperator::Append
                 } else {
@@ -1612,7 +1614,11 @@ impl<'c> Walker<'c> {
         command.background = outer.background;
         let child = self.push_command(command, layer);
         self.analysis.commands[id].runs.push(Run::Command(child));
-        self.expand(child, frame, &mut shell.clone(), 0);
+        match written {
+            // A write runs nothing; what it writes is remembered for a script run later.
+            Some(content) => self.record_writes(child, Some(content)),
+            None => self.expand(child, frame, &mut shell.clone(), 0),
+        }
     }
 
     /// Remembers what a command writes into files, for a script the command runs later.

@@ -452,9 +452,9 @@ impl Reader<'_> {
             }
             ("Deno", "writeTextFile" | "writeTextFileSync" | "writeFile" | "writeFileSync") => {
                 let append = options(2).field("append").is_some_and(Value::is_true);
-                Some(write_effect(&name, span, argument(0), append, None))
+                Some(write_effect(&name, span, argument(0), append, None).writing(arguments.get(1)))
             }
-            ("Bun", "write") => Some(write_effect(&name, span, argument(0), false, None)),
+            ("Bun", "write") => Some(write_effect(&name, span, argument(0), false, None).writing(arguments.get(1))),
             ("fs" | "fs.promises" | "fs-extra", "rm" | "rmSync" | "rmdir" | "rmdirSync") => {
                 let recursive = options(1).field("recursive").is_some_and(Value::is_true);
                 Some(delete_effect(
@@ -475,9 +475,9 @@ impl Reader<'_> {
             (
                 "fs" | "fs.promises" | "fs-extra",
                 "writeFile" | "writeFileSync" | "createWriteStream" | "outputFile" | "outputFileSync",
-            ) => Some(write_effect(&name, span, argument(0), false, None)),
+            ) => Some(write_effect(&name, span, argument(0), false, None).writing(arguments.get(1))),
             ("fs" | "fs.promises" | "fs-extra", "appendFile" | "appendFileSync") => {
-                Some(write_effect(&name, span, argument(0), true, None))
+                Some(write_effect(&name, span, argument(0), true, None).writing(arguments.get(1)))
             }
             (
                 "fs" | "fs.promises" | "fs-extra",
@@ -604,11 +604,19 @@ mod tests {
         );
         assert_eq!(
             js("import { writeFileSync } from 'fs'; writeFileSync(process.env.HOME + '/.bashrc', 'x')"),
-            ["fs.writeFileSync: write /home/user/.bashrc"]
+            ["fs.writeFileSync: write /home/user/.bashrc <- x"]
         );
         assert_eq!(
             js("Deno.remove('/', { recursive: true })"),
             ["Deno.remove: delete -r -d /"]
+        );
+    }
+
+    #[test]
+    fn knows_what_is_written() {
+        assert_eq!(
+            js("require('fs').writeFileSync('x.sh', 'rm -rf ~')"),
+            ["fs.writeFileSync: write x.sh <- rm -rf ~"]
         );
     }
 

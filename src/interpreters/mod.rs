@@ -44,8 +44,12 @@ pub enum Action {
         recursive: bool,
         directory: bool,
     },
-    /// Creates, truncates or appends to a file.
-    Write { path: Word, append: bool },
+    /// Creates, truncates or appends to a file, with this text when it is known.
+    Write {
+        path: Word,
+        append: bool,
+        content: Option<Word>,
+    },
     /// Runs code of the same or another language given as a string (`exec('…')`, `eval`).
     Code(Language, Word),
     /// Runs the code in a file (`exec(open('x.py').read())`, `runpy.run_path`).
@@ -62,6 +66,14 @@ impl Effect {
             cwd,
             action,
         }
+    }
+
+    /// A write effect that writes `text` (`fs.writeFileSync(path, text)`), when it is text.
+    fn writing(mut self, text: Option<&Value>) -> Effect {
+        if let Action::Write { content, .. } = &mut self.action {
+            *content = text.and_then(Value::as_word).cloned();
+        }
+        self
     }
 }
 
@@ -120,6 +132,8 @@ enum Value {
     TextMethod(Word, String),
     /// The text of the file at a path (`open(p).read()`).
     FileText(Word),
+    /// A file opened for writing (`open(p, 'w')`), appending or not.
+    Opened(Word, bool),
     Bool(bool),
     /// An object literal or keyword arguments: names and values.
     Object(Vec<(String, Value)>),
@@ -167,6 +181,7 @@ impl Value {
             Value::Unknown(dynamic) => dynamic.text.clone(),
             Value::PathMethod(_, method) | Value::TextMethod(_, method) => method.clone(),
             Value::FileText(path) => format!("the text of {}", path.text()),
+            Value::Opened(path, _) => format!("{} opened for writing", path.text()),
             Value::Bool(value) => value.to_string(),
             Value::List(_) => "a list".into(),
             Value::Object(_) => "an object".into(),
@@ -402,7 +417,8 @@ fn delete_effect(call: &str, span: Span, path: Value, recursive: bool, directory
 /// The effect of a call that writes a file.
 fn write_effect(call: &str, span: Span, path: Value, append: bool, cwd: Option<Word>) -> Effect {
     let path = path.into_word(span);
-    Effect::new(call, span, cwd, Action::Write { path, append })
+    let content = None;
+    Effect::new(call, span, cwd, Action::Write { path, append, content })
 }
 
 /// The effect of a call that runs code in `language` given as text.
@@ -458,8 +474,12 @@ mod tests {
                         if *directory { " -d" } else { "" },
                         path.text()
                     ),
-                    Action::Write { path, append } => {
-                        format!("{} {}", if *append { "append" } else { "write" }, path.text())
+                    Action::Write { path, append, content } => {
+                        let verb = if *append { "append" } else { "write" };
+                        match content {
+                            Some(text) => format!("{verb} {} <- {}", path.text(), text.text()),
+                            None => format!("{verb} {}", path.text()),
+                        }
                     }
                     Action::Code(language, code) => format!("code {language:?} {}", code.text()),
                     Action::Script(language, path) => format!("script {language:?} {}", path.text()),

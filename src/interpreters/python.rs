@@ -12,7 +12,7 @@ use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
 use crate::unwrap::Language;
 use crate::word::Word;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 use tree_sitter::Node;
 
@@ -24,6 +24,7 @@ pub fn effects(source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effe
         names: HashMap::new(),
         star_imports: Vec::new(),
         cwd: None,
+        written: HashSet::new(),
         effects: Vec::new(),
     };
     for node in syntax::preorder(tree.root_node()) {
@@ -31,6 +32,7 @@ pub fn effects(source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effe
             "import_statement" => reader.import(node),
             "import_from_statement" => reader.import_from(node),
             "assignment" => reader.assign(node),
+            "as_pattern" => reader.bind_as(node),
             "call" => reader.call(node),
             _ => {}
         }
@@ -47,6 +49,8 @@ struct Reader<'a> {
     star_imports: Vec<String>,
     /// The working directory after a literal `os.chdir`.
     cwd: Option<Word>,
+    /// `open(…)` calls whose file is written by a `.write(text)` on them, judged with it.
+    written: HashSet<usize>,
     effects: Vec<Effect>,
 }
 
@@ -141,6 +145,19 @@ impl Reader<'_> {
         self.names.insert(self.text(left).to_owned(), value);
     }
 
+    /// `with open(p, 'w') as f`: `f` is what the expression gives.
+    fn bind_as(&mut self, node: Node) {
+        let (Some(value), Some(alias)) = (named_children(node).first().copied(), node.child_by_field_name("alias"))
+        else {
+            return;
+        };
+        let Some(name) = named_children(alias).into_iter().find(|n| n.kind() == "identifier") else {
+            return;
+        };
+        let value = self.value(value);
+        self.names.insert(self.text(name).to_owned(), value);
+    }
+
     /// What an identifier stands for: a bound name, a star-imported function, a builtin.
     fn identifier(&self, name: &str) -> Value {
         if let Some(value) = self.names.get(name) {
@@ -201,6 +218,9 @@ impl Reader<'_> {
             // `tempfile.TemporaryDirectory().name`.
             Value::Text(word) if attribute == "name" && word.is_dynamic() => Value::Text(word),
             Value::Path(path) => Value::PathMethod(path, attribute),
+            Value::Opened(path, append) if matches!(attribute.as_str(), "write" | "writelines") => {
+                Value::Opened(path, append)
+            }
             Value::Text(text) => Value::TextMethod(text, attribute),
             _ => unknown(self.source, node.byte_range()),
         }
@@ -327,8 +347,9 @@ impl Reader<'_> {
                 "tempfile.mkdtemp" | "tempfile.mkstemp" | "tempfile.gettempdir" | "tempfile.TemporaryDirectory" => {
                     temporary(self.source, node.byte_range())
                 }
-                "open" | "io.open" | "codecs.open" if writes(positional.get(1)).is_none() => match first {
-                    Some(Value::Text(path)) => Value::Path(path),
+                "open" | "io.open" | "codecs.open" => match (first, writes(positional.get(1))) {
+                    (Some(Value::Text(path)), None) => Value::Path(path),
+                    (Some(Value::Text(path)), Some(append)) => Value::Opened(path, append),
                     _ => unknown(self.source, node.byte_range()),
                 },
                 "pathlib.Path" | "pathlib.PosixPath" | "pathlib.PurePath" => match positional.is_empty() {
@@ -400,7 +421,19 @@ impl Reader<'_> {
         let cwd = keyword("cwd")
             .map(|value| value.into_word(span))
             .or_else(|| self.cwd.clone());
+        if self.written.contains(&node.id()) {
+            return;
+        }
         let effect = match self.value(function) {
+            // `f.write(text)` on a file opened for writing; `open(p, 'w').write(text)` stands
+            // for its `open` call too.
+            Value::Opened(path, append) => {
+                if let Some(opened) = function.child_by_field_name("object").filter(|o| o.kind() == "call") {
+                    self.written.insert(opened.id());
+                }
+                let text = positional.first();
+                Some(write_effect("open().write", span, Value::Text(path), append, cwd).writing(text))
+            }
             Value::Name(name) if name.ends_with(&format!(".{CHOSEN_AT_RUN_TIME}")) => {
                 chosen_call(&name[..name.len() - 2], span)
             }
@@ -516,7 +549,8 @@ impl Reader<'_> {
                     "unlink" => Some(delete_effect(&call, span, Value::Path(path), false, false, cwd)),
                     "rmdir" => Some(delete_effect(&call, span, Value::Path(path), false, true, cwd)),
                     "write_text" | "write_bytes" | "touch" => {
-                        Some(write_effect(&call, span, Value::Path(path), false, cwd))
+                        let text = argument(0, "data");
+                        Some(write_effect(&call, span, Value::Path(path), false, cwd).writing(text.as_ref()))
                     }
                     "open" => writes(argument(0, "mode").as_ref())
                         .map(|append| write_effect(&call, span, Value::Path(path), append, cwd)),
@@ -658,7 +692,7 @@ mod tests {
         );
         assert_eq!(
             python("from pathlib import Path; (Path.home() / '.bashrc').write_text('x')"),
-            ["Path.write_text: write /home/user/.bashrc"]
+            ["Path.write_text: write /home/user/.bashrc <- x"]
         );
         assert_eq!(
             python("import os\nos.chdir('/')\nos.remove('etc/passwd')"),
@@ -666,11 +700,27 @@ mod tests {
         );
         assert_eq!(
             python("open('/etc/hosts', 'a').write('x')"),
-            ["open: append /etc/hosts"]
+            ["open().write: append /etc/hosts <- x"]
         );
         assert_eq!(
             python("h = os.environ['HOME']\nopen(f'{h}/.zshrc', 'w')"),
             ["open: write /home/user/.zshrc"]
+        );
+    }
+
+    #[test]
+    fn knows_what_is_written() {
+        assert_eq!(
+            python("open('x.sh', 'w').write('rm -rf ~')"),
+            ["open().write: write x.sh <- rm -rf ~"]
+        );
+        assert_eq!(
+            python("with open('x.sh', 'w') as f:\n    f.write('rm -rf ~')"),
+            ["open: write x.sh", "open().write: write x.sh <- rm -rf ~"]
+        );
+        assert_eq!(
+            python("import subprocess; subprocess.run(['git', 'push', '-f']).check_returncode()"),
+            ["subprocess.run: run git push -f"]
         );
     }
 

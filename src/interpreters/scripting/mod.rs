@@ -556,7 +556,8 @@ impl Scanner<'_> {
                         .iter()
                         .skip(2)
                         .any(|a| matches!(a, Value::Unknown(d) if d.text.contains("FILE_APPEND")));
-                effects.push(write_effect(name, span, first, append, cwd));
+                let text = arguments.get(1);
+                effects.push(write_effect(name, span, first, append, cwd).writing(text));
             }
             Sink::Open => {
                 let mode = second
@@ -653,7 +654,7 @@ mod tests {
         assert_eq!(ruby("cmd = \"rm -rf /\"\nsystem(cmd)"), ["system: shell rm -rf /"]);
         assert_eq!(
             ruby("File.write(ENV['HOME'] + '/.bashrc', 'x')"),
-            ["File.write: write /home/user/.bashrc"]
+            ["File.write: write /home/user/.bashrc <- x"]
         );
         assert!(ruby("puts 'rm -rf /'; db.exec('DROP')").is_empty());
         assert!(ruby("x = 10 % 3; puts x").is_empty());
