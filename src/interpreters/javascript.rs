@@ -386,6 +386,11 @@ impl Reader<'_> {
             .is_some_and(|a| a.kind() == "template_string");
         let last = name.rsplit('.').next().unwrap_or(&name).to_owned();
         let owner = name.strip_suffix(&format!(".{last}")).unwrap_or("");
+        // `import('child_process').then(cp => …)`: the callback's parameter is the module.
+        if last == "then" && !owner.is_empty() {
+            self.bind_callback(node, Value::Name(owner.to_owned()));
+            return;
+        }
         if last == CHOSEN_AT_RUN_TIME {
             self.effects.extend(chosen_call(owner, span));
             return;
@@ -496,6 +501,26 @@ impl Reader<'_> {
             _ => None,
         };
         self.effects.extend(effect);
+    }
+
+    /// Binds the first parameter of the function given to `call` (an arrow function or a
+    /// function expression) to `value`.
+    fn bind_callback(&mut self, call: Node, value: Value) {
+        let Some(callback) = call
+            .child_by_field_name("arguments")
+            .and_then(|arguments| named_children(arguments).into_iter().next())
+            .filter(|f| matches!(f.kind(), "arrow_function" | "function_expression" | "function"))
+        else {
+            return;
+        };
+        let parameter = callback.child_by_field_name("parameter").or_else(|| {
+            callback
+                .child_by_field_name("parameters")
+                .and_then(|parameters| named_children(parameters).into_iter().next())
+        });
+        if let Some(parameter) = parameter {
+            self.bind(parameter, value);
+        }
     }
 
     /// A string or template literal: escapes decoded, substitutions evaluated.
@@ -609,6 +634,22 @@ mod tests {
         assert_eq!(
             js("Deno.remove('/', { recursive: true })"),
             ["Deno.remove: delete -r -d /"]
+        );
+    }
+
+    #[test]
+    fn follows_modules_into_callbacks() {
+        assert_eq!(
+            js("import('child_process').then(cp => cp.execSync('rm -rf ~'))"),
+            ["child_process.execSync: shell rm -rf ~"]
+        );
+        assert_eq!(
+            js("import('node:child_process').then(({ execSync }) => execSync('id'))"),
+            ["child_process.execSync: shell id"]
+        );
+        assert_eq!(
+            js("import('fs').then(function (fs) { fs.rmSync('/', { recursive: true }) })"),
+            ["fs.rmSync: delete -r -d /"]
         );
     }
 
