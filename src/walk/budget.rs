@@ -1,0 +1,157 @@
+//! The walk's limits: how deep layers and syntax may nest, how many commands it may find and
+//! how long it may take, with a separate allowance for scripts read from disk. Reaching a limit
+//! of the command itself leaves a gap (denied as `too-complex`); reaching a script's leaves the
+//! rest of that script unjudged (could-not-verify).
+
+use super::Walker;
+use crate::command::{GapKind, Run};
+use crate::source::Span;
+use std::time::{Duration, Instant};
+
+/// How deep layers may nest (`bash -c` in `sudo` in `eval`…).
+pub const MAX_LAYER_DEPTH: usize = 16;
+/// How deep the syntax of one layer may nest.
+pub const MAX_SYNTAX_DEPTH: usize = 200;
+/// How many commands one analysis may find.
+pub const MAX_COMMANDS: usize = 4000;
+
+/// How many commands a script read from disk (with the scripts it runs) may add, and how long
+/// reading it may take; past either, the rest of it is could-not-verify rather than a reason to
+/// deny the command. Its commands do not count toward [`MAX_COMMANDS`].
+const MAX_SCRIPT_COMMANDS: usize = 20_000;
+const SCRIPT_TIME_LIMIT: Duration = Duration::from_millis(150);
+
+/// What is left of the walk's allowance.
+pub(super) struct Budget {
+    deadline: Instant,
+    out_of_time: bool,
+    /// How many commands scripts from disk have added, all told.
+    pub(super) disk_commands: usize,
+    /// How many they had added when the outermost script being read was entered.
+    disk_commands_from: usize,
+    /// When reading the outermost script being read must stop.
+    script_deadline: Instant,
+    /// Whether the script being read ran past its allowance.
+    script_truncated: bool,
+}
+
+impl Budget {
+    pub(super) fn new(deadline: Instant) -> Budget {
+        Budget {
+            deadline,
+            out_of_time: false,
+            disk_commands: 0,
+            disk_commands_from: 0,
+            script_deadline: deadline,
+            script_truncated: false,
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// Whether the walk must stop: out of time or of room for commands.
+    pub(super) fn exhausted(&mut self, span: Span) -> bool {
+        if self.budget.out_of_time {
+            return true;
+        }
+        // Inside a script from disk, its own budget: running out of it leaves the rest of the
+        // script unjudged (could-not-verify), not the command denied.
+        if !self.reading_disk.is_empty() {
+            let budget = &mut self.budget;
+            if budget.script_truncated
+                || Instant::now() > budget.script_deadline
+                || budget.disk_commands - budget.disk_commands_from >= MAX_SCRIPT_COMMANDS
+            {
+                budget.script_truncated = true;
+                return true;
+            }
+            return false;
+        }
+        if Instant::now() > self.budget.deadline {
+            self.budget.out_of_time = true;
+            self.gap(GapKind::TooComplex, span, "the analysis ran out of time");
+            return true;
+        }
+        if self.analysis.commands.len() - self.budget.disk_commands >= MAX_COMMANDS {
+            self.gap(
+                GapKind::TooComplex,
+                span,
+                format!("the command runs more than {MAX_COMMANDS} commands"),
+            );
+            return true;
+        }
+        false
+    }
+
+    /// When parsing must stop: the script's own deadline inside a script from disk.
+    pub(super) fn parse_deadline(&self) -> Instant {
+        if self.reading_disk.is_empty() {
+            self.budget.deadline
+        } else {
+            self.budget.script_deadline
+        }
+    }
+
+    /// Records that parsing `span` ran out of time: inside a script from disk the rest of the
+    /// script is not judged; in the command itself the analysis stops.
+    pub(super) fn parse_overrun(&mut self, span: Span) {
+        if self.reading_disk.is_empty() {
+            self.budget.out_of_time = true;
+            self.gap(GapKind::TooComplex, span, "parsing ran out of time");
+        } else {
+            self.budget.script_truncated = true;
+        }
+    }
+
+    /// Whether a layer at `layer_depth` may not be walked: nested too deep, out of time or of
+    /// room. Records the gap when it may not.
+    pub(super) fn layer_refused(&mut self, layer_depth: usize, span: Span) -> bool {
+        if layer_depth > MAX_LAYER_DEPTH {
+            self.gap(
+                GapKind::TooDeep,
+                span,
+                format!("layers nest more than {MAX_LAYER_DEPTH} deep"),
+            );
+            return true;
+        }
+        self.exhausted(span)
+    }
+
+    /// Whether syntax nests deeper than the walk follows; records the gap when it does.
+    pub(super) fn too_deep(&mut self, syntax_depth: usize, span: Span) -> bool {
+        if syntax_depth > MAX_SYNTAX_DEPTH {
+            self.gap(
+                GapKind::TooDeep,
+                span,
+                format!("the syntax nests more than {MAX_SYNTAX_DEPTH} deep"),
+            );
+        }
+        syntax_depth > MAX_SYNTAX_DEPTH
+    }
+
+    /// Walks code of the script at `path` on disk by the rules for such code: a budget of its
+    /// own, and what it cannot know not asked about. Tells whether it ran past the budget (the
+    /// outermost script only; nested ones share it).
+    pub(super) fn read_from_disk(&mut self, path: String, walk: impl FnOnce(&mut Self)) -> bool {
+        let outermost = self.reading_disk.is_empty();
+        if outermost {
+            self.budget.disk_commands_from = self.budget.disk_commands;
+            self.budget.script_deadline = self.budget.deadline.min(Instant::now() + SCRIPT_TIME_LIMIT);
+        }
+        self.reading_disk.push(path);
+        walk(self);
+        self.reading_disk.pop();
+        outermost && std::mem::take(&mut self.budget.script_truncated)
+    }
+}
+
+/// What a command runs when a script from disk was too long to judge in full.
+pub(super) fn truncated_script(via: &str, script: &str, span: Span) -> Run {
+    Run::Unverifiable {
+        what: format!(
+            "{via} runs {script}, too long to judge in full (over {MAX_SCRIPT_COMMANDS} commands or {} ms): the rest of it was not judged",
+            SCRIPT_TIME_LIMIT.as_millis()
+        ),
+        span,
+    }
+}

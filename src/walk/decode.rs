@@ -1,0 +1,853 @@
+//! Tree-sitter word nodes turned into [`Word`]s as bash would see them: quotes removed,
+//! escapes decoded, and expansions resolved from the shell state where their value is known
+//! and marked dynamic where it is not. Substitutions inside a word are walked as layers.
+
+use super::arithmetic::arithmetic_names;
+use super::{Cursor, Walker};
+use crate::command::{Input, Output};
+use crate::source::{PLACEHOLDER_OPEN, Source, Span, parse_placeholder};
+use crate::word::{Dynamic, DynamicKind, FIELD_BREAK, Part, Quoting, Word, decode_ansi_c};
+use tree_sitter::Node;
+
+/// What the decoder asks of its surroundings.
+pub(super) trait Scope {
+    /// The value of a variable set earlier, `$HOME`, or a positional parameter, if known.
+    /// `Some` of an empty word means known to be empty (after `unset`).
+    fn variable(&mut self, name: &str) -> Option<Word>;
+    /// The elements of an array set earlier (`a=(x y)`), if known.
+    fn array(&mut self, name: &str) -> Option<Vec<Word>>;
+    /// Runs a command or process substitution as a layer of its own and summarizes its output.
+    fn substitution(&mut self, node: Node, source: &Source) -> Output;
+    /// Runs `range` of `source` as the code of a command substitution the parser did not see.
+    fn hidden_substitution(&mut self, range: std::ops::Range<usize>, source: &Source) -> Output;
+    /// An arithmetic expression is evaluated: the variables it names are too.
+    fn arithmetic(&mut self, node: Node, source: &Source);
+}
+
+/// The decoder's view of the walker: variables from the shell state, substitutions walked as
+/// layers.
+pub(super) struct WordScope<'w, 'c, 'a> {
+    pub(super) walker: &'w mut Walker<'c>,
+    pub(super) at: &'w mut Cursor<'a>,
+    /// What the command whose words these are reads: an output process substitution
+    /// (`tee >(sh)`) reads what that command writes, which is at best what it read.
+    pub(super) feeds: &'w Input,
+}
+
+impl Scope for WordScope<'_, '_, '_> {
+    fn variable(&mut self, name: &str) -> Option<Word> {
+        self.at.shell.variable(name, self.walker.context)
+    }
+
+    fn array(&mut self, name: &str) -> Option<Vec<Word>> {
+        let shell = &self.at.shell;
+        match name {
+            "@" | "*" if shell.positional.len() > 1 => Some(shell.positional[1..].to_vec()),
+            "@" | "*" => None,
+            _ => shell.arrays.get(name).cloned(),
+        }
+    }
+
+    fn substitution(&mut self, node: Node, _source: &Source) -> Output {
+        let stdin = match self.feeds {
+            Input::Piped(Output::Network) => Input::Piped(Output::Network),
+            _ => Input::Piped(Output::Unknown),
+        };
+        self.walker.substitution(node, &self.at.deeper(), &stdin)
+    }
+
+    fn hidden_substitution(&mut self, range: std::ops::Range<usize>, _source: &Source) -> Output {
+        self.walker.hidden_substitution(range, self.at)
+    }
+
+    fn arithmetic(&mut self, node: Node, _source: &Source) {
+        let names = arithmetic_names(node, self.at.source);
+        self.walker.evaluate_arithmetic(names, self.at);
+    }
+}
+
+/// Decodes word nodes of one source.
+pub(super) struct Decoder<'a> {
+    source: &'a Source,
+    scope: &'a mut dyn Scope,
+    parts: Vec<Part>,
+}
+
+impl<'a> Decoder<'a> {
+    pub fn new(source: &'a Source, scope: &'a mut dyn Scope) -> Decoder<'a> {
+        Decoder {
+            source,
+            scope,
+            parts: Vec::new(),
+        }
+    }
+
+    /// Decodes adjacent nodes that together form one shell word (tree-sitter sometimes splits a
+    /// word, as with `$"…"`, which comes as `$` and a string).
+    pub fn word(&mut self, nodes: &[Node]) -> Word {
+        self.parts.clear();
+        self.pieces(nodes, false);
+        let span = match (nodes.first(), nodes.last()) {
+            (Some(first), Some(last)) => self.source.span(first.start_byte()..last.end_byte()),
+            _ => Span::default(),
+        };
+        let parts = std::mem::take(&mut self.parts);
+        let parts = self.expand_tilde(parts);
+        Word::from_parts(parts, span)
+    }
+
+    /// The body of a heredoc. A quoted delimiter (`<<'EOF'`) keeps the body as written;
+    /// otherwise expansions and substitutions in it are resolved as in double quotes.
+    pub fn heredoc_body(&mut self, body: Node, quoted: bool, strip_tabs: bool) -> Word {
+        self.parts.clear();
+        let range = body.byte_range();
+        let span = self.source.span(range.clone());
+        if quoted {
+            let raw = &self.source.text()[range.clone()];
+            if strip_tabs {
+                let text: String = raw
+                    .split_inclusive('\n')
+                    .map(|line| line.trim_start_matches('\t'))
+                    .collect();
+                self.push_text(&text, Quoting::Quoted, range);
+            } else {
+                self.push_text_range(range, Quoting::Quoted);
+            }
+            let parts = std::mem::take(&mut self.parts);
+            return Word::from_parts(parts, span);
+        }
+        self.quoted_with_expansions(body, range, "heredoc_content", Decoder::heredoc_text);
+        let parts = std::mem::take(&mut self.parts);
+        Word::from_parts(parts, span)
+    }
+
+    /// Plain text of an unquoted heredoc. The parser misses `$(…)` and backticks on lines that
+    /// start with spaces, though bash runs them: they are found here and run all the same.
+    fn heredoc_text(&mut self, range: std::ops::Range<usize>) {
+        let raw = &self.source.text()[range.clone()];
+        for inner in hidden_substitutions(raw) {
+            self.scope
+                .hidden_substitution(range.start + inner.start..range.start + inner.end, self.source);
+        }
+        self.double_quoted_text(range);
+    }
+
+    /// Pieces of one word in a row. An anonymous `$` before a string makes it a `$"…"`
+    /// (translated) string; before anything else it is a plain `$`.
+    fn pieces(&mut self, nodes: &[Node], quoted: bool) {
+        let mut previous_was_dollar = false;
+        for node in nodes {
+            if !node.is_named() && node.kind() == "$" {
+                previous_was_dollar = true;
+                continue;
+            }
+            if previous_was_dollar && node.kind() != "string" {
+                self.push_text("$", Quoting::Bare, node.start_byte() - 1..node.start_byte());
+            }
+            previous_was_dollar = false;
+            self.node(*node, quoted);
+        }
+        if previous_was_dollar && let Some(last) = nodes.last() {
+            self.push_text("$", Quoting::Bare, last.byte_range());
+        }
+    }
+
+    fn text(&self, node: Node) -> &'a str {
+        &self.source.text()[node.byte_range()]
+    }
+
+    fn node(&mut self, node: Node, quoted: bool) {
+        match node.kind() {
+            "string" => self.double_quoted(node),
+            "raw_string" => {
+                let range = node.byte_range();
+                self.push_text_range(
+                    range.start + 1..range.end.saturating_sub(1).max(range.start + 1),
+                    Quoting::Quoted,
+                );
+            }
+            "ansi_c_string" => {
+                let raw = self.text(node);
+                let inner = raw.strip_prefix("$'").unwrap_or(raw);
+                let inner = inner.strip_suffix('\'').unwrap_or(inner);
+                let decoded = decode_ansi_c(inner);
+                self.push_text(&decoded, Quoting::Quoted, node.byte_range());
+            }
+            "translated_string" => self.double_quoted(node),
+            "concatenation" => {
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.children(&mut cursor).collect();
+                self.pieces(&children, quoted);
+            }
+            "simple_expansion" | "expansion" => self.expansion(node, quoted),
+            "command_substitution" => {
+                let output = self.scope.substitution(node, self.source);
+                self.push_output(node, output, quoted, false);
+            }
+            "process_substitution" => {
+                let output = self.scope.substitution(node, self.source);
+                self.push_output(node, output, quoted, true);
+            }
+            "arithmetic_expansion" => {
+                self.substitutions_within(node);
+                self.scope.arithmetic(node, self.source);
+                self.push_dynamic(node, DynamicKind::Arithmetic);
+            }
+            "word"
+            | "command_name"
+            | "number"
+            | "extglob_pattern"
+            | "brace_expression"
+            | "regex"
+            | "test_operator"
+            | "file_descriptor"
+            | "special_variable_name"
+            | "variable_name" => {
+                if node.kind() == "command_name" && node.named_child_count() > 0 {
+                    let mut cursor = node.walk();
+                    let children: Vec<Node> = node.named_children(&mut cursor).collect();
+                    for child in children {
+                        self.node(child, quoted);
+                    }
+                } else if quoted {
+                    self.push_text_range(node.byte_range(), Quoting::Quoted);
+                } else {
+                    self.bare(node);
+                }
+            }
+            _ => {
+                // Anything else (ERROR nodes, unusual shapes): keep the raw text, and still run
+                // every substitution inside it.
+                self.substitutions_within(node);
+                if quoted {
+                    self.push_text_range(node.byte_range(), Quoting::Quoted);
+                } else {
+                    self.bare(node);
+                }
+            }
+        }
+    }
+
+    /// Bare text: backslash escapes quote the next character.
+    fn bare(&mut self, node: Node) {
+        let range = node.byte_range();
+        let raw = self.text(node);
+        if !raw.contains('\\') {
+            self.push_text_range(range, Quoting::Bare);
+            return;
+        }
+        let mut start = 0;
+        let mut chars = raw.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if c != '\\' {
+                continue;
+            }
+            if i > start {
+                self.push_text_range(range.start + start..range.start + i, Quoting::Bare);
+            }
+            match chars.next() {
+                Some((j, escaped)) => {
+                    let end = j + escaped.len_utf8();
+                    self.push_text_range(range.start + j..range.start + end, Quoting::Quoted);
+                    start = end;
+                }
+                None => start = raw.len(),
+            }
+        }
+        if start < raw.len() {
+            self.push_text_range(range.start + start..range.end, Quoting::Bare);
+        }
+    }
+
+    /// The inside of `"…"`: `\$ \` \" \\` lose their backslash, expansions are resolved.
+    fn double_quoted(&mut self, node: Node) {
+        let range = node.byte_range();
+        let text = self.source.text();
+        let inner_start = text[range.clone()]
+            .find('"')
+            .map_or(range.start, |i| range.start + i + 1);
+        let inner_end = if range.end > inner_start && text[..range.end].ends_with('"') {
+            range.end - 1
+        } else {
+            range.end
+        };
+        self.quoted_with_expansions(
+            node,
+            inner_start..inner_end,
+            "string_content",
+            Decoder::double_quoted_text,
+        );
+    }
+
+    /// Text between `range`'s expansions, decoded by `text`, with the expansions (children of
+    /// `node` other than `plain` pieces) decoded as quoted.
+    fn quoted_with_expansions(
+        &mut self,
+        node: Node,
+        range: std::ops::Range<usize>,
+        plain: &str,
+        text: fn(&mut Self, std::ops::Range<usize>),
+    ) {
+        let mut at = range.start;
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        for child in children {
+            if child.kind() == plain {
+                continue;
+            }
+            if child.start_byte() > at {
+                text(self, at..child.start_byte());
+            }
+            self.node(child, true);
+            at = child.end_byte().max(at);
+        }
+        if range.end > at {
+            text(self, at..range.end);
+        }
+    }
+
+    fn double_quoted_text(&mut self, range: std::ops::Range<usize>) {
+        let raw = &self.source.text()[range.clone()];
+        if !raw.contains('\\') {
+            self.push_text_range(range, Quoting::Quoted);
+            return;
+        }
+        let mut start = 0;
+        let bytes = raw.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'\\' && i + 1 < bytes.len() && matches!(bytes[i + 1], b'$' | b'`' | b'"' | b'\\' | b'\n') {
+                if i > start {
+                    self.push_text_range(range.start + start..range.start + i, Quoting::Quoted);
+                }
+                if bytes[i + 1] != b'\n' {
+                    self.push_text_range(range.start + i + 1..range.start + i + 2, Quoting::Quoted);
+                }
+                i += 2;
+                start = i;
+            } else {
+                i += 1;
+            }
+        }
+        if start < raw.len() {
+            self.push_text_range(range.start + start..range.end, Quoting::Quoted);
+        }
+    }
+
+    fn expansion(&mut self, node: Node, quoted: bool) {
+        let raw = self.text(node);
+        let parsed = parse_expansion(raw);
+        if parsed.nested {
+            self.substitutions_within(node);
+        }
+        if let (Some(name), Some(index)) = (&parsed.name, &parsed.index) {
+            self.element(node, name, index, quoted);
+            return;
+        }
+        // `"$@"` is one field per positional parameter, like `"${array[@]}"`.
+        if let Some(name @ ("@" | "*")) = parsed.name.as_deref()
+            && parsed.plain
+            && self.scope.array(name).is_some()
+        {
+            self.element(node, name, name, quoted);
+            return;
+        }
+        let value = match &parsed.name {
+            Some(name) if parsed.plain || parsed.guarded || parsed.default_if_empty || parsed.alternative => {
+                self.scope.variable(name)
+            }
+            _ => None,
+        };
+        match &value {
+            // `${X:-default}` of a variable known to be empty: the default.
+            Some(value) if value.text().is_empty() && parsed.default_if_empty => {
+                self.operand(node, quoted);
+                return;
+            }
+            // `${X:+alternative}`: the alternative when X is known not to be empty.
+            Some(value) if parsed.alternative => {
+                if !value.text().is_empty() {
+                    self.operand(node, quoted);
+                }
+                return;
+            }
+            _ if parsed.alternative => {
+                self.push_dynamic(node, DynamicKind::Other);
+                return;
+            }
+            _ => {}
+        }
+        match (value, &parsed.name) {
+            (Some(value), _) if !(value.text().is_empty() && (parsed.guarded || parsed.default_if_empty)) => {
+                self.push_value(value, quoted, self.source.span(node.byte_range()));
+            }
+            (_, Some(name)) => {
+                let kind = DynamicKind::Variable {
+                    name: name.clone(),
+                    guarded: parsed.guarded,
+                };
+                self.push_dynamic(node, kind);
+            }
+            (_, None) => self.push_dynamic(node, DynamicKind::Other),
+        }
+    }
+
+    /// The value of an expansion, its text pointing at the expansion. How the value was quoted
+    /// when assigned no longer matters: an unquoted expansion splits and globs. Only values
+    /// taken from a glob stay paths matching it.
+    fn push_value(&mut self, value: Word, quoted: bool, span: Span) {
+        for part in value.parts {
+            match part {
+                Part::Literal { text, quoting, .. } => {
+                    let quoting = match quoting {
+                        Quoting::Matched => Quoting::Matched,
+                        _ if quoted => Quoting::Quoted,
+                        _ => Quoting::Expanded,
+                    };
+                    self.parts.push(Part::Literal { text, quoting, span });
+                }
+                dynamic => self.parts.push(dynamic),
+            }
+        }
+    }
+
+    /// The word after the operator of `${X:-word}` or `${X:+word}`; unquoted, it splits.
+    fn operand(&mut self, node: Node, quoted: bool) {
+        let mut operands = Vec::new();
+        let mut after_operator = false;
+        let mut cursor = node.walk();
+        if cursor.goto_first_child() {
+            loop {
+                if after_operator && cursor.node().is_named() {
+                    operands.push(cursor.node());
+                }
+                after_operator |= cursor.field_name() == Some("operator");
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        if !after_operator {
+            self.push_dynamic(node, DynamicKind::Other);
+            return;
+        }
+        let first = self.parts.len();
+        for operand in operands {
+            self.node(operand, quoted);
+        }
+        let added = self.parts.split_off(first);
+        let mut added = if quoted { added } else { self.expand_tilde(added) };
+        for part in &mut added {
+            if let Part::Literal { quoting, .. } = part
+                && *quoting == Quoting::Bare
+            {
+                *quoting = Quoting::Expanded;
+            }
+        }
+        self.parts.extend(added);
+    }
+
+    /// `${a[@]}`, `${a[*]}`, `${a[N]}` of an array known from an assignment.
+    fn element(&mut self, node: Node, name: &str, index: &str, quoted: bool) {
+        let Some(elements) = self.scope.array(name) else {
+            self.push_dynamic(
+                node,
+                DynamicKind::Variable {
+                    name: name.to_owned(),
+                    guarded: false,
+                },
+            );
+            return;
+        };
+        let span = self.source.span(node.byte_range());
+        if index == "@" {
+            // Of an empty array, `"${a[@]}"` makes no field at all.
+            self.parts.push(Part::Literal {
+                text: FIELD_BREAK.to_string(),
+                quoting: Quoting::Expanded,
+                span,
+            });
+        }
+        let chosen: Vec<Word> = match index {
+            "@" | "*" => elements,
+            number => match number.parse::<usize>() {
+                Ok(n) => elements.into_iter().nth(n).into_iter().collect(),
+                Err(_) => {
+                    self.push_dynamic(node, DynamicKind::Other);
+                    return;
+                }
+            },
+        };
+        for (position, element) in chosen.into_iter().enumerate() {
+            if position > 0 {
+                let separator = if index == "@" { FIELD_BREAK } else { ' ' };
+                let quoting = if index == "*" && quoted {
+                    Quoting::Quoted
+                } else {
+                    Quoting::Expanded
+                };
+                self.parts.push(Part::Literal {
+                    text: separator.to_string(),
+                    quoting,
+                    span,
+                });
+            }
+            self.push_value(element, quoted, span);
+        }
+    }
+
+    fn push_output(&mut self, node: Node, output: Output, quoted: bool, process: bool) {
+        match output {
+            Output::Literal(word) if !process => {
+                let span = self.source.span(node.byte_range());
+                let mut parts = word.parts;
+                // Command substitution drops trailing newlines.
+                while let Some(Part::Literal { text, .. }) = parts.last_mut() {
+                    let kept = text.trim_end_matches('\n').len();
+                    text.truncate(kept);
+                    if !text.is_empty() {
+                        break;
+                    }
+                    parts.pop();
+                }
+                for part in parts {
+                    match part {
+                        Part::Literal { text, .. } => {
+                            let quoting = if quoted { Quoting::Quoted } else { Quoting::Expanded };
+                            self.parts.push(Part::Literal { text, quoting, span });
+                        }
+                        dynamic => self.parts.push(dynamic),
+                    }
+                }
+            }
+            output if process => self.push_dynamic(node, DynamicKind::ProcessSubstitution(output)),
+            output => self.push_dynamic(node, DynamicKind::CommandOutput(output)),
+        }
+    }
+
+    /// Runs every command or process substitution nested anywhere inside `node`.
+    fn substitutions_within(&mut self, node: Node) {
+        let mut stack = vec![node];
+        while let Some(current) = stack.pop() {
+            let mut cursor = current.walk();
+            for child in current.named_children(&mut cursor) {
+                if matches!(child.kind(), "command_substitution" | "process_substitution") {
+                    self.scope.substitution(child, self.source);
+                } else {
+                    stack.push(child);
+                }
+            }
+        }
+    }
+
+    fn push_dynamic(&mut self, node: Node, kind: DynamicKind) {
+        let text = crate::source::display_text(self.text(node), &[]);
+        self.parts.push(Part::Dynamic(Dynamic {
+            kind,
+            text,
+            span: self.source.span(node.byte_range()),
+        }));
+    }
+
+    fn push_text_range(&mut self, range: std::ops::Range<usize>, quoting: Quoting) {
+        if range.is_empty() {
+            return;
+        }
+        let text = &self.source.text()[range.clone()];
+        self.push_text(text, quoting, range);
+    }
+
+    /// Pushes literal text, turning placeholders back into the dynamic parts they stand for.
+    fn push_text(&mut self, text: &str, quoting: Quoting, range: std::ops::Range<usize>) {
+        let span = self.source.span(range);
+        if !self.source.has_placeholders() || !text.contains(PLACEHOLDER_OPEN) {
+            self.push_literal(text, quoting, span);
+            return;
+        }
+        let mut rest = text;
+        while let Some(open) = rest.find(PLACEHOLDER_OPEN) {
+            let after = &rest[open + PLACEHOLDER_OPEN.len_utf8()..];
+            match parse_placeholder(after).and_then(|(index, used)| Some((self.source.dynamic(index)?.clone(), used))) {
+                Some((dynamic, used)) => {
+                    self.push_literal(&rest[..open], quoting, span);
+                    self.parts.push(Part::Dynamic(dynamic));
+                    rest = &after[used..];
+                }
+                None => {
+                    self.push_literal(&rest[..open + PLACEHOLDER_OPEN.len_utf8()], quoting, span);
+                    rest = after;
+                }
+            }
+        }
+        self.push_literal(rest, quoting, span);
+    }
+
+    fn push_literal(&mut self, text: &str, quoting: Quoting, span: Span) {
+        if text.is_empty() {
+            return;
+        }
+        if let Some(Part::Literal {
+            text: previous,
+            quoting: previous_quoting,
+            span: previous_span,
+        }) = self.parts.last_mut()
+            && *previous_quoting == quoting
+        {
+            previous.push_str(text);
+            *previous_span = previous_span.cover(span);
+            return;
+        }
+        self.parts.push(Part::Literal {
+            text: text.to_owned(),
+            quoting,
+            span,
+        });
+    }
+
+    /// `~`, `~/x`, `~user/x` and `~+` at the start of a word.
+    fn expand_tilde(&mut self, mut parts: Vec<Part>) -> Vec<Part> {
+        let (text, span) = match parts.first() {
+            Some(Part::Literal {
+                text,
+                quoting: Quoting::Bare,
+                span,
+            }) if text.starts_with('~') => (text.clone(), *span),
+            _ => return parts,
+        };
+        let prefix_end = text.find('/').unwrap_or(text.len());
+        if prefix_end == text.len() && parts.len() > 1 && !matches!(parts[1], Part::Literal { .. }) {
+            return parts;
+        }
+        let user = &text[1..prefix_end];
+        let home = self.scope.variable("HOME").and_then(|w| w.value().map(str::to_owned));
+        let replacement = match (user, home) {
+            ("", Some(home)) => Some(home),
+            ("+", _) => self.scope.variable("PWD").and_then(|w| w.value().map(str::to_owned)),
+            (name, Some(home)) if is_user_name(name) => Some(other_home(&home, name)),
+            _ => None,
+        };
+        match replacement {
+            Some(value) => {
+                let rest = text[prefix_end..].to_owned();
+                parts.remove(0);
+                if !rest.is_empty() {
+                    parts.insert(
+                        0,
+                        Part::Literal {
+                            text: rest,
+                            quoting: Quoting::Bare,
+                            span,
+                        },
+                    );
+                }
+                parts.insert(
+                    0,
+                    Part::Literal {
+                        text: value,
+                        quoting: Quoting::Quoted,
+                        span,
+                    },
+                );
+                parts
+            }
+            None if user.is_empty() || user == "-" || user == "+" => {
+                let rest = text[prefix_end..].to_owned();
+                parts.remove(0);
+                if !rest.is_empty() {
+                    parts.insert(
+                        0,
+                        Part::Literal {
+                            text: rest,
+                            quoting: Quoting::Bare,
+                            span,
+                        },
+                    );
+                }
+                let name = if user == "-" { "OLDPWD" } else { "HOME" };
+                parts.insert(
+                    0,
+                    Part::Dynamic(Dynamic {
+                        kind: DynamicKind::Variable {
+                            name: name.to_owned(),
+                            guarded: false,
+                        },
+                        text: format!("~{user}"),
+                        span,
+                    }),
+                );
+                parts
+            }
+            None => parts,
+        }
+    }
+}
+
+/// The code ranges of `$(…)` and backtick substitutions in plain heredoc text.
+fn hidden_substitutions(text: &str) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'$' if bytes.get(i + 1) == Some(&b'(') && bytes.get(i + 2) != Some(&b'(') => {
+                let start = i + 2;
+                let end = matching_paren(bytes, start);
+                found.push(start..end);
+                i = end + 1;
+            }
+            b'`' => {
+                let start = i + 1;
+                let mut end = start;
+                while end < bytes.len() && bytes[end] != b'`' {
+                    end += if bytes[end] == b'\\' { 2 } else { 1 };
+                }
+                let end = end.min(bytes.len());
+                found.push(start..end);
+                i = end + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+/// Where the `)` closing a `$(` opened just before `start` is (or the end of the text).
+fn matching_paren(bytes: &[u8], start: usize) -> usize {
+    let mut depth = 1;
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'\'' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'\'' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+fn is_user_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// The home directory of another user, as a sibling of ours (`/home/alice` → `/home/bob`).
+fn other_home(home: &str, user: &str) -> String {
+    match home.rsplit_once('/') {
+        Some((_, name)) if name == user => home.to_owned(),
+        Some(("", _)) | None => format!("/home/{user}"),
+        Some((parent, _)) => format!("{parent}/{user}"),
+    }
+}
+
+/// What `${…}` or `$…` says about its variable.
+struct ParsedExpansion {
+    name: Option<String>,
+    /// `${VAR}` or `$VAR`: the value itself.
+    plain: bool,
+    /// `${VAR:?…}`: never expands to an empty value.
+    guarded: bool,
+    /// `${VAR:-…}`: the value when it is set and not empty.
+    default_if_empty: bool,
+    /// `${VAR:+…}`: the alternative when it is set and not empty.
+    alternative: bool,
+    /// `${VAR[index]}`: the subscript.
+    index: Option<String>,
+    /// Whether substitutions may be nested inside.
+    nested: bool,
+}
+
+fn parse_expansion(raw: &str) -> ParsedExpansion {
+    let nested = raw.contains("$(") || raw.contains('`') || raw.contains("<(") || raw.contains(">(");
+    let unknown = ParsedExpansion {
+        name: None,
+        plain: false,
+        guarded: false,
+        default_if_empty: false,
+        alternative: false,
+        index: None,
+        nested,
+    };
+    if let Some(name) = raw.strip_prefix('$').filter(|rest| !rest.starts_with('{')) {
+        return ParsedExpansion {
+            name: Some(name.to_owned()),
+            plain: true,
+            ..unknown
+        };
+    }
+    let Some(inner) = raw.strip_prefix("${").and_then(|r| r.strip_suffix('}')) else {
+        return unknown;
+    };
+    if inner.starts_with(['!', '#']) && inner.len() > 1 {
+        return unknown;
+    }
+    let name_len = if inner.starts_with(|c: char| c.is_ascii_digit()) {
+        inner.bytes().take_while(u8::is_ascii_digit).count()
+    } else if inner.starts_with(|c: char| "@*#?$!-".contains(c)) {
+        1
+    } else {
+        inner
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count()
+    };
+    if name_len == 0 {
+        return unknown;
+    }
+    let name = inner[..name_len].to_owned();
+    let rest = &inner[name_len..];
+    if let Some(subscript) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
+        && !subscript.contains(['[', ']', '$', '`'])
+    {
+        return ParsedExpansion {
+            name: Some(name),
+            index: Some(subscript.trim().to_owned()),
+            ..unknown
+        };
+    }
+    ParsedExpansion {
+        alternative: rest.starts_with(":+"),
+        plain: rest.is_empty(),
+        guarded: rest.starts_with(":?") || rest.starts_with('?'),
+        default_if_empty: rest.starts_with(":-") || rest.starts_with(":="),
+        name: Some(name),
+        index: None,
+        nested,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansions_parse() {
+        let guarded = parse_expansion("${DIR:?}");
+        assert!(guarded.guarded && guarded.name.as_deref() == Some("DIR"));
+        assert!(parse_expansion("${HOME}").plain);
+        assert!(parse_expansion("$HOME").plain);
+        assert!(parse_expansion("${X%/*}").name.is_some() && !parse_expansion("${X%/*}").plain);
+        assert!(parse_expansion("${#X}").name.is_none());
+    }
+}

@@ -1,0 +1,196 @@
+//! Files the command writes before it runs them (`cat > x.sh <<EOF … EOF; bash x.sh`), and
+//! what a file it runs holds: text it wrote, a download, or a script read from disk.
+
+use super::Walker;
+use crate::command::{CommandId, Input, Output, RedirectOperator};
+use crate::paths::{self, AbsPath, Target};
+use crate::producers;
+use crate::scripts;
+use crate::word::{DynamicKind, Part, Word};
+use std::collections::HashMap;
+
+/// What the command wrote into files before running them.
+#[derive(Default)]
+pub(super) struct FileMemory {
+    /// Files the command writes before it runs them (`cat > x.sh <<EOF … EOF; bash x.sh`):
+    /// what each holds, by absolute path.
+    written: HashMap<String, Output>,
+    /// Files the command copies or links from a file on disk (`cp /tmp/x.sh y.sh`): the
+    /// original, by the absolute path of the copy.
+    copied_from: HashMap<String, AbsPath>,
+}
+
+/// What a file a command runs holds.
+pub(super) enum Content {
+    /// Text the command itself wrote (or a process substitution printed).
+    Known(Word),
+    /// A script read from disk: its absolute path and text.
+    OnDisk { path: String, text: String },
+    /// Data downloaded from the network.
+    Network,
+    /// Something only known when it runs, and why.
+    Unknown(String),
+}
+
+impl Walker<'_> {
+    /// Remembers what a command writes into files, for a script the command runs later.
+    /// `output` is what a bare redirection writes (the output of the compound statement it
+    /// belongs to); a command's own output is worked out here.
+    pub(super) fn record_writes(&mut self, id: CommandId, output: Option<Output>) {
+        let command = &self.analysis.commands[id];
+        let redirects = command
+            .redirects
+            .iter()
+            .any(|r| matches!(r.operator, RedirectOperator::Write | RedirectOperator::Append));
+        if !redirects
+            && !matches!(
+                command.name.as_str(),
+                "tee" | "curl" | "wget" | "cp" | "mv" | "install" | "ln"
+            )
+        {
+            return;
+        }
+        let output = output.unwrap_or_else(|| producers::output(id, &self.analysis, self.context));
+        let mut written: Vec<(Word, bool, Output)> = command
+            .redirects
+            .iter()
+            .filter(|r| matches!(r.operator, RedirectOperator::Write | RedirectOperator::Append))
+            .map(|r| (r.target.clone(), r.operator == RedirectOperator::Append, output.clone()))
+            .collect();
+        let operands: Vec<&Word> = command
+            .args()
+            .iter()
+            .filter(|w| !w.value().is_some_and(|t| t.starts_with('-')))
+            .collect();
+        match command.name.as_str() {
+            "tee" => {
+                let append = command.args().iter().any(|w| w.is("-a") || w.is("--append"));
+                let input = match &command.stdin {
+                    Input::Text(word) => Output::Literal(word.clone()),
+                    Input::Piped(output) => output.clone(),
+                    _ => Output::Unknown,
+                };
+                written.extend(operands.iter().map(|w| ((*w).clone(), append, input.clone())));
+            }
+            "curl" | "wget" => {
+                let flag = if command.name == "curl" { "-o" } else { "-O" };
+                let args = command.args();
+                for (index, word) in args.iter().enumerate() {
+                    if (word.is(flag) || word.is("--output") || word.is("--output-document"))
+                        && let Some(target) = args.get(index + 1)
+                    {
+                        written.push((target.clone(), false, Output::Network));
+                    }
+                }
+            }
+            "cp" | "mv" | "install" | "ln" if operands.len() == 2 => {
+                let (Target::Path(source), Target::Path(mut target)) = (
+                    paths::resolve(operands[0], &command.cwd),
+                    paths::resolve(operands[1], &command.cwd),
+                ) else {
+                    return;
+                };
+                if operands[1].text().ends_with('/') {
+                    target = target.join(source.name().unwrap_or_default());
+                }
+                match self.files.written.get(source.as_str()).cloned() {
+                    Some(content) => {
+                        self.files.written.insert(target.as_str().to_owned(), content);
+                    }
+                    None => {
+                        self.files.written.remove(target.as_str());
+                        self.files.copied_from.insert(target.as_str().to_owned(), source);
+                    }
+                }
+                return;
+            }
+            _ => {}
+        }
+        for (target, append, content) in written {
+            let Target::Path(path) = paths::resolve(&target, &self.analysis.commands[id].cwd) else {
+                continue;
+            };
+            let content = match (append, self.files.written.get(path.as_str()), content) {
+                (false, _, content) => content,
+                (true, Some(Output::Literal(before)), Output::Literal(after)) => {
+                    let mut parts = before.parts.clone();
+                    parts.extend(after.parts);
+                    Output::Literal(Word::from_parts(parts, before.span.cover(after.span)))
+                }
+                (true, _, Output::Network) => Output::Network,
+                (true, _, _) => Output::Unknown,
+            };
+            self.files.written.insert(path.as_str().to_owned(), content);
+        }
+    }
+
+    /// What the file `path` names holds, as far as the command tells or the disk shows; `None`
+    /// when there is nothing to judge (no such file, a binary program, a tool's setup).
+    pub(super) fn file_content(&mut self, id: CommandId, path: &Word) -> Option<Content> {
+        if let [Part::Dynamic(dynamic)] = path.parts.as_slice()
+            && let DynamicKind::ProcessSubstitution(output) = &dynamic.kind
+        {
+            return match output {
+                Output::Network => Some(Content::Network),
+                Output::Literal(word) => Some(Content::Known(word.clone())),
+                Output::ToolSetup => None,
+                _ => Some(Content::Unknown(format!(
+                    "the output of {}, which cannot be known in advance",
+                    dynamic.text
+                ))),
+            };
+        }
+        let Target::Path(absolute) = paths::resolve(path, &self.analysis.commands[id].cwd) else {
+            return None;
+        };
+        if let Some(written) = self.files.written.get(absolute.as_str()) {
+            // Content computed when the command runs (`sed … > x.sh; ./x.sh`) is code only known
+            // then, as in `sed … | sh`.
+            return match written {
+                Output::Literal(word) => Some(Content::Known(word.clone())),
+                Output::Network => Some(Content::Network),
+                _ => Some(Content::Unknown(
+                    "a file this command writes with content only known when it runs".into(),
+                )),
+            };
+        }
+        // A copy or link of a file on disk made earlier in the command is that file.
+        let absolute = self
+            .files
+            .copied_from
+            .get(absolute.as_str())
+            .cloned()
+            .unwrap_or(absolute);
+        // Descriptors and devices are the command's, not this process's: never read here.
+        let text = absolute.as_str();
+        if matches!(text, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0") {
+            return match &self.analysis.commands[id].stdin {
+                Input::Text(word) | Input::Piped(Output::Literal(word)) => Some(Content::Known(word.clone())),
+                Input::Piped(Output::Network) => Some(Content::Network),
+                Input::Inherited => None,
+                _ => Some(Content::Unknown("standard input, only known when it runs".into())),
+            };
+        }
+        if text.starts_with("/dev/") || text.starts_with("/proc/") {
+            return Some(Content::Unknown(
+                "a descriptor or device whose content is only known when it runs".into(),
+            ));
+        }
+        // A script that runs itself again (`exec sudo "$0" "$@"`) is already being judged.
+        if !self.context.read_scripts || self.reading_disk.iter().any(|p| p == absolute.as_str()) {
+            return None;
+        }
+        match scripts::read(&absolute) {
+            scripts::OnDisk::Text(text) => Some(Content::OnDisk {
+                path: absolute.as_str().to_owned(),
+                text,
+            }),
+            scripts::OnDisk::TooLarge(size) => Some(Content::Unknown(format!(
+                "a file of {size} bytes, more than the {} read to judge it",
+                scripts::MAX_SCRIPT_BYTES
+            ))),
+            scripts::OnDisk::Special => Some(Content::Unknown("which is not a regular file".into())),
+            scripts::OnDisk::Missing | scripts::OnDisk::Binary => None,
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Code of other languages (Python, JavaScript, Ruby, Perl, PHP, Lua, awk): read as a layer of
+//! its own, and what its calls do turned into commands judged like any other.
+
+use super::runs::Code;
+use super::{Cursor, Walker};
+use crate::command::{CommandId, GapKind, LayerKind, Output, Redirect, RedirectOperator, Run};
+use crate::interpreters::{self, Action, Arguments, Effect};
+use crate::parse::ParseFailure;
+use crate::source::Source;
+use crate::word::Word;
+
+impl Walker<'_> {
+    /// Reads code of another language as a layer of its own, and walks what its calls run.
+    pub(super) fn language_layer(&mut self, id: CommandId, code: &Code, source: Source, at: &mut Cursor) {
+        let whole = source.span(0..source.text().len());
+        if self.layer_refused(at.layer_depth + 1, whole) {
+            return;
+        }
+        let layer = self.push_layer(
+            Some(code.parent),
+            LayerKind::Code {
+                via: code.via.clone(),
+                text: source.display(),
+            },
+            whole,
+        );
+        self.analysis.commands[id].runs.push(Run::Code(layer));
+        let env = interpreters::Env {
+            home: self.context.home.as_str(),
+            arguments: &code.arguments,
+        };
+        let language = code.language;
+        let effects = match interpreters::effects(language, &source, &env, self.parse_deadline()) {
+            Ok(effects) => effects,
+            Err(ParseFailure::TimedOut) => {
+                self.parse_overrun(whole);
+                return;
+            }
+            Err(ParseFailure::Unavailable) => {
+                self.gap(
+                    GapKind::Syntax,
+                    whole,
+                    format!("the {language:?} parser is unavailable"),
+                );
+                return;
+            }
+        };
+        let mut inner = at.nested(layer);
+        for effect in effects {
+            if self.exhausted(effect.span) {
+                return;
+            }
+            self.effect(id, effect, &code.arguments, &mut inner);
+        }
+    }
+
+    /// Turns what a call in another language does into a command judged like any other: a
+    /// program run, `sh -c` for shell code, `rm` for a delete, a redirection for a write.
+    /// `at` is in the layer of the code that made the call.
+    fn effect(&mut self, id: CommandId, effect: Effect, arguments: &Arguments, at: &mut Cursor) {
+        let span = effect.span;
+        let literal = |text: &str| Word::literal(text, span);
+        let mut redirects = Vec::new();
+        let mut written = None;
+        let argv = match effect.action {
+            Action::Run(argv) => argv,
+            Action::Shell(code) => vec![literal("sh"), literal("-c"), code],
+            Action::Delete {
+                path,
+                recursive,
+                directory,
+            } => match (recursive, directory) {
+                (true, _) => vec![literal("rm"), literal("-r"), literal("--"), path],
+                (false, true) => vec![literal("rmdir"), literal("--"), path],
+                (false, false) => vec![literal("rm"), literal("--"), path],
+            },
+            Action::Write { path, append, content } => {
+                written = Some(content.map_or(Output::Unknown, Output::Literal));
+                let operator = if append {
+                    RedirectOperator::Append
+                } else {
+                    RedirectOperator::Write
+                };
+                redirects.push(Redirect {
+                    operator,
+                    target: path,
+                    span,
+                });
+                Vec::new()
+            }
+            Action::Code(language, text) => {
+                // Code run by `exec` or `eval` sees the same arguments.
+                let code = Code {
+                    via: format!("{} code", effect.call),
+                    language,
+                    arguments: arguments.clone(),
+                    current_shell: false,
+                    parent: at.layer,
+                };
+                self.run_code(id, &code, &[text], at);
+                return;
+            }
+            Action::Script(language, path) => {
+                self.run_file(id, &effect.call, &path, Some(language), false, at);
+                return;
+            }
+            Action::Unverifiable(what) => {
+                if self.reading_disk.is_empty() {
+                    self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
+                }
+                return;
+            }
+        };
+        let mut command = self.child_command(id, argv, effect.cwd, span);
+        command.redirects = redirects;
+        command.origin = Some(effect.call);
+        let child = self.push_command(command, at.layer);
+        self.analysis.commands[id].runs.push(Run::Command(child));
+        match written {
+            // A write runs nothing; what it writes is remembered for a script run later.
+            Some(content) => self.record_writes(child, Some(content)),
+            None => {
+                let mut own = at.shell.clone();
+                self.follow_runs(child, &mut at.with_shell(&mut own));
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The walk: from the text of a command to every effective command it would run.
+//!
+//! The walker visits every node of the tree (ERROR nodes, heredoc redirects, substitutions in
+//! strings and arithmetic, declarations, test commands, function bodies, loops) and builds a
+//! [`Command`] for each simple command, decoded as bash would see it. It keeps the shell's state
+//! as it goes: the working directory (`cd`), variables set by literal assignments, functions.
+//! For each command it asks the registry what else the command runs, and walks that too: the
+//! command of a wrapper, or code to read again as a layer of its own.
+//!
+//! One file per job:
+//! - [`syntax`]: the fold over the syntax tree (statements, lists, pipelines, simple commands);
+//! - [`redirect`]: redirections, heredocs and here-strings;
+//! - [`decode`]: tree-sitter word nodes turned into [`Word`]s, expansions resolved from the shell;
+//! - [`shell`]: the shell's state and the builtins that change it (`cd`, assignments, `read`…);
+//! - [`functions`] and [`arithmetic`]: shell functions, and code bash runs from arithmetic;
+//! - [`runs`]: what a command runs (another command, code, its standard input, a file);
+//! - [`files`]: files the command writes before running them, and scripts read from disk;
+//! - [`interpreted`]: what code of other languages does, turned into commands;
+//! - [`budget`]: the limits on nesting, commands and time, and what reaching one leaves.
+//!
+//! Recursion is bounded: syntax nesting, layer depth, the number of commands and a deadline
+//! each have a limit, and reaching one leaves a [`Gap`] that the checkers turn into a verdict.
+
+mod arithmetic;
+mod budget;
+mod decode;
+mod files;
+mod functions;
+mod interpreted;
+mod redirect;
+mod runs;
+mod shell;
+mod syntax;
+
+use crate::command::{Analysis, Command, CommandId, Gap, GapKind, Input, Layer, LayerId, LayerKind};
+use crate::context::Context;
+use crate::source::{Source, Span};
+use budget::Budget;
+use files::FileMemory;
+use shell::Shell;
+use std::time::Instant;
+
+pub use budget::{MAX_COMMANDS, MAX_LAYER_DEPTH, MAX_SYNTAX_DEPTH};
+
+/// Walks a command and everything it runs.
+pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
+    let mut walker = Walker {
+        context,
+        analysis: Analysis::default(),
+        budget: Budget::new(deadline),
+        files: FileMemory::default(),
+        reading_disk: Vec::new(),
+    };
+    let mut shell = Shell::new(context);
+    walker.shell_layer(Source::original(command), "command line", None, &mut shell, 0);
+    walker.analysis
+}
+
+/// What the walk has found so far, and what it remembers across layers.
+struct Walker<'c> {
+    context: &'c Context,
+    analysis: Analysis,
+    budget: Budget,
+    /// What the command wrote into files before running them.
+    files: FileMemory,
+    /// The scripts read from disk the walk is inside, innermost last, by absolute path.
+    reading_disk: Vec<String>,
+}
+
+/// Where the walk is: the source being read, its layer, how deep layers and syntax nest, and
+/// the state of the shell there.
+struct Cursor<'a> {
+    source: &'a Source,
+    /// The layer the commands found here belong to.
+    layer: LayerId,
+    /// How many layers (`bash -c` in `sudo` in `eval`…) enclose this one.
+    layer_depth: usize,
+    /// How deep the syntax of this layer nests here.
+    syntax_depth: usize,
+    shell: &'a mut Shell,
+}
+
+impl Cursor<'_> {
+    /// The same place, one level deeper in the syntax.
+    fn deeper(&mut self) -> Cursor<'_> {
+        Cursor {
+            source: self.source,
+            layer: self.layer,
+            layer_depth: self.layer_depth,
+            syntax_depth: self.syntax_depth + 1,
+            shell: self.shell,
+        }
+    }
+
+    /// The same place with another shell state (a subshell's copy).
+    fn with_shell<'b>(&'b self, shell: &'b mut Shell) -> Cursor<'b> {
+        Cursor {
+            source: self.source,
+            layer: self.layer,
+            layer_depth: self.layer_depth,
+            syntax_depth: self.syntax_depth,
+            shell,
+        }
+    }
+
+    /// The same source and shell one layer deeper, in `layer` (what a wrapper or an
+    /// interpreter's code runs).
+    fn nested(&mut self, layer: LayerId) -> Cursor<'_> {
+        Cursor {
+            source: self.source,
+            layer,
+            layer_depth: self.layer_depth + 1,
+            syntax_depth: self.syntax_depth,
+            shell: self.shell,
+        }
+    }
+}
+
+/// What flows into a statement.
+#[derive(Clone)]
+struct Flow {
+    stdin: Input,
+    in_pipeline: bool,
+    background: bool,
+}
+
+impl Flow {
+    fn new() -> Flow {
+        Flow {
+            stdin: Input::Inherited,
+            in_pipeline: false,
+            background: false,
+        }
+    }
+}
+
+impl Walker<'_> {
+    fn gap(&mut self, kind: GapKind, span: Span, what: impl Into<String>) {
+        // A script on disk is judged for what it certainly does: text of it the parser cannot
+        // read is not asked about.
+        if !self.reading_disk.is_empty() && matches!(kind, GapKind::Syntax | GapKind::ReservedWord) {
+            return;
+        }
+        let what = what.into();
+        if !self
+            .analysis
+            .gaps
+            .iter()
+            .any(|gap| gap.kind == kind && gap.span == span)
+        {
+            self.analysis.gaps.push(Gap { kind, span, what });
+        }
+    }
+
+    fn push_layer(&mut self, parent: Option<LayerId>, kind: LayerKind, span: Span) -> LayerId {
+        self.analysis.layers.push(Layer {
+            parent,
+            kind,
+            span,
+            from_disk: !self.reading_disk.is_empty(),
+        });
+        self.analysis.layers.len() - 1
+    }
+
+    fn push_command(&mut self, mut command: Command, parent_layer: LayerId) -> CommandId {
+        if !self.reading_disk.is_empty() {
+            self.budget.disk_commands += 1;
+        }
+        let id = self.analysis.commands.len();
+        command.layer = self.push_layer(Some(parent_layer), LayerKind::Command(id), command.span);
+        self.analysis.commands.push(command);
+        id
+    }
+
+    /// The command `id`.
+    fn command(&self, id: CommandId) -> &Command {
+        &self.analysis.commands[id]
+    }
+}

@@ -1,0 +1,167 @@
+//! Redirections, heredocs and here-strings: what a statement reads and writes, and the
+//! statements and commands the grammar hides inside a heredoc's redirect.
+
+use super::decode::{Decoder, WordScope};
+use super::syntax::is_split_herestring;
+use super::{Cursor, Flow, Walker};
+use crate::command::{Command, Input, Output, Redirect, RedirectOperator};
+use crate::word::{Part, Word};
+use tree_sitter::Node;
+
+/// Redirections read from a statement.
+#[derive(Default, Clone)]
+pub(super) struct Redirections {
+    pub(super) redirects: Vec<Redirect>,
+    /// Words the grammar put after a redirect's target, which bash passes as arguments.
+    pub(super) extra_args: Vec<Word>,
+    pub(super) stdin: Option<Input>,
+    /// Statements after a heredoc's start line (`cat <<EOF && rm x`).
+    pub(super) following: Vec<usize>,
+    /// A command the grammar hid in a redirect after an ERROR `|` (`cat <<EOF 2>&1 | bash`,
+    /// grammar bug #346): it reads the output of the command the redirect belongs to.
+    pub(super) piped_to: Vec<Word>,
+}
+
+impl Walker<'_> {
+    /// Redirections of a compound statement, or with no command at all (`> file`): a command
+    /// with no words, so that the checkers of redirect targets see them.
+    pub(super) fn bare_redirection(
+        &mut self,
+        node: Node,
+        redirections: Redirections,
+        output: Output,
+        at: &Cursor,
+        flow: &Flow,
+    ) {
+        if redirections.redirects.is_empty() {
+            return;
+        }
+        let span = at.source.span(node.byte_range());
+        let mut command = Command::new(redirections.extra_args, at.shell.cwd.clone(), flow.stdin.clone(), span);
+        command.name.clear();
+        command.redirects = redirections.redirects;
+        command.in_pipeline = flow.in_pipeline;
+        command.background = flow.background;
+        let id = self.push_command(command, at.layer);
+        self.record_writes(id, Some(output));
+    }
+
+    /// Reads the redirect children of `node` (and those nested in heredoc redirects).
+    pub(super) fn redirections(&mut self, node: Node, at: &mut Cursor) -> Redirections {
+        let mut found = Redirections::default();
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children_by_field_name("redirect", &mut cursor).collect();
+        for child in children {
+            self.redirect(child, at, &mut found);
+        }
+        found
+    }
+
+    pub(super) fn redirect(&mut self, node: Node, at: &mut Cursor, found: &mut Redirections) {
+        let span = at.source.span(node.byte_range());
+        match node.kind() {
+            "file_redirect" if node.prev_sibling().is_some_and(|p| is_split_herestring(p, at.source)) => {
+                let mut cursor = node.walk();
+                let words: Vec<Node> = node.children_by_field_name("destination", &mut cursor).collect();
+                if let Some(word) = self.words_grouped(&words, at, &Input::Inherited).into_iter().next() {
+                    found.stdin = Some(Input::Text(word));
+                }
+            }
+            "file_redirect" => {
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.named_children(&mut cursor).collect();
+                let pipe = children
+                    .iter()
+                    .position(|c| c.is_error() && matches!(&at.source.text()[c.byte_range()], "|" | "|&"));
+                let (before, after) = children.split_at(pipe.unwrap_or(children.len()));
+                let destinations: Vec<Node> = before
+                    .iter()
+                    .copied()
+                    .filter(|c| c.kind() != "file_descriptor")
+                    .collect();
+                let piped: Vec<Node> = after.iter().copied().filter(|c| !c.is_error()).collect();
+                found.piped_to = self.words_grouped(&piped, at, &Input::Inherited);
+                let operator = anonymous_token(node).unwrap_or_default();
+                let mut words = self.words_grouped(&destinations, at, &Input::Inherited).into_iter();
+                let Some(target) = words.next() else { return };
+                found.extra_args.extend(words);
+                let operator = redirect_operator(&operator, &target);
+                if operator == RedirectOperator::Read {
+                    found.stdin = Some(Input::File(target.clone()));
+                }
+                found.redirects.push(Redirect { operator, target, span });
+            }
+            "herestring_redirect" => {
+                let mut cursor = node.walk();
+                let words: Vec<Node> = node.named_children(&mut cursor).collect();
+                if let Some(word) = self.words_grouped(&words, at, &Input::Inherited).into_iter().next() {
+                    let mut parts = word.parts.clone();
+                    parts.push(Part::Literal {
+                        text: "\n".into(),
+                        quoting: crate::word::Quoting::Quoted,
+                        span: word.span,
+                    });
+                    found.stdin = Some(Input::Text(Word::from_parts(parts, word.span)));
+                }
+            }
+            "heredoc_redirect" => {
+                let source = at.source;
+                let text = source.text();
+                let start = node
+                    .named_children(&mut node.walk())
+                    .find(|c| c.kind() == "heredoc_start")
+                    .map(|c| &text[c.byte_range()])
+                    .unwrap_or("");
+                let quoted = start.contains(['\'', '"', '\\']);
+                let strip_tabs = text[node.byte_range()].starts_with("<<-");
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.named_children(&mut cursor).collect();
+                for child in children {
+                    match child.kind() {
+                        "heredoc_body" => {
+                            let body = {
+                                let mut scope = WordScope {
+                                    walker: self,
+                                    at,
+                                    feeds: &Input::Inherited,
+                                };
+                                Decoder::new(source, &mut scope).heredoc_body(child, quoted, strip_tabs)
+                            };
+                            found.stdin = Some(Input::Text(body));
+                        }
+                        "file_redirect" | "herestring_redirect" => self.redirect(child, at, found),
+                        "heredoc_start" | "heredoc_end" | "pipeline" => {}
+                        _ => found.following.push(child.id()),
+                    }
+                }
+            }
+            _ => {
+                self.words(&[node], at);
+            }
+        }
+    }
+}
+
+/// The first anonymous token of a node (a redirect's operator, an assignment's `=`/`+=`).
+pub(super) fn anonymous_token(node: Node) -> Option<String> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor)
+        .find(|child| !child.is_named() && child.kind() != "$")
+        .map(|child| child.kind().to_owned())
+}
+
+fn redirect_operator(token: &str, target: &Word) -> RedirectOperator {
+    match token {
+        ">>" | "&>>" => RedirectOperator::Append,
+        "<" => RedirectOperator::Read,
+        "<>" => RedirectOperator::ReadWrite,
+        ">&" | "<&" | ">&-" | "<&-"
+            if target
+                .value()
+                .is_none_or(|t| t == "-" || t.chars().all(|c| c.is_ascii_digit())) =>
+        {
+            RedirectOperator::Duplicate
+        }
+        _ => RedirectOperator::Write,
+    }
+}

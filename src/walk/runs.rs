@@ -1,0 +1,364 @@
+//! What a command runs, walked in turn: the command a wrapper runs, code given as words (shell
+//! or another language), code read from standard input, and files run as scripts.
+
+use super::files::Content;
+use super::shell::Shell;
+use super::{Cursor, Walker};
+use crate::command::{Command, CommandId, Input, LayerId, Output, Run};
+use crate::interpreters::Arguments;
+use crate::paths::{self, Cwd, Target};
+use crate::scripts;
+use crate::source::{Source, SourceBuilder, Span};
+use crate::unwrap::{self, Execution, Language};
+use crate::word::{DynamicKind, Part, Word};
+use std::rc::Rc;
+
+/// Code a command runs: how it is run, in which language, and what it is given.
+pub(super) struct Code {
+    /// What runs it, as `explain` shows it (`bash -c`, `python3 -c`, `eval`).
+    pub(super) via: String,
+    pub(super) language: Language,
+    /// What the code sees as its arguments: `$0 $1…` in shell code, `sys.argv` in Python.
+    pub(super) arguments: Arguments,
+    /// Whether it runs in the walking shell itself (`eval`, `source`), whose `cd` and
+    /// variables then stay for the commands after it.
+    pub(super) current_shell: bool,
+    /// The layer its own layer hangs under: the command's, or the code that `exec`s it.
+    pub(super) parent: LayerId,
+}
+
+impl Walker<'_> {
+    /// Walks what command `id` runs: a wrapped command, code, its standard input, a file.
+    pub(super) fn follow_runs(&mut self, id: CommandId, at: &mut Cursor) {
+        let executions = unwrap::executions(self.command(id));
+        let parent = self.command(id).layer;
+        for execution in executions {
+            let span = self.command(id).span;
+            if self.layer_refused(at.layer_depth + 1, span) {
+                return;
+            }
+            match execution {
+                Execution::Command {
+                    via: _,
+                    argv,
+                    assignments,
+                    cwd,
+                } => self.wrapped_command(id, argv, assignments, cwd, at),
+                Execution::Code {
+                    via,
+                    words,
+                    positional,
+                    current_shell,
+                } => {
+                    let code = Code {
+                        via,
+                        language: Language::Shell,
+                        arguments: arguments_of(positional),
+                        current_shell,
+                        parent,
+                    };
+                    self.run_code(id, &code, &words, at);
+                }
+                Execution::Stdin { via, language } => self.run_stdin(id, &via, language, at),
+                Execution::File {
+                    via,
+                    path,
+                    language,
+                    current_shell,
+                } => self.run_file(id, &via, &path, Some(language), current_shell, at),
+                Execution::Program {
+                    via,
+                    language,
+                    code,
+                    args,
+                } => {
+                    let program = Code {
+                        via,
+                        language,
+                        arguments: Arguments { script: None, args },
+                        current_shell: false,
+                        parent,
+                    };
+                    self.run_code(id, &program, &code, at);
+                }
+                Execution::Script { path } => self.run_file(id, "run", &path, None, false, at),
+            }
+        }
+        self.record_writes(id, None);
+    }
+
+    /// A command that command `parent` runs with `argv`, in the directory `cwd` names (its own
+    /// when none does).
+    pub(super) fn child_command(&self, parent: CommandId, argv: Vec<Word>, cwd: Option<Word>, span: Span) -> Command {
+        let outer = self.command(parent);
+        let cwd = match cwd {
+            Some(dir) => match paths::resolve(&dir, &outer.cwd) {
+                Target::Path(path) => Cwd::Known(path),
+                _ => Cwd::Unknown(format!("named by {}", dir.text())),
+            },
+            None => outer.cwd.clone(),
+        };
+        let mut command = Command::new(argv, cwd, Input::Inherited, span);
+        command.parent = Some(parent);
+        command.background = outer.background;
+        command
+    }
+
+    /// The command a wrapper runs (`sudo rm -rf x` runs `rm -rf x`): one layer deeper, reading
+    /// what the wrapper reads.
+    fn wrapped_command(
+        &mut self,
+        parent: CommandId,
+        argv: Vec<Word>,
+        assignments: Vec<(String, Word)>,
+        cwd: Option<Word>,
+        at: &mut Cursor,
+    ) {
+        let outer = self.command(parent);
+        let span = argv
+            .iter()
+            .map(|w| w.span)
+            .reduce(Span::cover)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(outer.span);
+        let (stdin, in_pipeline, parent_layer) = (outer.stdin.clone(), outer.in_pipeline, outer.layer);
+        let mut command = self.child_command(parent, argv, cwd, span);
+        command.stdin = stdin;
+        command.in_pipeline = in_pipeline;
+        command.assignments = assignments;
+        let id = self.push_command(command, parent_layer);
+        self.analysis.commands[parent].runs.push(Run::Command(id));
+        self.follow_runs(id, &mut at.nested(at.layer));
+    }
+
+    /// Runs code given as words: read as a layer of its own, unless nobody can know it before
+    /// it runs. Shell words are joined by spaces, other languages' by lines.
+    pub(super) fn run_code(&mut self, id: CommandId, code: &Code, words: &[Word], at: &mut Cursor) {
+        if self.unseen_code(id, &code.via, words) {
+            return;
+        }
+        let separator = if code.language == Language::Shell { " " } else { "\n" };
+        self.run_source(id, code, source_of_words(words, separator), at);
+    }
+
+    /// Runs code whose text is known: shell code in a shell of its own (or this one), other
+    /// languages through their readers.
+    fn run_source(&mut self, id: CommandId, code: &Code, source: Source, at: &mut Cursor) {
+        if code.language != Language::Shell {
+            self.language_layer(id, code, source, at);
+            return;
+        }
+        let layer_depth = at.layer_depth + 1;
+        let layer = if code.current_shell {
+            self.shell_layer(source, &code.via, Some(code.parent), at.shell, layer_depth)
+        } else {
+            let mut own: Shell = at.shell.clone();
+            own.positional = Rc::new(positional_of(&code.arguments));
+            own.calling.clear();
+            self.shell_layer(source, &code.via, Some(code.parent), &mut own, layer_depth)
+        };
+        if let Some(layer) = layer {
+            self.analysis.commands[id].runs.push(Run::Code(layer));
+        }
+    }
+
+    /// Whether code given as words cannot be read before it runs: fetched from the network,
+    /// or made only of values known at run time. Records what the command runs instead.
+    fn unseen_code(&mut self, id: CommandId, via: &str, words: &[Word]) -> bool {
+        let span = words
+            .iter()
+            .map(|w| w.span)
+            .reduce(Span::cover)
+            .unwrap_or(self.command(id).span);
+        let dynamics: Vec<&crate::word::Dynamic> = words.iter().flat_map(Word::dynamics).collect();
+        if dynamics.iter().any(|d| is_network(&d.kind)) {
+            self.analysis.commands[id].runs.push(Run::Network {
+                how: format!("{via} runs code fetched from the network, unread: it can do anything your account can"),
+                span,
+            });
+            return true;
+        }
+        let has_literal_code = words.iter().any(|w| {
+            w.parts
+                .iter()
+                .any(|p| matches!(p, Part::Literal { text, .. } if !text.trim().is_empty()))
+        });
+        if has_literal_code {
+            return false;
+        }
+        if !dynamics.is_empty() && !dynamics.iter().all(|d| is_tool_setup(&d.kind)) {
+            let shown: Vec<&str> = dynamics.iter().map(|d| d.text.as_str()).collect();
+            self.analysis.commands[id].runs.push(Run::Unverifiable {
+                what: format!("{via} runs code only known when it runs: {}", shown.join(" ")),
+                span,
+            });
+        }
+        true
+    }
+
+    /// Runs code read from the command's standard input.
+    fn run_stdin(&mut self, id: CommandId, via: &str, language: Language, at: &mut Cursor) {
+        let span = self.command(id).span;
+        let run = match self.command(id).stdin.clone() {
+            Input::Text(word) | Input::Piped(Output::Literal(word)) => {
+                // Name the producer when the text was decoded (`… | base64 -d | sh`).
+                let producer = self
+                    .analysis
+                    .commands
+                    .iter()
+                    .rev()
+                    .find(|c| c.span == word.span && !c.name.is_empty())
+                    .filter(|c| matches!(c.name.as_str(), "base64" | "gbase64" | "xxd" | "rev" | "tr" | "printf"));
+                let via = match producer {
+                    Some(producer) => format!("{via} reading what `{}` decoded", producer.display()),
+                    None => format!("{via} reading its input"),
+                };
+                let code = Code {
+                    via,
+                    language,
+                    arguments: Arguments::default(),
+                    current_shell: false,
+                    parent: self.command(id).layer,
+                };
+                self.run_code(id, &code, std::slice::from_ref(&word), at);
+                return;
+            }
+            Input::Piped(Output::Network) => Run::Network {
+                how: format!(
+                    "{via} runs code piped in from a network fetch, unread: it can do anything your account can"
+                ),
+                span,
+            },
+            Input::File(path) => {
+                self.run_file(id, via, &path, Some(language), false, at);
+                return;
+            }
+            Input::Piped(Output::ToolSetup) | Input::Inherited => return,
+            Input::Piped(_) => Run::Unverifiable {
+                what: format!("{via} runs code piped in from a command whose output cannot be known in advance"),
+                span,
+            },
+        };
+        self.analysis.commands[id].runs.push(run);
+    }
+
+    /// Runs code read from a file: a process substitution's output, a file written earlier in
+    /// the command, or a script on disk. `language` is the interpreter's; `None` for a
+    /// program run by its path, whose `#!` line decides.
+    pub(super) fn run_file(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        path: &Word,
+        language: Option<Language>,
+        current_shell: bool,
+        at: &mut Cursor,
+    ) {
+        let Some(content) = self.file_content(id, path) else {
+            return;
+        };
+        let span = path.span;
+        let parent = self.command(id).layer;
+        let run = match content {
+            Content::Known(word) => {
+                let code = Code {
+                    via: via.to_owned(),
+                    language: language
+                        .or_else(|| scripts::language(word.text(), path.text()))
+                        .unwrap_or(Language::Shell),
+                    arguments: arguments_of(self.positional_after(id, path)),
+                    current_shell,
+                    parent,
+                };
+                self.run_code(id, &code, std::slice::from_ref(&word), at);
+                return;
+            }
+            Content::OnDisk { path: absolute, text } => {
+                // Its text does not come from the command: every byte points at the path
+                // that named it.
+                let mut builder = SourceBuilder::default();
+                builder.push_from(&text, path.span);
+                let code = Code {
+                    via: format!("{via} {} (read from disk)", path.text()),
+                    language: language
+                        .or_else(|| scripts::language(&text, path.text()))
+                        .unwrap_or(Language::Shell),
+                    arguments: arguments_of(self.positional_after(id, path)),
+                    current_shell,
+                    parent,
+                };
+                let truncated =
+                    self.read_from_disk(absolute, |walker| walker.run_source(id, &code, builder.finish(), at));
+                if !truncated {
+                    return;
+                }
+                super::budget::truncated_script(via, path.text(), span)
+            }
+            Content::Network => Run::Network {
+                how: format!(
+                    "{via} runs {}, downloaded from the network: unread, it can do anything your account can",
+                    path.text()
+                ),
+                span,
+            },
+            Content::Unknown(what) => Run::Unverifiable {
+                what: format!("{via} runs {}, {what}", path.text()),
+                span,
+            },
+        };
+        self.analysis.commands[id].runs.push(run);
+    }
+
+    /// The positional parameters of a script: its path and the words after it.
+    fn positional_after(&self, id: CommandId, path: &Word) -> Vec<Word> {
+        let argv = &self.command(id).argv;
+        match argv.iter().position(|word| word == path) {
+            Some(index) => argv[index..].to_vec(),
+            None => vec![path.clone()],
+        }
+    }
+}
+
+/// The arguments of code given its positional parameters: `$0` is the script, the rest its
+/// arguments.
+fn arguments_of(positional: Vec<Word>) -> Arguments {
+    let mut words = positional.into_iter();
+    Arguments {
+        script: words.next(),
+        args: words.collect(),
+    }
+}
+
+/// The positional parameters of shell code given its arguments.
+fn positional_of(arguments: &Arguments) -> Vec<Word> {
+    arguments.script.iter().chain(&arguments.args).cloned().collect()
+}
+
+/// Words joined by `separator` as source text, with placeholders for their dynamic parts.
+pub(super) fn source_of_words(words: &[Word], separator: &str) -> Source {
+    let mut builder = SourceBuilder::default();
+    for (index, word) in words.iter().enumerate() {
+        if index > 0 {
+            builder.push_from(separator, Span::new(word.span.start, word.span.start));
+        }
+        for part in &word.parts {
+            match part {
+                Part::Literal { text, span, .. } if span.len() == text.len() => builder.push_verbatim(text, span.start),
+                Part::Literal { text, span, .. } => builder.push_from(text, *span),
+                Part::Dynamic(dynamic) => builder.push_dynamic(dynamic.clone()),
+            }
+        }
+    }
+    builder.finish()
+}
+
+fn is_network(kind: &DynamicKind) -> bool {
+    matches!(
+        kind,
+        DynamicKind::CommandOutput(Output::Network) | DynamicKind::ProcessSubstitution(Output::Network)
+    )
+}
+
+fn is_tool_setup(kind: &DynamicKind) -> bool {
+    matches!(kind, DynamicKind::CommandOutput(Output::ToolSetup))
+}

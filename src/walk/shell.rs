@@ -1,0 +1,361 @@
+//! The shell's state as the walk goes (working directory, variables, arrays, functions,
+//! positional parameters) and the builtins that change it: assignments, `declare`, `unset`,
+//! `for`, `cd`, `read`, `mapfile`, `printf -v`, `set --`.
+
+use super::redirect::anonymous_token;
+use super::{Cursor, Flow, Walker};
+use crate::args::{self, Options};
+use crate::command::{CommandId, Definition, DefinitionKind, Input, LayerId};
+use crate::context::Context;
+use crate::paths::{self, Cwd, Target};
+use crate::producers;
+use crate::source::{Source, Span};
+use crate::word::{DEFAULT_IFS, Part, Word};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use tree_sitter::Node;
+
+/// How many values of a `for` loop are walked one by one.
+const MOST_LOOP_VALUES: usize = 24;
+
+/// The state of the shell as the walk goes: what `cd`, assignments and definitions changed.
+#[derive(Clone)]
+pub(super) struct Shell {
+    pub(super) cwd: Cwd,
+    pub(super) variables: HashMap<String, Word>,
+    /// Arrays set by literal assignments (`a=(rm -rf /)`).
+    pub(super) arrays: HashMap<String, Vec<Word>>,
+    /// Shared until changed: subshells and substitutions clone the shell often, and a sourced
+    /// script can define hundreds of functions.
+    pub(super) functions: Rc<HashMap<String, Rc<Function>>>,
+    /// Functions being called, innermost last.
+    pub(super) calling: Vec<String>,
+    /// `$0`, `$1`, … when known (inside `bash -c '…' a b`, or a function call).
+    pub(super) positional: Rc<Vec<Word>>,
+}
+
+/// A shell function the command defined.
+pub(super) struct Function {
+    pub(super) body: Source,
+    /// The layer it was defined in.
+    pub(super) layer: LayerId,
+    pub(super) called: Cell<bool>,
+    /// The script on disk that defined it, if one did: its body is that script's code.
+    pub(super) file: Option<String>,
+}
+
+impl Shell {
+    pub(super) fn new(context: &Context) -> Shell {
+        Shell {
+            cwd: Cwd::Known(context.cwd.clone()),
+            variables: HashMap::new(),
+            arrays: HashMap::new(),
+            functions: Rc::new(HashMap::new()),
+            calling: Vec::new(),
+            positional: Rc::new(Vec::new()),
+        }
+    }
+
+    /// The value of a variable, `$HOME`, `$PWD`, `$TMPDIR` or a positional parameter, if known.
+    pub(super) fn variable(&self, name: &str, context: &Context) -> Option<Word> {
+        if let Some(value) = self.variables.get(name) {
+            return Some(value.clone());
+        }
+        let span = Span::default();
+        match name {
+            "HOME" => Some(Word::literal(context.home.as_str(), span)),
+            "PWD" => match &self.cwd {
+                Cwd::Known(dir) => Some(Word::literal(dir.as_str(), span)),
+                Cwd::Unknown(_) => None,
+            },
+            "TMPDIR" => context.temp_dir.as_ref().map(|dir| Word::literal(dir.as_str(), span)),
+            "@" | "*" if self.positional.len() > 1 => {
+                let mut parts = Vec::new();
+                for (index, word) in self.positional[1..].iter().enumerate() {
+                    if index > 0 {
+                        parts.push(Part::Literal {
+                            text: " ".into(),
+                            quoting: crate::word::Quoting::Expanded,
+                            span,
+                        });
+                    }
+                    parts.extend(word.parts.iter().cloned());
+                }
+                Some(Word::from_parts(parts, span))
+            }
+            _ => name
+                .parse::<usize>()
+                .ok()
+                .and_then(|index| self.positional.get(index).cloned()),
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// `name=value`, `name+=value`, `name=(…)`: what the shell then holds.
+    pub(super) fn assign(&mut self, node: Node, at: &mut Cursor) {
+        let Some(name_node) = node.child_by_field_name("name") else {
+            self.sequence(node, at, &Flow::new());
+            return;
+        };
+        let name = at.source.text()[name_node.byte_range()].to_owned();
+        let appends = anonymous_token(node).is_some_and(|token| token == "+=");
+        let value = node.child_by_field_name("value");
+        let mut elements = None;
+        let decoded = match value {
+            Some(value) if value.kind() == "array" => {
+                let mut cursor = value.walk();
+                let nodes: Vec<Node> = value.named_children(&mut cursor).collect();
+                let words = self.words_grouped(&nodes, at, &Input::Inherited);
+                let first = words.first().cloned();
+                elements = Some(words);
+                first.or_else(|| Some(Word::literal("", at.source.span(value.byte_range()))))
+            }
+            Some(value) => self.words(&[value], at).pop().map(Word::single_field),
+            None => Some(Word::literal("", at.source.span(node.byte_range()))),
+        };
+        let shell = &mut *at.shell;
+        let known_elements = match (appends, elements, shell.arrays.get(&name)) {
+            (false, Some(elements), _) => Some(elements),
+            (true, Some(added), Some(before)) => Some([before.clone(), added].concat()),
+            _ => None,
+        };
+        // `a[1]=x` changes the array `a`.
+        let array = name.split('[').next().unwrap_or(&name).to_owned();
+        match known_elements {
+            Some(elements) if name_node.kind() == "variable_name" => {
+                shell.arrays.insert(array, elements);
+            }
+            _ => {
+                shell.arrays.remove(&array);
+            }
+        }
+        self.analysis.definitions.push(Definition {
+            kind: DefinitionKind::Variable,
+            name: name.clone(),
+            value: decoded.clone(),
+            span: at.source.span(node.byte_range()),
+            from_disk: !self.reading_disk.is_empty(),
+        });
+        if name_node.kind() != "variable_name" || appends {
+            shell.variables.remove(&name);
+            return;
+        }
+        match decoded {
+            Some(word) => {
+                shell.variables.insert(name, word);
+            }
+            None => {
+                shell.variables.remove(&name);
+            }
+        }
+    }
+
+    /// `declare`, `local`, `export`…: their assignments, and the words they decode.
+    pub(super) fn declaration(&mut self, node: Node, at: &mut Cursor) {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        for child in children {
+            match child.kind() {
+                "variable_assignment" => self.assign(child, at),
+                _ => {
+                    self.words(&[child], at);
+                }
+            }
+        }
+    }
+
+    /// `unset name`, `unset -f name`: known to be empty, or no longer a function.
+    pub(super) fn unset(&mut self, node: Node, at: &mut Cursor) {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let words = self.words(&children, at);
+        let shell = &mut *at.shell;
+        let functions = words.iter().any(|w| w.is("-f"));
+        for word in words.iter().filter_map(Word::value).filter(|w| !w.starts_with('-')) {
+            if functions {
+                Rc::make_mut(&mut shell.functions).remove(word);
+            } else {
+                shell
+                    .variables
+                    .insert(word.to_owned(), Word::literal("", Span::default()));
+                shell.arrays.insert(word.to_owned(), Vec::new());
+            }
+        }
+    }
+
+    /// `for x in a b c; do …; done`: the body is walked once per value when the values are few
+    /// and known, else once with `x` unknown.
+    pub(super) fn for_loop(&mut self, node: Node, at: &mut Cursor, flow: &Flow) {
+        let name = node
+            .child_by_field_name("variable")
+            .map(|n| at.source.text()[n.byte_range()].to_owned())
+            .unwrap_or_default();
+        let mut cursor = node.walk();
+        let value_nodes: Vec<Node> = node.children_by_field_name("value", &mut cursor).collect();
+        let values = self.words_grouped(&value_nodes, at, &Input::Inherited);
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        if values.is_empty() || values.len() > MOST_LOOP_VALUES {
+            at.shell.variables.remove(&name);
+            self.statement(body, &mut at.deeper(), flow);
+            return;
+        }
+        for value in values {
+            at.shell.variables.insert(name.clone(), value.matched());
+            self.statement(body, &mut at.deeper(), flow);
+        }
+    }
+
+    /// What a command changes in the shell: `cd`, `pushd`, `popd`, `read`.
+    pub(super) fn shell_effects(&mut self, id: CommandId, shell: &mut Shell) {
+        let command = &self.analysis.commands[id];
+        if command.parent.is_some() {
+            return;
+        }
+        match command.name.as_str() {
+            "cd" | "pushd" => {
+                let target = command.args().iter().find(|w| {
+                    !w.value()
+                        .is_some_and(|t| t.starts_with('-') && t.len() > 1 && t != "--")
+                });
+                shell.cwd = match target {
+                    None => Cwd::Known(self.context.home.clone()),
+                    Some(word) if word.is("-") => Cwd::Unknown("after `cd -`".into()),
+                    Some(word)
+                        if word
+                            .value()
+                            .is_some_and(|t| t.starts_with('+') && command.name == "pushd") =>
+                    {
+                        Cwd::Unknown("after `pushd +N`".into())
+                    }
+                    Some(word) => match paths::resolve(word, &command.cwd) {
+                        Target::Path(path) => Cwd::Known(path),
+                        _ => Cwd::Unknown(format!("after `cd {}`", word.text())),
+                    },
+                };
+            }
+            "popd" => shell.cwd = Cwd::Unknown("after `popd`".into()),
+            "read" => {
+                let parsed = args::parse(command.args(), &Options::gnu("adinNptu", &[]));
+                let array = parsed.value_of('a', "").and_then(Word::value).map(str::to_owned);
+                let mut names: Vec<String> = parsed.operands().filter_map(Word::value).map(str::to_owned).collect();
+                let line = command
+                    .stdin
+                    .text()
+                    .and_then(Word::value)
+                    .map(|t| t.lines().next().unwrap_or("").to_owned());
+                let ifs = shell
+                    .variables
+                    .get("IFS")
+                    .and_then(Word::value)
+                    .unwrap_or(DEFAULT_IFS)
+                    .to_owned();
+                let span = command.span;
+                if let Some(array) = array {
+                    match &line {
+                        Some(line) => {
+                            let fields = split_fields(line, &ifs, usize::MAX);
+                            let words: Vec<Word> = fields.iter().map(|f| Word::literal(f, span)).collect();
+                            shell.arrays.insert(array, words);
+                        }
+                        None => {
+                            shell.arrays.remove(&array);
+                        }
+                    }
+                    return;
+                }
+                if names.is_empty() {
+                    names.push("REPLY".to_owned());
+                }
+                let fields = line.as_deref().map(|line| split_fields(line, &ifs, names.len()));
+                for (index, name) in names.into_iter().enumerate() {
+                    match &fields {
+                        Some(fields) => {
+                            let value = fields.get(index).map_or("", String::as_str);
+                            shell.variables.insert(name, Word::literal(value, span));
+                        }
+                        None => {
+                            shell.variables.remove(&name);
+                        }
+                    }
+                }
+            }
+            "mapfile" | "readarray" => {
+                let parsed = args::parse(command.args(), &Options::gnu("dnOsuC", &[]));
+                let name = parsed
+                    .operands()
+                    .next()
+                    .and_then(Word::value)
+                    .unwrap_or("MAPFILE")
+                    .to_owned();
+                match command.stdin.text().and_then(Word::value) {
+                    Some(text) => {
+                        let keep_newlines = !parsed.has_short('t');
+                        let lines = text
+                            .split_inclusive('\n')
+                            .map(|line| {
+                                let line = if keep_newlines {
+                                    line
+                                } else {
+                                    line.trim_end_matches('\n')
+                                };
+                                Word::literal(line, command.span)
+                            })
+                            .collect();
+                        shell.arrays.insert(name, lines);
+                    }
+                    None => {
+                        shell.arrays.remove(&name);
+                    }
+                }
+            }
+            // `printf -v name FORMAT args…` assigns instead of printing.
+            "printf" if command.args().first().is_some_and(|w| w.is("-v")) => {
+                let Some(name) = command.args().get(1).and_then(Word::value).map(str::to_owned) else {
+                    return;
+                };
+                match producers::printf(&command.args()[2..]) {
+                    Some(text) => {
+                        shell.variables.insert(name, Word::literal(&text, command.span));
+                    }
+                    None => {
+                        shell.variables.remove(&name);
+                    }
+                }
+            }
+            // `set -- a b c` sets the positional parameters.
+            "set" if command.args().first().is_some_and(|w| w.is("--")) => {
+                let program = shell
+                    .positional
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| Word::literal("bash", command.span));
+                let mut positional = vec![program];
+                positional.extend(command.args()[1..].iter().cloned());
+                shell.positional = Rc::new(positional);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The fields `read` makes of a line for `most` names: split on the `IFS` characters, the last
+/// name taking the rest of the line.
+fn split_fields(line: &str, ifs: &str, most: usize) -> Vec<String> {
+    let is_separator = |c: char| ifs.contains(c);
+    let mut fields = Vec::new();
+    let mut rest = line.trim_start_matches(is_separator);
+    while !rest.is_empty() {
+        if fields.len() + 1 == most {
+            fields.push(rest.trim_end_matches(is_separator).to_owned());
+            break;
+        }
+        let end = rest.find(is_separator).unwrap_or(rest.len());
+        fields.push(rest[..end].to_owned());
+        rest = rest[end..].trim_start_matches(is_separator);
+    }
+    fields
+}

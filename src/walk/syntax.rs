@@ -1,0 +1,697 @@
+//! The fold over the syntax tree: a layer of shell code parsed, then walked statement by
+//! statement through lists, pipelines, subshells, simple commands and substitutions.
+
+use super::arithmetic::{arithmetic_names, identifiers, test_arithmetic_names};
+use super::decode::{Decoder, WordScope};
+use super::redirect::Redirections;
+use super::shell::Shell;
+use super::{Cursor, Flow, Walker};
+use crate::command::{Command, GapKind, Input, LayerId, LayerKind, Output};
+use crate::parse::{self, ParseFailure};
+use crate::producers;
+use crate::source::{Source, SourceBuilder};
+use crate::word::{DEFAULT_IFS, Part, Word};
+use tree_sitter::Node;
+
+const RESERVED_WORDS: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for", "in", "function",
+    "select", "{", "}", "[[", "]]", "!",
+];
+
+impl Walker<'_> {
+    /// Parses `source` and walks it as a layer of shell code, under `parent`, at `layer_depth`,
+    /// in the shell state `shell`.
+    pub(super) fn shell_layer(
+        &mut self,
+        source: Source,
+        via: &str,
+        parent: Option<LayerId>,
+        shell: &mut Shell,
+        layer_depth: usize,
+    ) -> Option<LayerId> {
+        let whole = source.span(0..source.text().len());
+        if self.layer_refused(layer_depth, whole) {
+            return None;
+        }
+        let parsed = match parse::parse(source, self.parse_deadline()) {
+            Ok(parsed) => parsed,
+            Err(ParseFailure::TimedOut) => {
+                self.parse_overrun(whole);
+                return None;
+            }
+            Err(ParseFailure::Unavailable) => {
+                self.gap(GapKind::Syntax, whole, "the Bash parser is unavailable");
+                return None;
+            }
+        };
+        let source = &parsed.source;
+        let layer = self.push_layer(
+            parent,
+            LayerKind::Code {
+                via: via.to_owned(),
+                text: source.display(),
+            },
+            whole,
+        );
+        let root = parsed.tree.root_node();
+        if root.has_error() {
+            self.syntax_gaps(root, source);
+        }
+        let mut at = Cursor {
+            source,
+            layer,
+            layer_depth,
+            syntax_depth: 0,
+            shell,
+        };
+        self.sequence(root, &mut at, &Flow::new());
+        if root.has_error() {
+            for error in outermost_errors(root) {
+                self.function_substitutions(error, &mut at);
+            }
+        }
+        self.uncalled_functions(layer, at.shell, layer_depth);
+        Some(layer)
+    }
+
+    /// Records the places the parser could not read (outermost ERROR nodes, MISSING tokens).
+    fn syntax_gaps(&mut self, root: Node, source: &Source) {
+        let mut stack = vec![root];
+        let mut found = 0;
+        while let Some(node) = stack.pop() {
+            if is_split_herestring(node, source) {
+                continue;
+            }
+            if node.is_error() || node.is_missing() {
+                let what = if node.is_missing() {
+                    format!("`{}` is missing", node.kind())
+                } else {
+                    let text: String = source.text()[node.byte_range()].chars().take(60).collect();
+                    format!(
+                        "the parser could not read `{}`",
+                        crate::source::display_text(&text, &[])
+                    )
+                };
+                self.gap(GapKind::Syntax, source.span(node.byte_range()), what);
+                found += 1;
+                if found >= 8 {
+                    return;
+                }
+                continue;
+            }
+            if node.has_error() {
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.children(&mut cursor).collect();
+                stack.extend(children.into_iter().rev());
+            }
+        }
+    }
+
+    /// The named children of `node` in order, each a statement; `&` after one backgrounds it.
+    pub(super) fn sequence(&mut self, node: Node, at: &mut Cursor, flow: &Flow) -> Output {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        let mut outputs = Vec::new();
+        for (index, child) in children.iter().enumerate() {
+            if !child.is_named() {
+                continue;
+            }
+            let background = children
+                .get(index + 1)
+                .is_some_and(|next| !next.is_named() && next.kind() == "&");
+            let child_flow = Flow {
+                background: flow.background || background,
+                ..flow.clone()
+            };
+            let output = self.statement(*child, &mut at.deeper(), &child_flow);
+            if child.kind() != "comment" {
+                outputs.push(output);
+            }
+        }
+        combine(outputs)
+    }
+
+    pub(super) fn statement(&mut self, node: Node, at: &mut Cursor, flow: &Flow) -> Output {
+        let span = at.source.span(node.byte_range());
+        if self.too_deep(at.syntax_depth, span) || self.exhausted(span) {
+            return Output::Unknown;
+        }
+        match node.kind() {
+            "comment" | "heredoc_body" | "heredoc_start" | "heredoc_end" => Output::Unknown,
+            "command" => self.simple_command(node, Redirections::default(), at, flow),
+            "redirected_statement" => match embedded_pipeline(node) {
+                Some(_) => self.pipeline(pipeline_stages(node), None, at, flow),
+                None => self.redirected(node, at, flow),
+            },
+            "pipeline" => self.pipeline(pipeline_stages(node), None, at, flow),
+            "list" => {
+                // `a && b || c`, however long, is one level: the grammar nests it to the left.
+                let mut outputs = Vec::new();
+                for item in list_items(node) {
+                    outputs.push(self.statement(item, &mut at.deeper(), flow));
+                }
+                combine(outputs)
+            }
+            "subshell" => {
+                let mut inner = at.shell.clone();
+                self.sequence(node, &mut at.with_shell(&mut inner), flow)
+            }
+            "function_definition" => {
+                self.define_function(node, at);
+                Output::Unknown
+            }
+            "variable_assignment" => {
+                self.assign(node, at);
+                Output::Unknown
+            }
+            "declaration_command" | "variable_assignments" => {
+                self.declaration(node, at);
+                Output::Unknown
+            }
+            "unset_command" => {
+                self.unset(node, at);
+                Output::Unknown
+            }
+            "for_statement" => {
+                self.for_loop(node, at, flow);
+                Output::Unknown
+            }
+            kind if is_word_kind(kind) => {
+                self.words(&[node], at);
+                Output::Unknown
+            }
+            "ERROR" => {
+                self.brace_expanded_command(node, at);
+                self.sequence(node, at, flow)
+            }
+            "test_command" => {
+                let names = test_arithmetic_names(node, at.source);
+                self.evaluate_arithmetic(names, at);
+                self.sequence(node, at, flow)
+            }
+            "compound_statement" if node.child(0).is_some_and(|first| first.kind() == "((") => {
+                let names = arithmetic_names(node, at.source);
+                self.evaluate_arithmetic(names, at);
+                self.sequence(node, at, flow)
+            }
+            "c_style_for_statement" => {
+                let names = ["initializer", "condition", "update"]
+                    .into_iter()
+                    .filter_map(|field| node.child_by_field_name(field))
+                    .flat_map(|part| arithmetic_names(part, at.source))
+                    .collect();
+                self.evaluate_arithmetic(names, at);
+                self.sequence(node, at, flow)
+            }
+            _ => self.sequence(node, at, flow),
+        }
+    }
+
+    /// `${ cmd; }` and `${| cmd; }` (bash 5.3): command substitutions the grammar does not
+    /// know, found in the text it could not read and walked as code.
+    fn function_substitutions(&mut self, node: Node, at: &mut Cursor) {
+        let range = node.byte_range();
+        let text = &at.source.text()[range.clone()];
+        let mut offset = 0;
+        while let Some(found) = text[offset..].find("${") {
+            let open = offset + found;
+            offset = open + 2;
+            let after = &text[offset..];
+            let Some(first) = after.chars().next() else { break };
+            if !(first.is_whitespace() || first == '|') {
+                continue;
+            }
+            let Some(close) = closing_brace(&text[open + 1..]) else {
+                break;
+            };
+            let body = range.start + offset + first.len_utf8()..range.start + open + 1 + close;
+            let mut inner = at.shell.clone();
+            self.shell_layer(
+                at.source.slice(body),
+                "${ …; } substitution",
+                Some(at.layer),
+                &mut inner,
+                at.layer_depth + 1,
+            );
+            offset = open + 1 + close;
+        }
+    }
+
+    /// `{rm,-rf,/}`: bash brace-expands a command word into a whole command, which the grammar
+    /// cannot read. The expansion is walked as a layer of its own.
+    fn brace_expanded_command(&mut self, node: Node, at: &mut Cursor) {
+        let text = &at.source.text()[node.byte_range()];
+        let first = text.split_whitespace().next().unwrap_or("");
+        if !(first.starts_with('{') && first.contains(',') && first.ends_with('}')) {
+            return;
+        }
+        let span = at.source.span(node.byte_range());
+        let word = Word::from_parts(
+            vec![Part::Literal {
+                text: first.to_owned(),
+                quoting: crate::word::Quoting::Bare,
+                span,
+            }],
+            span,
+        );
+        let mut expanded: Vec<String> = word.into_fields().iter().map(|w| w.text().to_owned()).collect();
+        if expanded.len() < 2 {
+            return;
+        }
+        expanded.extend(text.split_whitespace().skip(1).map(str::to_owned));
+        let mut builder = SourceBuilder::default();
+        builder.push_from(&expanded.join(" "), span);
+        self.shell_layer(
+            builder.finish(),
+            "brace expansion",
+            Some(at.layer),
+            at.shell,
+            at.layer_depth + 1,
+        );
+    }
+
+    /// The stages of a pipeline, each fed the output of the one before, each in a copy of the
+    /// shell. Redirections written after the pipeline (`a | b <<EOF`, `a | b > f`) belong to
+    /// its last stage.
+    fn pipeline(&mut self, stages: Vec<Node>, mut last: Option<Redirections>, at: &mut Cursor, flow: &Flow) -> Output {
+        let mut stdin = flow.stdin.clone();
+        let mut output = Output::Unknown;
+        let in_pipeline = stages.len() > 1;
+        let count = stages.len();
+        for (index, stage) in stages.into_iter().enumerate() {
+            let mut stage_shell = at.shell.clone();
+            let mut stage_at = at.with_shell(&mut stage_shell);
+            let redirections = if index + 1 == count { last.take() } else { None };
+            let stage_flow = Flow {
+                stdin: redirections.as_ref().and_then(|r| r.stdin.clone()).unwrap_or(stdin),
+                in_pipeline,
+                background: flow.background,
+            };
+            output = match (stage.kind(), redirections) {
+                ("command", Some(redirections)) => {
+                    self.simple_command(stage, redirections, &mut stage_at.deeper(), &stage_flow)
+                }
+                (_, Some(redirections)) => {
+                    let output = self.statement(stage, &mut stage_at.deeper(), &stage_flow);
+                    self.bare_redirection(stage, redirections, output.clone(), &stage_at, &stage_flow);
+                    output
+                }
+                ("redirected_statement", None) => self.redirected(stage, &mut stage_at.deeper(), &stage_flow),
+                (_, None) => self.statement(stage, &mut stage_at.deeper(), &stage_flow),
+            };
+            stdin = Input::Piped(output.clone());
+        }
+        output
+    }
+
+    fn redirected(&mut self, node: Node, at: &mut Cursor, flow: &Flow) -> Output {
+        let redirections = self.redirections(node, at);
+        let following = redirections.following.clone();
+        let body = node.child_by_field_name("body");
+        let output = match body {
+            Some(body) if body.kind() == "command" => self.simple_command(body, redirections, at, flow),
+            Some(body) if body.kind() == "pipeline" => {
+                self.pipeline(pipeline_stages(body), Some(redirections), &mut at.deeper(), flow)
+            }
+            // `a && b > f`: the grammar hangs the redirection on the whole list, where bash
+            // gives it to the last command only.
+            Some(body) if body.kind() == "list" => {
+                let mut items = list_items(body);
+                let last = items.pop();
+                for item in items {
+                    self.statement(item, &mut at.deeper(), flow);
+                }
+                match last {
+                    Some(last) if last.kind() == "command" => {
+                        self.simple_command(last, redirections, &mut at.deeper(), flow)
+                    }
+                    Some(last) if last.kind() == "pipeline" => {
+                        self.pipeline(pipeline_stages(last), Some(redirections), &mut at.deeper(), flow)
+                    }
+                    Some(last) => {
+                        let output = self.statement(last, &mut at.deeper(), flow);
+                        self.bare_redirection(node, redirections, output.clone(), at, flow);
+                        output
+                    }
+                    None => Output::Unknown,
+                }
+            }
+            Some(body) => {
+                let inner_flow = Flow {
+                    stdin: redirections.stdin.clone().unwrap_or_else(|| flow.stdin.clone()),
+                    ..flow.clone()
+                };
+                let output = self.statement(body, &mut at.deeper(), &inner_flow);
+                self.bare_redirection(node, redirections, output.clone(), at, flow);
+                output
+            }
+            None => {
+                // `> file` alone empties the file.
+                let empty = Output::Literal(Word::literal("", at.source.span(node.byte_range())));
+                self.bare_redirection(node, redirections, empty, at, flow);
+                Output::Unknown
+            }
+        };
+        for id in following {
+            if let Some(statement) = node_by_id(node, id) {
+                self.statement(statement, &mut at.deeper(), &Flow::new());
+            }
+        }
+        output
+    }
+
+    fn simple_command(&mut self, node: Node, outer: Redirections, at: &mut Cursor, flow: &Flow) -> Output {
+        let span = at.source.span(node.byte_range());
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let mut assignments = Vec::new();
+        let mut word_nodes = Vec::new();
+        let mut inner = Redirections::default();
+        for child in &children {
+            match child.kind() {
+                "variable_assignment" => {
+                    let name = child
+                        .child_by_field_name("name")
+                        .map(|n| at.source.text()[n.byte_range()].to_owned())
+                        .unwrap_or_default();
+                    let value = match child.child_by_field_name("value") {
+                        Some(value) => self.words(&[value], at).into_iter().next(),
+                        None => None,
+                    };
+                    assignments.push((name, value.unwrap_or_else(|| Word::literal("", span))));
+                }
+                "file_redirect" | "herestring_redirect" | "heredoc_redirect" => {
+                    self.redirect(*child, at, &mut inner);
+                }
+                _ => word_nodes.push(*child),
+            }
+        }
+        // Anonymous `$` before a string belongs to the word (`$"…"`).
+        let mut all: Vec<Node> = Vec::new();
+        let mut all_cursor = node.walk();
+        for child in node.children(&mut all_cursor) {
+            if word_nodes.contains(&child) || (!child.is_named() && child.kind() == "$") {
+                all.push(child);
+            }
+        }
+        let mut argv = self.words_grouped(&all, at, &flow.stdin);
+        argv.extend(inner.extra_args);
+        argv.extend(outer.extra_args);
+        let mut redirects = inner.redirects;
+        redirects.extend(outer.redirects);
+        let stdin = outer.stdin.or(inner.stdin).unwrap_or_else(|| flow.stdin.clone());
+        let following = inner.following;
+        let piped_to = [inner.piped_to, outer.piped_to].concat();
+        if let Some(first) = argv.first()
+            && let Some(word) = first.value()
+            && RESERVED_WORDS.contains(&word)
+        {
+            self.gap(
+                GapKind::ReservedWord,
+                first.span,
+                format!("the reserved word `{word}` stands where a command name should be"),
+            );
+        }
+        let mut command = Command::new(argv, at.shell.cwd.clone(), stdin, span);
+        command.assignments = assignments;
+        command.redirects = redirects;
+        command.in_pipeline = flow.in_pipeline;
+        command.background = flow.background;
+        let id = self.push_command(command, at.layer);
+        if self.command(id).name == "let" {
+            let names = self
+                .command(id)
+                .args()
+                .iter()
+                .flat_map(|word| identifiers(word.text()))
+                .collect();
+            self.evaluate_arithmetic(names, at);
+        }
+        self.call_function(id, at);
+        self.follow_runs(id, at);
+        self.shell_effects(id, at.shell);
+        for statement_id in following {
+            if let Some(statement) = node_by_id(node, statement_id) {
+                self.statement(statement, &mut at.deeper(), &Flow::new());
+            }
+        }
+        let output = producers::output(id, &self.analysis, self.context);
+        if piped_to.is_empty() {
+            return output;
+        }
+        let mut command = Command::new(piped_to, at.shell.cwd.clone(), Input::Piped(output), span);
+        command.in_pipeline = true;
+        let piped = self.push_command(command, at.layer);
+        let mut piped_shell = at.shell.clone();
+        self.follow_runs(piped, &mut at.with_shell(&mut piped_shell));
+        producers::output(piped, &self.analysis, self.context)
+    }
+
+    /// Decodes word nodes, grouping adjacent ones into one word, and splits them into fields.
+    /// `feeds` is what the command whose words these are reads.
+    pub(super) fn words_grouped(&mut self, nodes: &[Node], at: &mut Cursor, feeds: &Input) -> Vec<Word> {
+        let mut groups: Vec<Vec<Node>> = Vec::new();
+        for node in nodes {
+            match groups.last_mut() {
+                Some(group) if group.last().is_some_and(|last| last.end_byte() == node.start_byte()) => {
+                    group.push(*node)
+                }
+                _ => groups.push(vec![*node]),
+            }
+        }
+        let source = at.source;
+        let mut words = Vec::with_capacity(groups.len());
+        for group in groups {
+            let word = {
+                let mut scope = WordScope {
+                    walker: self,
+                    at,
+                    feeds,
+                };
+                Decoder::new(source, &mut scope).word(&group)
+            };
+            let ifs = at
+                .shell
+                .variables
+                .get("IFS")
+                .and_then(Word::value)
+                .unwrap_or(DEFAULT_IFS);
+            words.extend(word.into_fields_with(ifs));
+        }
+        words
+    }
+
+    /// Decodes nodes as separate words (running their substitutions).
+    pub(super) fn words(&mut self, nodes: &[Node], at: &mut Cursor) -> Vec<Word> {
+        let source = at.source;
+        nodes
+            .iter()
+            .map(|node| {
+                let mut scope = WordScope {
+                    walker: self,
+                    at,
+                    feeds: &Input::Inherited,
+                };
+                Decoder::new(source, &mut scope).word(&[*node])
+            })
+            .collect()
+    }
+
+    /// Walks a command or process substitution as a layer of its own, in a copy of the shell.
+    pub(super) fn substitution(&mut self, node: Node, at: &Cursor, feeds: &Input) -> Output {
+        let text = &at.source.text()[node.byte_range()];
+        let via = if text.starts_with("<(") {
+            "<(…)"
+        } else if text.starts_with(">(") {
+            ">(…)"
+        } else if text.starts_with('`') {
+            "`…`"
+        } else {
+            "$(…)"
+        };
+        let span = at.source.span(node.byte_range());
+        if self.too_deep(at.syntax_depth, span) {
+            return Output::Unknown;
+        }
+        let layer = self.push_layer(
+            Some(at.layer),
+            LayerKind::Code {
+                via: via.to_owned(),
+                text: crate::source::display_text(text, &[]),
+            },
+            span,
+        );
+        let mut sub_shell = at.shell.clone();
+        let mut inner = Cursor {
+            source: at.source,
+            layer,
+            layer_depth: at.layer_depth,
+            syntax_depth: at.syntax_depth + 1,
+            shell: &mut sub_shell,
+        };
+        let mut flow = Flow::new();
+        if via == ">(…)" {
+            flow.stdin = feeds.clone();
+        }
+        self.sequence(node, &mut inner, &flow)
+    }
+
+    /// Walks code the parser did not see as a substitution (an indented `$(…)` in a heredoc).
+    pub(super) fn hidden_substitution(&mut self, range: std::ops::Range<usize>, at: &Cursor) -> Output {
+        let source = at.source.slice(range);
+        let mut sub_shell = at.shell.clone();
+        let layer = self.shell_layer(
+            source,
+            "$(…) in a heredoc",
+            Some(at.layer),
+            &mut sub_shell,
+            at.layer_depth + 1,
+        );
+        match layer {
+            Some(layer) if producers::fetches_within(layer, &self.analysis) => Output::Network,
+            _ => Output::Unknown,
+        }
+    }
+}
+
+/// The ERROR nodes of a tree that are not inside another.
+fn outermost_errors(root: Node) -> Vec<Node> {
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.is_error() {
+            found.push(node);
+        } else if node.has_error() {
+            let mut cursor = node.walk();
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    found
+}
+
+/// The offset of the `}` closing the `{` at the start of `text`.
+fn closing_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (offset, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(offset);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The output of several statements in a row: one statement's own, or network data if any
+/// of them fetches.
+fn combine(outputs: Vec<Output>) -> Output {
+    match outputs.len() {
+        0 => Output::Unknown,
+        1 => outputs.into_iter().next().unwrap_or(Output::Unknown),
+        _ if outputs.contains(&Output::Network) => Output::Network,
+        _ => Output::Unknown,
+    }
+}
+
+fn is_word_kind(kind: &str) -> bool {
+    matches!(
+        kind,
+        "word"
+            | "string"
+            | "raw_string"
+            | "ansi_c_string"
+            | "translated_string"
+            | "concatenation"
+            | "simple_expansion"
+            | "expansion"
+            | "command_substitution"
+            | "process_substitution"
+            | "arithmetic_expansion"
+            | "number"
+            | "brace_expression"
+    )
+}
+
+/// `cmd > f <<< "x"`: the grammar reads the here-string as an ERROR `<<` followed by a `<`
+/// redirect. Bash reads a here-string.
+pub(super) fn is_split_herestring(node: Node, source: &Source) -> bool {
+    node.is_error()
+        && &source.text()[node.byte_range()] == "<<"
+        && node.next_sibling().is_some_and(|next| {
+            next.kind() == "file_redirect"
+                && next.start_byte() == node.end_byte()
+                && source.text()[next.byte_range()].starts_with('<')
+        })
+}
+
+/// The pipeline hidden inside a heredoc redirect (`cat <<EOF | bash`).
+fn embedded_pipeline(node: Node) -> Option<Node> {
+    let mut cursor = node.walk();
+    let redirects: Vec<Node> = node.children_by_field_name("redirect", &mut cursor).collect();
+    redirects
+        .into_iter()
+        .filter(|redirect| redirect.kind() == "heredoc_redirect")
+        .find_map(|redirect| {
+            (0..redirect.named_child_count() as u32)
+                .filter_map(|index| redirect.named_child(index))
+                .find(|child| child.kind() == "pipeline")
+        })
+}
+
+/// The stages of a pipeline, flattening nested pipelines and those hidden in heredocs.
+fn pipeline_stages(node: Node) -> Vec<Node> {
+    let mut stages = Vec::new();
+    let mut pending = vec![node];
+    while let Some(current) = pending.pop() {
+        match current.kind() {
+            "pipeline" => {
+                let mut cursor = current.walk();
+                let children: Vec<Node> = current.named_children(&mut cursor).collect();
+                pending.extend(children.into_iter().rev());
+            }
+            "redirected_statement" => {
+                stages.push(current);
+                if let Some(inner) = embedded_pipeline(current) {
+                    pending.push(inner);
+                }
+            }
+            _ => stages.push(current),
+        }
+    }
+    stages
+}
+
+/// The statements of a list in order, flattening the nested lists the grammar builds for
+/// `a && b && c`.
+fn list_items(node: Node) -> Vec<Node> {
+    let mut items = Vec::new();
+    let mut pending = vec![node];
+    while let Some(current) = pending.pop() {
+        if current.kind() == "list" {
+            let mut cursor = current.walk();
+            let children: Vec<Node> = current.named_children(&mut cursor).collect();
+            pending.extend(children.into_iter().rev());
+        } else {
+            items.push(current);
+        }
+    }
+    items
+}
+
+/// The descendant of `root` with the given id.
+fn node_by_id(root: Node, id: usize) -> Option<Node> {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.id() == id {
+            return Some(node);
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    None
+}
