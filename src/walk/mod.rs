@@ -11,6 +11,7 @@
 //! - [`syntax`]: the fold over the syntax tree (statements, lists, pipelines, simple commands);
 //! - [`redirect`]: redirections, heredocs and here-strings;
 //! - [`decode`]: tree-sitter word nodes turned into [`Word`]s, expansions resolved from the shell;
+//! - [`expansion`]: `${…}` and `$(…)` text the grammar leaves unread, taken apart;
 //! - [`shell`]: the shell's state and the builtins that change it (`cd`, assignments, `read`…);
 //! - [`functions`] and [`arithmetic`]: shell functions, and code bash runs from arithmetic;
 //! - [`runs`]: what a command runs (another command, code, its standard input, a file);
@@ -24,6 +25,7 @@
 mod arithmetic;
 mod budget;
 mod decode;
+mod expansion;
 mod files;
 mod functions;
 mod interpreted;
