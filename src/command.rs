@@ -1,6 +1,7 @@
 //! The model the walker builds and the checkers read: every effective command with its decoded
 //! argv, where it came from, what feeds it and what it runs, arranged in a tree of layers.
 
+use crate::language::Language;
 use crate::paths::Cwd;
 use crate::source::Span;
 use crate::word::{Part, PathsUnder, Word};
@@ -114,6 +115,22 @@ pub struct Command {
     /// The call in another language's code this command stands for (`shutil.rmtree` for the
     /// `rm -r` of `python3 -c 'shutil.rmtree(…)'`).
     pub origin: Option<String>,
+    /// What it prints, as far as known once what it runs has been walked.
+    pub output: Output,
+    /// What it was asked to run with raised privileges, for `sudo`, `doas`, `pkexec`, `run0`.
+    pub privileged: Option<Privileged>,
+    /// The language of the code it reads from the terminal: a shell or an interpreter started
+    /// with nothing to run (`bash` alone, `python3` alone).
+    pub terminal_code: Option<Language>,
+}
+
+/// What a privilege wrapper (`sudo`, `doas`, `pkexec`, `run0`) was asked to run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Privileged {
+    /// The words of the command it runs; empty when it runs none.
+    pub command: Vec<Word>,
+    /// Whether a login or interactive shell was asked for (`sudo -i`, `sudo -s`).
+    pub shell: bool,
 }
 
 impl Command {
@@ -134,6 +151,9 @@ impl Command {
             background: false,
             calls_itself: false,
             origin: None,
+            output: Output::Unknown,
+            privileged: None,
+            terminal_code: None,
         }
     }
 

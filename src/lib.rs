@@ -26,6 +26,7 @@ pub mod files;
 pub mod hook;
 pub mod install;
 pub mod interpreters;
+pub mod language;
 pub mod parse;
 pub mod paths;
 pub mod producers;

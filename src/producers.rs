@@ -120,7 +120,7 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
     }
     for run in &command.runs {
         match run {
-            Run::Command(child) => return output(*child, analysis, context),
+            Run::Command(child) => return analysis.commands[*child].output.clone(),
             Run::Code(layer) => {
                 return if fetches_within(*layer, analysis) {
                     Output::Network

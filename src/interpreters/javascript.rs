@@ -8,9 +8,9 @@ use super::{
     CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect, join_paths,
     run_effect, shell_effect, temporary, text, unknown, write_effect,
 };
+use crate::language::Language;
 use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
-use crate::unwrap::Language;
 use crate::word::Word;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -593,7 +593,7 @@ fn joined(argv: &Value, span: Span) -> Value {
 #[cfg(test)]
 mod tests {
     use super::super::tests::described;
-    use crate::unwrap::Language;
+    use crate::language::Language;
 
     fn js(code: &str) -> Vec<String> {
         described(Language::JavaScript, code)

@@ -15,9 +15,9 @@ mod python;
 mod scripting;
 mod syntax;
 
+use crate::language::Language;
 use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
-use crate::unwrap::Language;
 use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
 use std::time::Instant;
 

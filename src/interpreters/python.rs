@@ -8,9 +8,9 @@ use super::{
     CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect, expand_home,
     formatted, join_paths, run_effect, shell_effect, temporary, text, unknown, write_effect,
 };
+use crate::language::Language;
 use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
-use crate::unwrap::Language;
 use crate::word::Word;
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
@@ -652,7 +652,7 @@ fn writes(mode: Option<&Value>) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::super::tests::described;
-    use crate::unwrap::Language;
+    use crate::language::Language;
 
     fn python(code: &str) -> Vec<String> {
         described(Language::Python, code)

@@ -13,6 +13,7 @@ mod wrappers;
 
 use crate::command::Command;
 
+use crate::language::Language;
 use crate::word::Word;
 
 /// Something a command runs.
@@ -60,52 +61,6 @@ pub enum Execution {
     Script { path: Word },
 }
 
-/// The language of code a command runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    Shell,
-    Python,
-    /// JavaScript as node, deno and bun run it.
-    JavaScript,
-    Ruby,
-    Perl,
-    Php,
-    Lua,
-    Awk,
-}
-
-impl Language {
-    /// The language a `#!` line names (`#!/usr/bin/env python3`, `#!/bin/bash -e`).
-    pub fn of_shebang(line: &str) -> Option<Language> {
-        let line = line.strip_prefix("#!")?.trim();
-        let mut words = line.split_whitespace();
-        let mut program = words.next()?.rsplit('/').next()?;
-        if program == "env" {
-            program = words.find(|w| !w.starts_with('-') && !w.contains('='))?;
-        }
-        if shells::SHELLS.contains(&program) {
-            return Some(Language::Shell);
-        }
-        programs::language_of(program)
-    }
-
-    /// The language a script's file name suggests, for scripts without a `#!` line.
-    pub fn of_extension(path: &str) -> Option<Language> {
-        let extension = path.rsplit_once('.')?.1;
-        Some(match extension {
-            "sh" | "bash" | "zsh" | "ksh" => Language::Shell,
-            "py" => Language::Python,
-            "js" | "mjs" | "cjs" => Language::JavaScript,
-            "rb" => Language::Ruby,
-            "pl" | "pm" => Language::Perl,
-            "php" => Language::Php,
-            "lua" => Language::Lua,
-            "awk" => Language::Awk,
-            _ => return None,
-        })
-    }
-}
-
 /// What `command` runs besides itself.
 pub fn executions(command: &Command) -> Vec<Execution> {
     let name = command.name.as_str();
@@ -130,11 +85,6 @@ pub fn executions(command: &Command) -> Vec<Execution> {
         }
         _ => Vec::new(),
     }
-}
-
-/// Whether `name` is a shell that runs `-c` strings, scripts and standard input.
-pub fn is_shell(name: &str) -> bool {
-    shells::SHELLS.contains(&name)
 }
 
 /// Whether `name` runs the command in its arguments with raised privileges.

@@ -2,32 +2,15 @@
 //! `node -e`, `perl -e`, an awk program), on standard input (`python3 - <<EOF`), or in a
 //! script file (`python3 x.py`, `node x.js`, `awk -f x.awk`).
 
-use super::{Execution, Language};
+use super::Execution;
 use crate::args::{self, Options};
 use crate::command::Command;
+use crate::language::Language;
 use crate::word::Word;
-
-/// The language an interpreter of this program name runs.
-pub fn language_of(name: &str) -> Option<Language> {
-    let versioned = |prefix: &str| {
-        name.strip_prefix(prefix)
-            .is_some_and(|version| version.chars().all(|c| c.is_ascii_digit() || c == '.'))
-    };
-    Some(match name {
-        _ if versioned("python") || versioned("pypy") => Language::Python,
-        "node" | "nodejs" | "deno" | "bun" => Language::JavaScript,
-        _ if versioned("ruby") => Language::Ruby,
-        _ if versioned("perl") => Language::Perl,
-        _ if versioned("php") => Language::Php,
-        _ if versioned("lua") || versioned("luajit") => Language::Lua,
-        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Language::Awk,
-        _ => return None,
-    })
-}
 
 /// What an interpreter command runs, or `None` when `command` is not one.
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
-    let language = language_of(&command.name)?;
+    let language = Language::of_interpreter(&command.name)?;
     let name = command.name.as_str();
     let args = command.args();
     Some(match language {

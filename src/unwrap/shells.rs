@@ -1,34 +1,17 @@
 //! Commands that run shell code given as a string, read from standard input or from a file:
 //! shells, `eval`, `source`, `trap`, `su -c`, `ssh host cmd`, `watch`, `script -c`, `tmux`.
 
-use super::{Execution, Language};
+use super::Execution;
 use crate::args::{self, Arg, Options};
 use crate::command::Command;
+use crate::language::{Language, is_shell};
 use crate::word::Word;
-
-/// Shells that take `-c`, a script, or standard input.
-pub const SHELLS: &[&str] = &[
-    "sh",
-    "bash",
-    "zsh",
-    "dash",
-    "ksh",
-    "mksh",
-    "pdksh",
-    "ash",
-    "fish",
-    "rbash",
-    "yash",
-    "tcsh",
-    "csh",
-    "busybox-sh",
-];
 
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
     let name = command.name.as_str();
     let args = command.args();
     let found = match name {
-        _ if SHELLS.contains(&name) => shell(name, args),
+        _ if is_shell(name) => shell(name, args),
         "alias" => alias(args),
         "eval" => vec![Execution::Code {
             via: "eval".into(),

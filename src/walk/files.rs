@@ -4,7 +4,6 @@
 use super::Walker;
 use crate::command::{CommandId, Input, Output, RedirectOperator};
 use crate::paths::{self, AbsPath, Target};
-use crate::producers;
 use crate::scripts;
 use crate::word::{DynamicKind, Part, Word};
 use std::collections::HashMap;
@@ -50,7 +49,7 @@ impl Walker<'_> {
         {
             return;
         }
-        let output = output.unwrap_or_else(|| producers::output(id, &self.analysis, self.context));
+        let output = output.unwrap_or_else(|| command.output.clone());
         let mut written: Vec<(Word, bool, Output)> = command
             .redirects
             .iter()

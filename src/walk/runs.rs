@@ -4,12 +4,14 @@
 use super::files::Content;
 use super::shell::Shell;
 use super::{Cursor, Walker};
-use crate::command::{Command, CommandId, Input, LayerId, Output, Run};
+use crate::command::{Command, CommandId, Input, LayerId, Output, Privileged, Run};
 use crate::interpreters::Arguments;
+use crate::language::Language;
 use crate::paths::{self, Cwd, Target};
+use crate::producers;
 use crate::scripts;
 use crate::source::{Source, SourceBuilder, Span};
-use crate::unwrap::{self, Execution, Language};
+use crate::unwrap::{self, Execution};
 use crate::word::{DynamicKind, Part, Word};
 use std::rc::Rc;
 
@@ -31,6 +33,7 @@ impl Walker<'_> {
     /// Walks what command `id` runs: a wrapped command, code, its standard input, a file.
     pub(super) fn follow_runs(&mut self, id: CommandId, at: &mut Cursor) {
         let executions = unwrap::executions(self.command(id));
+        self.record_facts(id, &executions);
         let parent = self.command(id).layer;
         for execution in executions {
             let span = self.command(id).span;
@@ -84,7 +87,28 @@ impl Walker<'_> {
                 Execution::Script { path } => self.run_file(id, "run", &path, None, false, at),
             }
         }
+        self.analysis.commands[id].output = producers::output(id, &self.analysis, self.context);
         self.record_writes(id, None);
+    }
+
+    /// Records on command `id` what the checkers need to know of what it runs: what it raises
+    /// privileges for, and whether it reads code from the terminal.
+    fn record_facts(&mut self, id: CommandId, executions: &[Execution]) {
+        let command = &self.analysis.commands[id];
+        let privileged = match command.name.as_str() {
+            "sudo" | "doas" | "pkexec" | "run0" => unwrap::privileged_command(command),
+            _ => None,
+        };
+        let terminal_code = match command.stdin {
+            Input::Inherited => executions.iter().find_map(|execution| match execution {
+                Execution::Stdin { language, .. } => Some(*language),
+                _ => None,
+            }),
+            _ => None,
+        };
+        let command = &mut self.analysis.commands[id];
+        command.privileged = privileged.map(|(words, shell)| Privileged { command: words, shell });
+        command.terminal_code = terminal_code;
     }
 
     /// A command that command `parent` runs with `argv`, in the directory `cwd` names (its own

@@ -435,7 +435,7 @@ impl Walker<'_> {
                 self.statement(statement, &mut at.deeper(), &Flow::new());
             }
         }
-        let output = producers::output(id, &self.analysis, self.context);
+        let output = self.command(id).output.clone();
         if piped_to.is_empty() {
             return output;
         }
@@ -444,7 +444,7 @@ impl Walker<'_> {
         let piped = self.push_command(command, at.layer);
         let mut piped_shell = at.shell.clone();
         self.follow_runs(piped, &mut at.with_shell(&mut piped_shell));
-        producers::output(piped, &self.analysis, self.context)
+        self.command(piped).output.clone()
     }
 
     /// Decodes word nodes, grouping adjacent ones into one word, and splits them into fields.

@@ -4,8 +4,8 @@
 
 use crate::interpreters::syntax::verbatim;
 use crate::interpreters::{concat, text};
+use crate::language::Language;
 use crate::source::Source;
-use crate::unwrap::Language;
 use crate::word::{Dynamic, DynamicKind, Word};
 use std::ops::Range;
 

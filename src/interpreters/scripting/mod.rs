@@ -8,8 +8,8 @@ mod lexer;
 use super::{
     Effect, Env, Value, code_effect, concat, delete_effect, expand_home, run_effect, shell_effect, text, write_effect,
 };
+use crate::language::Language;
 use crate::source::{Source, Span};
-use crate::unwrap::Language;
 use crate::word::{Dynamic, DynamicKind, Word};
 use lexer::{Kind, Token, names_home};
 use std::collections::HashMap;
@@ -635,7 +635,7 @@ fn dynamic_of(word: &Word) -> Dynamic {
 #[cfg(test)]
 mod tests {
     use super::super::tests::described;
-    use crate::unwrap::Language;
+    use crate::language::Language;
 
     #[test]
     fn ruby() {
