@@ -33,6 +33,7 @@ pub mod producers;
 pub mod rules;
 pub mod scripts;
 pub mod source;
+pub mod tools;
 pub mod unwrap;
 pub mod verdict;
 pub mod walk;

@@ -9,7 +9,6 @@ use crate::command::{Analysis, Command, CommandId, Input, LayerId, Output, Run};
 use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Cwd, Target};
-use crate::unwrap::finders;
 use crate::word::{Part, Quoting, Word};
 
 /// Commands that print what they fetch from the network.
@@ -152,7 +151,7 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
             Cwd::Unknown(_) => Output::Unknown,
         },
         "mktemp" => Output::TemporaryPath,
-        "find" => Output::PathsUnder(finders::find_search(command).found),
+        "find" => Output::PathsUnder(crate::tools::find::find_search(command).found),
         _ if prints_setup(name, args) => Output::ToolSetup,
         _ => transformed(name, args, &command.stdin).map_or(Output::Unknown, |text| {
             Output::Literal(Word::literal(&text, command.span))

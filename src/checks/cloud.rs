@@ -2,7 +2,7 @@
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
-use crate::word::Word;
+use crate::tools;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&AWS_DELETE, &GCLOUD_DELETE, &AZ_DELETE],
@@ -53,14 +53,16 @@ pub static AZ_DELETE: Rule = Rule {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let words: Vec<&str> = command.args().iter().map(Word::text).collect();
-    let operands: Vec<&str> = words.iter().filter(|w| !w.starts_with('-')).copied().collect();
+    let Some(invocation) = tools::read(command) else {
+        return;
+    };
+    let operands = invocation.words();
     let span = command.span;
     match command.name.as_str() {
         "aws" => {
             let s3 = operands.first() == Some(&"s3");
-            let recursive = words.contains(&"--recursive");
-            let force = words.contains(&"--force");
+            let recursive = invocation.has("--recursive");
+            let force = invocation.has("--force");
             if let Some(action) = operands
                 .iter()
                 .find(|o| o.starts_with("delete-") || o.starts_with("terminate-"))

@@ -3,7 +3,7 @@
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
-use crate::word::Word;
+use crate::tools;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&DOCKER_PRUNE_ALL, &DOCKER_VOLUME_REMOVE],
@@ -41,12 +41,12 @@ pub static DOCKER_VOLUME_REMOVE: Rule = Rule {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let words: Vec<&str> = command.args().iter().map(Word::text).collect();
-    let operands: Vec<&str> = words.iter().filter(|w| !w.starts_with('-')).copied().collect();
+    let Some(invocation) = tools::read(command) else {
+        return;
+    };
+    let operands = invocation.words();
     let span = command.span;
-    let flags_all = words
-        .iter()
-        .any(|w| *w == "--all" || *w == "--volumes" || (w.starts_with('-') && !w.starts_with("--") && w.contains('a')));
+    let flags_all = invocation.has("--all") || invocation.has("--volumes") || invocation.has_short('a');
     match operands.as_slice() {
         ["system", "prune", ..] if flags_all => {
             report.flag(

@@ -4,7 +4,7 @@
 
 use super::{Applies, Checker, Report, Subject};
 use crate::paths::Target;
-use crate::unwrap::finders;
+use crate::tools::find;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -19,7 +19,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let Some(delete) = command.args().iter().find(|w| w.is("-delete")) else {
         return;
     };
-    let search = finders::find_search(command);
+    let search = find::find_search(command);
     let targets: Vec<Target> = match &search.found.roots {
         Some(roots) => roots
             .iter()

@@ -8,7 +8,7 @@
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options, Parsed};
 use crate::rules::Rule;
-use crate::unwrap::git;
+use crate::tools::git;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {

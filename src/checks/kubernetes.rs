@@ -3,7 +3,7 @@
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
-use crate::word::Word;
+use crate::tools;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL],
@@ -41,8 +41,10 @@ pub static HELM_UNINSTALL: Rule = Rule {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let words: Vec<&str> = command.args().iter().map(Word::text).collect();
-    let operands: Vec<&str> = words.iter().filter(|w| !w.starts_with('-')).copied().collect();
+    let Some(invocation) = tools::read(command) else {
+        return;
+    };
+    let operands = invocation.words();
     let span = command.span;
     if command.name == "helm" {
         if matches!(operands.first(), Some(&("uninstall" | "delete" | "del" | "un"))) {
@@ -60,7 +62,9 @@ fn check(subject: &Subject, report: &mut Report) {
     let namespace = operands
         .get(1)
         .is_some_and(|kind| matches!(kind.split('/').next(), Some("namespace" | "namespaces" | "ns")));
-    let everything = words.iter().any(|w| matches!(*w, "--all" | "-A" | "--all-namespaces"));
+    let everything = ["--all", "-A", "--all-namespaces"]
+        .into_iter()
+        .any(|flag| invocation.has(flag));
     if namespace {
         report.flag(
             &KUBECTL_DELETE,

@@ -243,3 +243,33 @@ fn no_command_check(_: &Subject, _: &mut Report) {}
 /// Shorthand for rule definitions.
 const ASK: Decision = Decision::Ask;
 const DENY: Decision = Decision::Deny;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checkers that read a tool's command line by its table in `tools/`.
+    const TOOL_CHECKERS: &[&Checker] = &[
+        &cloud::CHECKER,
+        &docker::CHECKER,
+        &git::CHECKER,
+        &kubernetes::CHECKER,
+        &publish::CHECKER,
+        &terraform::CHECKER,
+    ];
+
+    #[test]
+    fn every_tool_a_checker_reads_is_described() {
+        for checker in TOOL_CHECKERS {
+            let Applies::Commands(names) = checker.applies else {
+                panic!("these checkers judge named tools");
+            };
+            for name in names {
+                assert!(
+                    crate::tools::describes(name),
+                    "{name} is judged but its options are not described in tools/"
+                );
+            }
+        }
+    }
+}

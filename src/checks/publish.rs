@@ -3,6 +3,7 @@
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::rules::Rule;
+use crate::tools;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -54,13 +55,17 @@ pub static PACKAGE_UNPUBLISH: Rule = Rule {
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let words: Vec<&str> = command.args().iter().map(Word::text).collect();
-    let verb = words.iter().find(|w| !w.starts_with('-')).copied().unwrap_or("");
+    let Some(invocation) = tools::read(command) else {
+        return;
+    };
+    let positional = invocation.words();
+    let verb = positional.first().copied().unwrap_or("");
     let dry_run = words.iter().any(|w| matches!(*w, "--dry-run" | "-n" | "--dryrun"));
     let span = command.span;
     let name = command.name.as_str();
     let publishes = match name {
         "npm" | "pnpm" | "yarn" | "bun" => {
-            verb == "publish" || (name == "yarn" && words.starts_with(&["npm", "publish"]))
+            verb == "publish" || (name == "yarn" && positional.starts_with(&["npm", "publish"]))
         }
         "cargo" | "poetry" | "uv" | "flit" | "hatch" => verb == "publish",
         "gem" => verb == "push",

@@ -3,7 +3,7 @@
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
-use crate::word::Word;
+use crate::tools;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&TERRAFORM_DESTROY, &TERRAFORM_AUTO_APPROVE, &PULUMI_DESTROY],
@@ -50,12 +50,16 @@ pub static PULUMI_DESTROY: Rule = Rule {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let words: Vec<&str> = command.args().iter().map(Word::text).collect();
-    let verb = words.iter().find(|w| !w.starts_with('-')).copied().unwrap_or("");
+    let Some(invocation) = tools::read(command) else {
+        return;
+    };
+    let verb = invocation.words().first().copied().unwrap_or("");
+    // Terraform takes `-flag`, `--flag` and `-flag=true` alike.
     let has = |flag: &str| {
-        words
+        invocation
+            .options()
             .iter()
-            .any(|w| w.trim_start_matches('-') == flag || w.trim_start_matches('-').starts_with(&format!("{flag}=")))
+            .any(|option| option.name.trim_start_matches('-') == flag && option.value.is_none_or(|v| v == "true"))
     };
     let span = command.span;
     let name = command.name.as_str();
@@ -69,10 +73,7 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         return;
     }
-    let auto = words.iter().any(|w| {
-        let flag = w.trim_start_matches('-');
-        flag == "auto-approve" || flag == "auto-approve=true"
-    });
+    let auto = has("auto-approve");
     match verb {
         "destroy" => report.flag(
             &TERRAFORM_DESTROY,

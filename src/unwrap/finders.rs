@@ -5,7 +5,8 @@
 use super::Execution;
 use crate::args::{self, Options};
 use crate::command::{Command, Input, Output};
-use crate::paths::{self, AbsPath, Target};
+use crate::tools::find::{find_search, resolve_roots};
+
 use crate::word::{Dynamic, DynamicKind, Part, PathsUnder, Word};
 
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
@@ -16,108 +17,6 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
         "parallel" => Some(parallel(command)),
         _ => None,
     }
-}
-
-/// Tests of `find` that keep it from matching everything.
-const NARROWING_TESTS: &[&str] = &[
-    "-name",
-    "-iname",
-    "-path",
-    "-ipath",
-    "-wholename",
-    "-iwholename",
-    "-regex",
-    "-iregex",
-    "-lname",
-    "-ilname",
-    "-newer",
-    "-anewer",
-    "-cnewer",
-    "-mtime",
-    "-mmin",
-    "-atime",
-    "-amin",
-    "-ctime",
-    "-cmin",
-    "-size",
-    "-empty",
-    "-user",
-    "-group",
-    "-uid",
-    "-gid",
-    "-perm",
-    "-inum",
-    "-samefile",
-    "-links",
-    "-newermt",
-    "-newerct",
-    "-nouser",
-    "-nogroup",
-    "-used",
-    "-context",
-];
-
-/// What a `find` command searches.
-#[derive(Clone, Debug)]
-pub struct FindSearch {
-    pub found: PathsUnder,
-    /// Index (in the arguments) where the expression starts.
-    pub expression: usize,
-}
-
-/// The roots and filters of a `find` command.
-pub fn find_search(command: &Command) -> FindSearch {
-    let args = command.args();
-    // Leading options: -H -L -P, -O level, -D debugopts.
-    let mut i = 0;
-    while let Some(text) = args.get(i).and_then(Word::value) {
-        match text {
-            "-H" | "-L" | "-P" => i += 1,
-            "-O" | "-D" => i += 2,
-            _ if text.starts_with("-O") || text.starts_with("-D") => i += 1,
-            _ => break,
-        }
-    }
-    let roots_start = i.min(args.len());
-    let mut expression = roots_start;
-    while let Some(word) = args.get(expression) {
-        let starts_expression = word
-            .value()
-            .is_some_and(|t| (t.starts_with('-') && t.len() > 1) || matches!(t, "(" | "!" | ")" | ","));
-        if starts_expression {
-            break;
-        }
-        expression += 1;
-    }
-    let root_words = &args[roots_start..expression];
-    let roots = if root_words.is_empty() {
-        resolve_roots(&[Word::literal(".", command.span)], command)
-    } else {
-        resolve_roots(root_words, command)
-    };
-    let tests = &args[expression..];
-    let name = tests
-        .windows(2)
-        .find(|pair| matches!(pair[0].value(), Some("-name")))
-        .and_then(|pair| pair[1].value().map(str::to_owned));
-    let filtered = tests
-        .iter()
-        .any(|w| w.value().is_some_and(|t| NARROWING_TESTS.contains(&t)));
-    FindSearch {
-        found: PathsUnder { roots, name, filtered },
-        expression,
-    }
-}
-
-/// The directories named by words, if every one of them can be placed.
-fn resolve_roots(words: &[Word], command: &Command) -> Option<Vec<AbsPath>> {
-    words
-        .iter()
-        .map(|word| match paths::resolve(word, &command.cwd) {
-            Target::Path(path) => Some(path),
-            _ => None,
-        })
-        .collect()
 }
 
 /// `find … -exec cmd {} ;`, `-execdir`, `-ok`, `-okdir`.

@@ -6,64 +6,8 @@
 use super::Execution;
 use crate::command::Command;
 use crate::source::Span;
+use crate::tools::git::{Invocation, invocation};
 use crate::word::Word;
-
-/// A git command line, read up to its subcommand.
-pub struct Invocation<'a> {
-    /// The values of `-c key=value` options.
-    pub config: Vec<&'a Word>,
-    /// The subcommand, lowercased (`push`); empty when there is none.
-    pub subcommand: String,
-    /// The words after the subcommand.
-    pub args: &'a [Word],
-    /// Whether the subcommand word is only known at run time.
-    pub dynamic: bool,
-}
-
-/// Global options that take a value as the next word.
-const VALUE_OPTIONS: &[&str] = &[
-    "-C",
-    "-c",
-    "--git-dir",
-    "--work-tree",
-    "--namespace",
-    "--exec-path",
-    "--config-env",
-    "--super-prefix",
-    "--list-cmds",
-];
-
-pub fn invocation(command: &Command) -> Invocation<'_> {
-    let args = command.args();
-    let mut config = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let Some(text) = args[i].value() else { break };
-        if !text.starts_with('-') {
-            break;
-        }
-        if VALUE_OPTIONS.contains(&text) {
-            if text == "-c"
-                && let Some(value) = args.get(i + 1)
-            {
-                config.push(value);
-            }
-            i += 2;
-            continue;
-        }
-        i += 1;
-    }
-    let (subcommand, dynamic) = match args.get(i) {
-        Some(word) => (word.text().to_ascii_lowercase(), word.is_dynamic()),
-        None => (String::new(), false),
-    };
-    Invocation {
-        config,
-        subcommand,
-        args: args.get(i + 1..).unwrap_or_default(),
-        dynamic,
-    }
-}
 
 /// Configuration keys whose value git runs as a shell command (`*` stands for any name).
 const COMMAND_KEYS: &[&str] = &[

@@ -1,0 +1,57 @@
+//! Git's command line up to its subcommand: the global options (`-C`, `-c k=v`, `--git-dir`…)
+//! end at the subcommand, whose own options its checker reads.
+
+use super::{Tool, Values, read_as};
+use crate::command::Command;
+use crate::word::Word;
+
+pub const TOOLS: &[Tool] = &[Tool {
+    names: &["git"],
+    global: Values {
+        short: "Cc",
+        long: &[
+            "--git-dir",
+            "--work-tree",
+            "--namespace",
+            "--exec-path",
+            "--config-env",
+            "--super-prefix",
+            "--list-cmds",
+        ],
+    },
+    subcommands: &[],
+    options_anywhere: false,
+}];
+
+/// A git command line, read up to its subcommand.
+pub struct Invocation<'a> {
+    /// The values of `-c key=value` options.
+    pub config: Vec<&'a Word>,
+    /// The subcommand, lowercased (`push`); empty when there is none.
+    pub subcommand: String,
+    /// The words after the subcommand.
+    pub args: &'a [Word],
+    /// Whether the subcommand word is only known at run time.
+    pub dynamic: bool,
+}
+
+pub fn invocation(command: &Command) -> Invocation<'_> {
+    let args = command.args();
+    let read = read_as(&TOOLS[0], args);
+    let config = read
+        .options()
+        .iter()
+        .filter(|option| option.name == "-c")
+        .filter_map(|option| option.value_word)
+        .collect();
+    let (subcommand, dynamic) = match read.positional().next() {
+        Some(word) => (word.text().to_ascii_lowercase(), word.is_dynamic()),
+        None => (String::new(), false),
+    };
+    Invocation {
+        config,
+        subcommand,
+        args: read.after(0),
+        dynamic,
+    }
+}
