@@ -66,13 +66,6 @@ impl Arg<'_> {
             Arg::Operand(_) => None,
         }
     }
-
-    pub fn operand(&self) -> Option<&Word> {
-        match self {
-            Arg::Operand(word) => Some(word),
-            _ => None,
-        }
-    }
 }
 
 /// Arguments read, with the index (in the input) of the first operand.

@@ -115,6 +115,8 @@ pub struct Command {
     /// The call in another language's code this command stands for (`shutil.rmtree` for the
     /// `rm -r` of `python3 -c 'shutil.rmtree(…)'`).
     pub origin: Option<String>,
+    /// How its parent runs it (`sudo`, `find -exec`, `git alias deploy`), for `explain`.
+    pub via: Option<String>,
     /// What it prints, as far as known once what it runs has been walked.
     pub output: Output,
     /// What it was asked to run with raised privileges, for `sudo`, `doas`, `pkexec`, `run0`.
@@ -151,6 +153,7 @@ impl Command {
             background: false,
             calls_itself: false,
             origin: None,
+            via: None,
             output: Output::Unknown,
             privileged: None,
             terminal_code: None,

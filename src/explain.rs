@@ -5,8 +5,9 @@
 use crate::checks;
 use crate::command::{Analysis, LayerId, LayerKind};
 use crate::paths::Cwd;
+use crate::rules::Decision;
 use crate::source::Span;
-use crate::verdict::{Decision, Finding, Verdict};
+use crate::verdict::{Finding, Verdict};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Severity, SourceCode};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
@@ -34,9 +35,10 @@ pub fn text(verdict: &Verdict, color: bool) -> String {
             }
             LayerKind::Command(id) => {
                 let command = &analysis.commands[*id];
-                let via = match (&command.origin, command.parent) {
-                    (Some(call), Some(parent)) => format!("  ({call} in {})", analysis.commands[parent].name),
-                    (None, Some(parent)) => format!("  (run by {})", analysis.commands[parent].name),
+                let via = match (&command.origin, &command.via, command.parent) {
+                    (Some(call), _, Some(parent)) => format!("  ({call} in {})", analysis.commands[parent].name),
+                    (None, Some(via), Some(_)) => format!("  (run by {via})"),
+                    (None, None, Some(parent)) => format!("  (run by {})", analysis.commands[parent].name),
                     _ => String::new(),
                 };
                 let _ = writeln!(out, "{line_prefix}{}{via}", one_line(&command.display(), 70));

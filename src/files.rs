@@ -9,7 +9,8 @@
 use crate::args::{self, Options};
 use crate::command::Command;
 use crate::context::Context;
-use crate::paths::{self, AbsPath, Protection};
+use crate::paths::{self, AbsPath};
+use crate::places::{self, Protection};
 use crate::word::Word;
 
 /// What writing a file would touch.
@@ -123,7 +124,7 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     if let Some(what) = agent_file(path, &components, context) {
         return WriteClass::AgentSettings(what);
     }
-    match paths::protection(path, context) {
+    match places::protection(path, context) {
         Some((Protection::Startup, what)) => return WriteClass::StartupFile(what),
         Some((Protection::Secret, what)) => return WriteClass::Credentials(what),
         Some((Protection::Settings, what)) => return WriteClass::AgentSettings(what),
@@ -145,8 +146,8 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
         return WriteClass::CiConfig;
     }
     let temporary = matches!(
-        paths::place(&paths::Target::Path(path.clone()), context),
-        paths::Place::Temporary
+        places::place(&paths::Target::Path(path.clone()), context),
+        places::Place::Temporary
     );
     let device = path.as_str().starts_with("/dev/") || path.as_str().starts_with("/proc/self/fd/");
     if !path.is_inside(&context.project_root) && !temporary && !device {
@@ -162,7 +163,7 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
         return ReadClass::Credentials(what);
     }
     if let Some((Protection::Secret, what)) =
-        paths::protection(path, context).filter(|_| paths::is_in_protected(path, context))
+        places::protection(path, context).filter(|_| places::is_in_protected(path, context))
     {
         let public = path.name().is_some_and(|name| name.ends_with(".pub"))
             || matches!(path.name(), Some("known_hosts" | "config" | "authorized_keys"))

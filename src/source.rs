@@ -212,10 +212,6 @@ impl SourceBuilder {
         self.push_from(&marker, span);
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.text.is_empty()
-    }
-
     /// The finished source; `end` is the original offset that the end of the text maps to.
     fn finish_at(mut self, end: usize) -> Source {
         self.origin.push(end);

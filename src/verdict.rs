@@ -3,43 +3,8 @@
 
 use crate::command::{Analysis, CommandId};
 use crate::context::Mode;
-use crate::rules::Rule;
+use crate::rules::{Decision, Rule};
 use crate::source::Span;
-use serde::Serialize;
-
-/// Allow, ask or deny, in increasing order of strictness.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Decision {
-    Allow,
-    Ask,
-    Deny,
-}
-
-impl Decision {
-    pub fn name(self) -> &'static str {
-        match self {
-            Decision::Allow => "allow",
-            Decision::Ask => "ask",
-            Decision::Deny => "deny",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Decision> {
-        match text {
-            "allow" => Some(Decision::Allow),
-            "ask" => Some(Decision::Ask),
-            "deny" => Some(Decision::Deny),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Decision {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// One rule matched at one place.
 #[derive(Clone, Debug)]

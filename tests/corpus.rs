@@ -19,8 +19,7 @@
 //! Unless a case says otherwise, home is `/home/user` and the project and working directory are
 //! `/home/user/work/project`.
 
-use agent_safety_net::paths::AbsPath;
-use agent_safety_net::{Context, Decision, Mode, analyze, checks};
+use agent_safety_net::{AbsPath, Context, Decision, Mode, analyze, rules};
 use std::path::Path;
 
 struct Case {
@@ -90,7 +89,7 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
                     context.mode = Mode::parse(value).ok_or_else(|| format!("{file}:{number}: unknown mode {value}"))?
                 }
                 Some((key, _)) => return Err(format!("{file}:{number}: unknown setting {key}")),
-                None if checks::rule(word).is_some() => rule = Some(word.to_owned()),
+                None if agent_safety_net::rule(word).is_some() => rule = Some(word.to_owned()),
                 None => return Err(format!("{file}:{number}: unknown rule {word}")),
             }
         }
@@ -188,7 +187,7 @@ fn the_corpus_keeps_its_size_and_its_share_of_look_alikes() {
 #[test]
 fn every_rule_has_corpus_cases() {
     let cases = corpus();
-    let missing: Vec<&str> = checks::rules()
+    let missing: Vec<&str> = rules()
         .map(|rule| rule.id)
         // Limits that no reasonable corpus line reaches, and rules about hook payloads rather
         // than commands (tests/limits.rs, tests/hook.rs and tests/install.rs cover them).

@@ -1,14 +1,13 @@
 //! Every rule carries examples it must flag and look-alikes it must let pass: this runs them
 //! all, in the example context (home `/home/user`, project `/home/user/work/project`).
 
-use agent_safety_net::checks;
-use agent_safety_net::{Context, Decision, analyze};
+use agent_safety_net::{Context, Decision, analyze, rules};
 
 #[test]
 fn every_rule_flags_its_examples() {
     let context = Context::example();
     let mut failures = Vec::new();
-    for rule in checks::rules() {
+    for rule in rules() {
         for example in rule.examples {
             let verdict = analyze(example, &context);
             let found = verdict.findings.iter().any(|f| f.rule.id == rule.id);
@@ -35,7 +34,7 @@ fn every_rule_flags_its_examples() {
 fn every_rule_allows_its_look_alikes() {
     let context = Context::example();
     let mut failures = Vec::new();
-    for rule in checks::rules() {
+    for rule in rules() {
         for allowed in rule.allowed {
             let verdict = analyze(allowed, &context);
             if verdict.decision != Decision::Allow {
@@ -58,7 +57,7 @@ fn every_rule_allows_its_look_alikes() {
 #[test]
 fn rule_ids_are_unique_kebab_case_and_documented() {
     let mut seen = std::collections::HashSet::new();
-    for rule in checks::rules() {
+    for rule in rules() {
         assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
         assert!(
             rule.id

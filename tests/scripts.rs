@@ -2,8 +2,7 @@
 //! whichever way it is started, a script that does not exist yet gets no opinion, and what a
 //! script cannot know before it runs (its arguments, computed paths) is not asked about.
 
-use agent_safety_net::paths::AbsPath;
-use agent_safety_net::{Context, Decision, analyze};
+use agent_safety_net::{AbsPath, Context, Decision, analyze};
 use std::path::{Path, PathBuf};
 
 /// A project directory with scripts in it, removed when dropped.

@@ -30,9 +30,10 @@ mod unverifiable;
 
 use crate::command::{Analysis, Command, CommandId};
 use crate::context::Context;
+use crate::rules::Decision;
 use crate::rules::Rule;
 use crate::source::Span;
-use crate::verdict::{Decision, Finding};
+use crate::verdict::Finding;
 
 /// A family of checks.
 pub struct Checker {
@@ -107,7 +108,6 @@ pub fn rule(id: &str) -> Option<&'static Rule> {
 
 /// The command being checked, with what surrounds it.
 pub struct Subject<'a> {
-    pub id: CommandId,
     pub command: &'a Command,
     pub analysis: &'a Analysis,
     pub context: &'a Context,
@@ -198,7 +198,6 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
     }
     for (id, command) in analysis.commands.iter().enumerate() {
         let subject = Subject {
-            id,
             command,
             analysis,
             context,

@@ -2,7 +2,8 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
-use crate::paths::{self, Place, Target};
+use crate::paths::{self, Target};
+use crate::places::{self, Place};
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
@@ -52,10 +53,10 @@ fn check(subject: &Subject, report: &mut Report) {
     for source in sources {
         let target = paths::resolve(source, &command.cwd);
         let Target::Path(path) = &target else { continue };
-        let hit = match paths::place(&target, subject.context) {
+        let hit = match places::place(&target, subject.context) {
             Place::Root => Some("the whole file system".to_owned()),
             Place::Home(home) => Some(format!("the home directory {home}")),
-            Place::System(dir) if paths::system_dir_containing(path).as_ref() == Some(&dir) && dir == *path => {
+            Place::System(dir) if places::system_dir_containing(path).as_ref() == Some(&dir) && dir == *path => {
                 Some(format!("the system directory {dir}"))
             }
             _ => None,

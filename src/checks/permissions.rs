@@ -3,7 +3,8 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
-use crate::paths::{self, Place};
+use crate::paths;
+use crate::places::{self, Place};
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
@@ -52,7 +53,7 @@ fn check(subject: &Subject, report: &mut Report) {
         operands.next()
     };
     for target in operands {
-        let place = paths::place(&paths::resolve(target, &command.cwd), subject.context);
+        let place = places::place(&paths::resolve(target, &command.cwd), subject.context);
         let name = &command.name;
         if recursive {
             let hit = match &place {

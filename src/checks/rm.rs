@@ -9,7 +9,8 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
-use crate::paths::{self, Place, Target};
+use crate::paths::{self, Target};
+use crate::places::{self, Place};
 use crate::rules::Rule;
 use crate::source::Span;
 use crate::word::{DynamicKind, Word};
@@ -258,7 +259,7 @@ fn is_git_leftover(target: &Target) -> bool {
 
 /// Judges deleting `target` (written as `word`) with the delete policy.
 pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, word: &Word, recursive: bool, verb: &str) {
-    let place = paths::place(target, subject.context);
+    let place = places::place(target, subject.context);
     let typed = subject.typed(word);
     let span: Span = word.span;
     let everything = matches!(target, Target::Contents(_));

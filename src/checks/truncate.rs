@@ -5,7 +5,8 @@
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
 use crate::command::RedirectOperator;
-use crate::paths::{self, Place};
+use crate::paths;
+use crate::places::{self, Place};
 use crate::rules::Rule;
 use crate::word::Word;
 
@@ -84,7 +85,7 @@ fn judge(subject: &Subject, report: &mut Report, file: &Word, how: &str) {
     if file.value().is_some_and(is_ordinary_device) {
         return;
     }
-    let place = paths::place(&paths::resolve(file, &subject.command.cwd), subject.context);
+    let place = places::place(&paths::resolve(file, &subject.command.cwd), subject.context);
     if let Place::System(path) | Place::Outside(path) = &place
         && (matches!(place, Place::System(_)))
     {

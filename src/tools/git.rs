@@ -31,8 +31,6 @@ pub struct Invocation<'a> {
     pub subcommand: String,
     /// The words after the subcommand.
     pub args: &'a [Word],
-    /// Whether the subcommand word is only known at run time.
-    pub dynamic: bool,
 }
 
 pub fn invocation(command: &Command) -> Invocation<'_> {
@@ -44,14 +42,14 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
         .filter(|option| option.name == "-c")
         .filter_map(|option| option.value_word)
         .collect();
-    let (subcommand, dynamic) = match read.positional().next() {
-        Some(word) => (word.text().to_ascii_lowercase(), word.is_dynamic()),
-        None => (String::new(), false),
-    };
+    let subcommand = read
+        .positional()
+        .next()
+        .map(|word| word.text().to_ascii_lowercase())
+        .unwrap_or_default();
     Invocation {
         config,
         subcommand,
         args: read.after(0),
-        dynamic,
     }
 }

@@ -39,8 +39,6 @@ pub struct Values {
 }
 
 impl Values {
-    pub const NONE: Values = Values { short: "", long: &[] };
-
     fn takes_value(&self, option: &str) -> bool {
         if self.long.contains(&option) {
             return true;
@@ -214,11 +212,6 @@ impl<'a> Invocation<'a> {
         })
     }
 
-    /// The value of the option `name`, if given with one.
-    pub fn value(&self, name: &str) -> Option<&'a str> {
-        self.options.iter().find(|option| option.name == name)?.value
-    }
-
     /// The arguments after the `n`th positional word, options included (what a subcommand
     /// reads by its own rules).
     pub fn after(&self, n: usize) -> &'a [Word] {
@@ -315,7 +308,13 @@ mod tests {
         let args = words("-C repo -c a=b push --force -o ci.skip");
         let invocation = read_as(&git::TOOLS[0], &args);
         assert_eq!(invocation.words()[0], "push");
-        assert_eq!(invocation.value("-c"), Some("a=b"));
+        let config: Vec<_> = invocation
+            .options()
+            .iter()
+            .filter(|o| o.name == "-c")
+            .map(|o| o.value)
+            .collect();
+        assert_eq!(config, [Some("a=b")]);
         assert_eq!(invocation.after(0).len(), 3);
     }
 }

@@ -87,11 +87,6 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     }
 }
 
-/// Whether `name` runs the command in its arguments with raised privileges.
-pub fn is_privilege_wrapper(name: &str) -> bool {
-    matches!(name, "sudo" | "doas" | "pkexec" | "run0")
-}
-
 /// The words of the command a privilege wrapper runs, and whether it asked for a login or
 /// interactive shell (`sudo -i`, `sudo -s`, `doas -s`).
 pub fn privileged_command(command: &Command) -> Option<(Vec<Word>, bool)> {

@@ -42,8 +42,6 @@ use files::FileMemory;
 use shell::Shell;
 use std::time::Instant;
 
-pub use budget::{MAX_COMMANDS, MAX_LAYER_DEPTH, MAX_SYNTAX_DEPTH};
-
 /// Walks a command and everything it runs.
 pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
     let mut walker = Walker {

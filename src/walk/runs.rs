@@ -42,11 +42,11 @@ impl Walker<'_> {
             }
             match execution {
                 Execution::Command {
-                    via: _,
+                    via,
                     argv,
                     assignments,
                     cwd,
-                } => self.wrapped_command(id, argv, assignments, cwd, at),
+                } => self.wrapped_command(id, via, argv, assignments, cwd, at),
                 Execution::Code {
                     via,
                     words,
@@ -133,6 +133,7 @@ impl Walker<'_> {
     fn wrapped_command(
         &mut self,
         parent: CommandId,
+        via: String,
         argv: Vec<Word>,
         assignments: Vec<(String, Word)>,
         cwd: Option<Word>,
@@ -150,6 +151,7 @@ impl Walker<'_> {
         command.stdin = stdin;
         command.in_pipeline = in_pipeline;
         command.assignments = assignments;
+        command.via = Some(via);
         let id = self.push_command(command, parent_layer);
         self.analysis.commands[parent].runs.push(Run::Command(id));
         self.follow_runs(id, &mut at.nested(at.layer));

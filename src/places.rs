@@ -1,0 +1,391 @@
+//! The place policy: what a path is from the point of view of a command that destroys or
+//! changes it (the root, a system directory, a home, the project, its `.git`, a temp directory,
+//! a file in the home that holds keys or settings), and how much it is protected.
+
+use crate::context::Context;
+use crate::paths::{AbsPath, Target, glob_matches, is_drive_letter};
+
+/// What a place is, from the point of view of a command that destroys or changes it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    /// `/`, or the root of a drive.
+    Root,
+    /// A system directory, or something inside one.
+    System(AbsPath),
+    /// A home directory itself, everything in it, or entries of it matching a pattern.
+    Home(AbsPath),
+    /// Keys, credential stores, shell startup files and agent settings.
+    Protected {
+        path: AbsPath,
+        protection: Protection,
+        what: &'static str,
+    },
+    /// A `.git` directory, or something inside one.
+    GitDir(AbsPath),
+    /// The project root itself, or everything in it.
+    ProjectRoot(AbsPath),
+    /// A directory that contains the project.
+    ProjectAncestor(AbsPath),
+    /// Somewhere below the project root.
+    InsideProject(AbsPath),
+    /// Inside a temporary directory.
+    Temporary,
+    /// Anywhere else.
+    Outside(AbsPath),
+    /// Only known at run time.
+    Unknown { guarded: bool, what: String },
+}
+
+/// Directories the machine needs, with everything in them.
+const SYSTEM_DIRS: &[&str] = &[
+    "/bin",
+    "/boot",
+    "/dev",
+    "/etc",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/opt",
+    "/proc",
+    "/root",
+    "/sbin",
+    "/srv",
+    "/sys",
+    "/usr",
+    "/var",
+    "/System",
+    "/Library",
+    "/Applications",
+    "/private",
+    "/nix",
+    "/snap",
+    "/run",
+    "/cores",
+    "/tmp",
+];
+
+/// Directories that hold other directories of value: the directory itself is protected, what
+/// is inside it is judged on its own (a home, a mounted drive).
+const SYSTEM_PARENTS: &[&str] = &["/home", "/Users", "/mnt", "/media", "/Volumes"];
+
+/// System directories of a Windows drive, below its letter (`/c/Windows`), with their contents.
+const WINDOWS_SYSTEM_DIRS: &[&str] = &["windows", "program files", "program files (x86)", "programdata"];
+
+/// Temporary directories: what is inside them may go.
+const TEMP_DIRS: &[&str] = &[
+    "/tmp",
+    "/var/tmp",
+    "/private/tmp",
+    "/private/var/tmp",
+    "/var/folders",
+    "/private/var/folders",
+    "/dev/shm",
+];
+
+/// Why a file below the home directory is protected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protection {
+    /// Private keys and credential stores: losing them locks you out, leaking them is worse.
+    Secret,
+    /// Files every new shell (or every git command) reads and acts on.
+    Startup,
+    /// Configuration of git, of the agents, and of this guard.
+    Settings,
+}
+
+/// Paths below a home directory that hold keys and credentials, start shells, or configure git,
+/// the agents and this guard.
+const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
+    (".ssh", Protection::Secret, "SSH keys"),
+    (".gnupg", Protection::Secret, "GPG keys"),
+    (".aws", Protection::Secret, "AWS credentials"),
+    (".azure", Protection::Secret, "Azure credentials"),
+    (".config/gcloud", Protection::Secret, "Google Cloud credentials"),
+    (".kube", Protection::Secret, "Kubernetes credentials"),
+    (".docker/config.json", Protection::Secret, "Docker registry credentials"),
+    (".netrc", Protection::Secret, "stored passwords"),
+    (".git-credentials", Protection::Secret, "stored git credentials"),
+    (".pypirc", Protection::Secret, "package registry tokens"),
+    (".npmrc", Protection::Secret, "package registry tokens"),
+    (".cargo/credentials", Protection::Secret, "package registry tokens"),
+    (".cargo/credentials.toml", Protection::Secret, "package registry tokens"),
+    (".config/gh", Protection::Secret, "GitHub CLI credentials"),
+    (".password-store", Protection::Secret, "stored passwords"),
+    ("Library/Keychains", Protection::Secret, "keychains"),
+    (".bashrc", Protection::Startup, "a shell startup file"),
+    (".bash_profile", Protection::Startup, "a shell startup file"),
+    (".bash_login", Protection::Startup, "a shell startup file"),
+    (".profile", Protection::Startup, "a shell startup file"),
+    (".zshrc", Protection::Startup, "a shell startup file"),
+    (".zprofile", Protection::Startup, "a shell startup file"),
+    (".zshenv", Protection::Startup, "a shell startup file"),
+    (".zlogin", Protection::Startup, "a shell startup file"),
+    (".config/fish/config.fish", Protection::Startup, "a shell startup file"),
+    (".gitconfig", Protection::Startup, "your git configuration"),
+    (".claude/settings.json", Protection::Settings, "Claude Code settings"),
+    (
+        ".claude/settings.local.json",
+        Protection::Settings,
+        "Claude Code settings",
+    ),
+    (".claude/hooks", Protection::Settings, "Claude Code hooks"),
+    (".codex/config.toml", Protection::Settings, "Codex settings"),
+    (".codex/hooks.json", Protection::Settings, "Codex hooks"),
+    (".codex/rules", Protection::Settings, "Codex rules"),
+    (".gemini/settings.json", Protection::Settings, "Gemini CLI settings"),
+    (".cursor/hooks.json", Protection::Settings, "Cursor hooks"),
+    (".copilot/hooks", Protection::Settings, "Copilot CLI hooks"),
+    (".config/safety-net", Protection::Settings, "safety-net's configuration"),
+];
+
+/// Says what a target is. `Contents` of a directory counts as the directory itself.
+pub fn place(target: &Target, context: &Context) -> Place {
+    match target {
+        Target::Path(path) => place_of(path, None, false, context),
+        Target::Contents(path) => place_of(path, None, true, context),
+        Target::Below { dir, name } => place_of(dir, Some(name.as_deref()), false, context),
+        Target::Temporary => Place::Temporary,
+        Target::Unknown { guarded, what } => Place::Unknown {
+            guarded: *guarded,
+            what: what.clone(),
+        },
+    }
+}
+
+/// The place of `path` itself (`below` is `None`), or of entries below it matching a pattern;
+/// `everything` when the target is every entry of `path`.
+fn place_of(path: &AbsPath, below: Option<Option<&str>>, everything: bool, context: &Context) -> Place {
+    let itself = below.is_none();
+    if path.is_root() || is_drive_root(path) {
+        return Place::Root;
+    }
+    if let Some(git) = git_dir(path, below) {
+        return Place::GitDir(git);
+    }
+    if let Some((protected, protection, what)) = protected(path, below, context) {
+        return Place::Protected {
+            path: protected,
+            protection,
+            what,
+        };
+    }
+    if path.same(&context.home) || is_a_home(path) {
+        return Place::Home(path.clone());
+    }
+    let project = &context.project_root;
+    if itself && path.same(project) {
+        return Place::ProjectRoot(path.clone());
+    }
+    if itself && (is_system_parent(path) || system_dir_containing(path).is_some_and(|dir| dir.same(path))) {
+        return Place::System(path.clone());
+    }
+    if project.is_inside(path) && (itself || below_reaches(path, below, project)) {
+        return Place::ProjectAncestor(path.clone());
+    }
+    // A home directory below a system directory (`/root`) is the user's, not the system's.
+    let system = system_dir_containing(path).filter(|_| !path.is_inside(&context.home));
+    let below_project = path.is_inside(project) || (!itself && path.same(project));
+    if below_project && system.as_ref().is_none_or(|dir| project.starts_with(dir)) {
+        return Place::InsideProject(path.clone());
+    }
+    if let Some(root) = temp_root_of(path, context)
+        && (path.is_inside(&root) || !itself || (everything && !SYSTEM_DIRS.contains(&root.as_str())))
+    {
+        return Place::Temporary;
+    }
+    if let Some(dir) = system {
+        return Place::System(if itself { path.clone() } else { dir });
+    }
+    Place::Outside(path.clone())
+}
+
+/// Whether entries below `dir` matching `below`'s pattern may include the directory leading to
+/// `project` (`../*` does, `../other*` does not).
+fn below_reaches(dir: &AbsPath, below: Option<Option<&str>>, project: &AbsPath) -> bool {
+    let Some(next) = project.relative_to(dir).and_then(|rest| rest.first().copied()) else {
+        return false;
+    };
+    match below {
+        Some(Some(pattern)) => glob_matches(pattern, next),
+        _ => true,
+    }
+}
+
+/// `/c`, `/mnt/c`: the root of a Windows drive.
+fn is_drive_root(path: &AbsPath) -> bool {
+    let components: Vec<&str> = path.components().collect();
+    match components.as_slice() {
+        [drive] => is_drive_letter(drive),
+        ["mnt", drive] => is_drive_letter(drive),
+        _ => false,
+    }
+}
+
+/// `/home`, `/Users`, `/mnt`, `/c/Users`: a directory of homes or drives.
+fn is_system_parent(path: &AbsPath) -> bool {
+    if SYSTEM_PARENTS
+        .iter()
+        .any(|dir| path.same(&AbsPath::normalized((*dir).to_owned())))
+    {
+        return true;
+    }
+    let components: Vec<&str> = path.components().collect();
+    match components.as_slice() {
+        [drive, users] | ["mnt", drive, users] => is_drive_letter(drive) && users.eq_ignore_ascii_case("users"),
+        _ => false,
+    }
+}
+
+/// `/home/x`, `/Users/x`, `/c/Users/x`: somebody's home directory.
+fn is_a_home(path: &AbsPath) -> bool {
+    let components: Vec<&str> = path.components().collect();
+    match components.as_slice() {
+        ["home" | "Users", _] => true,
+        [drive, users, _] => is_drive_letter(drive) && users.eq_ignore_ascii_case("users"),
+        ["mnt", drive, users, _] => is_drive_letter(drive) && users.eq_ignore_ascii_case("users"),
+        _ => false,
+    }
+}
+
+/// The `.git` directory that `path` is or is inside, or that entries below `path` may be.
+fn git_dir(path: &AbsPath, below: Option<Option<&str>>) -> Option<AbsPath> {
+    let mut at = AbsPath::root();
+    for component in path.components() {
+        at = at.join(component);
+        if component == ".git" {
+            return Some(at);
+        }
+    }
+    match below {
+        Some(Some(pattern)) if glob_matches(pattern, ".git") => Some(path.join(".git")),
+        _ => None,
+    }
+}
+
+/// The protected location that `path` is or is inside, or that entries below `path` may be.
+fn protected(
+    path: &AbsPath,
+    below: Option<Option<&str>>,
+    context: &Context,
+) -> Option<(AbsPath, Protection, &'static str)> {
+    let home = &context.home;
+    for (relative, protection, what) in PROTECTED_IN_HOME {
+        let location = home.join(relative);
+        let hit = match below {
+            // The location itself, something in it, or a directory below home holding it.
+            None => path.starts_with(&location) || (location.is_inside(path) && path.is_inside(home)),
+            Some(pattern) => {
+                path.starts_with(&location)
+                    || (location.parent().as_ref() == Some(path)
+                        && pattern.is_none_or(|p| location.name().is_some_and(|n| glob_matches(p, n))))
+            }
+        };
+        if hit {
+            return Some((location, *protection, what));
+        }
+    }
+    None
+}
+
+/// The system directory `path` is or is inside, if any.
+pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
+    for dir in SYSTEM_DIRS {
+        let dir = AbsPath::normalized((*dir).to_owned());
+        if path.starts_with(&dir) {
+            return Some(dir);
+        }
+    }
+    let components: Vec<&str> = path.components().collect();
+    let (drive_depth, rest) = match components.as_slice() {
+        [drive, rest @ ..] if is_drive_letter(drive) => (1, rest),
+        ["mnt", drive, rest @ ..] if is_drive_letter(drive) => (2, rest),
+        _ => return None,
+    };
+    let first = rest.first()?;
+    WINDOWS_SYSTEM_DIRS
+        .iter()
+        .any(|dir| first.eq_ignore_ascii_case(dir))
+        .then(|| AbsPath::normalized(format!("/{}", components[..=drive_depth].join("/"))))
+}
+
+/// The temporary directory `path` is or is inside: a system one, `$TMPDIR`, or a Windows
+/// user's `AppData/Local/Temp`.
+fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
+    let fixed = TEMP_DIRS
+        .iter()
+        .map(|dir| AbsPath::normalized((*dir).to_owned()))
+        .chain(context.temp_dir.iter().cloned())
+        .find(|root| path.starts_with(root));
+    fixed.or_else(|| {
+        let components: Vec<&str> = path.components().collect();
+        let at = components.windows(3).position(|w| {
+            w[0].eq_ignore_ascii_case("appdata")
+                && w[1].eq_ignore_ascii_case("local")
+                && w[2].eq_ignore_ascii_case("temp")
+        })?;
+        Some(AbsPath::normalized(format!("/{}", components[..at + 3].join("/"))))
+    })
+}
+
+/// Whether `path` is a protected location below home or inside one (not a directory that only
+/// holds one).
+pub fn is_in_protected(path: &AbsPath, context: &Context) -> bool {
+    PROTECTED_IN_HOME
+        .iter()
+        .any(|(relative, _, _)| path.starts_with(&context.home.join(relative)))
+}
+
+/// What protects `path`, if it is a protected file below the home directory, or a directory
+/// below home holding one.
+pub fn protection(path: &AbsPath, context: &Context) -> Option<(Protection, &'static str)> {
+    protected(path, None, context).map(|(_, protection, what)| (protection, what))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(text: &str) -> AbsPath {
+        AbsPath::new(text).unwrap()
+    }
+
+    fn context() -> Context {
+        Context::for_tests()
+    }
+
+    #[test]
+    fn places() {
+        let context = context();
+        let place = |text: &str| place(&Target::Path(path(text)), &context);
+        assert_eq!(place("/"), Place::Root);
+        assert!(matches!(place("/usr"), Place::System(_)));
+        assert!(matches!(place("/home/user"), Place::Home(_)));
+        assert!(matches!(place("/home/other"), Place::Home(_)));
+        assert!(matches!(place("/home/user/work/project"), Place::ProjectRoot(_)));
+        assert!(matches!(
+            place("/home/user/work/project/build"),
+            Place::InsideProject(_)
+        ));
+        assert!(matches!(place("/home/user/work/project/.git"), Place::GitDir(_)));
+        assert!(matches!(place("/home/user/work"), Place::ProjectAncestor(_)));
+        assert!(matches!(place("/home/user/.ssh/id_rsa"), Place::Protected { .. }));
+        assert!(matches!(place("/home/user/other"), Place::Outside(_)));
+        assert!(matches!(place("/tmp/x"), Place::Temporary));
+        assert!(matches!(place("/var/tmp/x"), Place::Temporary));
+        assert!(matches!(place("/tmp"), Place::System(_)));
+        assert!(matches!(place("/c/Windows"), Place::System(_)));
+        assert!(matches!(place("/mnt/c"), Place::Root));
+        assert!(matches!(place("/home"), Place::System(_)));
+        assert!(matches!(place("/home/other/x"), Place::Outside(_)));
+        assert!(matches!(place("/c/Users/u/x"), Place::Outside(_)));
+    }
+
+    #[test]
+    fn projects_inside_system_directories_are_projects() {
+        let mut context = context();
+        context.project_root = path("/var/www/site");
+        let place = place(&Target::Path(path("/var/www/site/cache")), &context);
+        assert!(matches!(place, Place::InsideProject(_)));
+    }
+}
