@@ -20,7 +20,8 @@
 //! `/home/user/work/project`.
 
 use agent_safety_net::{AbsPath, Context, Decision, Mode, analyze, rules};
-use std::path::Path;
+use rstest::rstest;
+use std::path::{Path, PathBuf};
 
 struct Case {
     file: String,
@@ -113,7 +114,7 @@ fn absolute(text: &str, file: &str, line: usize) -> Result<AbsPath, String> {
     AbsPath::new(text).ok_or_else(|| format!("{file}:{line}: {text} is not an absolute path"))
 }
 
-fn corpus() -> Vec<Case> {
+fn all_cases() -> Vec<Case> {
     let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut files: Vec<_> = std::fs::read_dir(&directory)
         .expect("the corpus directory exists")
@@ -134,10 +135,11 @@ fn corpus() -> Vec<Case> {
     cases
 }
 
-#[test]
-fn every_corpus_case_gets_its_verdict() {
+/// Each corpus file is its own test (`cargo test corpus_rm_txt` runs `corpus/rm.txt`).
+#[rstest]
+fn corpus(#[files("corpus/*.txt")] path: PathBuf) {
+    let cases = parse_file(&path).unwrap_or_else(|error| panic!("the corpus file does not parse: {error}"));
     let mut failures = Vec::new();
-    let cases = corpus();
     for case in &cases {
         let verdict = analyze(&case.command, &case.context);
         let rule_matches = match &case.rule {
@@ -170,7 +172,7 @@ fn every_corpus_case_gets_its_verdict() {
 
 #[test]
 fn the_corpus_keeps_its_size_and_its_share_of_look_alikes() {
-    let cases = corpus();
+    let cases = all_cases();
     let allowed = cases.iter().filter(|c| c.decision == Decision::Allow).count();
     assert!(
         cases.len() >= 800,
@@ -186,7 +188,7 @@ fn the_corpus_keeps_its_size_and_its_share_of_look_alikes() {
 
 #[test]
 fn every_rule_has_corpus_cases() {
-    let cases = corpus();
+    let cases = all_cases();
     let missing: Vec<&str> = rules()
         .map(|rule| rule.id)
         // Limits that no reasonable corpus line reaches, and rules about hook payloads rather

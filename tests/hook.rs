@@ -8,6 +8,7 @@
 
 mod common;
 
+use rstest::rstest;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -56,36 +57,29 @@ fn cases() -> Vec<PathBuf> {
     cases
 }
 
-#[test]
-fn every_payload_gets_its_exact_answer() {
-    let bless = std::env::var_os("SAFETY_NET_BLESS").is_some();
-    let mut failures = Vec::new();
-    let cases = cases();
-    assert!(cases.len() >= 50, "only {} hook cases", cases.len());
-    for case in &cases {
-        let input = std::fs::read(case).expect("the payload is readable");
-        let actual = render(&run_hook(&input, &[]));
-        let expected_file = case.with_extension("expected");
-        if bless {
-            std::fs::write(&expected_file, &actual).expect("the expected file is writable");
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_file).unwrap_or_default();
-        if actual != expected {
-            failures.push(format!(
-                "{}:\n  expected: {}\n  actual:   {}",
-                case.file_name().unwrap_or_default().to_string_lossy(),
-                expected.trim().replace('\n', "\n            "),
-                actual.trim().replace('\n', "\n            ")
-            ));
-        }
+/// Each payload is its own test (`cargo test bash_force_push_denied`).
+#[rstest]
+fn payload(#[files("tests/hook/*.json")] case: PathBuf) {
+    let input = std::fs::read(&case).expect("the payload is readable");
+    let actual = render(&run_hook(&input, &[]));
+    let expected_file = case.with_extension("expected");
+    if std::env::var_os("SAFETY_NET_BLESS").is_some() {
+        std::fs::write(&expected_file, &actual).expect("the expected file is writable");
+        return;
     }
-    assert!(
-        failures.is_empty(),
-        "{} hook answers differ:\n{}",
-        failures.len(),
-        failures.join("\n")
+    let expected = std::fs::read_to_string(&expected_file).unwrap_or_default();
+    assert_eq!(
+        actual,
+        expected,
+        "{}: the hook's answer differs from {}",
+        case.display(),
+        expected_file.display()
     );
+}
+
+#[test]
+fn there_are_enough_payloads() {
+    assert!(cases().len() >= 50, "only {} hook cases", cases().len());
 }
 
 #[test]

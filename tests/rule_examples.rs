@@ -1,56 +1,139 @@
-//! Every rule carries examples it must flag and look-alikes it must let pass: this runs them
-//! all, in the example context (home `/home/user`, project `/home/user/work/project`).
+//! Every rule carries examples it must flag and look-alikes it must let pass: each rule's are
+//! one test named after the rule, so that `cargo test rm_home` runs exactly `rm-home`'s. They
+//! are judged in the example context (home `/home/user`, project `/home/user/work/project`).
 
-use agent_safety_net::{Context, Decision, analyze, rules};
+use agent_safety_net::{Context, Decision, Rule, analyze, rule, rules};
 
-#[test]
-fn every_rule_flags_its_examples() {
+/// The examples and look-alikes of the rule `id`, with every failure listed.
+fn check_rule(id: &str) {
+    let rule: &Rule = rule(id).unwrap_or_else(|| panic!("no rule {id}"));
     let context = Context::example();
     let mut failures = Vec::new();
-    for rule in rules() {
-        for example in rule.examples {
-            let verdict = analyze(example, &context);
-            let found = verdict.findings.iter().any(|f| f.rule.id == rule.id);
-            if !found || verdict.decision < rule.decision {
-                failures.push(format!(
-                    "{}: expected {} for {example:?}, got {} ({})",
-                    rule.id,
-                    rule.decision,
-                    verdict.decision,
-                    verdict.reason()
-                ));
-            }
+    for example in rule.examples {
+        let verdict = analyze(example, &context);
+        let found = verdict.findings.iter().any(|f| f.rule.id == rule.id);
+        if !found || verdict.decision < rule.decision {
+            failures.push(format!(
+                "expected {} for {example:?}, got {} ({})",
+                rule.decision,
+                verdict.decision,
+                verdict.reason()
+            ));
+        }
+    }
+    for allowed in rule.allowed {
+        let verdict = analyze(allowed, &context);
+        if verdict.decision != Decision::Allow {
+            failures.push(format!("expected allow for {allowed:?}, got {}", verdict.reason()));
         }
     }
     assert!(
         failures.is_empty(),
-        "{} failures:\n{}",
+        "{id}: {} failures:\n{}",
         failures.len(),
         failures.join("\n")
     );
 }
 
-#[test]
-fn every_rule_allows_its_look_alikes() {
-    let context = Context::example();
-    let mut failures = Vec::new();
-    for rule in rules() {
-        for allowed in rule.allowed {
-            let verdict = analyze(allowed, &context);
-            if verdict.decision != Decision::Allow {
-                failures.push(format!(
-                    "{}: expected allow for {allowed:?}, got {}",
-                    rule.id,
-                    verdict.reason()
-                ));
+/// One test per rule, named after its id with `_` for `-`; [`RULE_TESTS`] lists them so that a
+/// rule without its test fails [`every_rule_has_its_test`].
+macro_rules! rule_tests {
+    ($($name:ident,)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check_rule(&stringify!($name).replace('_', "-"));
             }
-        }
-    }
+        )*
+        const RULE_TESTS: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+rule_tests! {
+    agent_guards_off,
+    aws_delete,
+    az_delete,
+    could_not_verify,
+    crontab_remove,
+    disk_format,
+    disk_overwrite,
+    disk_partition,
+    docker_prune_all,
+    docker_volume_remove,
+    dropdb,
+    fork_bomb,
+    gcloud_delete,
+    git_branch_force_delete,
+    git_checkout_discard,
+    git_clean_force,
+    git_gc_prune,
+    git_history_rewrite,
+    git_push_delete,
+    git_push_force,
+    git_reflog_expire,
+    git_reset_hard,
+    git_restore_worktree,
+    git_stash_drop,
+    git_update_ref_delete,
+    git_worktree_remove_force,
+    helm_uninstall,
+    hook_config_tamper,
+    input_too_large,
+    internal_error,
+    invalid_hook_input,
+    kill_all_processes,
+    kubectl_delete,
+    mv_system_path,
+    nesting_too_deep,
+    package_publish,
+    package_unpublish,
+    permissions_recursive,
+    permissions_root,
+    privilege_escalation,
+    pulumi_destroy,
+    read_credentials,
+    read_env_file,
+    redis_flush,
+    remote_code_execution,
+    rm_dynamic_path,
+    rm_git_dir,
+    rm_home,
+    rm_outside_project,
+    rm_parent_dir,
+    rm_project_root,
+    rm_protected_file,
+    rm_root,
+    rm_stdin_targets,
+    rm_system,
+    root_shell,
+    secret_exfiltration,
+    shadowed_command,
+    shell_env_injection,
+    sql_destructive,
+    system_shutdown,
+    terraform_auto_approve,
+    terraform_destroy,
+    too_complex,
+    truncate_system_file,
+    write_agent_settings,
+    write_ci_config,
+    write_credentials,
+    write_env_file,
+    write_git_internals,
+    write_outside_project,
+    write_startup_file,
+    write_system_config,
+}
+
+#[test]
+fn every_rule_has_its_test() {
+    let missing: Vec<&str> = rules()
+        .map(|rule| rule.id)
+        .filter(|id| !RULE_TESTS.contains(&id.replace('-', "_").as_str()))
+        .collect();
     assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
+        missing.is_empty(),
+        "rules without a test in tests/rule_examples.rs: {missing:?}"
     );
 }
 
