@@ -181,7 +181,12 @@ impl Walker<'_> {
                 Output::Unknown
             }
             "ERROR" => {
-                self.brace_expanded_command(node, at);
+                self.brace_expanded_commands(node, at);
+                self.sequence(node, at, flow)
+            }
+            // `{rm,-rf,~}` then a newline: the grammar reads a `{ … }` group missing its `}`.
+            "compound_statement" if at.source.text()[node.byte_range()].starts_with('{') => {
+                self.brace_expanded_commands(node, at);
                 self.sequence(node, at, flow)
             }
             "test_command" => {
@@ -238,36 +243,43 @@ impl Walker<'_> {
     }
 
     /// `{rm,-rf,/}`: bash brace-expands a command word into a whole command, which the grammar
-    /// cannot read. The expansion is walked as a layer of its own.
-    fn brace_expanded_command(&mut self, node: Node, at: &mut Cursor) {
+    /// cannot read (an ERROR, or a `{ … }` group missing its `}`). Each such word at the start
+    /// of a line or of a list item in the unread text is expanded and walked as a layer.
+    fn brace_expanded_commands(&mut self, node: Node, at: &mut Cursor) {
+        if node.parent().is_some_and(|parent| parent.is_error()) {
+            return;
+        }
         let text = &at.source.text()[node.byte_range()];
-        let first = text.split_whitespace().next().unwrap_or("");
-        if !(first.starts_with('{') && first.contains(',') && first.ends_with('}')) {
-            return;
-        }
         let span = at.source.span(node.byte_range());
-        let word = Word::from_parts(
-            vec![Part::Literal {
-                text: first.to_owned(),
-                quoting: crate::word::Quoting::Bare,
+        for segment in text.split(['\n', ';', '&', '|']) {
+            let mut words = segment.split_whitespace();
+            let Some(first) = words.next() else { continue };
+            if !(first.starts_with('{') && first.contains(',') && first.ends_with('}')) {
+                continue;
+            }
+            let word = Word::from_parts(
+                vec![Part::Literal {
+                    text: first.to_owned(),
+                    quoting: crate::word::Quoting::Bare,
+                    span,
+                }],
                 span,
-            }],
-            span,
-        );
-        let mut expanded: Vec<String> = word.into_fields().iter().map(|w| w.text().to_owned()).collect();
-        if expanded.len() < 2 {
-            return;
+            );
+            let mut expanded: Vec<String> = word.into_fields().iter().map(|w| w.text().to_owned()).collect();
+            if expanded.len() < 2 {
+                continue;
+            }
+            expanded.extend(words.map(str::to_owned));
+            let mut builder = SourceBuilder::default();
+            builder.push_from(&expanded.join(" "), span);
+            self.shell_layer(
+                builder.finish(),
+                "brace expansion",
+                Some(at.layer),
+                at.shell,
+                at.layer_depth + 1,
+            );
         }
-        expanded.extend(text.split_whitespace().skip(1).map(str::to_owned));
-        let mut builder = SourceBuilder::default();
-        builder.push_from(&expanded.join(" "), span);
-        self.shell_layer(
-            builder.finish(),
-            "brace expansion",
-            Some(at.layer),
-            at.shell,
-            at.layer_depth + 1,
-        );
     }
 
     /// The stages of a pipeline, each fed the output of the one before, each in a copy of the
