@@ -1,5 +1,5 @@
-//! The command-line interface: `hook`, `explain`, `check`, `rules`, `install`, `uninstall`,
-//! `doctor`.
+//! The command-line interface: `hook`, `explain`, `check`, `rules`, `registry`, `install`,
+//! `uninstall`, `doctor`.
 //!
 //! Exit codes of `explain` and `check` tell the verdict (the strictest one for `check`):
 //! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error. Exit code 2 is
@@ -84,6 +84,8 @@ enum Command {
         #[arg(long)]
         markdown: bool,
     },
+    /// List the programs the registry knows, by family, and what each runs (a Markdown table).
+    Registry,
 }
 
 #[derive(Args)]
@@ -164,6 +166,10 @@ pub fn main() -> ExitCode {
         Command::Check { files, json, context } => context.context().and_then(|context| check(&files, json, &context)),
         Command::Rules { markdown } => {
             print_rules(markdown);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Registry => {
+            print!("{}", crate::registry::markdown());
             Ok(ExitCode::SUCCESS)
         }
         Command::Hook => Ok(hook::main()),

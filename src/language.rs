@@ -12,6 +12,46 @@ pub enum Language {
     Php,
     Lua,
     Awk,
+    /// IPython: Python with `!` lines run by the shell.
+    IPython,
+    /// Languages read for their escapes only (see `interpreters/escapes.rs`): the constructs
+    /// that run a shell command, delete a file, or run code nobody can read.
+    R,
+    Julia,
+    /// Tcl, as `tclsh`, `wish` and `expect` run it.
+    Tcl,
+    Elixir,
+    Erlang,
+    Groovy,
+    AppleScript,
+    /// Vim's Ex commands (`vim -c`, `+cmd`, `-S`, `ex` scripts).
+    Vim,
+    /// Emacs Lisp (`emacs --eval`, `-l`).
+    Elisp,
+    /// Debugger commands (`gdb -ex`, `lldb -o`).
+    Debugger,
+    /// sqlite3's SQL and dot-commands.
+    Sqlite,
+    /// psql's SQL and backslash commands.
+    Psql,
+    /// mysql's SQL and client commands.
+    Mysql,
+    /// ed's commands.
+    Ed,
+    /// sed scripts.
+    Sed,
+    M4,
+    /// TeX source, with `\write18` when shell escape is on.
+    Tex,
+    Gnuplot,
+    /// rpm's macro language (`rpm --eval`).
+    RpmMacro,
+    /// A cron table: one command per job line.
+    Crontab,
+    /// Make: recipe lines and `$(shell …)`.
+    Make,
+    /// CMake scripts (`cmake -P`): `execute_process`, `file(REMOVE_RECURSE …)`.
+    Cmake,
 }
 
 impl Language {
@@ -22,7 +62,7 @@ impl Language {
                 .is_some_and(|version| version.chars().all(|c| c.is_ascii_digit() || c == '.'))
         };
         Some(match name {
-            _ if versioned("python") || versioned("pypy") => Language::Python,
+            _ if versioned("python") || versioned("pypy") || name == "py" => Language::Python,
             "node" | "nodejs" | "deno" | "bun" => Language::JavaScript,
             _ if versioned("ruby") => Language::Ruby,
             _ if versioned("perl") => Language::Perl,
@@ -31,6 +71,23 @@ impl Language {
             "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Language::Awk,
             _ => return None,
         })
+    }
+
+    /// Whether programs in this language are mostly data (a sed script, SQL, a plot): code only
+    /// known when the command runs (`sed -i "$script" f`) is not asked about, for what the walk
+    /// cannot read is far more often data than a command.
+    pub fn is_mostly_data(self) -> bool {
+        matches!(
+            self,
+            Language::Sed
+                | Language::Sqlite
+                | Language::Psql
+                | Language::Mysql
+                | Language::Gnuplot
+                | Language::M4
+                | Language::Tex
+                | Language::Vim
+        )
     }
 
     /// The language a `#!` line names (`#!/usr/bin/env python3`, `#!/bin/bash -e`).
@@ -44,7 +101,25 @@ impl Language {
         if is_shell(program) {
             return Some(Language::Shell);
         }
-        Language::of_interpreter(program)
+        Language::of_interpreter(program).or_else(|| Language::of_escaping_program(program))
+    }
+
+    /// The language of a program read for its escapes when it runs a script (`#!/usr/bin/env
+    /// Rscript`).
+    fn of_escaping_program(name: &str) -> Option<Language> {
+        Some(match name {
+            "Rscript" | "R" => Language::R,
+            "julia" => Language::Julia,
+            "tclsh" | "wish" | "expect" => Language::Tcl,
+            "elixir" => Language::Elixir,
+            "escript" => Language::Erlang,
+            "groovy" => Language::Groovy,
+            "osascript" => Language::AppleScript,
+            "ipython" | "ipython3" => Language::IPython,
+            "gnuplot" => Language::Gnuplot,
+            "sed" => Language::Sed,
+            _ => return None,
+        })
     }
 
     /// The language a script's file name suggests, for scripts without a `#!` line.
@@ -59,6 +134,18 @@ impl Language {
             "php" => Language::Php,
             "lua" => Language::Lua,
             "awk" => Language::Awk,
+            "R" | "r" => Language::R,
+            "jl" => Language::Julia,
+            "tcl" | "exp" => Language::Tcl,
+            "exs" => Language::Elixir,
+            "groovy" | "gvy" => Language::Groovy,
+            "applescript" => Language::AppleScript,
+            "vim" => Language::Vim,
+            "el" => Language::Elisp,
+            "sed" => Language::Sed,
+            "m4" => Language::M4,
+            "gp" | "gnuplot" | "plt" => Language::Gnuplot,
+            "ipy" => Language::IPython,
             _ => return None,
         })
     }
@@ -81,6 +168,11 @@ const SHELLS: &[&str] = &[
     "csh",
     "busybox-sh",
 ];
+
+/// The shells, for the README's registry table.
+pub fn shells() -> &'static [&'static str] {
+    SHELLS
+}
 
 /// Whether `name` is a shell that runs `-c` strings, scripts and standard input.
 pub fn is_shell(name: &str) -> bool {

@@ -178,3 +178,17 @@ fn readme_rule_table_matches_the_registry() {
         "README.md's rule table is out of date: replace it with `safety-net rules --markdown`"
     );
 }
+
+#[test]
+fn readme_registry_table_matches_the_registry() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let start =
+        readme.find("<!-- registry:start -->").expect("a registry:start marker") + "<!-- registry:start -->".len();
+    let end = readme.find("<!-- registry:end -->").expect("a registry:end marker");
+    let output = safety_net(&["registry"], None);
+    assert_eq!(
+        readme[start..end].trim(),
+        stdout(&output).trim(),
+        "README.md's registry table is out of date: replace it with `safety-net registry`"
+    );
+}

@@ -10,6 +10,7 @@
 //! deletes something is given a value nobody can know before the code runs.
 
 mod awk;
+mod escapes;
 mod javascript;
 mod python;
 mod scripting;
@@ -111,7 +112,13 @@ pub fn effects(language: Language, source: &Source, env: &Env, deadline: Instant
             Ok(scripting::effects(language, source, env))
         }
         Language::Awk => Ok(awk::effects(source, env)),
+        Language::IPython => {
+            let mut effects = python::effects(source, env, deadline)?;
+            effects.extend(escapes::effects(language, source, env.home));
+            Ok(effects)
+        }
         Language::Shell => Ok(Vec::new()),
+        language => Ok(escapes::effects(language, source, env.home)),
     }
 }
 

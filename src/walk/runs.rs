@@ -9,9 +9,9 @@ use crate::interpreters::Arguments;
 use crate::language::Language;
 use crate::paths::{self, Cwd, Target};
 use crate::producers;
+use crate::registry::{self, Execution};
 use crate::scripts;
 use crate::source::{Source, SourceBuilder, Span};
-use crate::unwrap::{self, Execution};
 use crate::word::{DynamicKind, Part, Word};
 use std::rc::Rc;
 
@@ -32,7 +32,7 @@ pub(super) struct Code {
 impl Walker<'_> {
     /// Walks what command `id` runs: a wrapped command, code, its standard input, a file.
     pub(super) fn follow_runs(&mut self, id: CommandId, at: &mut Cursor) {
-        let executions = unwrap::executions(self.command(id));
+        let executions = registry::executions(self.command(id));
         self.record_facts(id, &executions);
         let parent = self.command(id).layer;
         for execution in executions {
@@ -85,6 +85,7 @@ impl Walker<'_> {
                     self.run_code(id, &program, &code, at);
                 }
                 Execution::Script { path } => self.run_file(id, "run", &path, None, false, at),
+                Execution::Network { how } => self.analysis.commands[id].runs.push(Run::Network { how, span }),
             }
         }
         self.analysis.commands[id].output = producers::output(id, &self.analysis, self.context);
@@ -96,7 +97,7 @@ impl Walker<'_> {
     fn record_facts(&mut self, id: CommandId, executions: &[Execution]) {
         let command = &self.analysis.commands[id];
         let privileged = match command.name.as_str() {
-            "sudo" | "doas" | "pkexec" | "run0" => unwrap::privileged_command(command),
+            "sudo" | "doas" | "pkexec" | "run0" => registry::privileged_command(command),
             _ => None,
         };
         let terminal_code = match command.stdin {
@@ -160,6 +161,9 @@ impl Walker<'_> {
     /// Runs code given as words: read as a layer of its own, unless nobody can know it before
     /// it runs. Shell words are joined by spaces, other languages' by lines.
     pub(super) fn run_code(&mut self, id: CommandId, code: &Code, words: &[Word], at: &mut Cursor) {
+        if code.language.is_mostly_data() && !has_literal_text(words) {
+            return;
+        }
         if self.unseen_code(id, &code.via, words) {
             return;
         }
@@ -204,12 +208,7 @@ impl Walker<'_> {
             });
             return true;
         }
-        let has_literal_code = words.iter().any(|w| {
-            w.parts
-                .iter()
-                .any(|p| matches!(p, Part::Literal { text, .. } if !text.trim().is_empty()))
-        });
-        if has_literal_code {
+        if has_literal_text(words) {
             return false;
         }
         if !dynamics.is_empty() && !dynamics.iter().all(|d| is_tool_setup(&d.kind)) {
@@ -249,6 +248,10 @@ impl Walker<'_> {
                 self.run_code(id, &code, std::slice::from_ref(&word), at);
                 return;
             }
+            Input::Piped(Output::Network) if language.is_mostly_data() => Run::Unverifiable {
+                what: format!("{via} reads commands piped in from a network fetch, unread"),
+                span,
+            },
             Input::Piped(Output::Network) => Run::Network {
                 how: format!(
                     "{via} runs code piped in from a network fetch, unread: it can do anything your account can"
@@ -260,6 +263,10 @@ impl Walker<'_> {
                 return;
             }
             Input::Piped(Output::ToolSetup) | Input::Inherited => return,
+            // A cron table piped in from a command (`(crontab -l; echo …) | crontab -`) is
+            // mostly the table already installed, and SQL or a sed script piped in is data far
+            // more often than commands: only known text is judged.
+            Input::Piped(_) if language == Language::Crontab || language.is_mostly_data() => return,
             Input::Piped(_) => Run::Unverifiable {
                 what: format!("{via} runs code piped in from a command whose output cannot be known in advance"),
                 span,
@@ -343,6 +350,15 @@ impl Walker<'_> {
             None => vec![path.clone()],
         }
     }
+}
+
+/// Whether any of `words` has literal text (not only values known at run time).
+fn has_literal_text(words: &[Word]) -> bool {
+    words.iter().any(|w| {
+        w.parts
+            .iter()
+            .any(|p| matches!(p, Part::Literal { text, .. } if !text.trim().is_empty()))
+    })
 }
 
 /// The arguments of code given its positional parameters: `$0` is the script, the rest its

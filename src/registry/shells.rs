@@ -25,7 +25,7 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
         "ssh" => ssh(args),
         "watch" => watch(args),
         "script" => script(args),
-        "tmux" => tmux(args),
+        "tmux" | "byobu" => tmux(args),
         _ => return None,
     };
     Some(found)

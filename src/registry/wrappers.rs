@@ -237,6 +237,29 @@ const RUNNERS: &[Runner] = &[
     },
 ];
 
+/// The wrappers and runners, each with what it runs, for the README's registry table.
+pub fn rows() -> Vec<(String, String)> {
+    let mut rows: Vec<(String, String)> = WRAPPERS
+        .iter()
+        .map(|wrapper| {
+            let what = match wrapper.skip {
+                0 => "its arguments are a command".to_owned(),
+                skip => format!("a command after {skip} operand(s)"),
+            };
+            (wrapper.names.join(", "), what)
+        })
+        .collect();
+    rows.extend(RUNNERS.iter().map(|runner| {
+        (
+            format!("{} {}", runner.tool, runner.subcommand),
+            "its arguments are a command".to_owned(),
+        )
+    }));
+    rows.push(("nix develop".into(), "a command after `-c`/`--command`".into()));
+    rows.push(("nix-shell".into(), "`--run`/`--command` is shell code".into()));
+    rows
+}
+
 /// Reserved words that bash follows with a command, seen as command names when the grammar
 /// misreads a compound command (`then rm -rf /`).
 const RESERVED_LEADERS: &[&str] = &["then", "do", "else", "elif", "if", "while", "until", "{", "!"];

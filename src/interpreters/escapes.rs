@@ -1,0 +1,518 @@
+//! Languages read for their escapes only: the constructs by which a program runs a shell
+//! command, deletes a file or loads code from inside its own language (vim's `:!`, gdb's
+//! `shell`, sqlite3's `.shell`, psql's `\!`, R's `system()`, Tcl's `exec`, TeX's `\write18`,
+//! a cron table's jobs…).
+//!
+//! Each language is a table of patterns. What a pattern captures is shell code or a deleted path,
+//! judged like any command; a construct that runs something no pattern can read (a computed
+//! argument, embedded code of yet another language) asks. Everything else in the code is data:
+//! `vim -c 'set ft=yaml'`, `sqlite3 db 'select 1'` and `Rscript -e 'print(1)'` do nothing here.
+
+use super::{Action, Effect};
+use crate::language::Language;
+use crate::source::{PLACEHOLDER_OPEN, Source};
+use crate::word::Word;
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// What a pattern's first capture is.
+#[derive(Clone, Copy)]
+enum Capture {
+    /// Shell code.
+    Shell,
+    /// A path deleted, recursively or not.
+    Delete { recursive: bool },
+    /// A program and its arguments written as a list (`["rm", "-rf", "x"]`), taken as a
+    /// command line.
+    Argv,
+    /// Code of another language, whose escapes are read in turn.
+    Code(Language),
+    /// A make recipe line: shell code once make's own `$(VAR)` references are set aside.
+    Recipe,
+}
+
+/// One construct of a language: its pattern (in multi-line mode) and what it captures.
+struct Escape {
+    call: &'static str,
+    pattern: &'static str,
+    capture: Capture,
+}
+
+/// A language's escapes, and the names of constructs that run or delete something: one found
+/// where no escape matched asks.
+struct Table {
+    escapes: &'static [Escape],
+    unreadable: Option<&'static str>,
+}
+
+const fn shell(call: &'static str, pattern: &'static str) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::Shell,
+    }
+}
+
+const fn argv(call: &'static str, pattern: &'static str) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::Argv,
+    }
+}
+
+const fn delete(call: &'static str, pattern: &'static str, recursive: bool) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::Delete { recursive },
+    }
+}
+
+/// Every language read for its escapes.
+static TABLES: &[(Language, Table)] = &[
+    (
+        Language::Vim,
+        Table {
+            escapes: &[
+                shell(
+                    ":!",
+                    r"(?:^|\|)\s*:*\s*(?:sil(?:ent)?!?\s+)?(?:(?:r|re|rea|read)\s*|(?:w|wr|wri|writ|write)\s+)?!([^\n]+)",
+                ),
+                shell(
+                    ":terminal",
+                    r"(?:^|\|)\s*:*\s*ter(?:m|mi|min|mina|minal)?!?\s+(?:\+\+\w+\s+)*([^\n|]+)",
+                ),
+                shell("system()", r#"\bsystem(?:list)?\(\s*['"]([^'"]*)['"]"#),
+                delete(
+                    "delete(…, 'rf')",
+                    r#"\bdelete\(\s*['"]([^'"]*)['"]\s*,\s*['"]rf['"]"#,
+                    true,
+                ),
+                delete("delete()", r#"\bdelete\(\s*['"]([^'"]*)['"]\s*\)"#, false),
+            ],
+            unreadable: Some(
+                r"(?:^|\|)\s*:*\s*(?:lua|luado|luafile|py|py3|python|python3|pyx|pydo|pyfile|py3file|perl|perldo|ruby|rubydo|rubyfile|tcl|tcldo|tclfile|mzscheme)\b|\bsystem(?:list)?\(|\bdelete\(|\b(?:job_start|jobstart|termopen)\(",
+            ),
+        },
+    ),
+    (
+        Language::Debugger,
+        Table {
+            escapes: &[
+                shell("shell", r"(?:^|;)\s*(?:shell|!)\s*([^\n]+)"),
+                shell(
+                    "platform shell",
+                    r"(?:^|;)\s*platform\s+shell\s+(?:-[a-z]\s+\S+\s+)*(?:--\s+)?([^\n]+)",
+                ),
+                shell("system()", r#"\bsystem\s*\(\s*"([^"]*)"\s*\)"#),
+            ],
+            unreadable: Some(r"(?:^|;)\s*(?:python|python-interactive|pi|py|script|guile|gu|pipe|\|)\b|\bsystem\s*\("),
+        },
+    ),
+    (
+        Language::Sqlite,
+        Table {
+            escapes: &[
+                shell(".shell", r"(?:^|;)\s*\.(?:shell|system)\s+([^\n]+)"),
+                shell(
+                    ".output |",
+                    r#"(?:^|;)\s*\.(?:once|output)\s+(?:-\w+\s+)*['"]?\|\s*([^'"\n]+)"#,
+                ),
+            ],
+            unreadable: Some(r"(?:^|;)\s*\.(?:shell|system|load)\b|\bload_extension\s*\("),
+        },
+    ),
+    (
+        Language::Psql,
+        Table {
+            escapes: &[
+                shell("\\!", r"\\!\s*([^\n]+)"),
+                shell("\\o |", r"\\(?:o|out|g|gx)\s+\|\s*([^\n]+)"),
+                shell("PROGRAM", r"(?i)\bprogram\s+'([^']*)'"),
+            ],
+            unreadable: Some(r"\\!|\\(?:o|out|g|gx)\s+\||(?i)\bprogram\b"),
+        },
+    ),
+    (
+        Language::Mysql,
+        Table {
+            escapes: &[
+                shell("\\!", r"\\!\s*([^\n]+)"),
+                shell("system", r"(?im)^\s*system\s+([^\n]+)"),
+            ],
+            unreadable: Some(r"\\!|(?im)^\s*system\b"),
+        },
+    ),
+    (
+        Language::Ed,
+        Table {
+            escapes: &[shell("!", r"(?:^|\n)\s*[0-9,.$'a-z]*\s*(?:[rwe]\s*)?!([^\n]+)")],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Sed,
+        Table {
+            escapes: &[
+                shell("e", r"(?:^|[;\n{])\s*(?:[0-9$]+(?:,[0-9$]+)?\s*)?e\s+([^;\n}]+)"),
+                shell("s///e", r"\bs/[^/\n]*/([^/\n]*)/[gpiImM0-9]*e"),
+                shell("s|||e", r"\bs\|[^|\n]*\|([^|\n]*)\|[gpiImM0-9]*e"),
+                shell("s###e", r"\bs#[^#\n]*#([^#\n]*)#[gpiImM0-9]*e"),
+            ],
+            unreadable: Some(r"(?:^|[;\n{])\s*(?:[0-9$]+(?:,[0-9$]+)?\s*)?e\s*(?:$|[;\n}])"),
+        },
+    ),
+    (
+        Language::M4,
+        Table {
+            escapes: &[shell("esyscmd", r"\b(?:e?syscmd)\s*\(\s*`?([^')]*)")],
+            unreadable: Some(r"\be?syscmd\b"),
+        },
+    ),
+    (
+        Language::Tex,
+        Table {
+            escapes: &[
+                shell("\\write18", r"\\write18\s*\{([^}]*)\}"),
+                shell("\\input|", r#"\\input\s*\{?\s*\|\s*"?([^"}\n]*)"#),
+            ],
+            unreadable: Some(r"\\write18|\\input\s*\{?\s*\||\\directlua|\\luaexec"),
+        },
+    ),
+    (
+        Language::Gnuplot,
+        Table {
+            escapes: &[
+                shell("!", r"(?:^|;)\s*!\s*([^\n]+)"),
+                shell("system", r#"\bsystem\s*\(?\s*["']([^"']*)["']"#),
+                shell("set output '|…'", r#"\bset\s+(?:output|print)\s+["']\|([^"']*)["']"#),
+                shell("load '<…'", r#"\bload\s+["']<\s*([^"']*)["']"#),
+            ],
+            unreadable: Some(r"(?:^|;)\s*!|\bsystem\b|\bset\s+(?:output|print)\s+.\||\bload\s+.<"),
+        },
+    ),
+    (
+        Language::R,
+        Table {
+            escapes: &[
+                shell(
+                    "system()",
+                    r#"\b(?:system|shell)\s*\(\s*(?:command\s*=\s*)?["']([^"']*)["']"#,
+                ),
+                argv(
+                    "system2()",
+                    r#"\bsystem2\s*\(\s*(["'][^"']*["'](?:\s*,\s*(?:args\s*=\s*)?(?:c\()?(?:\s*["'][^"']*["']\s*,?)*)?)"#,
+                ),
+                delete(
+                    "unlink(recursive = TRUE)",
+                    r#"\bunlink\s*\(\s*["']([^"']*)["'][^)]*recursive\s*=\s*(?:TRUE|T)\b"#,
+                    true,
+                ),
+                delete(
+                    "unlink()",
+                    r#"\b(?:unlink|file\.remove)\s*\(\s*["']([^"']*)["']"#,
+                    false,
+                ),
+            ],
+            unreadable: Some(r"\b(?:system|system2|shell|unlink|file\.remove|pipe)\s*\("),
+        },
+    ),
+    (
+        Language::Julia,
+        Table {
+            escapes: &[
+                shell("run(`…`)", r"\b(?:run|read|success|pipeline)\s*\(\s*`([^`]*)`"),
+                delete(
+                    "rm(recursive=true)",
+                    r#"\brm\s*\(\s*"([^"]*)"[^)]*recursive\s*=\s*true"#,
+                    true,
+                ),
+                delete("rm()", r#"\brm\s*\(\s*"([^"]*)""#, false),
+            ],
+            unreadable: Some(r"\b(?:run|pipeline|rm)\s*\(|`"),
+        },
+    ),
+    (
+        Language::Tcl,
+        Table {
+            escapes: &[
+                shell("exec", r"(?:^|[;\[{])\s*(?:exec|spawn)\s+(?:-\w+\s+)*([^\]\n;}]+)"),
+                shell("open |", r#"\bopen\s+["{]\|([^"}]*)["}]"#),
+                delete(
+                    "file delete -force",
+                    r"\bfile\s+delete\s+-force\s+(?:--\s+)?([^\s\]\n;}]+)",
+                    true,
+                ),
+                delete(
+                    "file delete",
+                    r"\bfile\s+delete\s+(?:--\s+)?([^-\s\]\n;}][^\s\]\n;}]*)",
+                    false,
+                ),
+            ],
+            unreadable: Some(r"(?:^|[;\[{])\s*(?:exec|spawn)\b|\bopen\s+.\||\bfile\s+delete\b"),
+        },
+    ),
+    (
+        Language::Elixir,
+        Table {
+            escapes: &[
+                shell("System.shell", r#"\bSystem\.shell\(\s*"([^"]*)""#),
+                shell(":os.cmd", r"(?::os\.cmd|:os\.cmd\s*)\(\s*'([^']*)'"),
+                argv("System.cmd", r#"\bSystem\.cmd\(\s*("[^"]*"\s*,\s*\[[^\]]*\])"#),
+                delete("File.rm_rf", r#"\bFile\.rm_rf!?\(\s*"([^"]*)""#, true),
+                delete("File.rm", r#"\bFile\.rm!?\(\s*"([^"]*)""#, false),
+            ],
+            unreadable: Some(r"\bSystem\.(?:cmd|shell)\b|:os\.cmd|\bFile\.rm|\bPort\.open\b"),
+        },
+    ),
+    (
+        Language::Erlang,
+        Table {
+            escapes: &[
+                shell("os:cmd", r#"\bos:cmd\(\s*"([^"]*)""#),
+                shell("open_port", r#"\bopen_port\(\s*\{\s*spawn\s*,\s*"([^"]*)""#),
+                delete("file:del_dir_r", r#"\bfile:del_dir_r\(\s*"([^"]*)""#, true),
+                delete("file:delete", r#"\bfile:delete\(\s*"([^"]*)""#, false),
+            ],
+            unreadable: Some(r"\bos:cmd\b|\bopen_port\b|\bfile:del"),
+        },
+    ),
+    (
+        Language::Groovy,
+        Table {
+            escapes: &[
+                shell("execute()", r#"["']([^"']*)["']\s*\.execute\(\)"#),
+                argv("[…].execute()", r"(\[[^\]]*\])\s*\.execute\(\)"),
+                shell("Runtime.exec", r#"\bRuntime\.getRuntime\(\)\s*\.exec\(\s*"([^"]*)""#),
+                argv(
+                    "ProcessBuilder",
+                    r#"\bnew\s+ProcessBuilder\(\s*((?:"[^"]*"\s*,?\s*)+)\)"#,
+                ),
+                delete(
+                    "deleteDir()",
+                    r#"\bnew\s+File\(\s*["']([^"']*)["']\s*\)\s*\.deleteDir\(\)"#,
+                    true,
+                ),
+                delete(
+                    "delete()",
+                    r#"\bnew\s+File\(\s*["']([^"']*)["']\s*\)\s*\.delete\(\)"#,
+                    false,
+                ),
+            ],
+            unreadable: Some(r"\.execute\(|\bRuntime\b|\bProcessBuilder\b|\.deleteDir\(|\.delete\("),
+        },
+    ),
+    (
+        Language::AppleScript,
+        Table {
+            escapes: &[
+                shell("do shell script", r#"\bdo\s+shell\s+script\s+"([^"]*)""#),
+                shell("doShellScript", r#"\.doShellScript\(\s*["']([^"']*)["']"#),
+            ],
+            unreadable: Some(r"\bdo\s+shell\s+script\b|\.doShellScript\b"),
+        },
+    ),
+    (
+        Language::Elisp,
+        Table {
+            escapes: &[
+                shell(
+                    "shell-command",
+                    r#"\((?:shell-command|shell-command-to-string|async-shell-command)\s+"([^"]*)""#,
+                ),
+                delete("delete-directory", r#"\(delete-directory\s+"([^"]*)"\s+t\b"#, true),
+                delete("delete-file", r#"\(delete-file\s+"([^"]*)""#, false),
+            ],
+            unreadable: Some(
+                r"\((?:shell-command|shell-command-to-string|async-shell-command|call-process|call-process-shell-command|start-process|start-process-shell-command|make-process|process-lines|delete-directory|delete-file)\b",
+            ),
+        },
+    ),
+    (
+        Language::RpmMacro,
+        Table {
+            escapes: &[
+                shell("%(…)", r"%\(([^)]*)\)"),
+                Escape {
+                    call: "%{lua:…}",
+                    pattern: r"%\{lua:([\s\S]*)\}",
+                    capture: Capture::Code(Language::Lua),
+                },
+            ],
+            unreadable: Some(r"%\(|%\{lua:"),
+        },
+    ),
+    (
+        Language::Crontab,
+        Table {
+            escapes: &[shell(
+                "cron job",
+                r"(?:^|\n)[ \t]*(?:@[a-z]+|[^#\s=]\S*[ \t]+(?:\S+[ \t]+){4})([^\n]+)",
+            )],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Make,
+        Table {
+            escapes: &[
+                Escape {
+                    call: "recipe",
+                    pattern: r"(?:^|\n)\t+[@+\-]*([^\n]+)",
+                    capture: Capture::Recipe,
+                },
+                Escape {
+                    call: "recipe",
+                    pattern: r"(?:^|\n)[^\t#\n=:]+:[^=\n;]*;[ \t]*([^\n]+)",
+                    capture: Capture::Recipe,
+                },
+                shell("$(shell …)", r"\$\(shell\s+([^)]*)\)"),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Cmake,
+        Table {
+            escapes: &[
+                shell(
+                    "execute_process",
+                    r"\bexecute_process\(\s*COMMAND\s+([^)\n]+?)(?:\s+(?:WORKING_DIRECTORY|OUTPUT_VARIABLE|RESULT_VARIABLE|ERROR_VARIABLE|COMMAND)\b|\))",
+                ),
+                delete("file(REMOVE_RECURSE)", r"\bfile\(\s*REMOVE_RECURSE\s+([^)]+)\)", true),
+                delete("file(REMOVE)", r"\bfile\(\s*REMOVE\s+([^)]+)\)", false),
+            ],
+            unreadable: Some(r"\b(?:execute_process|exec_program)\s*\("),
+        },
+    ),
+    (
+        Language::IPython,
+        Table {
+            escapes: &[
+                shell("!", r"(?:^|\n)[ \t]*!+([^\n]+)"),
+                shell("%system", r"(?:^|\n)[ \t]*%(?:system|sx|sc)\s+([^\n]+)"),
+            ],
+            unreadable: None,
+        },
+    ),
+];
+
+fn table(language: Language) -> Option<&'static Table> {
+    TABLES.iter().find(|(l, _)| *l == language).map(|(_, table)| table)
+}
+
+/// Compiled patterns, by language, built the first time a language is read.
+struct Compiled {
+    escapes: Vec<(Regex, &'static Escape)>,
+    unreadable: Option<Regex>,
+}
+
+fn compiled(language: Language) -> Option<&'static Compiled> {
+    static CACHE: LazyLock<std::sync::Mutex<Vec<(Language, &'static Compiled)>>> =
+        LazyLock::new(|| std::sync::Mutex::new(Vec::new()));
+    let table = table(language)?;
+    let mut cache = CACHE.lock().ok()?;
+    if let Some((_, found)) = cache.iter().find(|(l, _)| *l == language) {
+        return Some(found);
+    }
+    let compile = |pattern: &str| Regex::new(&format!("(?m){pattern}")).expect("escape patterns are valid");
+    let built: &'static Compiled = Box::leak(Box::new(Compiled {
+        escapes: table.escapes.iter().map(|e| (compile(e.pattern), e)).collect(),
+        unreadable: table.unreadable.map(compile),
+    }));
+    cache.push((language, built));
+    Some(built)
+}
+
+/// The effects of `source`, code in a language read for its escapes.
+pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
+    let Some(compiled) = compiled(language) else {
+        return Vec::new();
+    };
+    let text = source.text();
+    let mut effects = Vec::new();
+    let mut read: Vec<std::ops::Range<usize>> = Vec::new();
+    for (pattern, escape) in &compiled.escapes {
+        for captures in pattern.captures_iter(text) {
+            let (Some(whole), Some(captured)) = (captures.get(0), captures.get(1)) else {
+                continue;
+            };
+            if read
+                .iter()
+                .any(|range| range.start <= whole.start() && whole.end() <= range.end)
+            {
+                continue;
+            }
+            read.push(whole.range());
+            let span = source.span(whole.range());
+            let value = captured.as_str().trim();
+            let action = if value.contains(PLACEHOLDER_OPEN) {
+                Action::Unverifiable(format!(
+                    "`{}` runs something only known when the code runs",
+                    escape.call
+                ))
+            } else {
+                let word = Word::literal(value, source.span(captured.range()));
+                match escape.capture {
+                    Capture::Shell => Action::Shell(word),
+                    Capture::Argv => Action::Shell(Word::literal(&command_line(value), word.span)),
+                    Capture::Delete { recursive } => Action::Delete {
+                        path: Word::literal(&expand_home(value, home), word.span),
+                        recursive,
+                        directory: recursive,
+                    },
+                    Capture::Code(language) => Action::Code(language, word),
+                    Capture::Recipe => Action::Shell(Word::literal(&make_references(value), word.span)),
+                }
+            };
+            effects.push(Effect::new(escape.call, span, None, action));
+        }
+    }
+    let unreadable = compiled.unreadable.iter().flat_map(|pattern| pattern.find_iter(text));
+    for found in unreadable {
+        if read
+            .iter()
+            .any(|range| range.start <= found.start() && found.start() < range.end)
+        {
+            continue;
+        }
+        read.push(found.range());
+        effects.push(Effect::new(
+            found.as_str().trim(),
+            source.span(found.range()),
+            None,
+            Action::Unverifiable(format!(
+                "`{}` in {language:?} code runs something that cannot be read before it runs",
+                found.as_str().trim()
+            )),
+        ));
+    }
+    effects
+}
+
+/// A list of a program and its arguments (`"rm", ["-rf", "x"]`, `['rm', '-rf']`,
+/// `"rm", args = c("-rf", "x")`) as a command line.
+fn command_line(list: &str) -> String {
+    let text = list.replace("c(", " ").replace('=', " ");
+    text.split(|c: char| matches!(c, '[' | ']' | ',' | '(' | ')' | '"' | '\'') || c.is_whitespace())
+        .filter(|word| !word.is_empty() && *word != "args")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A make recipe with make's own references (`$(CC)`, `${RM}`) written as plain names and `$$`
+/// as `$`: what the shell then sees, as far as it can be known.
+fn make_references(recipe: &str) -> String {
+    static REFERENCE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]").expect("a valid pattern"));
+    REFERENCE.replace_all(recipe, "$1").replace("$$", "$")
+}
+
+/// A path with a leading `~` made absolute, as these languages' file functions do.
+fn expand_home(path: &str, home: &str) -> String {
+    match path.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("{home}{rest}"),
+        _ => path.to_owned(),
+    }
+}

@@ -1,0 +1,115 @@
+//! Interpreters of languages read for their escapes (`interpreters/escapes.rs`): R, Julia,
+//! Tcl, Elixir, Erlang, Groovy and Java's shell, AppleScript, IPython. Their inline code is read
+//! for the calls that run commands or delete files; code they read from standard input too.
+
+use super::table::{Carrier, Entry, Opt};
+use crate::args::Options;
+use crate::language::Language;
+
+const fn inline(names: &'static [&'static str], options: Options, carriers: &'static [Carrier]) -> Entry {
+    Entry {
+        names,
+        subcommand: &[],
+        options,
+        carriers,
+        inert: &[],
+    }
+}
+
+pub const ENTRIES: &[Entry] = &[
+    inline(
+        &["rscript", "r"],
+        Options::gnu("ef", &["file", "default-packages"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::R,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::R,
+            },
+            Carrier::Stdin(Language::R),
+        ],
+    ),
+    inline(
+        &["julia"],
+        Options::gnu("eEpLCJt", &["eval", "print", "load", "project", "threads", "sysimage"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "eval"),
+                language: Language::Julia,
+            },
+            Carrier::OptionCode {
+                option: Opt::Both('E', "print"),
+                language: Language::Julia,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('L', "load"),
+                language: Language::Julia,
+            },
+        ],
+    ),
+    inline(
+        &["tclsh", "wish", "jimsh"],
+        Options::posix("", &[]),
+        &[Carrier::Stdin(Language::Tcl)],
+    ),
+    inline(
+        &["elixir", "iex"],
+        Options::gnu("erS", &["eval", "require", "pa", "pz", "sname", "name", "cookie"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "eval"),
+                language: Language::Elixir,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('r', "require"),
+                language: Language::Elixir,
+            },
+        ],
+    ),
+    inline(
+        &["erl"],
+        Options::posix("", &[]),
+        &[Carrier::OptionCode {
+            option: Opt::Word("-eval"),
+            language: Language::Erlang,
+        }],
+    ),
+    inline(
+        &["groovy", "groovysh"],
+        Options::gnu("ecD", &["encoding", "classpath", "define"]),
+        &[Carrier::OptionCode {
+            option: Opt::Short('e'),
+            language: Language::Groovy,
+        }],
+    ),
+    inline(
+        &["jshell"],
+        Options::gnu("", &["class-path", "module-path", "startup"]),
+        &[Carrier::Stdin(Language::Groovy)],
+    ),
+    inline(
+        &["osascript"],
+        Options::gnu("els", &[]),
+        &[Carrier::OptionCode {
+            option: Opt::Short('e'),
+            language: Language::AppleScript,
+        }],
+    ),
+    inline(
+        &["ipython", "ipython3"],
+        Options::gnu("cm", &[]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('c'),
+                language: Language::IPython,
+            },
+            Carrier::OptionCode {
+                option: Opt::Long("c"),
+                language: Language::IPython,
+            },
+        ],
+    ),
+];

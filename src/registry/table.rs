@@ -1,0 +1,462 @@
+//! The registry's table: programs described as data, each with the *carriers* of what it runs
+//! (its argv after some operands, an option whose value is shell code, code on standard
+//! input…), read by one engine. The family files (`launchers.rs`, `terminals.rs`…) hold the
+//! entries; [`executions`] applies the entry of a command.
+
+use super::Execution;
+use crate::args::{self, Arg, Options, Parsed};
+use crate::command::Command;
+use crate::language::Language;
+use crate::word::Word;
+
+/// One program (or subcommand of one) and what it runs.
+pub struct Entry {
+    pub names: &'static [&'static str],
+    /// The subcommand words that select this entry (`["exec"]` for `docker exec`); empty for
+    /// the program itself. Options before them are the program's global options.
+    pub subcommand: &'static [&'static str],
+    /// The options that take a value, and whether options end at the first operand.
+    pub options: Options,
+    pub carriers: &'static [Carrier],
+    /// Options after which it runs nothing (`crontab -l`, `at -l`).
+    pub inert: &'static [Opt],
+}
+
+/// An option, by its short letter, its long name (without dashes), both, or a word written
+/// exactly (`-ex` of gdb, `-eval` of erl: long options with one dash).
+#[derive(Clone, Copy, Debug)]
+pub enum Opt {
+    Short(char),
+    Long(&'static str),
+    Both(char, &'static str),
+    Word(&'static str),
+}
+
+impl Opt {
+    fn matches(self, arg: &Arg) -> bool {
+        match self {
+            Opt::Short(flag) => arg.is_short(flag),
+            Opt::Long(name) => arg.is_long(name),
+            Opt::Both(flag, name) => arg.is_short(flag) || arg.is_long(name),
+            Opt::Word(_) => false,
+        }
+    }
+
+    /// Whether the option is given.
+    fn given(self, parsed: &Parsed, rest: &[Word]) -> bool {
+        match self {
+            Opt::Word(word) => rest.iter().any(|w| w.is(word)),
+            _ => parsed.args.iter().any(|arg| self.matches(arg)),
+        }
+    }
+
+    /// The values given to the option, in order.
+    fn values<'a>(self, parsed: &Parsed<'a>, rest: &'a [Word]) -> Vec<Word> {
+        match self {
+            Opt::Word(word) => rest
+                .windows(2)
+                .filter(|pair| pair[0].is(word))
+                .map(|pair| pair[1].clone())
+                .collect(),
+            _ => parsed
+                .args
+                .iter()
+                .filter(|arg| self.matches(arg))
+                .filter_map(|arg| arg.value().cloned())
+                .collect(),
+        }
+    }
+
+    /// Where the option is in `rest`, when it is a word of its own (`xterm -e cmd…`).
+    fn position(self, rest: &[Word]) -> Option<usize> {
+        rest.iter().position(|w| match self {
+            Opt::Short(flag) => w.is(&format!("-{flag}")),
+            Opt::Long(name) => w.is(&format!("--{name}")),
+            Opt::Both(flag, name) => w.is(&format!("-{flag}")) || w.is(&format!("--{name}")),
+            Opt::Word(word) => w.is(word),
+        })
+    }
+
+    /// How the option is written, for `explain` (`-c`, `--command`).
+    pub fn spelled(self) -> String {
+        match self {
+            Opt::Short(flag) => format!("-{flag}"),
+            Opt::Long(name) | Opt::Both(_, name) => format!("--{name}"),
+            Opt::Word(word) => word.to_owned(),
+        }
+    }
+}
+
+/// Where a program carries something it runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Carrier {
+    /// The operands from the `skip`-th on (counting from 0, after the subcommand) are a
+    /// command's argv: `setsid cmd`, `cpulimit -l 50 cmd`, `docker exec box cmd` (skip 1).
+    Argv { skip: usize },
+    /// The words after `--` are a command's argv (`zellij run -- cmd`).
+    AfterDoubleDash,
+    /// The words after an option are a command's argv (`xterm -e cmd…`,
+    /// `nix shell … --command cmd…`).
+    ArgvAfter(Opt),
+    /// The value of an option is shell code (`fish -c`, `hyperfine --prepare`); with a prefix,
+    /// only values that start with it, which is removed (`--checkpoint-action=exec=`).
+    OptionShell { option: Opt, prefix: &'static str },
+    /// The operands from `skip` on, joined by spaces, are shell code (`ssh host cmd`).
+    JoinedShell { skip: usize },
+    /// Each operand from `skip` on is shell code of its own (`hyperfine 'cmd1' 'cmd2'`).
+    EachOperandShell { skip: usize },
+    /// The value of an option is code in a language (`Rscript -e`, `vim -c`).
+    OptionCode { option: Opt, language: Language },
+    /// The operand at `index` is code in a language (`sqlite3 db 'SQL'`), unless one of the
+    /// `unless` options gives the code instead (`sed -e`).
+    OperandCode {
+        index: usize,
+        language: Language,
+        unless: &'static [Opt],
+    },
+    /// Operands that start with `prefix` (compared without case) are code in a language, the
+    /// prefix removed unless `keep` (`socat EXEC:cmd`, `pdflatex '\write18{…}'`).
+    OperandPrefix {
+        prefix: &'static str,
+        keep: bool,
+        language: Language,
+    },
+    /// Operands that start with `+` are code in a language (`vim +cmd`).
+    PlusCode(Language),
+    /// Code in a language read from standard input (`at`), unless a script option is given.
+    Stdin(Language),
+    /// The operand at `index` names a file of code in a language, read from standard input
+    /// when it is `-` or missing (`crontab FILE`, `crontab -`).
+    FileOrStdin { index: usize, language: Language },
+    /// The value of an option names a file of code in a language (`at -f`, `gdb -x`).
+    OptionScript { option: Opt, language: Language },
+    /// The value of an option is a program whose input and output are the network connection
+    /// (`nc -e /bin/sh`): a shell or interpreter there is run by whoever connects.
+    NetworkProgram(Opt),
+    /// Operands with `prefix` are a program run with the connection another operand opens
+    /// (`socat TCP:host:port EXEC:bash`).
+    NetworkOperand { prefix: &'static str },
+}
+
+impl Carrier {
+    /// What the carrier is, for the README's registry table.
+    pub fn describe(self) -> String {
+        match self {
+            Carrier::Argv { skip: 0 } => "its arguments are a command".into(),
+            Carrier::Argv { skip } => format!("a command after {skip} operand(s)"),
+            Carrier::AfterDoubleDash => "a command after `--`".into(),
+            Carrier::ArgvAfter(option) => format!("a command after `{}`", option.spelled()),
+            Carrier::OptionShell { option, prefix: "" } => format!("`{}` is shell code", option.spelled()),
+            Carrier::OptionShell { option, prefix } => {
+                format!("`{}={prefix}…` is shell code", option.spelled())
+            }
+            Carrier::JoinedShell { skip } => format!("operands from #{} joined are shell code", skip + 1),
+            Carrier::EachOperandShell { skip } => format!("each operand from #{} is shell code", skip + 1),
+            Carrier::OptionCode { option, language } => format!("`{}` is {language:?} code", option.spelled()),
+            Carrier::OperandCode { index, language, .. } => format!("operand #{} is {language:?} code", index + 1),
+            Carrier::OperandPrefix { prefix, language, .. } => format!("`{prefix}…` operands are {language:?} code"),
+            Carrier::PlusCode(language) => format!("`+…` operands are {language:?} code"),
+            Carrier::FileOrStdin { index, language } => {
+                format!("operand #{} (or standard input) is a {language:?} file", index + 1)
+            }
+            Carrier::Stdin(language) => format!("{language:?} code on standard input"),
+            Carrier::OptionScript { option, language } => {
+                format!("`{}` names a {language:?} script", option.spelled())
+            }
+            Carrier::NetworkProgram(option) => format!("`{}` runs a program for the network peer", option.spelled()),
+            Carrier::NetworkOperand { prefix } => format!("`{prefix}…` runs a program for the network peer"),
+        }
+    }
+}
+
+/// A family of entries, named for `explain` and the README.
+pub struct Family {
+    pub name: &'static str,
+    pub entries: &'static [Entry],
+}
+
+/// The entry for `command` and the words after its subcommand, if the table has one.
+fn entry<'c>(
+    command: &'c Command,
+    families: &'static [Family],
+) -> Option<(&'static Family, &'static Entry, &'c [Word])> {
+    let name = command.name.as_str();
+    let args = command.args();
+    for family in families {
+        for entry in family.entries.iter().filter(|e| e.names.contains(&name)) {
+            if entry.subcommand.is_empty() {
+                return Some((family, entry, args));
+            }
+            // The subcommand path, after the program's global options and their values
+            // (`tmux -L work run-shell`, `docker -H h exec`).
+            if let Some(at) = subcommand_at(args, entry.subcommand) {
+                return Some((family, entry, &args[at + entry.subcommand.len()..]));
+            }
+        }
+    }
+    None
+}
+
+/// Where `subcommand` starts in `args`: after nothing but options, each word before it an
+/// option or the value of the option before.
+fn subcommand_at(args: &[Word], subcommand: &[&str]) -> Option<usize> {
+    let is_option = |word: &Word| {
+        word.value()
+            .is_some_and(|t| t.starts_with('-') && t.len() > 1 && t != "--")
+    };
+    for at in 0..args.len().min(8) {
+        let words = args.get(at..at + subcommand.len())?;
+        if words.iter().zip(subcommand).all(|(word, name)| word.is(name)) {
+            return Some(at);
+        }
+        let word = &args[at];
+        let a_value = at > 0 && is_option(&args[at - 1]) && !args[at - 1].text().contains('=');
+        if !is_option(word) && !a_value {
+            return None;
+        }
+    }
+    None
+}
+
+/// What `command` runs by its entry in `families`, or `None` when it has no entry.
+pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<Execution>> {
+    let (family, entry, rest) = entry(command, families)?;
+    let parsed = args::parse(rest, &entry.options);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let program = if entry.subcommand.is_empty() {
+        command.name.clone()
+    } else {
+        format!("{} {}", command.name, entry.subcommand.join(" "))
+    };
+    let via = |how: &str| format!("{program}{how} [{}]", family.name);
+    if entry.inert.iter().any(|option| option.given(&parsed, rest)) {
+        return Some(Vec::new());
+    }
+    let mut found = Vec::new();
+    for carrier in entry.carriers {
+        match *carrier {
+            Carrier::Argv { skip } => {
+                if let Some(start) = parsed.first_operand {
+                    let start = operand_index(&parsed, rest, start, skip);
+                    if let Some(argv) = start
+                        .and_then(|start| rest.get(start..))
+                        .filter(|argv| !argv.is_empty())
+                    {
+                        found.push(command_of(via(""), argv));
+                    }
+                }
+            }
+            Carrier::AfterDoubleDash => {
+                if let Some(dashes) = rest.iter().position(|w| w.is("--"))
+                    && dashes + 1 < rest.len()
+                {
+                    found.push(command_of(via(" --"), &rest[dashes + 1..]));
+                }
+            }
+            Carrier::ArgvAfter(option) => {
+                if let Some(at) = option.position(rest)
+                    && at + 1 < rest.len()
+                {
+                    found.push(command_of(via(&format!(" {}", option.spelled())), &rest[at + 1..]));
+                }
+            }
+            Carrier::OptionShell { option, prefix } => {
+                for value in option.values(&parsed, rest) {
+                    let code = if prefix.is_empty() {
+                        value
+                    } else if value
+                        .text()
+                        .to_ascii_lowercase()
+                        .starts_with(&prefix.to_ascii_lowercase())
+                    {
+                        value.strip_prefix(prefix.len())
+                    } else {
+                        continue;
+                    };
+                    found.push(shell_code(via(&format!(" {}", option.spelled())), vec![code]));
+                }
+            }
+            Carrier::JoinedShell { skip } => {
+                if operands.len() > skip {
+                    let words = operands[skip..].iter().map(|w| (*w).clone()).collect();
+                    found.push(shell_code(via(""), words));
+                }
+            }
+            Carrier::EachOperandShell { skip } => {
+                for word in operands.iter().skip(skip) {
+                    found.push(shell_code(via(""), vec![(*word).clone()]));
+                }
+            }
+            Carrier::OptionCode { option, language } => {
+                for value in option.values(&parsed, rest) {
+                    found.push(code_in(via(&format!(" {}", option.spelled())), language, &value));
+                }
+            }
+            Carrier::OperandCode {
+                index,
+                language,
+                unless,
+            } => {
+                if !unless.iter().any(|option| option.given(&parsed, rest))
+                    && let Some(word) = operands.get(index)
+                {
+                    found.push(code_in(via(""), language, word));
+                }
+            }
+            Carrier::OperandPrefix { prefix, keep, language } => {
+                for word in &operands {
+                    if word
+                        .text()
+                        .to_ascii_lowercase()
+                        .starts_with(&prefix.to_ascii_lowercase())
+                    {
+                        let code = if keep {
+                            (*word).clone()
+                        } else {
+                            word.strip_prefix(prefix.len())
+                        };
+                        found.push(code_in(via(&format!(" {prefix}")), language, &code));
+                    }
+                }
+            }
+            Carrier::PlusCode(language) => {
+                for word in rest.iter().filter(|w| w.text().starts_with('+') && w.text().len() > 1) {
+                    found.push(code_in(via(" +"), language, &word.strip_prefix(1)));
+                }
+            }
+            Carrier::Stdin(language) => {
+                // Standard input is read only when no code or script was given otherwise.
+                let scripted = entry
+                    .carriers
+                    .iter()
+                    .any(|c| matches!(c, Carrier::OptionScript { option, .. } if option.given(&parsed, rest)));
+                let given = found.iter().any(|e| !matches!(e, Execution::Command { .. }));
+                if !scripted && !given {
+                    found.push(Execution::Stdin { via: via(""), language });
+                }
+            }
+            Carrier::FileOrStdin { index, language } => match operands.get(index) {
+                Some(path) if !path.is("-") => found.push(Execution::File {
+                    via: via(""),
+                    path: (*path).clone(),
+                    language,
+                    current_shell: false,
+                }),
+                _ => found.push(Execution::Stdin { via: via(""), language }),
+            },
+            Carrier::NetworkProgram(option) => {
+                for program in option.values(&parsed, rest) {
+                    if runs_code(program.text()) {
+                        found.push(network_shell(via(&format!(" {}", option.spelled())), program.text()));
+                    }
+                }
+            }
+            Carrier::NetworkOperand { prefix } => {
+                let connects = operands.iter().any(|word| {
+                    let text = word.text().to_ascii_lowercase();
+                    ["tcp", "udp", "ssl", "openssl", "sctp", "socks", "proxy"]
+                        .iter()
+                        .any(|scheme| text.starts_with(scheme) && text[scheme.len()..].contains(':'))
+                });
+                for word in &operands {
+                    let Some(program) = word.text().get(prefix.len()..) else {
+                        continue;
+                    };
+                    if connects && word.text()[..prefix.len()].eq_ignore_ascii_case(prefix) && runs_code(program) {
+                        found.push(network_shell(via(&format!(" {prefix}")), program));
+                    }
+                }
+            }
+            Carrier::OptionScript { option, language } => {
+                for path in option.values(&parsed, rest) {
+                    found.push(Execution::File {
+                        via: via(&format!(" {}", option.spelled())),
+                        path,
+                        language,
+                        current_shell: false,
+                    });
+                }
+            }
+        }
+    }
+    Some(found)
+}
+
+/// The index in `rest` of the operand `skip` operands after the first (options between
+/// operands are skipped for GNU-style entries).
+fn operand_index(parsed: &Parsed, rest: &[Word], first: usize, skip: usize) -> Option<usize> {
+    if skip == 0 {
+        return Some(first);
+    }
+    let target = parsed.operands().nth(skip)?;
+    rest.iter().position(|word| std::ptr::eq(word, target))
+}
+
+fn command_of(via: String, argv: &[Word]) -> Execution {
+    Execution::Command {
+        via,
+        argv: argv.to_vec(),
+        assignments: Vec::new(),
+        cwd: None,
+    }
+}
+
+fn shell_code(via: String, words: Vec<Word>) -> Execution {
+    Execution::Code {
+        via,
+        words,
+        positional: Vec::new(),
+        current_shell: false,
+    }
+}
+
+fn code_in(via: String, language: Language, code: &Word) -> Execution {
+    match language {
+        Language::Shell => shell_code(via, vec![code.clone()]),
+        language => Execution::Program {
+            via,
+            language,
+            code: vec![code.clone()],
+            args: Vec::new(),
+        },
+    }
+}
+
+/// Whether a program line starts a shell or an interpreter (`/bin/sh -i`, `python3`).
+fn runs_code(program: &str) -> bool {
+    let first = program.split([' ', ',']).next().unwrap_or("");
+    let name = first.rsplit('/').next().unwrap_or(first).to_ascii_lowercase();
+    crate::language::is_shell(&name) || Language::of_interpreter(&name).is_some() || name == "cmd.exe"
+}
+
+fn network_shell(via: String, program: &str) -> Execution {
+    Execution::Network {
+        how: format!(
+            "{via} gives `{program}` to whoever is at the other end of a network connection: they run commands unseen"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::FAMILIES;
+
+    #[test]
+    fn entries_name_programs_as_the_walk_does() {
+        // The walk lowercases a program's name and drops `.exe` (`Rscript` is `rscript`).
+        for family in FAMILIES {
+            for entry in family.entries {
+                assert!(!entry.carriers.is_empty(), "{:?} runs nothing", entry.names);
+                for name in entry.names {
+                    assert_eq!(
+                        *name,
+                        name.to_lowercase(),
+                        "{name} in {} must be lowercase",
+                        family.name
+                    );
+                    assert!(!name.ends_with(".exe"), "{name} in {}", family.name);
+                }
+            }
+        }
+    }
+}

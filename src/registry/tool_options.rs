@@ -1,0 +1,471 @@
+//! Ordinary tools with an option or operand that runs a command: `tar --to-command`,
+//! `--checkpoint-action=exec=`, `-I`; `zip -TT`; `rsync -e`; `ssh -o ProxyCommand=` for the
+//! ssh family; `rg --pre`; `socat EXEC:`; `nc -e`; `man -P`; `git`'s pager-like helpers; and
+//! clients and editors given code on the command line (`vim -c`, `gdb -ex`, `sqlite3 db '.shell
+//! …'`, `psql -c '\! …'`, `sed 's/x/y/e'`, `rpm --eval`, `pdflatex '\write18{…}'`).
+
+use super::table::{Carrier, Entry, Opt};
+use crate::args::Options;
+use crate::language::Language;
+
+const fn tool(names: &'static [&'static str], options: Options, carriers: &'static [Carrier]) -> Entry {
+    Entry {
+        names,
+        subcommand: &[],
+        options,
+        carriers,
+        inert: &[],
+    }
+}
+
+const fn shell_option(option: Opt) -> Carrier {
+    Carrier::OptionShell { option, prefix: "" }
+}
+
+/// `-o ProxyCommand=…` and `-o LocalCommand=…` of the ssh family.
+const SSH_OPTIONS: &[Carrier] = &[
+    Carrier::OptionShell {
+        option: Opt::Short('o'),
+        prefix: "ProxyCommand=",
+    },
+    Carrier::OptionShell {
+        option: Opt::Short('o'),
+        prefix: "ProxyCommand ",
+    },
+    Carrier::OptionShell {
+        option: Opt::Short('o'),
+        prefix: "LocalCommand=",
+    },
+    Carrier::OptionShell {
+        option: Opt::Short('o'),
+        prefix: "LocalCommand ",
+    },
+    Carrier::OptionShell {
+        option: Opt::Short('o'),
+        prefix: "KnownHostsCommand=",
+    },
+];
+
+const VIM: &[Carrier] = &[
+    Carrier::OptionCode {
+        option: Opt::Short('c'),
+        language: Language::Vim,
+    },
+    Carrier::OptionCode {
+        option: Opt::Long("cmd"),
+        language: Language::Vim,
+    },
+    Carrier::PlusCode(Language::Vim),
+    Carrier::OptionScript {
+        option: Opt::Short('S'),
+        language: Language::Vim,
+    },
+    Carrier::OptionScript {
+        option: Opt::Short('u'),
+        language: Language::Vim,
+    },
+];
+
+pub const ENTRIES: &[Entry] = &[
+    tool(
+        &["tar", "gtar", "bsdtar"],
+        Options::gnu(
+            "bCfFgGHIKLNTVX",
+            &[
+                "file",
+                "directory",
+                "to-command",
+                "checkpoint-action",
+                "use-compress-program",
+                "rsh-command",
+                "info-script",
+                "new-volume-script",
+                "exclude",
+                "files-from",
+                "transform",
+                "owner",
+                "group",
+                "mode",
+                "mtime",
+            ],
+        ),
+        &[
+            shell_option(Opt::Long("to-command")),
+            Carrier::OptionShell {
+                option: Opt::Long("checkpoint-action"),
+                prefix: "exec=",
+            },
+            shell_option(Opt::Both('I', "use-compress-program")),
+            shell_option(Opt::Long("rsh-command")),
+            shell_option(Opt::Both('F', "info-script")),
+            shell_option(Opt::Long("new-volume-script")),
+        ],
+    ),
+    tool(
+        &["zip"],
+        Options::gnu("bnxitP", &["unzip-command", "temp-path", "password"]),
+        &[shell_option(Opt::Word("-TT")), shell_option(Opt::Long("unzip-command"))],
+    ),
+    tool(
+        &["rsync"],
+        Options::gnu(
+            "eBfT",
+            &[
+                "rsh",
+                "rsync-path",
+                "filter",
+                "exclude",
+                "include",
+                "temp-dir",
+                "chmod",
+                "chown",
+            ],
+        ),
+        &[
+            shell_option(Opt::Both('e', "rsh")),
+            shell_option(Opt::Long("rsync-path")),
+        ],
+    ),
+    tool(
+        &["scp", "sftp", "ssh", "autossh", "slogin"],
+        Options::gnu("bcDEeFIiJLlmOoPpQRSWw", &[]),
+        SSH_OPTIONS,
+    ),
+    tool(
+        &["scp", "sftp"],
+        Options::gnu("cFiJloPS", &[]),
+        &[shell_option(Opt::Short('S'))],
+    ),
+    tool(
+        &["mosh"],
+        Options::gnu("p", &["ssh", "server", "port", "predict"]),
+        &[shell_option(Opt::Long("ssh")), shell_option(Opt::Long("server"))],
+    ),
+    tool(
+        &["rg", "ripgrep"],
+        Options::gnu(
+            "AeBCEfgjmMtT",
+            &["pre", "pre-glob", "regexp", "file", "glob", "type", "type-not"],
+        ),
+        &[shell_option(Opt::Long("pre"))],
+    ),
+    tool(
+        &["socat"],
+        Options::posix("dlLTb", &[]),
+        &[
+            Carrier::OperandPrefix {
+                prefix: "EXEC:",
+                keep: false,
+                language: Language::Shell,
+            },
+            Carrier::OperandPrefix {
+                prefix: "SYSTEM:",
+                keep: false,
+                language: Language::Shell,
+            },
+            Carrier::NetworkOperand { prefix: "EXEC:" },
+            Carrier::NetworkOperand { prefix: "SYSTEM:" },
+        ],
+    ),
+    tool(
+        &["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"],
+        Options::gnu("eciIpOsTVwWxX", &["exec", "sh-exec", "lua-exec"]),
+        &[
+            shell_option(Opt::Both('c', "sh-exec")),
+            Carrier::NetworkProgram(Opt::Both('e', "exec")),
+            Carrier::NetworkProgram(Opt::Both('c', "sh-exec")),
+        ],
+    ),
+    tool(
+        &["man"],
+        Options::gnu("CMPSmpLRe", &["pager", "config-file", "manpath", "sections", "systems"]),
+        &[shell_option(Opt::Both('P', "pager"))],
+    ),
+    // Editors and clients given code on the command line.
+    tool(
+        &["vim", "vi", "nvim", "gvim", "view", "rvim", "vimdiff", "ex"],
+        Options::gnu("cSuUiTroswWt", &["cmd"]),
+        VIM,
+    ),
+    tool(
+        &["ex", "vim.tiny"],
+        Options::gnu("cSuUiTroswWt", &["cmd"]),
+        &[Carrier::Stdin(Language::Vim)],
+    ),
+    tool(
+        &["emacs", "emacsclient"],
+        Options::gnu(
+            "lfLetd",
+            &[
+                "eval",
+                "load",
+                "funcall",
+                "directory",
+                "insert",
+                "script",
+                "socket-name",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Long("eval"),
+                language: Language::Elisp,
+            },
+            Carrier::OptionCode {
+                option: Opt::Both('e', "eval"),
+                language: Language::Elisp,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('l', "load"),
+                language: Language::Elisp,
+            },
+            Carrier::OptionScript {
+                option: Opt::Long("script"),
+                language: Language::Elisp,
+            },
+        ],
+    ),
+    tool(
+        &["ed", "red"],
+        Options::gnu("p", &["prompt"]),
+        &[Carrier::Stdin(Language::Ed)],
+    ),
+    tool(
+        &["gdb", "gdb-multiarch", "cgdb"],
+        Options::gnu(
+            "xpcsed",
+            &[
+                "eval-command",
+                "init-eval-command",
+                "command",
+                "init-command",
+                "pid",
+                "core",
+                "directory",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Word("-ex"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-iex"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionCode {
+                option: Opt::Long("eval-command"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionCode {
+                option: Opt::Long("init-eval-command"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('x'),
+                language: Language::Debugger,
+            },
+            Carrier::OptionScript {
+                option: Opt::Word("-ix"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionScript {
+                option: Opt::Long("command"),
+                language: Language::Debugger,
+            },
+        ],
+    ),
+    tool(
+        &["lldb"],
+        Options::gnu(
+            "oOsSkKpnacf",
+            &[
+                "one-line",
+                "one-line-before-file",
+                "source",
+                "source-before-file",
+                "one-line-on-crash",
+                "source-on-crash",
+                "attach-pid",
+                "attach-name",
+                "arch",
+                "core",
+                "file",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('o', "one-line"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionCode {
+                option: Opt::Both('O', "one-line-before-file"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionCode {
+                option: Opt::Both('k', "one-line-on-crash"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('s', "source"),
+                language: Language::Debugger,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('S', "source-before-file"),
+                language: Language::Debugger,
+            },
+        ],
+    ),
+    tool(
+        &["sqlite3", "sqlite"],
+        Options::gnu("", &[]),
+        &[
+            Carrier::OperandCode {
+                index: 1,
+                language: Language::Sqlite,
+                unless: &[],
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-cmd"),
+                language: Language::Sqlite,
+            },
+            Carrier::OptionScript {
+                option: Opt::Word("-init"),
+                language: Language::Sqlite,
+            },
+            Carrier::Stdin(Language::Sqlite),
+        ],
+    ),
+    tool(
+        &["psql"],
+        Options::gnu(
+            "cdfhLopPTUvF",
+            &[
+                "command",
+                "dbname",
+                "file",
+                "host",
+                "log-file",
+                "output",
+                "port",
+                "pset",
+                "username",
+                "variable",
+                "set",
+                "field-separator",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('c', "command"),
+                language: Language::Psql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Psql,
+            },
+            Carrier::Stdin(Language::Psql),
+        ],
+    ),
+    tool(
+        &["mysql", "mariadb"],
+        Options::gnu(
+            "eDhPuSp",
+            &["execute", "database", "host", "port", "user", "socket", "init-command"],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "execute"),
+                language: Language::Mysql,
+            },
+            Carrier::Stdin(Language::Mysql),
+        ],
+    ),
+    tool(
+        &["sed", "gsed"],
+        Options::gnu("eflsE", &["expression", "file", "line-length", "separate"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "expression"),
+                language: Language::Sed,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Sed,
+            },
+            Carrier::OperandCode {
+                index: 0,
+                language: Language::Sed,
+                unless: &[Opt::Both('e', "expression"), Opt::Both('f', "file")],
+            },
+        ],
+    ),
+    tool(
+        &["m4"],
+        Options::gnu(
+            "DUIsdlo",
+            &["define", "undefine", "include", "debugfile", "debug", "arglength"],
+        ),
+        &[
+            Carrier::Stdin(Language::M4),
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::M4,
+            },
+        ],
+    ),
+    tool(
+        &["rpm", "rpmbuild", "rpmspec"],
+        Options::gnu(
+            "EDq",
+            &[
+                "eval",
+                "define",
+                "root",
+                "dbpath",
+                "macros",
+                "rcfile",
+                "queryformat",
+                "qf",
+            ],
+        ),
+        &[Carrier::OptionCode {
+            option: Opt::Both('E', "eval"),
+            language: Language::RpmMacro,
+        }],
+    ),
+    tool(
+        &[
+            "tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "etex", "pdftex", "xetex", "amstex", "context",
+        ],
+        Options::gnu(
+            "",
+            &[
+                "output-directory",
+                "jobname",
+                "interaction",
+                "output-format",
+                "aux-directory",
+            ],
+        ),
+        &[Carrier::OperandPrefix {
+            prefix: "\\",
+            keep: true,
+            language: Language::Tex,
+        }],
+    ),
+    tool(
+        &["gnuplot"],
+        Options::gnu("ec", &["persist", "default-settings"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::Gnuplot,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('c'),
+                language: Language::Gnuplot,
+            },
+        ],
+    ),
+];
