@@ -2,7 +2,7 @@
 //!
 //! A command goes through one stage per module: `parse` (tree-sitter-bash, with
 //! backslash-newline joined where bash joins it), `walk` (every node visited, words decoded,
-//! layers unwrapped through `unwrap`, code of other languages read by `interpreters`, scripts on
+//! layers unwrapped through the `registry`, code of other languages read by `interpreters`, scripts on
 //! disk by `scripts`), `checks` (one checker per family of commands, each tool's options read by
 //! `tools`) and `verdict` (the strictest finding decides). [`analyze`] runs them all; `explain`
 //! renders how a command was understood. The README's "How it decides" maps every module.
