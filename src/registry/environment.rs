@@ -1,0 +1,97 @@
+//! Environment variables that hold a command or load code into the program they are given to:
+//! `PAGER='…' git log`, `EDITOR='…' crontab -e`, `LESSOPEN='|…'`, `NODE_OPTIONS='--require
+//! x.js'`, `LD_PRELOAD=x.so`. A value that is a command is judged as shell code; a library loaded
+//! into the program cannot be read, and asks.
+
+use super::Execution;
+use crate::command::Command;
+use crate::language::Language;
+use crate::word::Word;
+
+/// Variables whose value programs run as a command line (through a shell or split on spaces).
+const COMMAND_VARIABLES: &[&str] = &[
+    "PAGER",
+    "MANPAGER",
+    "SYSTEMD_PAGER",
+    "EDITOR",
+    "VISUAL",
+    "SYSTEMD_EDITOR",
+    "SUDO_EDITOR",
+    "BROWSER",
+    "TERMINAL",
+    "SSH_ASKPASS",
+    "SUDO_ASKPASS",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "PROMPT_COMMAND",
+    "GIT_SSH_COMMAND",
+    "GIT_PAGER",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "GIT_PROXY_COMMAND",
+    "GIT_SSH",
+];
+
+/// Variables that make the dynamic loader load a library into the program.
+const LIBRARY_VARIABLES: &[&str] = &["LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES"];
+
+/// What the variables given to `command` make it run.
+pub fn executions(command: &Command) -> Vec<Execution> {
+    let mut found = Vec::new();
+    for (name, value) in &command.assignments {
+        // git reads its own variables (registry/git.rs).
+        if name.starts_with("GIT_") && command.name == "git" {
+            continue;
+        }
+        if value.text().is_empty() {
+            continue;
+        }
+        if COMMAND_VARIABLES.contains(&name.as_str()) {
+            // `LESSOPEN='|cmd %s'`: the bars say how the output is used.
+            let bars = value.text().len() - value.text().trim_start_matches('|').len();
+            found.push(Execution::Code {
+                via: format!("{name}= {}", command.name),
+                words: vec![value.strip_prefix(bars)],
+                positional: Vec::new(),
+                current_shell: false,
+            });
+        } else if LIBRARY_VARIABLES.contains(&name.as_str()) {
+            found.push(Execution::Unverifiable {
+                what: format!(
+                    "{name} loads {} into `{}`: a library's code cannot be read",
+                    value.text(),
+                    command.name
+                ),
+            });
+        } else if name == "NODE_OPTIONS" {
+            found.extend(node_preloads(value).into_iter().map(|path| Execution::File {
+                via: format!("NODE_OPTIONS= {}", command.name),
+                path,
+                language: Language::JavaScript,
+                current_shell: false,
+            }));
+        }
+    }
+    found
+}
+
+/// The modules `NODE_OPTIONS` loads before the program: `--require x`, `-r x`, `--import x`,
+/// `--loader x`.
+fn node_preloads(value: &Word) -> Vec<Word> {
+    const LOADING: &[&str] = &["--require", "-r", "--import", "--loader", "--experimental-loader"];
+    let words: Vec<&str> = value.text().split_whitespace().collect();
+    let mut found = Vec::new();
+    for (index, word) in words.iter().enumerate() {
+        let module = match word.split_once('=') {
+            Some((option, module)) if LOADING.contains(&option) => Some(module),
+            _ if LOADING.contains(word) => words.get(index + 1).copied(),
+            _ => None,
+        };
+        if let Some(module) = module {
+            found.push(Word::literal(module, value.span));
+        }
+    }
+    found
+}
