@@ -117,6 +117,9 @@ pub struct Command {
     pub origin: Option<String>,
     /// How its parent runs it (`sudo`, `find -exec`, `git alias deploy`), for `explain`.
     pub via: Option<String>,
+    /// Run inside a container (`docker exec box …`): its paths are the container's, but for
+    /// those under a bind mount.
+    pub in_container: bool,
     /// What it prints, as far as known once what it runs has been walked.
     pub output: Output,
     /// What it was asked to run with raised privileges, for `sudo`, `doas`, `pkexec`, `run0`.
@@ -154,6 +157,7 @@ impl Command {
             calls_itself: false,
             origin: None,
             via: None,
+            in_container: false,
             output: Output::Unknown,
             privileged: None,
             terminal_code: None,
@@ -300,6 +304,20 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// Whether command `id` runs inside a container: it, or a command that runs it, does.
+    pub fn in_container(&self, id: CommandId) -> bool {
+        let mut layer = Some(self.commands[id].layer);
+        while let Some(current) = layer {
+            if let LayerKind::Command(command) = self.layers[current].kind
+                && self.commands[command].in_container
+            {
+                return true;
+            }
+            layer = self.layers[current].parent;
+        }
+        false
+    }
+
     /// The layers directly below `layer`, in order.
     pub fn children(&self, layer: LayerId) -> impl Iterator<Item = LayerId> + '_ {
         self.layers

@@ -210,6 +210,16 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
                 (checker.check)(&subject, &mut report);
             }
         }
+        if analysis.in_container(id) {
+            let mut index = before;
+            while index < report.findings.len() {
+                if HOST_PATH_RULES.contains(&report.findings[index].rule.id) {
+                    report.findings.remove(index);
+                } else {
+                    index += 1;
+                }
+            }
+        }
         if analysis.layers.get(command.layer).is_some_and(|layer| layer.from_disk) {
             let mut index = before;
             while index < report.findings.len() {
@@ -223,6 +233,21 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
     }
     findings
 }
+
+/// Rules about where a path is on this machine, not reported for a command inside a container
+/// (`docker exec app cp x /var/www/html/`): there a path is the container's, unless it is under
+/// a bind mount, which the registry has already written as the host's path. What a container
+/// deletes in its home or its data is still judged: a database container's files are lost all
+/// the same.
+const HOST_PATH_RULES: &[&str] = &[
+    "write-outside-project",
+    "rm-outside-project",
+    "write-system-config",
+    "truncate-system-file",
+    "rm-system",
+    "mv-system-path",
+    "permissions-recursive",
+];
 
 /// Rules not reported inside a script read from disk. Those about what cannot be known before
 /// a command runs: a script's values come from its arguments and its environment, and asking

@@ -5,6 +5,7 @@
 //! The walker turns each into a layer of its own (a command, or code to parse) and judges what
 //! is inside; the checkers then see every layer.
 
+mod containers;
 mod environment;
 pub mod finders;
 pub mod git;
@@ -74,6 +75,9 @@ pub enum Execution {
     Network { how: String },
     /// Something it runs that cannot be read before it runs (a library loaded into it).
     Unverifiable { what: String },
+    /// A command run inside a container (`docker exec box cmd`): its paths are the
+    /// container's, but for those under a bind mount, already written as the host's.
+    InContainer { via: String, argv: Vec<Word> },
 }
 
 /// What `command` runs besides itself.
@@ -101,26 +105,37 @@ pub const FAMILIES: &[Family] = &[
     Family {
         name: "launchers",
         entries: launchers::ENTRIES,
+        in_container: false,
     },
     Family {
         name: "terminals",
         entries: terminals::ENTRIES,
+        in_container: false,
     },
     Family {
         name: "schedulers",
         entries: schedulers::ENTRIES,
+        in_container: false,
     },
     Family {
         name: "runners",
         entries: runners::ENTRIES,
+        in_container: false,
     },
     Family {
         name: "tool options",
         entries: tool_options::ENTRIES,
+        in_container: false,
     },
     Family {
         name: "languages",
         entries: languages::ENTRIES,
+        in_container: false,
+    },
+    Family {
+        name: "containers",
+        entries: containers::ENTRIES,
+        in_container: true,
     },
 ];
 

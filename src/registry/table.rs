@@ -136,6 +136,10 @@ pub enum Carrier {
     /// Operands with `prefix` are a program run with the connection another operand opens
     /// (`socat TCP:host:port EXEC:bash`).
     NetworkOperand { prefix: &'static str },
+    /// The operands from the `skip`-th on are the command a new container runs, where a path
+    /// under a bind mount (`-v HOST:CTR`, `--mount type=bind,source=HOST,target=CTR`) is the
+    /// host's path: `docker run -v ~/:/h img rm -rf /h` deletes the home folder.
+    ContainerArgv { skip: usize },
 }
 
 impl Carrier {
@@ -165,6 +169,9 @@ impl Carrier {
             }
             Carrier::NetworkProgram(option) => format!("`{}` runs a program for the network peer", option.spelled()),
             Carrier::NetworkOperand { prefix } => format!("`{prefix}…` runs a program for the network peer"),
+            Carrier::ContainerArgv { skip } => {
+                format!("a command after {skip} operand(s), bind-mounted paths read as the host's")
+            }
         }
     }
 }
@@ -173,6 +180,8 @@ impl Carrier {
 pub struct Family {
     pub name: &'static str,
     pub entries: &'static [Entry],
+    /// Whether the commands its entries run run inside a container.
+    pub in_container: bool,
 }
 
 /// The entry for `command` and the words after its subcommand, if the table has one.
@@ -367,6 +376,16 @@ pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<
                     }
                 }
             }
+            Carrier::ContainerArgv { skip } => {
+                if let Some(start) = parsed.first_operand
+                    && let Some(start) = operand_index(&parsed, rest, start, skip)
+                    && let Some(argv) = rest.get(start..).filter(|argv| !argv.is_empty())
+                {
+                    let mounts = bind_mounts(&parsed, rest);
+                    let argv: Vec<Word> = argv.iter().map(|word| on_host(word, &mounts)).collect();
+                    found.push(command_of(via(""), &argv));
+                }
+            }
             Carrier::OptionScript { option, language } => {
                 for path in option.values(&parsed, rest) {
                     found.push(Execution::File {
@@ -379,7 +398,18 @@ pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<
             }
         }
     }
+    if family.in_container {
+        found = found.into_iter().map(into_container).collect();
+    }
     Some(found)
+}
+
+/// A command run inside a container, as such.
+fn into_container(execution: Execution) -> Execution {
+    match execution {
+        Execution::Command { via, argv, .. } => Execution::InContainer { via, argv },
+        other => other,
+    }
 }
 
 /// The index in `rest` of the operand `skip` operands after the first (options between
@@ -435,6 +465,48 @@ fn network_shell(via: String, program: &str) -> Execution {
             "{via} gives `{program}` to whoever is at the other end of a network connection: they run commands unseen"
         ),
     }
+}
+
+/// The bind mounts of a container: (host path, container path), from `-v HOST:CTR[:mode]`,
+/// `--volume` and `--mount type=bind,source=HOST,target=CTR`. Named volumes are not the host's.
+fn bind_mounts(parsed: &Parsed, rest: &[Word]) -> Vec<(String, String)> {
+    let mut mounts = Vec::new();
+    for value in Opt::Both('v', "volume").values(parsed, rest) {
+        let mut fields = value.text().split(':');
+        if let (Some(host), Some(container)) = (fields.next(), fields.next())
+            && (host.starts_with('/') || host.starts_with('~') || host.starts_with('.'))
+            && container.starts_with('/')
+        {
+            mounts.push((host.to_owned(), container.to_owned()));
+        }
+    }
+    for value in Opt::Long("mount").values(parsed, rest) {
+        let fields: Vec<(&str, &str)> = value.text().split(',').filter_map(|f| f.split_once('=')).collect();
+        let field = |names: &[&str]| fields.iter().find(|(k, _)| names.contains(k)).map(|(_, v)| *v);
+        if field(&["type"]) == Some("bind")
+            && let (Some(host), Some(container)) = (field(&["source", "src"]), field(&["target", "destination", "dst"]))
+        {
+            mounts.push((host.to_owned(), container.to_owned()));
+        }
+    }
+    mounts
+}
+
+/// A word of a container's command with a path under a bind mount written as the host's.
+fn on_host(word: &Word, mounts: &[(String, String)]) -> Word {
+    let text = word.text();
+    for (host, container) in mounts {
+        let container = container.trim_end_matches('/');
+        let Some(rest) = text.strip_prefix(container) else {
+            continue;
+        };
+        if rest.is_empty() || rest.starts_with('/') {
+            let host = host.trim_end_matches('/');
+            let host = if host.is_empty() { "/" } else { host };
+            return Word::literal(&format!("{host}{rest}"), word.span);
+        }
+    }
+    word.clone()
 }
 
 #[cfg(test)]

@@ -46,7 +46,13 @@ impl Walker<'_> {
                     argv,
                     assignments,
                     cwd,
-                } => self.wrapped_command(id, via, argv, assignments, cwd, at),
+                } => {
+                    self.wrapped_command(id, via, argv, assignments, cwd, at);
+                }
+                Execution::InContainer { via, argv } => {
+                    let child = self.wrapped_command(id, via, argv, Vec::new(), None, at);
+                    self.analysis.commands[child].in_container = true;
+                }
                 Execution::Code {
                     via,
                     words,
@@ -142,7 +148,7 @@ impl Walker<'_> {
         assignments: Vec<(String, Word)>,
         cwd: Option<Word>,
         at: &mut Cursor,
-    ) {
+    ) -> CommandId {
         let outer = self.command(parent);
         let span = argv
             .iter()
@@ -159,6 +165,7 @@ impl Walker<'_> {
         let id = self.push_command(command, parent_layer);
         self.analysis.commands[parent].runs.push(Run::Command(id));
         self.follow_runs(id, &mut at.nested(at.layer));
+        id
     }
 
     /// Runs code given as words: read as a layer of its own, unless nobody can know it before
