@@ -242,6 +242,19 @@ pub struct Layer {
     /// Part of a script read from disk rather than written in the command: what it certainly
     /// does is judged, what nobody can know before it runs is not asked about.
     pub from_disk: bool,
+    /// A guess at what a program nobody described runs (`eatmydata rm -rf ~`), not knowledge.
+    pub inferred: Option<Inference>,
+}
+
+/// What a guessed layer guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inference {
+    /// The program may run the words after it as a command (`eatmydata rm -rf ~`): only what
+    /// would be denied on its own counts, and is denied.
+    Tail,
+    /// An argument of the program reads as a command (`anytool --on-exit 'git reset --hard'`):
+    /// what would be denied asks, since the program may well treat it as text.
+    Text,
 }
 
 #[derive(Clone, Debug)]
@@ -304,6 +317,27 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The guess a command is part of, if any, with the unknown program it is about.
+    pub fn inference(&self, id: CommandId) -> Option<(Inference, CommandId)> {
+        let mut layer = Some(self.commands[id].layer);
+        while let Some(current) = layer {
+            let here = &self.layers[current];
+            if let Some(inference) = here.inferred {
+                // The layer hangs under the unknown program's own layer.
+                let program = here
+                    .parent
+                    .and_then(|parent| match self.layers[parent].kind {
+                        LayerKind::Command(program) => Some(program),
+                        _ => None,
+                    })
+                    .unwrap_or(id);
+                return Some((inference, program));
+            }
+            layer = here.parent;
+        }
+        None
+    }
+
     /// Whether command `id` runs inside a container: it, or a command that runs it, does.
     pub fn in_container(&self, id: CommandId) -> bool {
         let mut layer = Some(self.commands[id].layer);

@@ -28,7 +28,7 @@ mod terraform;
 mod truncate;
 mod unverifiable;
 
-use crate::command::{Analysis, Command, CommandId};
+use crate::command::{Analysis, Command, CommandId, Inference};
 use crate::context::Context;
 use crate::rules::Decision;
 use crate::rules::Rule;
@@ -65,6 +65,40 @@ impl Applies {
             Applies::NoCommand => false,
         }
     }
+}
+
+/// Programs the checkers that see every command judge by name.
+const JUDGED_BY_NAME: &[&str] = &[
+    "dd",
+    "wipefs",
+    "shred",
+    "fdisk",
+    "sfdisk",
+    "parted",
+    "gdisk",
+    "sgdisk",
+    "cfdisk",
+    "truncate",
+    "cp",
+    "ln",
+    "install",
+    "tee",
+    "curl",
+    "wget",
+    "chattr",
+    "systemctl",
+    "diskutil",
+    "mkswap",
+    "mke2fs",
+];
+
+/// Whether a checker judges the program `name` by its name (`rm`, `git`, `mkfs.ext4`…).
+pub fn judges(name: &str) -> bool {
+    name.starts_with("mkfs")
+        || JUDGED_BY_NAME.contains(&name)
+        || CHECKERS
+            .iter()
+            .any(|checker| matches!(checker.applies, Applies::Commands(names) if names.contains(&name)))
 }
 
 /// Every checker, in the order their findings are reported.
@@ -210,6 +244,9 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
                 (checker.check)(&subject, &mut report);
             }
         }
+        if let Some((inference, program)) = analysis.inference(id) {
+            infer(report.findings, before, inference, &analysis.commands[program]);
+        }
         if analysis.in_container(id) {
             let mut index = before;
             while index < report.findings.len() {
@@ -232,6 +269,35 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         }
     }
     findings
+}
+
+/// Keeps, of the findings from `before` on, made in a layer guessed for the unknown `program`,
+/// what would be denied on its own: denied for a guessed tail, asked about for a guessed
+/// string, each saying where the guess came from.
+fn infer(findings: &mut Vec<Finding>, before: usize, inference: Inference, program: &Command) {
+    let mut index = before;
+    while index < findings.len() {
+        if findings[index].rule.decision != Decision::Deny {
+            findings.remove(index);
+            continue;
+        }
+        let finding = &mut findings[index];
+        finding.lost = match inference {
+            Inference::Tail => format!(
+                "`{}` is not known; if it runs its arguments, {}",
+                program.name, finding.lost
+            ),
+            Inference::Text => {
+                let lost = format!(
+                    "`{}` is not known, and one of its arguments reads as a command that would be denied ({}: {})",
+                    program.name, finding.rule.id, finding.lost
+                );
+                finding.rule = &unverifiable::COULD_NOT_VERIFY;
+                lost
+            }
+        };
+        index += 1;
+    }
 }
 
 /// Rules about where a path is on this machine, not reported for a command inside a container

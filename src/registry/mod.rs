@@ -100,6 +100,218 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     found
 }
 
+/// Whether the registry describes the program `name`: what it runs is known, so its arguments
+/// are never guessed at.
+pub fn knows(name: &str) -> bool {
+    crate::language::is_shell(name)
+        || Language::of_interpreter(name).is_some()
+        || shells::BUILTINS.contains(&name)
+        || matches!(
+            name,
+            "find" | "fd" | "fdfind" | "xargs" | "parallel" | "git" | "nix-shell" | "nix"
+        )
+        || wrappers::knows(name)
+        || FAMILIES
+            .iter()
+            .flat_map(|family| family.entries.iter())
+            .any(|entry| entry.names.contains(&name))
+        || TEXT_PROGRAMS.contains(&name)
+        || NOT_READ.contains(&name)
+        || PLAIN_PROGRAMS.contains(&name)
+}
+
+/// Programs whose arguments are files, names, numbers or options, never a command to run
+/// (`touch 'rm -rf ~'` makes a file of that name): nothing in them is guessed to be one.
+pub const PLAIN_PROGRAMS: &[&str] = &[
+    "touch",
+    "mkdir",
+    "cat",
+    "tac",
+    "ls",
+    "dir",
+    "head",
+    "tail",
+    "wc",
+    "stat",
+    "file",
+    "du",
+    "df",
+    "diff",
+    "cmp",
+    "comm",
+    "sort",
+    "uniq",
+    "cut",
+    "paste",
+    "join",
+    "split",
+    "nl",
+    "od",
+    "hexdump",
+    "xxd",
+    "base64",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "sha512sum",
+    "cksum",
+    "basename",
+    "dirname",
+    "realpath",
+    "readlink",
+    "tree",
+    "less",
+    "more",
+    "bat",
+    "code",
+    "open",
+    "xdg-open",
+    "unzip",
+    "gzip",
+    "gunzip",
+    "bzip2",
+    "xz",
+    "zstd",
+    "sleep",
+    "date",
+    "cal",
+    "uname",
+    "whoami",
+    "id",
+    "hostname",
+    "pwd",
+    "true",
+    "false",
+    "yes",
+    "seq",
+    "tr",
+    "fmt",
+    "fold",
+    "column",
+    "iconv",
+    "dos2unix",
+    "which",
+    "type",
+    "whereis",
+    "cd",
+    "pushd",
+    "popd",
+    "mv",
+    "cp",
+    "ln",
+    "rm",
+    "rmdir",
+    "chmod",
+    "chown",
+    "cargo",
+    "rustc",
+    "rustup",
+    "go",
+    "gcc",
+    "g++",
+    "clang",
+    "javac",
+    "java",
+    "mvn",
+    "gradle",
+    "pip",
+    "pip3",
+    "pytest",
+    "tsc",
+    "eslint",
+    "prettier",
+    "black",
+    "ruff",
+    "mypy",
+    "jest",
+    "vitest",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "dotnet",
+    "swift",
+    "kill",
+    "pkill",
+    "killall",
+    "ps",
+    "top",
+    "htop",
+    "lsof",
+    "netstat",
+    "ss",
+    "ping",
+    "dig",
+    "nslookup",
+    "host",
+    "traceroute",
+];
+
+/// Command interpreters whose language is not read here (Windows' `cmd` and PowerShell): their
+/// strings are not bash, so no bash command is guessed in them.
+const NOT_READ: &[&str] = &["cmd", "powershell", "pwsh", "wscript", "cscript"];
+
+/// Programs whose arguments are text (a message, a pattern, a filter, a prompt, data to send),
+/// never a command: nothing in them is guessed to be one.
+pub const TEXT_PROGRAMS: &[&str] = &[
+    "echo",
+    "printf",
+    "logger",
+    "wall",
+    "write",
+    "notify-send",
+    "say",
+    "espeak",
+    "cowsay",
+    "figlet",
+    "toilet",
+    "banner",
+    "zenity",
+    "kdialog",
+    "whiptail",
+    "gh",
+    "glab",
+    "tea",
+    "hub",
+    "jira",
+    "linear",
+    "mail",
+    "mailx",
+    "mutt",
+    "sendmail",
+    "msmtp",
+    "swaks",
+    "grep",
+    "egrep",
+    "fgrep",
+    "zgrep",
+    "ag",
+    "ack",
+    "jq",
+    "yq",
+    "gojq",
+    "jaq",
+    "curl",
+    "wget",
+    "http",
+    "https",
+    "xh",
+    "claude",
+    "codex",
+    "gemini",
+    "aider",
+    "llm",
+    "ollama",
+    "sgpt",
+    "todo.sh",
+    "task",
+    "jrnl",
+    "nb",
+    "expr",
+    "test",
+    "[",
+];
+
 /// The families of the registry's table, in the order they are consulted.
 pub const FAMILIES: &[Family] = &[
     Family {
@@ -205,6 +417,16 @@ pub fn markdown() -> String {
         "environment",
         "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, LD_PRELOAD, NODE_OPTIONS",
         "a command in the variable's value; a library loaded into the program (asks); modules `NODE_OPTIONS` requires",
+    );
+    row(
+        "text",
+        &TEXT_PROGRAMS.join(", "),
+        "nothing: their arguments are text (a message, a pattern, a filter, a prompt, data to send)",
+    );
+    row(
+        "plain",
+        &PLAIN_PROGRAMS.join(", "),
+        "nothing: their arguments are files, names, numbers or options",
     );
     for (programs, what) in wrappers::rows() {
         row("wrappers", &programs, &what);

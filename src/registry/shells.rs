@@ -7,6 +7,11 @@ use crate::command::Command;
 use crate::language::{Language, is_shell};
 use crate::word::Word;
 
+/// The builtins and programs read here besides the shells.
+pub const BUILTINS: &[&str] = &[
+    "alias", "eval", "source", ".", "trap", "su", "runuser", "ssh", "watch", "script", "tmux", "byobu",
+];
+
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
     let name = command.name.as_str();
     let args = command.args();

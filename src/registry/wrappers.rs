@@ -237,6 +237,13 @@ const RUNNERS: &[Runner] = &[
     },
 ];
 
+/// Whether `name` is a wrapper or a runner's tool.
+pub fn knows(name: &str) -> bool {
+    name == "nix-shell"
+        || WRAPPERS.iter().any(|wrapper| wrapper.names.contains(&name))
+        || RUNNERS.iter().any(|runner| runner.tool == name)
+}
+
 /// The wrappers and runners, each with what it runs, for the README's registry table.
 pub fn rows() -> Vec<(String, String)> {
     let mut rows: Vec<(String, String)> = WRAPPERS

@@ -17,6 +17,7 @@
 //! - [`runs`]: what a command runs (another command, code, its standard input, a file);
 //! - [`files`]: files the command writes before running them, and scripts read from disk;
 //! - [`interpreted`]: what code of other languages does, turned into commands;
+//! - [`inferred`]: guesses at what a program nobody described runs;
 //! - [`budget`]: the limits on nesting, commands and time, and what reaching one leaves.
 //!
 //! Recursion is bounded: syntax nesting, layer depth, the number of commands and a deadline
@@ -28,6 +29,7 @@ mod decode;
 mod expansion;
 mod files;
 mod functions;
+mod inferred;
 mod interpreted;
 mod redirect;
 mod runs;
@@ -158,6 +160,7 @@ impl Walker<'_> {
             kind,
             span,
             from_disk: !self.reading_disk.is_empty(),
+            inferred: None,
         });
         self.analysis.layers.len() - 1
     }

@@ -34,6 +34,9 @@ impl Walker<'_> {
     pub(super) fn follow_runs(&mut self, id: CommandId, at: &mut Cursor) {
         let executions = registry::executions(self.command(id));
         self.record_facts(id, &executions);
+        if executions.is_empty() {
+            self.infer_runs(id, at);
+        }
         let parent = self.command(id).layer;
         for execution in executions {
             let span = self.command(id).span;
