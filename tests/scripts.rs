@@ -187,3 +187,35 @@ fn a_script_the_command_writes_is_judged_before_it_exists() {
         deny("rm-home")
     );
 }
+
+#[test]
+fn project_files_are_judged_for_the_part_that_runs() {
+    let project = Project::new("projects");
+    project
+        .write(
+            "package.json",
+            r#"{"scripts": {"test": "jest", "pretest": "rm -rf ~", "build": "tsc", "postinstall": "git push --force"}}"#,
+        )
+        .write(
+            "Makefile",
+            "CC = cc\n\nall: build\n\nbuild:\n\t$(CC) -o app main.c\n\nclean:\n\trm -rf build\n\nnuke: clean\n\trm -rf $(HOME)\n",
+        )
+        .write("justfile", "default:\n    cargo test\n\nwipe target:\n    rm -rf ~\n");
+    // `npm test` runs `pretest` first.
+    assert_eq!(project.judge("npm test"), deny("rm-home"));
+    assert_eq!(project.judge("npm run build"), ALLOW);
+    assert_eq!(project.judge("yarn build"), ALLOW);
+    assert_eq!(project.judge("npm install"), deny("git-push-force"));
+    assert_eq!(project.judge("npm install lodash"), ALLOW);
+    assert_eq!(project.judge("make"), ALLOW);
+    assert_eq!(project.judge("make clean"), ALLOW);
+    assert_eq!(project.judge("make nuke"), deny("rm-home"));
+    assert_eq!(project.judge("just"), ALLOW);
+    assert_eq!(project.judge("just wipe x"), deny("rm-home"));
+    // A package.json the command writes is judged before it exists.
+    let fresh = Project::new("projects-written");
+    assert_eq!(
+        fresh.judge(r#"echo '{"scripts":{"go":"git reset --hard"}}' > package.json && npm run go"#),
+        deny("git-reset-hard")
+    );
+}

@@ -506,7 +506,14 @@ fn command_line(list: &str) -> String {
 fn make_references(recipe: &str) -> String {
     static REFERENCE: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]").expect("a valid pattern"));
-    REFERENCE.replace_all(recipe, "$1").replace("$$", "$")
+    REFERENCE
+        .replace_all(recipe, |found: &regex::Captures| match &found[1] {
+            // Variables make takes from the environment, and its own directory.
+            name @ ("HOME" | "PWD" | "USER" | "TMPDIR" | "SHELL") => format!("${name}"),
+            "CURDIR" => ".".to_owned(),
+            name => name.to_owned(),
+        })
+        .replace("$$", "$")
 }
 
 /// A path with a leading `~` made absolute, as these languages' file functions do.

@@ -12,6 +12,7 @@ pub mod git;
 mod languages;
 mod launchers;
 mod programs;
+pub mod projects;
 mod runners;
 mod schedulers;
 mod shells;
@@ -75,6 +76,13 @@ pub enum Execution {
     Network { how: String },
     /// Something it runs that cannot be read before it runs (a library loaded into it).
     Unverifiable { what: String },
+    /// Part of a project file that the command runs (`npm test` runs `package.json`'s
+    /// `scripts.test`, `make x` the recipes of `x`), in `directory` when given.
+    ProjectFile {
+        via: String,
+        part: projects::ProjectPart,
+        directory: Option<Word>,
+    },
     /// A command run inside a container (`docker exec box cmd`): its paths are the
     /// container's, but for those under a bind mount, already written as the host's.
     InContainer { via: String, argv: Vec<Word> },
@@ -363,6 +371,9 @@ fn known_executions(command: &Command) -> Option<Vec<Execution>> {
     if let Some(found) = finders::executions(command) {
         return Some(found);
     }
+    if let Some(found) = projects::executions(command) {
+        return Some(found);
+    }
     if command.name == "git" {
         return Some(git::executions(command));
     }
@@ -417,6 +428,11 @@ pub fn markdown() -> String {
         "environment",
         "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, LD_PRELOAD, NODE_OPTIONS",
         "a command in the variable's value; a library loaded into the program (asks); modules `NODE_OPTIONS` requires",
+    );
+    row(
+        "projects",
+        "npm, pnpm, yarn, make, gmake, just",
+        "`package.json` scripts (`run x`, `test`, `start`, the install lifecycle, `yarn x`), a make target's or `just` recipe's recipes with their prerequisites; `npm pkg set scripts.x=…`",
     );
     row(
         "text",

@@ -9,6 +9,7 @@ use crate::interpreters::Arguments;
 use crate::language::Language;
 use crate::paths::{self, Cwd, Target};
 use crate::producers;
+use crate::registry::projects::{self, ProjectPart};
 use crate::registry::{self, Execution};
 use crate::scripts;
 use crate::source::{Source, SourceBuilder, Span};
@@ -51,6 +52,9 @@ impl Walker<'_> {
                     cwd,
                 } => {
                     self.wrapped_command(id, via, argv, assignments, cwd, at);
+                }
+                Execution::ProjectFile { via, part, directory } => {
+                    self.run_project_file(id, &via, &part, directory.as_ref(), at);
                 }
                 Execution::InContainer { via, argv } => {
                     let child = self.wrapped_command(id, via, argv, Vec::new(), None, at);
@@ -353,6 +357,73 @@ impl Walker<'_> {
             },
         };
         self.analysis.commands[id].runs.push(run);
+    }
+
+    /// Runs the part of a project file a command names (`npm test`: `package.json`'s
+    /// `scripts.test`; `make x`: the recipes of `x`), from the file the command wrote or the
+    /// one on disk, judged like a script on disk.
+    fn run_project_file(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        part: &ProjectPart,
+        directory: Option<&Word>,
+        at: &mut Cursor,
+    ) {
+        let span = self.command(id).span;
+        let language = match part {
+            ProjectPart::Scripts(_) => Language::Shell,
+            ProjectPart::MakeTarget(_) | ProjectPart::JustRecipe(_) => Language::Make,
+        };
+        for file in part.files() {
+            let path = match directory {
+                Some(directory) => Word::literal(&format!("{}/{file}", directory.text().trim_end_matches('/')), span),
+                None => Word::literal(file, span),
+            };
+            let Some(content) = self.file_content(id, &path) else {
+                continue;
+            };
+            let code = Code {
+                via: format!("{via} ({file})"),
+                language,
+                arguments: Arguments::default(),
+                current_shell: false,
+                parent: self.command(id).layer,
+            };
+            let run = match content {
+                Content::Known(word) => {
+                    if let Some(text) = projects::extract(part, word.text()) {
+                        self.run_code(id, &code, &[Word::literal(&text, span)], at);
+                    }
+                    return;
+                }
+                Content::OnDisk { path: absolute, text } => {
+                    let Some(text) = projects::extract(part, &text) else {
+                        return;
+                    };
+                    let mut builder = SourceBuilder::default();
+                    builder.push_from(&text, span);
+                    let truncated =
+                        self.read_from_disk(absolute, |walker| walker.run_source(id, &code, builder.finish(), at));
+                    if !truncated {
+                        return;
+                    }
+                    super::budget::truncated_script(via, file, span)
+                }
+                Content::Network => Run::Network {
+                    how: format!(
+                        "{via} runs {file}, downloaded from the network: unread, it can do anything your account can"
+                    ),
+                    span,
+                },
+                Content::Unknown(what) => Run::Unverifiable {
+                    what: format!("{via} runs {file}, {what}"),
+                    span,
+                },
+            };
+            self.analysis.commands[id].runs.push(run);
+            return;
+        }
     }
 
     /// The positional parameters of a script: its path and the words after it.

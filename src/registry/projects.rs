@@ -1,0 +1,309 @@
+//! Project files that say what a command runs: the scripts of `package.json` (`npm run x`,
+//! `npm test`, the install lifecycle, `yarn x`), the recipes of a `Makefile` (`make x`) and of a
+//! `justfile` (`just x`). The walk reads the file (written earlier in the command, or on disk)
+//! and judges the part that runs like a script on disk.
+
+use super::Execution;
+use crate::args::{self, Options};
+use crate::command::Command;
+use crate::word::Word;
+
+/// The part of a project file a command runs.
+#[derive(Clone, Debug)]
+pub enum ProjectPart {
+    /// These entries of `package.json`'s `scripts`, in order (`pretest`, `test`, `posttest`).
+    Scripts(Vec<String>),
+    /// The recipes of a make target and its prerequisites (the first target when `None`).
+    MakeTarget(Option<String>),
+    /// The recipe of a `just` recipe and its dependencies (the first recipe when `None`).
+    JustRecipe(Option<String>),
+}
+
+impl ProjectPart {
+    /// The project files that hold this part, in the order the tool looks for them.
+    pub fn files(&self) -> &'static [&'static str] {
+        match self {
+            ProjectPart::Scripts(_) => &["package.json"],
+            ProjectPart::MakeTarget(_) => &["GNUmakefile", "makefile", "Makefile"],
+            ProjectPart::JustRecipe(_) => &["justfile", "Justfile", ".justfile"],
+        }
+    }
+}
+
+/// Subcommands of yarn, pnpm and bun that are their own, not a script's name.
+const MANAGER_COMMANDS: &[&str] = &[
+    "add",
+    "audit",
+    "bin",
+    "build",
+    "cache",
+    "config",
+    "create",
+    "dedupe",
+    "deploy",
+    "dlx",
+    "env",
+    "exec",
+    "explain",
+    "fetch",
+    "global",
+    "help",
+    "i",
+    "import",
+    "info",
+    "init",
+    "install",
+    "licenses",
+    "link",
+    "list",
+    "login",
+    "logout",
+    "ls",
+    "node",
+    "npm",
+    "outdated",
+    "pack",
+    "patch",
+    "plugin",
+    "pm",
+    "prune",
+    "publish",
+    "rebuild",
+    "remove",
+    "rm",
+    "root",
+    "run",
+    "server",
+    "set",
+    "setup",
+    "store",
+    "unlink",
+    "up",
+    "update",
+    "upgrade",
+    "version",
+    "why",
+    "workspace",
+    "workspaces",
+    "x",
+    "test",
+    "start",
+    "stop",
+    "restart",
+];
+
+/// What `command` runs from a project file, or `None` when it is not such a command.
+pub fn executions(command: &Command) -> Option<Vec<Execution>> {
+    let name = command.name.as_str();
+    let args = command.args();
+    match name {
+        "npm" | "pnpm" | "yarn" | "bun" => Some(package_scripts(name, args)),
+        "make" | "gmake" => {
+            let parsed = args::parse(
+                args,
+                &Options::gnu(
+                    "CfIjlLoOWE",
+                    &["directory", "file", "makefile", "include-dir", "jobs", "eval"],
+                ),
+            );
+            // A makefile named by `-f` is read whole by the registry's table.
+            if parsed.value_of('f', "file").is_some() || parsed.has_long("makefile") {
+                return Some(Vec::new());
+            }
+            let target = parsed
+                .operands()
+                .find(|w| !w.text().contains('='))
+                .map(|w| w.text().to_owned());
+            Some(vec![project(
+                name,
+                ProjectPart::MakeTarget(target),
+                parsed.value_of('C', "directory"),
+            )])
+        }
+        "just" => {
+            let parsed = args::parse(args, &Options::gnu("fd", &["justfile", "working-directory", "set"]));
+            let recipe = parsed
+                .operands()
+                .find(|w| !w.text().contains('='))
+                .map(|w| w.text().to_owned());
+            Some(vec![project(name, ProjectPart::JustRecipe(recipe), None)])
+        }
+        _ => None,
+    }
+}
+
+fn project(program: &str, part: ProjectPart, directory: Option<&Word>) -> Execution {
+    let what = match &part {
+        ProjectPart::Scripts(names) => names.last().cloned().unwrap_or_default(),
+        ProjectPart::MakeTarget(target) | ProjectPart::JustRecipe(target) => target.clone().unwrap_or_default(),
+    };
+    Execution::ProjectFile {
+        via: format!("{program} {what}").trim_end().to_owned(),
+        part,
+        directory: directory.cloned(),
+    }
+}
+
+/// The scripts a package manager's command runs: `run x`, `test`, `start`, the install
+/// lifecycle, `yarn x`; and a script `npm pkg set` writes, judged now.
+fn package_scripts(name: &str, args: &[Word]) -> Vec<Execution> {
+    let parsed = args::parse(
+        args,
+        &Options::gnu(
+            "wCF",
+            &[
+                "prefix",
+                "workspace",
+                "dir",
+                "filter",
+                "cwd",
+                "registry",
+                "loglevel",
+                "tag",
+            ],
+        ),
+    );
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let Some(subcommand) = operands.first().and_then(|w| w.value()) else {
+        return Vec::new();
+    };
+    let scripts = |script: &str| {
+        let names = vec![format!("pre{script}"), script.to_owned(), format!("post{script}")];
+        vec![project(name, ProjectPart::Scripts(names), None)]
+    };
+    match subcommand {
+        "run" | "run-script" | "rum" | "urn" => match operands.get(1).and_then(|w| w.value()) {
+            Some(script) => scripts(script),
+            None => Vec::new(),
+        },
+        "test" | "t" | "tst" if name != "bun" => scripts("test"),
+        "start" | "stop" if name != "bun" => scripts(subcommand),
+        "restart" if name == "npm" => scripts("restart"),
+        "install" | "i" | "ci" if operands.len() == 1 => {
+            let lifecycle = [
+                "preinstall",
+                "install",
+                "postinstall",
+                "preprepare",
+                "prepare",
+                "postprepare",
+            ];
+            vec![project(
+                name,
+                ProjectPart::Scripts(lifecycle.iter().map(|s| (*s).to_owned()).collect()),
+                None,
+            )]
+        }
+        "pkg" if operands.get(1).is_some_and(|w| w.is("set")) => operands[2..]
+            .iter()
+            .filter_map(|word| {
+                let (key, _) = word.text().split_once('=')?;
+                key.starts_with("scripts.").then(|| Execution::Code {
+                    via: format!("{name} pkg set {key}"),
+                    words: vec![word.strip_prefix(key.len() + 1)],
+                    positional: Vec::new(),
+                    current_shell: false,
+                })
+            })
+            .collect(),
+        script if name != "npm" && !MANAGER_COMMANDS.contains(&script) => scripts(script),
+        _ => Vec::new(),
+    }
+}
+
+/// The code `part` names in a project file's `text`, as shell lines (make recipes keep their
+/// tab, for the make reader), or `None` when the file does not have it.
+pub fn extract(part: &ProjectPart, text: &str) -> Option<String> {
+    match part {
+        ProjectPart::Scripts(names) => {
+            let json: serde_json::Value = serde_json::from_str(text).ok()?;
+            let scripts = json.get("scripts")?;
+            let found: Vec<&str> = names.iter().filter_map(|name| scripts.get(name)?.as_str()).collect();
+            (!found.is_empty()).then(|| found.join("\n"))
+        }
+        ProjectPart::MakeTarget(target) => recipes(text, target.as_deref(), true),
+        ProjectPart::JustRecipe(recipe) => recipes(text, recipe.as_deref(), false),
+    }
+}
+
+/// The recipe lines of `target` (the first target when `None`) and, before them, of its
+/// prerequisites, in a makefile (`tabs`: recipe lines start with a tab) or a justfile.
+fn recipes(text: &str, target: Option<&str>, tabs: bool) -> Option<String> {
+    let rules = rules(text, tabs);
+    let first = rules
+        .iter()
+        .map(|(name, _, _)| name.as_str())
+        .find(|name| !name.starts_with('.'))?;
+    let mut pending = vec![target.unwrap_or(first).to_owned()];
+    let mut seen: Vec<String> = Vec::new();
+    let mut lines = Vec::new();
+    while let Some(name) = pending.pop() {
+        if seen.contains(&name) || seen.len() > 32 {
+            continue;
+        }
+        seen.push(name.clone());
+        for (_, prerequisites, recipe) in rules.iter().filter(|(rule, _, _)| *rule == name) {
+            pending.extend(prerequisites.iter().rev().cloned());
+            lines.extend(recipe.iter().cloned());
+        }
+    }
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// The rules of a makefile or justfile: (name, prerequisites, recipe lines).
+fn rules(text: &str, tabs: bool) -> Vec<(String, Vec<String>, Vec<String>)> {
+    let mut rules: Vec<(String, Vec<String>, Vec<String>)> = Vec::new();
+    let mut current: Vec<usize> = Vec::new();
+    for line in text.lines() {
+        let indented = if tabs {
+            line.starts_with('\t')
+        } else {
+            line.starts_with([' ', '\t'])
+        };
+        if indented && !line.trim().is_empty() {
+            for &index in &current {
+                let recipe = if tabs {
+                    line.to_owned()
+                } else {
+                    format!("\t{}", line.trim_start())
+                };
+                rules[index].2.push(recipe);
+            }
+            continue;
+        }
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        current.clear();
+        // `name other: prerequisites` (not `x := y`, `x = y`, `x ?= y`).
+        let Some((names, rest)) = line.split_once(':') else {
+            continue;
+        };
+        if rest.starts_with('=') || names.contains('=') || names.contains('$') {
+            continue;
+        }
+        // `target: prerequisites ; recipe` (make only).
+        let (rest, inline) = match rest.split_once(';') {
+            Some((before, after)) if tabs => (before, Some(after.trim()).filter(|after| !after.is_empty())),
+            _ => (rest, None),
+        };
+        let prerequisites: Vec<String> = rest
+            .split_whitespace()
+            .filter(|word| !word.starts_with(['|', '$']))
+            .map(|word| word.trim_start_matches('@').to_owned())
+            .collect();
+        // A justfile's recipe has parameters after its name (`deploy env:`).
+        let names: Vec<&str> = if tabs {
+            names.split_whitespace().collect()
+        } else {
+            names.split_whitespace().take(1).collect()
+        };
+        for name in names {
+            let name = name.trim_start_matches('@').to_owned();
+            let recipe: Vec<String> = inline.iter().map(|line| format!("\t{line}")).collect();
+            rules.push((name, prerequisites.clone(), recipe));
+            current.push(rules.len() - 1);
+        }
+    }
+    rules
+}
