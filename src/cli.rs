@@ -1,5 +1,5 @@
-//! The command-line interface: `hook`, `explain`, `check`, `rules`, `registry`, `install`,
-//! `uninstall`, `doctor`.
+//! The command-line interface: `hook`, `explain`, `check`, `rules`, `registry`, `coverage`,
+//! `install`, `uninstall`, `doctor`.
 //!
 //! Exit codes of `explain` and `check` tell the verdict (the strictest one for `check`):
 //! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error. Exit code 2 is
@@ -86,6 +86,8 @@ enum Command {
     },
     /// List the programs the registry knows, by family, and what each runs (a Markdown table).
     Registry,
+    /// Print the coverage of the public catalogues (GTFOBins, LOLBAS): `docs/coverage.md`.
+    Coverage,
 }
 
 #[derive(Args)]
@@ -170,6 +172,10 @@ pub fn main() -> ExitCode {
         }
         Command::Registry => {
             print!("{}", crate::registry::markdown());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Coverage => {
+            print!("{}", crate::coverage::markdown());
             Ok(ExitCode::SUCCESS)
         }
         Command::Hook => Ok(hook::main()),

@@ -120,6 +120,10 @@ pub struct Command {
     /// Run inside a container (`docker exec box …`): its paths are the container's, but for
     /// those under a bind mount.
     pub in_container: bool,
+    /// Files it writes and reads by the registry (`sort -o out`, `openssl enc -in key`), beside
+    /// those the file checker knows by name.
+    pub writes: Vec<Word>,
+    pub reads: Vec<Word>,
     /// What it prints, as far as known once what it runs has been walked.
     pub output: Output,
     /// What it was asked to run with raised privileges, for `sudo`, `doas`, `pkexec`, `run0`.
@@ -158,6 +162,8 @@ impl Command {
             origin: None,
             via: None,
             in_container: false,
+            writes: Vec::new(),
+            reads: Vec::new(),
             output: Output::Unknown,
             privileged: None,
             terminal_code: None,

@@ -193,6 +193,12 @@ pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
     }
 }
 
+/// The programs [`read_by`] knows.
+pub const READERS: &[&str] = &[
+    "cat", "less", "more", "bat", "batcat", "nl", "tac", "strings", "xxd", "od", "hexdump", "base64", "vi", "vim",
+    "nano", "view", "jq", "yq", "head", "tail", "grep", "egrep", "fgrep", "rg", "cp", "scp", "rsync",
+];
+
 /// The files a command reads and may show (cat, head, less, base64, cp sources…).
 pub fn read_by(command: &Command) -> Vec<Word> {
     let args = command.args();

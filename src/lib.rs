@@ -20,6 +20,7 @@ pub(crate) mod checks;
 pub mod cli;
 pub(crate) mod command;
 pub(crate) mod context;
+pub(crate) mod coverage;
 pub(crate) mod doctor;
 pub(crate) mod explain;
 pub(crate) mod files;

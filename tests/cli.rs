@@ -192,3 +192,15 @@ fn readme_registry_table_matches_the_registry() {
         "README.md's registry table is out of date: replace it with `safety-net registry`"
     );
 }
+
+#[test]
+fn docs_coverage_is_current() {
+    let written =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/coverage.md")).expect("docs/coverage.md");
+    let output = safety_net(&["coverage"], None);
+    assert_eq!(
+        written.trim(),
+        stdout(&output).trim(),
+        "docs/coverage.md is out of date: write it again with `safety-net coverage > docs/coverage.md`"
+    );
+}

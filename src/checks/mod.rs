@@ -67,6 +67,17 @@ impl Applies {
     }
 }
 
+/// Whether the program `name` can send data over the network, as the exfiltration checker
+/// judges it.
+pub fn sends(name: &str) -> bool {
+    exfiltration::sends(name)
+}
+
+/// Whether a checker judges the files the program `name` writes besides its redirections.
+pub fn writes(name: &str) -> bool {
+    files::WRITERS.contains(&name)
+}
+
 /// Programs the checkers that see every command judge by name.
 const JUDGED_BY_NAME: &[&str] = &[
     "dd",

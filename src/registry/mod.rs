@@ -5,6 +5,7 @@
 //! The walker turns each into a layer of its own (a command, or code to parse) and judges what
 //! is inside; the checkers then see every layer.
 
+mod catalogue;
 mod containers;
 mod environment;
 pub mod finders;
@@ -108,6 +109,58 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     found
 }
 
+/// What the registry knows the program `name` to do, whatever its arguments.
+#[derive(Default, Clone, Copy)]
+pub struct Roles {
+    /// Runs a command or code it is given.
+    pub runs: bool,
+    /// Writes a file it is given.
+    pub writes: bool,
+    /// Reads a file it is given.
+    pub reads: bool,
+    /// Loads a library it is given.
+    pub loads: bool,
+}
+
+/// The roles of the program `name` in the registry.
+pub fn roles(name: &str) -> Roles {
+    let mut roles = Roles {
+        runs: crate::language::is_shell(name)
+            || Language::of_interpreter(name).is_some()
+            || shells::BUILTINS.contains(&name)
+            || matches!(
+                name,
+                "find"
+                    | "fd"
+                    | "fdfind"
+                    | "xargs"
+                    | "parallel"
+                    | "git"
+                    | "nix-shell"
+                    | "nix"
+                    | "npm"
+                    | "pnpm"
+                    | "yarn"
+                    | "make"
+                    | "gmake"
+                    | "just"
+            )
+            || wrappers::knows(name),
+        ..Roles::default()
+    };
+    for entry in table::entries_of(name, FAMILIES) {
+        for carrier in entry.carriers {
+            match carrier {
+                table::Carrier::WritesOption(_) | table::Carrier::WritesOperand(_) => roles.writes = true,
+                table::Carrier::ReadsOption(_) | table::Carrier::ReadsOperand(_) => roles.reads = true,
+                table::Carrier::LoadsLibrary(_) => roles.loads = true,
+                _ => roles.runs = true,
+            }
+        }
+    }
+    roles
+}
+
 /// Whether the registry describes the program `name`: what it runs is known, so its arguments
 /// are never guessed at.
 pub fn knows(name: &str) -> bool {
@@ -119,10 +172,7 @@ pub fn knows(name: &str) -> bool {
             "find" | "fd" | "fdfind" | "xargs" | "parallel" | "git" | "nix-shell" | "nix"
         )
         || wrappers::knows(name)
-        || FAMILIES
-            .iter()
-            .flat_map(|family| family.entries.iter())
-            .any(|entry| entry.names.contains(&name))
+        || table::has_entry(name, FAMILIES)
         || TEXT_PROGRAMS.contains(&name)
         || NOT_READ.contains(&name)
         || PLAIN_PROGRAMS.contains(&name)
@@ -320,6 +370,11 @@ pub const TEXT_PROGRAMS: &[&str] = &[
     "[",
 ];
 
+/// The files `command` writes and reads by the registry's table: (written, read).
+pub fn files(command: &Command) -> (Vec<Word>, Vec<Word>) {
+    table::files(command, FAMILIES)
+}
+
 /// The families of the registry's table, in the order they are consulted.
 pub const FAMILIES: &[Family] = &[
     Family {
@@ -356,6 +411,11 @@ pub const FAMILIES: &[Family] = &[
         name: "containers",
         entries: containers::ENTRIES,
         in_container: true,
+    },
+    Family {
+        name: "catalogue",
+        entries: catalogue::ENTRIES,
+        in_container: false,
     },
 ];
 

@@ -8,6 +8,8 @@ use crate::args::{self, Arg, Options, Parsed};
 use crate::command::Command;
 use crate::language::Language;
 use crate::word::Word;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// One program (or subcommand of one) and what it runs.
 pub struct Entry {
@@ -136,6 +138,17 @@ pub enum Carrier {
     /// Operands with `prefix` are a program run with the connection another operand opens
     /// (`socat TCP:host:port EXEC:bash`).
     NetworkOperand { prefix: &'static str },
+    /// The value of an option is a library the program loads into itself: its code cannot be
+    /// read, so the command asks.
+    LoadsLibrary(Opt),
+    /// The value of an option is a file the program writes (`sort -o`, `openssl -out`).
+    WritesOption(Opt),
+    /// The operand at `index` is a file the program writes (`usize::MAX`: the last one).
+    WritesOperand(usize),
+    /// The value of an option is a file the program reads and may show (`-in`, `--file`).
+    ReadsOption(Opt),
+    /// The operand at `index` is a file the program reads and may show (`usize::MAX`: each).
+    ReadsOperand(usize),
     /// The operands from the `skip`-th on are the command a new container runs, where a path
     /// under a bind mount (`-v HOST:CTR`, `--mount type=bind,source=HOST,target=CTR`) is the
     /// host's path: `docker run -v ~/:/h img rm -rf /h` deletes the home folder.
@@ -172,6 +185,13 @@ impl Carrier {
             Carrier::ContainerArgv { skip } => {
                 format!("a command after {skip} operand(s), bind-mounted paths read as the host's")
             }
+            Carrier::LoadsLibrary(option) => format!("`{}` loads a library", option.spelled()),
+            Carrier::WritesOption(option) => format!("writes the file `{}` names", option.spelled()),
+            Carrier::WritesOperand(usize::MAX) => "writes its last operand".into(),
+            Carrier::WritesOperand(index) => format!("writes operand #{}", index + 1),
+            Carrier::ReadsOption(option) => format!("reads the file `{}` names", option.spelled()),
+            Carrier::ReadsOperand(usize::MAX) => "reads its operands".into(),
+            Carrier::ReadsOperand(index) => format!("reads operand #{}", index + 1),
         }
     }
 }
@@ -184,23 +204,49 @@ pub struct Family {
     pub in_container: bool,
 }
 
+/// The entries of `families` by program name, built the first time a command is looked up:
+/// every command is looked up, and a scan of every entry would cost more than the walk.
+type Index = HashMap<&'static str, Vec<(&'static Family, &'static Entry)>>;
+
+fn index(families: &'static [Family]) -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: Index = HashMap::new();
+        for family in families {
+            for entry in family.entries {
+                for name in entry.names {
+                    index.entry(name).or_default().push((family, entry));
+                }
+            }
+        }
+        index
+    })
+}
+
+/// Whether `families` hold an entry for the program `name`.
+pub fn has_entry(name: &str, families: &'static [Family]) -> bool {
+    index(families).contains_key(name)
+}
+
+/// The entries of `families` for the program `name`.
+pub fn entries_of(name: &str, families: &'static [Family]) -> impl Iterator<Item = &'static Entry> {
+    index(families).get(name).into_iter().flatten().map(|(_, entry)| *entry)
+}
+
 /// The entry for `command` and the words after its subcommand, if the table has one.
 fn entry<'c>(
     command: &'c Command,
     families: &'static [Family],
 ) -> Option<(&'static Family, &'static Entry, &'c [Word])> {
-    let name = command.name.as_str();
     let args = command.args();
-    for family in families {
-        for entry in family.entries.iter().filter(|e| e.names.contains(&name)) {
-            if entry.subcommand.is_empty() {
-                return Some((family, entry, args));
-            }
-            // The subcommand path, after the program's global options and their values
-            // (`tmux -L work run-shell`, `docker -H h exec`).
-            if let Some(at) = subcommand_at(args, entry.subcommand) {
-                return Some((family, entry, &args[at + entry.subcommand.len()..]));
-            }
+    for &(family, entry) in index(families).get(command.name.as_str())? {
+        if entry.subcommand.is_empty() {
+            return Some((family, entry, args));
+        }
+        // The subcommand path, after the program's global options and their values
+        // (`tmux -L work run-shell`, `docker -H h exec`).
+        if let Some(at) = subcommand_at(args, entry.subcommand) {
+            return Some((family, entry, &args[at + entry.subcommand.len()..]));
         }
     }
     None
@@ -386,6 +432,21 @@ pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<
                     found.push(command_of(via(""), &argv));
                 }
             }
+            Carrier::LoadsLibrary(option) => {
+                for library in option.values(&parsed, rest) {
+                    found.push(Execution::Unverifiable {
+                        what: format!(
+                            "{} loads {}: a library's code cannot be read",
+                            via(&format!(" {}", option.spelled())),
+                            library.text()
+                        ),
+                    });
+                }
+            }
+            Carrier::WritesOption(_)
+            | Carrier::WritesOperand(_)
+            | Carrier::ReadsOption(_)
+            | Carrier::ReadsOperand(_) => {}
             Carrier::OptionScript { option, language } => {
                 for path in option.values(&parsed, rest) {
                     found.push(Execution::File {
@@ -410,6 +471,35 @@ fn into_container(execution: Execution) -> Execution {
         Execution::Command { via, argv, .. } => Execution::InContainer { via, argv },
         other => other,
     }
+}
+
+/// The files `command` writes and reads by its entries in `families`: (written, read).
+pub fn files(command: &Command, families: &'static [Family]) -> (Vec<Word>, Vec<Word>) {
+    let (mut written, mut read) = (Vec::new(), Vec::new());
+    let Some((_, entry, rest)) = entry(command, families) else {
+        return (written, read);
+    };
+    let parsed = args::parse(rest, &entry.options);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let pick = |index: usize| -> Vec<Word> {
+        match index {
+            usize::MAX => operands.last().map(|w| (*w).clone()).into_iter().collect(),
+            index => operands.get(index).map(|w| (*w).clone()).into_iter().collect(),
+        }
+    };
+    for carrier in entry.carriers {
+        match *carrier {
+            Carrier::WritesOption(option) => written.extend(option.values(&parsed, rest)),
+            Carrier::WritesOperand(index) => written.extend(pick(index)),
+            Carrier::ReadsOption(option) => read.extend(option.values(&parsed, rest)),
+            Carrier::ReadsOperand(usize::MAX) => read.extend(operands.iter().map(|w| (*w).clone())),
+            Carrier::ReadsOperand(index) => read.extend(pick(index)),
+            _ => {}
+        }
+    }
+    written.retain(|word| !word.is("-"));
+    read.retain(|word| !word.is("-"));
+    (written, read)
 }
 
 /// The index in `rest` of the operand `skip` operands after the first (options between

@@ -123,9 +123,12 @@ impl Walker<'_> {
             }),
             _ => None,
         };
+        let (writes, reads) = registry::files(&self.analysis.commands[id]);
         let command = &mut self.analysis.commands[id];
         command.privileged = privileged.map(|(words, shell)| Privileged { command: words, shell });
         command.terminal_code = terminal_code;
+        command.writes = writes;
+        command.reads = reads;
     }
 
     /// A command that command `parent` runs with `argv`, in the directory `cwd` names (its own
