@@ -120,6 +120,9 @@ pub struct Command {
     /// Run inside a container (`docker exec box …`): its paths are the container's, but for
     /// those under a bind mount.
     pub in_container: bool,
+    /// Runs what it is given on another machine (`ssh host 'cmd'`, `vagrant ssh -c`): there the
+    /// paths are that machine's, and the local project is not.
+    pub remote: bool,
     /// Files it writes and reads by the registry (`sort -o out`, `openssl enc -in key`), beside
     /// those the file checker knows by name.
     pub writes: Vec<Word>,
@@ -162,6 +165,7 @@ impl Command {
             origin: None,
             via: None,
             in_container: false,
+            remote: false,
             writes: Vec::new(),
             reads: Vec::new(),
             output: Output::Unknown,
@@ -342,6 +346,21 @@ impl Analysis {
             layer = here.parent;
         }
         None
+    }
+
+    /// Whether command `id` runs on another machine: a command that runs it is `ssh` or the like.
+    pub fn runs_remotely(&self, id: CommandId) -> bool {
+        let mut layer = Some(self.commands[id].layer);
+        while let Some(current) = layer {
+            if let LayerKind::Command(command) = self.layers[current].kind
+                && command != id
+                && self.commands[command].remote
+            {
+                return true;
+            }
+            layer = self.layers[current].parent;
+        }
+        false
     }
 
     /// Whether command `id` runs inside a container: it, or a command that runs it, does.

@@ -258,6 +258,16 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         if let Some((inference, program)) = analysis.inference(id) {
             infer(report.findings, before, inference, &analysis.commands[program]);
         }
+        if analysis.runs_remotely(id) {
+            let mut index = before;
+            while index < report.findings.len() {
+                if PROJECT_RULES.contains(&report.findings[index].rule.id) {
+                    report.findings.remove(index);
+                } else {
+                    index += 1;
+                }
+            }
+        }
         if analysis.in_container(id) {
             let mut index = before;
             while index < report.findings.len() {
@@ -310,6 +320,20 @@ fn infer(findings: &mut Vec<Finding>, before: usize, inference: Inference, progr
         index += 1;
     }
 }
+
+/// Rules about the local project, not reported for a command run on another machine (`ssh
+/// host 'rm -rf ~/old'`): there the project is not, and a path is that machine's. What would
+/// destroy any machine (its root, its system directories, a home folder) is still judged.
+const PROJECT_RULES: &[&str] = &[
+    "rm-project-root",
+    "rm-parent-dir",
+    "rm-git-dir",
+    "rm-outside-project",
+    "write-outside-project",
+    "write-git-internals",
+    "write-env-file",
+    "write-ci-config",
+];
 
 /// Rules about where a path is on this machine, not reported for a command inside a container
 /// (`docker exec app cp x /var/www/html/`): there a path is the container's, unless it is under

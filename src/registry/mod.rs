@@ -109,6 +109,14 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     found
 }
 
+/// Whether the program `name` runs what it is given on another machine (`ssh host 'cmd'`).
+pub fn runs_remotely(name: &str) -> bool {
+    matches!(
+        name,
+        "ssh" | "autossh" | "mosh" | "dbclient" | "slogin" | "rsh" | "vagrant" | "gcloud" | "fly" | "flyctl" | "heroku"
+    )
+}
+
 /// What the registry knows the program `name` to do, whatever its arguments.
 #[derive(Default, Clone, Copy)]
 pub struct Roles {

@@ -129,6 +129,7 @@ impl Walker<'_> {
         command.terminal_code = terminal_code;
         command.writes = writes;
         command.reads = reads;
+        command.remote = registry::runs_remotely(&command.name);
     }
 
     /// A command that command `parent` runs with `argv`, in the directory `cwd` names (its own
