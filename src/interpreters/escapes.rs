@@ -29,6 +29,8 @@ enum Capture {
     Code(Language),
     /// A make recipe line: shell code once make's own `$(VAR)` references are set aside.
     Recipe,
+    /// A file written (sed's `w FILE`).
+    Write,
 }
 
 /// One construct of a language: its pattern (in multi-line mode) and what it captures.
@@ -159,6 +161,16 @@ static TABLES: &[(Language, Table)] = &[
                 shell("s///e", r"\bs/[^/\n]*/([^/\n]*)/[gpiImM0-9]*e"),
                 shell("s|||e", r"\bs\|[^|\n]*\|([^|\n]*)\|[gpiImM0-9]*e"),
                 shell("s###e", r"\bs#[^#\n]*#([^#\n]*)#[gpiImM0-9]*e"),
+                Escape {
+                    call: "w",
+                    pattern: r"(?:^|[;\n{])\s*(?:[0-9$]+(?:,[0-9$]+)?\s*)?w\s+([^;\n}]+)",
+                    capture: Capture::Write,
+                },
+                Escape {
+                    call: "s///w",
+                    pattern: r"\bs/[^/\n]*/[^/\n]*/[gpiImM0-9]*w\s+([^;\n}]+)",
+                    capture: Capture::Write,
+                },
             ],
             unreadable: Some(r"(?:^|[;\n{])\s*(?:[0-9$]+(?:,[0-9$]+)?\s*)?e\s*(?:$|[;\n}])"),
         },
@@ -464,6 +476,11 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
                     },
                     Capture::Code(language) => Action::Code(language, word),
                     Capture::Recipe => Action::Shell(Word::literal(&make_references(value), word.span)),
+                    Capture::Write => Action::Write {
+                        path: Word::literal(&expand_home(value, home), word.span),
+                        append: false,
+                        content: None,
+                    },
                 }
             };
             effects.push(Effect::new(escape.call, span, None, action));

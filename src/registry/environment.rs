@@ -24,6 +24,11 @@ const COMMAND_VARIABLES: &[&str] = &[
     "LESSOPEN",
     "LESSCLOSE",
     "PROMPT_COMMAND",
+    // Prompts and the trace prefix: their substitutions run (`PS4='$(…)' bash -x`).
+    "PS0",
+    "PS1",
+    "PS2",
+    "PS4",
     "GIT_SSH_COMMAND",
     "GIT_PAGER",
     "GIT_EDITOR",

@@ -77,6 +77,27 @@ const fn git(subcommand: &'static [&'static str], options: Options, carriers: &'
 }
 
 pub const ENTRIES: &[Entry] = &[
+    // Files find and openssl write and read besides their redirections.
+    tool(
+        &["find", "gfind"],
+        Options::posix("", &[]),
+        &[
+            Carrier::WritesOption(Opt::Word("-fprint")),
+            Carrier::WritesOption(Opt::Word("-fprint0")),
+            Carrier::WritesOption(Opt::Word("-fprintf")),
+            Carrier::WritesOption(Opt::Word("-fls")),
+        ],
+    ),
+    tool(
+        &["openssl"],
+        Options::posix("", &[]),
+        &[
+            Carrier::WritesOption(Opt::Word("-out")),
+            Carrier::ReadsOption(Opt::Word("-in")),
+            Carrier::ReadsOption(Opt::Word("-inkey")),
+            Carrier::ReadsOption(Opt::Word("-key")),
+        ],
+    ),
     // git subcommands that run commands.
     git(
         &["rebase"],

@@ -1,8 +1,8 @@
 //! Files the command writes before it runs them (`cat > x.sh <<EOF … EOF; bash x.sh`), and
 //! what a file it runs holds: text it wrote, a download, or a script read from disk.
 
-use super::Walker;
-use crate::command::{CommandId, Input, Output, RedirectOperator};
+use super::{Cursor, Walker};
+use crate::command::{CommandId, Input, Output, RedirectOperator, Run};
 use crate::paths::{self, AbsPath, Target};
 use crate::scripts;
 use crate::word::{DynamicKind, Part, Word};
@@ -128,6 +128,54 @@ impl Walker<'_> {
                 (true, _, _) => Output::Unknown,
             };
             self.files.written.insert(path.as_str().to_owned(), content);
+        }
+    }
+
+    /// `PATH=dir:… cmd` where the command wrote files into `dir` earlier: the program it runs
+    /// may be one of those. One named like the program is judged as the program; others ask.
+    pub(super) fn written_path_first(&mut self, id: CommandId, at: &mut Cursor) {
+        let command = self.command(id);
+        let Some((_, value)) = command.assignments.iter().find(|(name, _)| name == "PATH") else {
+            return;
+        };
+        // The first directory, whatever follows it (`./bin:$PATH`).
+        let Some(first) = value
+            .text()
+            .split(':')
+            .next()
+            .filter(|dir| !dir.is_empty() && !dir.contains('$'))
+        else {
+            return;
+        };
+        let Target::Path(dir) = paths::resolve(&Word::literal(first, value.span), &command.cwd) else {
+            return;
+        };
+        let written: Vec<String> = self
+            .files
+            .written
+            .keys()
+            .filter(|path| AbsPath::new(path).is_some_and(|path| path.is_inside(&dir)))
+            .cloned()
+            .collect();
+        if written.is_empty() {
+            return;
+        }
+        let (name, span) = (command.name.clone(), value.span);
+        match written
+            .iter()
+            .find(|path| path.rsplit('/').next() == Some(name.as_str()))
+        {
+            Some(program) => {
+                let program = Word::literal(program, span);
+                self.run_file(id, "PATH", &program, None, false, at);
+            }
+            None => self.analysis.commands[id].runs.push(Run::Unverifiable {
+                what: format!(
+                    "PATH puts {dir} first, where this command wrote {}: what runs may be one of those",
+                    written.join(", ")
+                ),
+                span,
+            }),
         }
     }
 

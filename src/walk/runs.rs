@@ -35,6 +35,7 @@ impl Walker<'_> {
     pub(super) fn follow_runs(&mut self, id: CommandId, at: &mut Cursor) {
         let executions = registry::executions(self.command(id));
         self.record_facts(id, &executions);
+        self.written_path_first(id, at);
         if executions.is_empty() {
             self.infer_runs(id, at);
         }
