@@ -8,7 +8,6 @@ use crate::args::{self, Arg, Options, Parsed};
 use crate::command::Command;
 use crate::language::Language;
 use crate::word::Word;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// One program (or subcommand of one) and what it runs.
@@ -204,33 +203,44 @@ pub struct Family {
     pub in_container: bool,
 }
 
-/// The entries of `families` by program name, built the first time a command is looked up:
-/// every command is looked up, and a scan of every entry would cost more than the walk.
-type Index = HashMap<&'static str, Vec<(&'static Family, &'static Entry)>>;
+/// The entries of `families` by program name, sorted, built the first time a command is looked
+/// up: every command is looked up, and a scan of every entry would cost more than the walk. One
+/// vector and one sort, so that building it costs the hook little more than a lookup.
+type Index = Vec<(&'static str, &'static Family, &'static Entry)>;
 
 fn index(families: &'static [Family]) -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: Index = HashMap::new();
+        let mut index: Index = Vec::with_capacity(1024);
         for family in families {
             for entry in family.entries {
                 for name in entry.names {
-                    index.entry(name).or_default().push((family, entry));
+                    index.push((name, family, entry));
                 }
             }
         }
+        // Stable: entries of one name keep the order of the families.
+        index.sort_by(|a, b| a.0.cmp(b.0));
         index
     })
 }
 
+/// The entries of `families` for the program `name`, in the order of the families.
+fn lookup(name: &str, families: &'static [Family]) -> &'static [(&'static str, &'static Family, &'static Entry)] {
+    let index = index(families);
+    let start = index.partition_point(|(entry, _, _)| *entry < name);
+    let end = start + index[start..].partition_point(|(entry, _, _)| *entry == name);
+    &index[start..end]
+}
+
 /// Whether `families` hold an entry for the program `name`.
 pub fn has_entry(name: &str, families: &'static [Family]) -> bool {
-    index(families).contains_key(name)
+    !lookup(name, families).is_empty()
 }
 
 /// The entries of `families` for the program `name`.
 pub fn entries_of(name: &str, families: &'static [Family]) -> impl Iterator<Item = &'static Entry> {
-    index(families).get(name).into_iter().flatten().map(|(_, entry)| *entry)
+    lookup(name, families).iter().map(|(_, _, entry)| *entry)
 }
 
 /// The entry for `command` and the words after its subcommand, if the table has one.
@@ -239,7 +249,7 @@ fn entry<'c>(
     families: &'static [Family],
 ) -> Option<(&'static Family, &'static Entry, &'c [Word])> {
     let args = command.args();
-    for &(family, entry) in index(families).get(command.name.as_str())? {
+    for &(_, family, entry) in lookup(command.name.as_str(), families) {
         if entry.subcommand.is_empty() {
             return Some((family, entry, args));
         }
