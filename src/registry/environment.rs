@@ -39,8 +39,17 @@ const COMMAND_VARIABLES: &[&str] = &[
     "GIT_SSH",
 ];
 
-/// Variables that make the dynamic loader load a library into the program.
-const LIBRARY_VARIABLES: &[&str] = &["LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES"];
+/// Variables that load code into the program: a library (`LD_PRELOAD`), modules or a debugger
+/// (`PERL5OPT`, `RUBYOPT`), the programs git runs (`GIT_EXEC_PATH`).
+const LIBRARY_VARIABLES: &[&str] = &[
+    "LD_PRELOAD",
+    "LD_AUDIT",
+    "DYLD_INSERT_LIBRARIES",
+    "PERL5OPT",
+    "RUBYOPT",
+    "GIT_EXEC_PATH",
+    "BASH_LOADABLES_PATH",
+];
 
 /// What the variables given to `command` make it run.
 pub fn executions(command: &Command) -> Vec<Execution> {
@@ -65,7 +74,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
         } else if LIBRARY_VARIABLES.contains(&name.as_str()) {
             found.push(Execution::Unverifiable {
                 what: format!(
-                    "{name} loads {} into `{}`: a library's code cannot be read",
+                    "{name} loads {} into `{}`: code that cannot be read before it runs",
                     value.text(),
                     command.name
                 ),

@@ -143,6 +143,48 @@ pub const ENTRIES: &[Entry] = &[
         ),
         0,
     ),
+    launcher(&["toybox"], NONE, 0),
+    // Fan-out over hosts: the words after the options are one shell command run on each.
+    Entry {
+        names: &["pssh", "parallel-ssh"],
+        subcommand: &[],
+        options: Options::posix(
+            "hHlpotOxXe",
+            &[
+                "hosts",
+                "host",
+                "user",
+                "par",
+                "outdir",
+                "errdir",
+                "timeout",
+                "option",
+                "extra-args",
+                "extra-arg",
+            ],
+        ),
+        carriers: &[Carrier::JoinedShell { skip: 0 }],
+        inert: &[],
+    },
+    Entry {
+        names: &["pdsh"],
+        subcommand: &[],
+        options: Options::posix("wxlRtufgXMNe", &[]),
+        carriers: &[Carrier::JoinedShell { skip: 0 }],
+        inert: &[],
+    },
+    Entry {
+        names: &["clush"],
+        subcommand: &[],
+        options: Options::posix(
+            "wxgXlftuoROE",
+            &[
+                "nodes", "exclude", "group", "user", "fanout", "options", "rcopy", "copy", "dest",
+            ],
+        ),
+        carriers: &[Carrier::JoinedShell { skip: 0 }],
+        inert: &[],
+    },
     // Secret and environment injectors: the command follows `--`.
     after_dashes(&["op"], &["run"]),
     after_dashes(&["doppler"], &["run"]),
