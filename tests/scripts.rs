@@ -213,6 +213,19 @@ fn project_files_are_judged_for_the_part_that_runs() {
     assert_eq!(project.judge("just"), ALLOW);
     assert_eq!(project.judge("just wipe x"), deny("rm-home"));
     // A package.json the command writes is judged before it exists.
+    let tasks = Project::new("taskfile");
+    tasks.write(
+        "Taskfile.yml",
+        "version: '3'\n\nvars:\n  SHA:\n    sh: git rev-parse HEAD\n\ntasks:\n  default:\n    deps: [build]\n    cmds:\n      - echo done\n  build:\n    desc: Build it\n    sources:\n      - 'src/**/*.go'\n    cmds:\n      - go build ./...\n      - cmd: go vet ./...\n  lint: golangci-lint run\n  clean:\n    cmds:\n      - rm -rf dist\n  wipe:\n    cmds:\n      - task: clean\n      - |\n        echo wiping\n        rm -rf ~\n  push:\n    preconditions:\n      - sh: test -n \"$CI\"\n    cmds:\n      - cmd: git push --force\n  release:\n    deps:\n      - task: push\n",
+    );
+    assert_eq!(tasks.judge("task"), ALLOW);
+    assert_eq!(tasks.judge("task build lint clean"), ALLOW);
+    assert_eq!(tasks.judge("go-task wipe"), deny("rm-home"));
+    assert_eq!(tasks.judge("task push"), deny("git-push-force"));
+    assert_eq!(tasks.judge("task release"), deny("git-push-force"));
+    assert_eq!(tasks.judge("task --list"), ALLOW);
+    assert_eq!(tasks.judge("task --dry wipe"), ALLOW);
+    assert_eq!(tasks.judge("task add rm -rf dist"), ALLOW);
     let fresh = Project::new("projects-written");
     assert_eq!(
         fresh.judge(r#"echo '{"scripts":{"go":"git reset --hard"}}' > package.json && npm run go"#),

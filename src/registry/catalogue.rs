@@ -5959,9 +5959,9 @@ pub const ENTRIES: &[Entry] = &[
     },
     Entry {
         names: &["task", "taskwarrior"],
-        subcommand: &[],
+        subcommand: &["execute"],
         options: Options::posix("", &[]),
-        carriers: &[Carrier::Argv { skip: 1 }],
+        carriers: &[Carrier::Argv { skip: 0 }],
         inert: &[],
     },
     Entry {

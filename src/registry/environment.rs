@@ -1,6 +1,6 @@
 //! Environment variables that hold a command or load code into the program they are given to:
 //! `PAGER='…' git log`, `EDITOR='…' crontab -e`, `LESSOPEN='|…'`, `NODE_OPTIONS='--require
-//! x.js'`, `LD_PRELOAD=x.so`. A value that is a command is judged as shell code; a library loaded
+//! x.js'`, `PYTHONSTARTUP=x.py`, `LD_PRELOAD=x.so`. A value that is a command is judged as shell code; a library loaded
 //! into the program cannot be read, and asks.
 
 use super::Execution;
@@ -86,6 +86,14 @@ pub fn executions(command: &Command) -> Vec<Execution> {
                 language: Language::JavaScript,
                 current_shell: false,
             }));
+        } else if name == "PYTHONSTARTUP" && Language::of_interpreter(&command.name) == Some(Language::Python) {
+            // Read before the first prompt of an interactive session: judged like a script.
+            found.push(Execution::File {
+                via: format!("PYTHONSTARTUP= {}", command.name),
+                path: value.clone(),
+                language: Language::Python,
+                current_shell: false,
+            });
         }
     }
     found

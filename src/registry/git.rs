@@ -97,7 +97,42 @@ pub fn executions(command: &Command) -> Vec<Execution> {
         found.extend(config_execution(invocation.args));
     }
     found.extend(alias_execution(&invocation, command));
+    let values = invocation.config.iter().copied().chain(invocation.args);
+    found.extend(values.filter_map(ext_remote_execution));
     found
+}
+
+/// A remote URL `ext::COMMAND ARGS` (in an operand, an `--option=`'s value or a setting's
+/// value): git runs COMMAND with ARGS to reach the remote. Its words are separated by spaces,
+/// `% ` is a space inside a word, `%%` a percent sign and `%s`/`%S` the service git asks for.
+fn ext_remote_execution(word: &Word) -> Option<Execution> {
+    let text = word.text();
+    let start = text.find("ext::")?;
+    if start > 0 && !text[..start].ends_with('=') {
+        return None;
+    }
+    let mut argv: Vec<String> = vec![String::new()];
+    let mut characters = text[start + "ext::".len()..].chars();
+    while let Some(character) = characters.next() {
+        match character {
+            ' ' if argv.last().is_some_and(|last| !last.is_empty()) => argv.push(String::new()),
+            ' ' => {}
+            '%' => match characters.next() {
+                Some('s') => argv.last_mut()?.push_str("git-upload-pack"),
+                Some('S') => argv.last_mut()?.push_str("upload-pack"),
+                Some(other) => argv.last_mut()?.push(other),
+                None => {}
+            },
+            other => argv.last_mut()?.push(other),
+        }
+    }
+    argv.retain(|piece| !piece.is_empty());
+    (!argv.is_empty()).then(|| Execution::Command {
+        via: "git ext:: remote".to_owned(),
+        argv: argv.iter().map(|piece| Word::literal(piece, word.span)).collect(),
+        assignments: Vec::new(),
+        cwd: None,
+    })
 }
 
 /// What setting `key` to `value` makes git run: the value of a key that holds a command, an

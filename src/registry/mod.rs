@@ -152,6 +152,7 @@ pub fn roles(name: &str) -> Roles {
                     | "make"
                     | "gmake"
                     | "just"
+                    | "go-task"
             )
             || wrappers::knows(name),
         ..Roles::default()
@@ -490,17 +491,17 @@ pub fn markdown() -> String {
     row(
         "git",
         "git",
-        "keys that hold commands (`core.pager`, `core.sshCommand`, `diff.*.textconv`, `!` aliases and credential helpers…) set by `-c`, `git config`, `GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n` or `GIT_CONFIG_PARAMETERS`; `GIT_SSH_COMMAND`, `GIT_PAGER`, `GIT_EDITOR`…",
+        "keys that hold commands (`core.pager`, `core.sshCommand`, `diff.*.textconv`, `!` aliases and credential helpers…) set by `-c`, `git config`, `GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n` or `GIT_CONFIG_PARAMETERS`; `GIT_SSH_COMMAND`, `GIT_PAGER`, `GIT_EDITOR`…; the command of an `ext::` remote",
     );
     row(
         "environment",
-        "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, LD_PRELOAD, NODE_OPTIONS",
-        "a command in the variable's value; a library loaded into the program (asks); modules `NODE_OPTIONS` requires",
+        "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP",
+        "a command in the variable's value; a library loaded into the program (asks); modules `NODE_OPTIONS` requires; the file `PYTHONSTARTUP` names",
     );
     row(
         "projects",
-        "npm, pnpm, yarn, make, gmake, just",
-        "`package.json` scripts (`run x`, `test`, `start`, the install lifecycle, `yarn x`), a make target's or `just` recipe's recipes with their prerequisites; `npm pkg set scripts.x=…`",
+        "npm, pnpm, yarn, make, gmake, just, task, go-task",
+        "`package.json` scripts (`run x`, `test`, `start`, the install lifecycle, `yarn x`), a make target's or `just` recipe's recipes with their prerequisites, a `Taskfile.yml` task's commands, checks and the tasks it calls; `npm pkg set scripts.x=…`",
     );
     row(
         "text",

@@ -1,6 +1,6 @@
 //! Project files that say what a command runs: the scripts of `package.json` (`npm run x`,
-//! `npm test`, the install lifecycle, `yarn x`), the recipes of a `Makefile` (`make x`) and of a
-//! `justfile` (`just x`). The walk reads the file (written earlier in the command, or on disk)
+//! `npm test`, the install lifecycle, `yarn x`), the recipes of a `Makefile` (`make x`), of a
+//! `justfile` (`just x`) and the tasks of a go-task `Taskfile.yml` (`task x`). The walk reads the file (written earlier in the command, or on disk)
 //! and judges the part that runs like a script on disk.
 
 use super::Execution;
@@ -17,6 +17,8 @@ pub enum ProjectPart {
     MakeTarget(Option<String>),
     /// The recipe of a `just` recipe and its dependencies (the first recipe when `None`).
     JustRecipe(Option<String>),
+    /// The commands of these go-task tasks and of the tasks they call (`default` when empty).
+    Tasks(Vec<String>),
 }
 
 impl ProjectPart {
@@ -26,6 +28,16 @@ impl ProjectPart {
             ProjectPart::Scripts(_) => &["package.json"],
             ProjectPart::MakeTarget(_) => &["GNUmakefile", "makefile", "Makefile"],
             ProjectPart::JustRecipe(_) => &["justfile", "Justfile", ".justfile"],
+            ProjectPart::Tasks(_) => &[
+                "Taskfile.yml",
+                "taskfile.yml",
+                "Taskfile.yaml",
+                "taskfile.yaml",
+                "Taskfile.dist.yml",
+                "taskfile.dist.yml",
+                "Taskfile.dist.yaml",
+                "taskfile.dist.yaml",
+            ],
         }
     }
 }
@@ -128,6 +140,7 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
                 .map(|w| w.text().to_owned());
             Some(vec![project(name, ProjectPart::JustRecipe(recipe), None)])
         }
+        "task" | "go-task" => go_tasks(name, args),
         _ => None,
     }
 }
@@ -136,12 +149,70 @@ fn project(program: &str, part: ProjectPart, directory: Option<&Word>) -> Execut
     let what = match &part {
         ProjectPart::Scripts(names) => names.last().cloned().unwrap_or_default(),
         ProjectPart::MakeTarget(target) | ProjectPart::JustRecipe(target) => target.clone().unwrap_or_default(),
+        ProjectPart::Tasks(names) => names.join(" "),
     };
     Execution::ProjectFile {
         via: format!("{program} {what}").trim_end().to_owned(),
         part,
         directory: directory.cloned(),
     }
+}
+
+/// The tasks `task` (go-task) runs from the Taskfile: the names before `--` that are not
+/// `VAR=value` (`default` when none), unless an option only lists, describes or prints them.
+/// Taskwarrior is also called `task`: its commands name no task of a Taskfile.
+fn go_tasks(name: &str, args: &[Word]) -> Option<Vec<Execution>> {
+    const INERT: &[&str] = &[
+        "-l",
+        "--list",
+        "-a",
+        "--list-all",
+        "-n",
+        "--dry",
+        "--summary",
+        "-i",
+        "--init",
+        "--version",
+        "-h",
+        "--help",
+        "--status",
+    ];
+    let parsed = args::parse(
+        args,
+        &Options::gnu(
+            "dtoCI",
+            &["dir", "taskfile", "output", "concurrency", "interval", "sort"],
+        ),
+    );
+    if parsed.operands().next().is_some_and(|w| w.is("execute")) {
+        return None;
+    }
+    if args
+        .iter()
+        .take_while(|w| !w.is("--"))
+        .any(|w| INERT.contains(&w.text()))
+    {
+        return Some(Vec::new());
+    }
+    if let Some(file) = parsed.value_of('t', "taskfile") {
+        return Some(vec![Execution::Unverifiable {
+            what: format!("`{name}` runs the tasks of {}, which is not read", file.text()),
+        }]);
+    }
+    let mut names: Vec<String> = parsed
+        .operands()
+        .take_while(|w| !w.is("--"))
+        .filter(|w| !w.text().contains('='))
+        .map(|w| w.text().to_owned())
+        .collect();
+    if names.is_empty() {
+        names.push("default".to_owned());
+    }
+    Some(vec![project(
+        name,
+        ProjectPart::Tasks(names),
+        parsed.value_of('d', "dir"),
+    )])
 }
 
 /// The scripts a package manager's command runs: `run x`, `test`, `start`, the install
@@ -223,7 +294,135 @@ pub fn extract(part: &ProjectPart, text: &str) -> Option<String> {
         }
         ProjectPart::MakeTarget(target) => recipes(text, target.as_deref(), true),
         ProjectPart::JustRecipe(recipe) => recipes(text, recipe.as_deref(), false),
+        ProjectPart::Tasks(names) => taskfile_commands(text, names),
     }
+}
+
+/// One line of a YAML file: its indentation and its text without a trailing comment.
+struct YamlLine<'a> {
+    indent: usize,
+    text: &'a str,
+}
+
+/// The shell commands a go-task Taskfile runs for `names`: each task's `cmds` (plain, `cmd:`,
+/// block scalars), its `status` and `preconditions` checks, every `sh:` value (dynamic
+/// variables, anywhere in the file), then the tasks it calls through `deps` and `task:`.
+/// Read by indentation, as far as a Taskfile needs; a task not found adds nothing.
+fn taskfile_commands(text: &str, names: &[String]) -> Option<String> {
+    let lines: Vec<YamlLine> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map(|line| YamlLine {
+            indent: line.len() - line.trim_start().len(),
+            text: line.trim(),
+        })
+        .collect();
+    let mut commands: Vec<String> = lines
+        .iter()
+        .filter_map(|line| yaml_value(line.text.trim_start_matches("- "), "sh"))
+        .collect();
+    let tasks_at = lines
+        .iter()
+        .position(|line| line.indent == 0 && line.text == "tasks:")?;
+    let body = &lines[tasks_at + 1..];
+    let body = &body[..body.iter().position(|line| line.indent == 0).unwrap_or(body.len())];
+    let task_indent = body.first()?.indent;
+    let mut pending: Vec<String> = names.iter().rev().cloned().collect();
+    let mut seen: Vec<String> = Vec::new();
+    while let Some(name) = pending.pop() {
+        if seen.contains(&name) || seen.len() > 32 {
+            continue;
+        }
+        seen.push(name.clone());
+        let Some(start) = body.iter().position(|line| {
+            line.indent == task_indent && line.text.split_once(':').is_some_and(|(key, _)| unquote(key) == name)
+        }) else {
+            continue;
+        };
+        let (_, inline) = body[start].text.split_once(':')?;
+        let inline = inline.trim();
+        if !inline.is_empty() && !inline.starts_with(['|', '>']) {
+            commands.push(unquote(inline).to_owned());
+        }
+        let block = &body[start + 1..];
+        let block = &block[..block
+            .iter()
+            .position(|line| line.indent <= task_indent)
+            .unwrap_or(block.len())];
+        let mut section = "cmds";
+        let mut index = 0;
+        while index < block.len() {
+            let line = &block[index];
+            index += 1;
+            let item = line.text.strip_prefix("- ").or((line.text == "-").then_some(""));
+            let Some(item) = item else {
+                if let Some((key, value)) = line.text.split_once(':') {
+                    if line.indent == block[0].indent {
+                        section = key.trim();
+                    }
+                    match key.trim() {
+                        "cmd" => commands.push(unquote(value.trim()).to_owned()),
+                        "task" => pending.push(unquote(value.trim()).to_owned()),
+                        "deps" => pending.extend(flow_list(value)),
+                        _ => {}
+                    }
+                }
+                continue;
+            };
+            // A block scalar (`- |`, `- cmd: >`): the more indented lines below it.
+            let scalar = [item, yaml_value(item, "cmd").unwrap_or_default().as_str()]
+                .iter()
+                .any(|text| text.starts_with(['|', '>']));
+            if scalar {
+                let lines_below = block[index..]
+                    .iter()
+                    .take_while(|below| below.indent > line.indent)
+                    .count();
+                let joined: Vec<&str> = block[index..index + lines_below].iter().map(|l| l.text).collect();
+                commands.push(joined.join("\n"));
+                index += lines_below;
+            } else if let Some(task) = yaml_value(item, "task") {
+                pending.push(task);
+            } else if let Some(command) = yaml_value(item, "cmd") {
+                commands.push(command);
+            } else if section == "deps" {
+                pending.push(unquote(item).to_owned());
+            } else if matches!(section, "cmds" | "status" | "-") && !item.contains(": ") {
+                commands.push(unquote(item).to_owned());
+            }
+        }
+    }
+    (!commands.is_empty()).then(|| commands.join("\n"))
+}
+
+/// The value of `key: value` in a YAML mapping item.
+fn yaml_value(text: &str, key: &str) -> Option<String> {
+    let value = text.strip_prefix(key)?.strip_prefix(':')?.trim();
+    (!value.is_empty()).then(|| unquote(value).to_owned())
+}
+
+/// The names of a YAML flow list (`[build, test]`).
+fn flow_list(text: &str) -> Vec<String> {
+    let text = text.trim();
+    let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+        return Vec::new();
+    };
+    inner
+        .split(',')
+        .map(|name| unquote(name.trim()).to_owned())
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+/// A YAML scalar without its quotes.
+fn unquote(text: &str) -> &str {
+    let text = text.trim();
+    for quote in ['"', '\''] {
+        if let Some(inner) = text.strip_prefix(quote).and_then(|t| t.strip_suffix(quote)) {
+            return inner;
+        }
+    }
+    text
 }
 
 /// The recipe lines of `target` (the first target when `None`) and, before them, of its

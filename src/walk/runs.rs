@@ -377,7 +377,7 @@ impl Walker<'_> {
     ) {
         let span = self.command(id).span;
         let language = match part {
-            ProjectPart::Scripts(_) => Language::Shell,
+            ProjectPart::Scripts(_) | ProjectPart::Tasks(_) => Language::Shell,
             ProjectPart::MakeTarget(_) | ProjectPart::JustRecipe(_) => Language::Make,
         };
         for file in part.files() {
