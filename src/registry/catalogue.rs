@@ -12,7 +12,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("", &[]),
         carriers: &[
-            Carrier::ReadsOperand(3),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
         ],
@@ -212,8 +212,8 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("", &["plugin", "target", "output", "record-libdeps"]),
         carriers: &[
-            Carrier::ReadsOperand(3),
-            Carrier::WritesOperand(2),
+            Carrier::ReadsOperand(usize::MAX),
+            Carrier::WritesOperand(1),
             Carrier::LoadsLibrary(Opt::Long("plugin")),
             Carrier::ReadsOperand(usize::MAX),
         ],
@@ -296,7 +296,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["arj"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::ReadsOperand(3), Carrier::WritesOperand(usize::MAX)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX), Carrier::WritesOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -336,14 +336,14 @@ pub const ENTRIES: &[Entry] = &[
         names: &["ascii-xfr"],
         subcommand: &[],
         options: Options::gnu("lc", &[]),
-        carriers: &[Carrier::ReadsOperand(1), Carrier::WritesOperand(1)],
+        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(0)],
         inert: &[],
     },
     Entry {
         names: &["ascii85"],
         subcommand: &[],
         options: Options::gnu("w", &["wrap"]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -375,7 +375,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["atobm"],
         subcommand: &[],
         options: Options::gnu("", &["chars", "name", "xhot", "yhot"]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -447,21 +447,21 @@ pub const ENTRIES: &[Entry] = &[
         names: &["base32"],
         subcommand: &[],
         options: Options::gnu("w", &["wrap"]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
         names: &["base58"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
         names: &["basenc"],
         subcommand: &[],
         options: Options::gnu("w", &["wrap"]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -478,7 +478,7 @@ pub const ENTRIES: &[Entry] = &[
         ],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -1039,7 +1039,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["check_statusfile"],
         subcommand: &[],
         options: Options::gnu("m", &[]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -1157,7 +1157,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["cmp"],
         subcommand: &[],
         options: Options::gnu("in", &["ignore-initial", "bytes"]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -1254,7 +1254,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["comm"],
         subcommand: &[],
         options: Options::gnu("", &["output-delimiter"]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -1311,7 +1311,7 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::WritesOperand(1),
+            Carrier::WritesOperand(0),
             Carrier::OptionShell {
                 option: Opt::Long("rsh-command"),
                 prefix: "",
@@ -1350,7 +1350,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("bfn", &["suffix-format", "prefix", "digits"]),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('f')),
             Carrier::WritesOption(Opt::Long("suffix-format")),
         ],
@@ -1383,7 +1383,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("cdijmnoptU", &[]),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::ReadsOption(Opt::Short('c')),
             Carrier::WritesOption(Opt::Short('D')),
         ],
@@ -1420,7 +1420,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["debugfs"],
         subcommand: &[],
         options: Options::gnu("bsfRdz", &[]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -1622,7 +1622,7 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::OptionShell {
                 option: Opt::Word("-editconf"),
                 prefix: "",
@@ -1842,7 +1842,7 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Word("-funcall"),
                 language: Language::Elisp,
             },
-            Carrier::ReadsOperand(0),
+            Carrier::ReadsOperand(usize::MAX),
         ],
         inert: &[],
     },
@@ -1913,7 +1913,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["eqn", "geqn", "neqn"],
         subcommand: &[],
         options: Options::gnu("dfspmMT", &[]),
-        carriers: &[Carrier::ReadsOperand(0)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -1958,7 +1958,7 @@ pub const ENTRIES: &[Entry] = &[
                 language: Language::Vim,
             },
             Carrier::Stdin(Language::Vim),
-            Carrier::ReadsOperand(0),
+            Carrier::ReadsOperand(usize::MAX),
         ],
         inert: &[],
     },
@@ -1995,7 +1995,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["expand"],
         subcommand: &[],
         options: Options::gnu("t", &["tabs"]),
-        carriers: &[Carrier::ReadsOperand(0)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -2258,14 +2258,14 @@ pub const ENTRIES: &[Entry] = &[
         names: &["fmt"],
         subcommand: &[],
         options: Options::gnu("pwg", &["prefix", "width", "goal"]),
-        carriers: &[Carrier::ReadsOperand(0)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
         names: &["fold"],
         subcommand: &[],
         options: Options::gnu("w", &["width"]),
-        carriers: &[Carrier::ReadsOperand(0)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -2684,7 +2684,7 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::ReadsOption(Opt::Short('f')),
             Carrier::ReadsOption(Opt::Long("file")),
             Carrier::ReadsOption(Opt::Long("exclude-from")),
@@ -2997,7 +2997,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["join"],
         subcommand: &[],
         options: Options::gnu("aejotv12", &[]),
-        carriers: &[Carrier::ReadsOperand(2)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -3387,7 +3387,7 @@ pub const ENTRIES: &[Entry] = &[
                 "display",
             ],
         ),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -3422,14 +3422,14 @@ pub const ENTRIES: &[Entry] = &[
         names: &["logsave"],
         subcommand: &[],
         options: Options::posix("", &[]),
-        carriers: &[Carrier::Argv { skip: 1 }, Carrier::WritesOperand(1)],
+        carriers: &[Carrier::Argv { skip: 1 }, Carrier::WritesOperand(0)],
         inert: &[],
     },
     Entry {
         names: &["look"],
         subcommand: &[],
         options: Options::gnu("t", &["terminate"]),
-        carriers: &[Carrier::ReadsOperand(2)],
+        carriers: &[Carrier::ReadsOperand(1)],
         inert: &[],
     },
     Entry {
@@ -3477,7 +3477,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["lwp-download"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::WritesOperand(2)],
+        carriers: &[Carrier::WritesOperand(1)],
         inert: &[],
     },
     Entry {
@@ -3610,7 +3610,7 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Long("pager"),
                 prefix: "",
             },
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::ReadsOption(Opt::Short('C')),
             Carrier::ReadsOption(Opt::Long("config-file")),
         ],
@@ -3680,7 +3680,7 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::WritesOperand(2),
+            Carrier::WritesOperand(1),
             Carrier::OptionShell {
                 option: Opt::Short('t'),
                 prefix: "",
@@ -3728,7 +3728,7 @@ pub const ENTRIES: &[Entry] = &[
             &["directory", "output-file", "only-file", "ignore-file", "style", "width"],
         ),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output-file")),
             Carrier::ReadsOption(Opt::Long("only-file")),
@@ -3768,7 +3768,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("Dotw", &["directory", "output-file", "to-code", "style", "width"]),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output-file")),
         ],
@@ -3811,8 +3811,8 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::ReadsOperand(1),
-            Carrier::WritesOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
+            Carrier::WritesOperand(0),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output-file")),
             Carrier::ReadsOption(Opt::Short('C')),
@@ -3825,7 +3825,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("Dotw", &["directory", "output-file", "to-code", "style", "width"]),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output-file")),
         ],
@@ -3946,7 +3946,7 @@ pub const ENTRIES: &[Entry] = &[
         ),
         carriers: &[
             Carrier::ReadsOption(Opt::Short('@')),
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Short('l')),
             Carrier::WritesOption(Opt::Short('Z')),
@@ -4016,7 +4016,10 @@ pub const ENTRIES: &[Entry] = &[
             "ftX",
             &["format", "radix", "target", "plugin", "ifunc-chars", "unicode"],
         ),
-        carriers: &[Carrier::ReadsOperand(1), Carrier::LoadsLibrary(Opt::Long("plugin"))],
+        carriers: &[
+            Carrier::ReadsOperand(usize::MAX),
+            Carrier::LoadsLibrary(Opt::Long("plugin")),
+        ],
         inert: &[],
     },
     Entry {
@@ -4039,7 +4042,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["nroff", "groff", "troff"],
         subcommand: &[],
         options: Options::gnu("dMmnorTWwP", &[]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -4079,7 +4082,7 @@ pub const ENTRIES: &[Entry] = &[
                 language: Language::Vim,
             },
             Carrier::Stdin(Language::Vim),
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('w')),
             Carrier::WritesOption(Opt::Short('W')),
             Carrier::WritesOption(Opt::Long("startuptime")),
@@ -4343,7 +4346,7 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::ReadsOption(Opt::Short('d')),
             Carrier::ReadsOption(Opt::Long("defaults")),
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output")),
         ],
@@ -4363,14 +4366,14 @@ pub const ENTRIES: &[Entry] = &[
         names: &["paste"],
         subcommand: &[],
         options: Options::gnu("d", &["delimiters"]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
         names: &["pax"],
         subcommand: &[],
         options: Options::gnu("bBEfGopsTUx", &[]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -4748,7 +4751,7 @@ pub const ENTRIES: &[Entry] = &[
         ),
         carriers: &[
             Carrier::ReadsOperand(usize::MAX),
-            Carrier::WritesOperand(2),
+            Carrier::WritesOperand(1),
             Carrier::ReadsOption(Opt::Short('b')),
             Carrier::ReadsOption(Opt::Long("only-file")),
         ],
@@ -4786,7 +4789,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("lFfOPoSaN", &["json"]),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::OptionCode {
                 option: Opt::Short('l'),
                 language: Language::Python,
@@ -4840,7 +4843,7 @@ pub const ENTRIES: &[Entry] = &[
         options: Options::gnu("", &[]),
         carriers: &[
             Carrier::ReadsOption(Opt::Long("add-attachment")),
-            Carrier::WritesOperand(2),
+            Carrier::WritesOperand(1),
             Carrier::ReadsOperand(usize::MAX),
         ],
         inert: &[],
@@ -5192,7 +5195,7 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Short('r'),
                 language: Language::Ruby,
             },
-            Carrier::ReadsOperand(2),
+            Carrier::ReadsOperand(usize::MAX),
         ],
         inert: &[],
     },
@@ -5201,7 +5204,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("", &["action", "option"]),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::OptionShell {
                 option: Opt::Long("action"),
                 prefix: "",
@@ -5233,7 +5236,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["runscript"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::WritesOperand(2)],
+        carriers: &[Carrier::WritesOperand(1)],
         inert: &[],
     },
     Entry {
@@ -5270,7 +5273,7 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("out-dir")),
             Carrier::WritesOption(Opt::Long("emit")),
@@ -5358,7 +5361,7 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("out-dir")),
             Carrier::WritesOption(Opt::Long("output")),
@@ -5526,7 +5529,7 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Long("exec"),
                 prefix: "",
             },
-            Carrier::WritesOperand(1),
+            Carrier::WritesOperand(0),
         ],
         inert: &[],
     },
@@ -5560,7 +5563,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["s6-setlock"],
         subcommand: &[],
         options: Options::posix("", &[]),
-        carriers: &[Carrier::Argv { skip: 1 }, Carrier::WritesOperand(1)],
+        carriers: &[Carrier::Argv { skip: 1 }, Carrier::WritesOperand(0)],
         inert: &[],
     },
     Entry {
@@ -5579,7 +5582,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("ino", &["input-range", "head-count", "output", "random-source"]),
         carriers: &[
-            Carrier::ReadsOperand(1),
+            Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output")),
             Carrier::ReadsOption(Opt::Long("random-source")),
@@ -5683,7 +5686,7 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Long("filter"),
                 prefix: "",
             },
-            Carrier::WritesOperand(2),
+            Carrier::WritesOperand(1),
         ],
         inert: &[],
     },
@@ -6195,7 +6198,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["uniq", "guniq"],
         subcommand: &[],
         options: Options::gnu("fsw", &["skip-fields", "skip-chars", "check-chars"]),
-        carriers: &[Carrier::ReadsOperand(1), Carrier::WritesOperand(2)],
+        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(1)],
         inert: &[],
     },
     Entry {
@@ -6272,7 +6275,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["uuencode", "uudecode"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::ReadsOperand(1), Carrier::WritesOperand(2)],
+        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(2)],
         inert: &[],
     },
     Entry {
@@ -6417,7 +6420,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["wall"],
         subcommand: &[],
         options: Options::gnu("gt", &["group", "timeout"]),
-        carriers: &[Carrier::ReadsOperand(1)],
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
