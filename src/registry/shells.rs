@@ -1,5 +1,6 @@
 //! Commands that run shell code given as a string, read from standard input or from a file:
-//! shells, `eval`, `source`, `trap`, `su -c`, `ssh host cmd`, `watch`, `script -c`, `tmux`.
+//! shells, `eval`, `source`, `trap`, `su -c`, `ssh host cmd`, `watch`, `script -c`, `tmux`,
+//! `screen`.
 
 use super::Execution;
 use crate::args::{self, Arg, Options};
@@ -9,7 +10,7 @@ use crate::word::Word;
 
 /// The builtins and programs read here besides the shells.
 pub const BUILTINS: &[&str] = &[
-    "alias", "eval", "source", ".", "trap", "su", "runuser", "ssh", "watch", "script", "tmux", "byobu",
+    "alias", "eval", "source", ".", "trap", "su", "runuser", "ssh", "watch", "script", "tmux", "byobu", "screen",
 ];
 
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
@@ -31,6 +32,7 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
         "watch" => watch(args),
         "script" => script(args),
         "tmux" | "byobu" => tmux(args),
+        "screen" => screen(args),
         _ => return None,
     };
     Some(found)
@@ -311,8 +313,10 @@ fn script(args: &[Word]) -> Vec<Execution> {
     Vec::new()
 }
 
-/// `tmux new-session|new-window|split-window|respawn-pane [options] [shell-command]`, and
-/// `tmux send-keys … 'text' Enter`, which types the text into a shell.
+/// `tmux new-session|new-window|split-window|respawn-pane [options] [shell-command…]`, and
+/// `tmux send-keys … 'text' Enter`, which types the text into a shell. One shell-command is
+/// run by a shell; several are an argv since tmux 3.0, and were joined into shell code before:
+/// both readings are judged.
 fn tmux(args: &[Word]) -> Vec<Execution> {
     const GLOBAL: Options = Options::posix("LSfcT", &[]);
     const COMMAND: Options = Options::posix("cnstxyeFlLbBw", &[]);
@@ -329,6 +333,7 @@ fn tmux(args: &[Word]) -> Vec<Execution> {
         Some(index) => rest[index..].to_vec(),
         None => return Vec::new(),
     };
+    let via = format!("tmux {subcommand}");
     let words = match subcommand {
         "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw" | "respawn-pane" | "respawnp"
         | "respawn-window" | "respawnw" => operands,
@@ -338,13 +343,63 @@ fn tmux(args: &[Word]) -> Vec<Execution> {
             .collect(),
         _ => return Vec::new(),
     };
-    if words.is_empty() {
-        return Vec::new();
+    let mut found = Vec::new();
+    if words.len() > 1 && !subcommand.starts_with("send") {
+        found.push(Execution::Command {
+            via: via.clone(),
+            argv: words.clone(),
+            assignments: Vec::new(),
+            cwd: None,
+        });
     }
-    vec![Execution::Code {
-        via: format!("tmux {subcommand}"),
-        words,
-        positional: Vec::new(),
-        current_shell: false,
-    }]
+    if !words.is_empty() {
+        found.push(Execution::Code {
+            via,
+            words,
+            positional: Vec::new(),
+            current_shell: false,
+        });
+    }
+    found
+}
+
+/// `screen [options] [cmd args…]` runs its argv in a new session (no shell); `screen -X stuff
+/// 'text'` types the text into the session's shell (`^M`, `\n`, `\r` end a line);
+/// `screen -X screen|exec cmd args…` runs an argv.
+fn screen(args: &[Word]) -> Vec<Execution> {
+    const OPTIONS: Options = Options::posix("ScehpTt", &[]);
+    let parsed = args::parse(args, &OPTIONS);
+    let operands: Vec<Word> = parsed.operands().cloned().collect();
+    let remote = parsed.args.iter().any(|arg| arg.is_short('X'));
+    let argv = |argv: &[Word]| Execution::Command {
+        via: "screen".into(),
+        argv: argv.to_vec(),
+        assignments: Vec::new(),
+        cwd: None,
+    };
+    if !remote {
+        return if operands.is_empty() {
+            Vec::new()
+        } else {
+            vec![argv(&operands)]
+        };
+    }
+    match operands.first().and_then(Word::value) {
+        Some("stuff") => operands[1..]
+            .iter()
+            .map(|text| {
+                let typed = ["^M", "^J", "\\n", "\\r", "\\015", "\\012"]
+                    .iter()
+                    .fold(text.text().to_owned(), |typed, end| typed.replace(end, "\n"));
+                Execution::Code {
+                    via: "screen -X stuff".into(),
+                    words: vec![Word::literal(&typed, text.span)],
+                    positional: Vec::new(),
+                    current_shell: false,
+                }
+            })
+            .collect(),
+        Some("screen" | "exec") if operands.len() > 1 => vec![argv(&operands[1..])],
+        _ => Vec::new(),
+    }
 }

@@ -1,5 +1,5 @@
 //! Terminal emulators and multiplexers: the command a new terminal, window, pane or session
-//! runs (`xterm -e cmd`, `gnome-terminal -- cmd`, `kitty cmd`, `screen -dm cmd`, `zellij run --
+//! runs (`xterm -e cmd`, `gnome-terminal -- cmd`, `kitty cmd`, `zellij run --
 //! cmd`), and what a multiplexer runs through the shell (`tmux run-shell`, `tmux if-shell`).
 
 use super::table::{Carrier, Entry, Opt};
@@ -138,13 +138,6 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[Carrier::Argv { skip: 0 }],
         inert: &[],
     },
-    // screen: the command of a new session (`screen -dmS name cmd…`), or text typed into one
-    // (`screen -X stuff 'cmd\n'`).
-    terminal(
-        &["screen"],
-        Options::posix("ScehpTtXlL", &[]),
-        &[Carrier::JoinedShell { skip: 0 }],
-    ),
     Entry {
         names: &["zellij"],
         subcommand: &["run"],
