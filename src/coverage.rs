@@ -172,7 +172,7 @@ mod tests {
 
     /// How many entry functions are still open: it may only go down. Each covered one is read
     /// for its mechanism; the rest are listed in `docs/coverage.md`.
-    const MOST_OPEN: usize = 196;
+    const MOST_OPEN: usize = 195;
 
     #[test]
     fn the_checklist_is_covered_or_excluded_and_never_loses_ground() {

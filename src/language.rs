@@ -52,6 +52,15 @@ pub enum Language {
     Make,
     /// CMake scripts (`cmake -P`): `execute_process`, `file(REMOVE_RECURSE …)`.
     Cmake,
+    /// Haskell (`ghc -e`, `runghc`, `ghci`): `callCommand`, `system`, `removeDirectoryRecursive`.
+    Haskell,
+    /// Octave and MATLAB code (`octave --eval`): `system()`, `unix()`, `rmdir(…, "s")`.
+    Octave,
+    /// Puppet manifests (`puppet apply -e`): `exec` resources.
+    Puppet,
+    /// Java and the JVM's script engines (`jshell`, `jjs`, `jrunscript -e`):
+    /// `Runtime.exec`, `ProcessBuilder`, jrunscript's `exec()`.
+    Java,
 }
 
 impl Language {
@@ -118,6 +127,9 @@ impl Language {
             "ipython" | "ipython3" => Language::IPython,
             "gnuplot" => Language::Gnuplot,
             "sed" => Language::Sed,
+            "runghc" | "runhaskell" => Language::Haskell,
+            "octave" | "octave-cli" => Language::Octave,
+            "jshell" | "jjs" | "jrunscript" => Language::Java,
             _ => return None,
         })
     }
@@ -146,6 +158,9 @@ impl Language {
             "m4" => Language::M4,
             "gp" | "gnuplot" | "plt" => Language::Gnuplot,
             "ipy" => Language::IPython,
+            "hs" => Language::Haskell,
+            "pp" => Language::Puppet,
+            "jsh" => Language::Java,
             _ => return None,
         })
     }

@@ -231,6 +231,69 @@ static TABLES: &[(Language, Table)] = &[
         },
     ),
     (
+        Language::Haskell,
+        Table {
+            escapes: &[
+                shell(
+                    "callCommand",
+                    r#"\b(?:callCommand|system|spawnCommand|runCommand)\s+"([^"]*)""#,
+                ),
+                argv(
+                    "rawSystem",
+                    r#"\b(?:rawSystem|callProcess|spawnProcess|readProcess|proc)\s+("[^"]*"\s*\[[^\]]*\])"#,
+                ),
+                delete(
+                    "removeDirectoryRecursive",
+                    r#"\b(?:removeDirectoryRecursive|removePathForcibly)\s+"([^"]*)""#,
+                    true,
+                ),
+                delete("removeFile", r#"\b(?:removeFile|removeDirectory)\s+"([^"]*)""#, false),
+            ],
+            unreadable: Some(
+                r"\b(?:callCommand|system|spawnCommand|runCommand|rawSystem|callProcess|spawnProcess|readProcess|proc|createProcess|removeDirectoryRecursive|removePathForcibly|removeFile)\b",
+            ),
+        },
+    ),
+    (
+        Language::Octave,
+        Table {
+            escapes: &[
+                shell("system()", r#"\b(?:system|unix|dos|shell_cmd)\s*\(\s*["']([^"']*)["']"#),
+                shell("!", r"(?m)^\s*!([^\n]+)"),
+                delete(
+                    "rmdir(…, 's')",
+                    r#"\b(?:rmdir|confirm_recursive_rmdir)\s*\(\s*["']([^"']*)["']\s*,\s*["']s["']"#,
+                    true,
+                ),
+                delete("delete()", r#"\bdelete\s*\(\s*["']([^"']*)["']"#, false),
+            ],
+            unreadable: Some(r"\b(?:system|unix|dos|shell_cmd|popen|popen2|rmdir|delete)\s*\("),
+        },
+    ),
+    (
+        Language::Puppet,
+        Table {
+            escapes: &[
+                shell("exec", r#"\bexec\s*\{\s*["']([^"']*)["']\s*:\s*(?:\}|[^}]*?\bpath\b)"#),
+                shell("exec command", r#"\bcommand\s*=>\s*["']([^"']*)["']"#),
+            ],
+            unreadable: Some(r"\bexec\s*\{|\bfile\s*\{"),
+        },
+    ),
+    (
+        Language::Java,
+        Table {
+            escapes: &[
+                shell("exec", r#"(?:\.exec|^exec|[^.\w]exec)\s*\(\s*["']([^"']*)["']\s*\)"#),
+                argv(
+                    "ProcessBuilder",
+                    r#"\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\((\s*"[^"]*"(?:\s*,\s*"[^"]*")*)\s*\)"#,
+                ),
+            ],
+            unreadable: Some(r"\bexec\s*\(|\bProcessBuilder\b|\bRuntime\b"),
+        },
+    ),
+    (
         Language::Julia,
         Table {
             escapes: &[

@@ -184,15 +184,120 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["apt", "apt-get"],
         subcommand: &[],
-        options: Options::gnu("o", &["option"]),
+        // The hooks apt runs through a shell: `-o APT::Update::Pre-Invoke::=CMD`.
+        options: Options::gnu("oct", &["option", "config-file", "target-release"]),
         carriers: &[
             Carrier::OptionShell {
                 option: Opt::Short('o'),
-                prefix: "APT::Update::Pre-Invoke::= (also APT::Update::Post-Invoke, DPkg::Pre-Invoke, DPkg::Post-Invoke, DPkg::Pre-Install-Pkgs, DPkg::Post-Invoke-Success, APT::Update::Post-Invoke-Success)",
+                prefix: "APT::Update::Pre-Invoke::=",
             },
             Carrier::OptionShell {
                 option: Opt::Long("option"),
-                prefix: "APT::Update::Pre-Invoke::= (also APT::Update::Post-Invoke, DPkg::Pre-Invoke, DPkg::Post-Invoke, DPkg::Pre-Install-Pkgs, DPkg::Post-Invoke-Success, APT::Update::Post-Invoke-Success)",
+                prefix: "APT::Update::Pre-Invoke::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "APT::Update::Pre-Invoke=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "APT::Update::Pre-Invoke=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "APT::Update::Post-Invoke::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "APT::Update::Post-Invoke::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "APT::Update::Post-Invoke=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "APT::Update::Post-Invoke=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "APT::Update::Post-Invoke-Success::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "APT::Update::Post-Invoke-Success::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "APT::Update::Post-Invoke-Success=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "APT::Update::Post-Invoke-Success=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "DPkg::Pre-Invoke::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "DPkg::Pre-Invoke::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "DPkg::Pre-Invoke=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "DPkg::Pre-Invoke=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "DPkg::Post-Invoke::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "DPkg::Post-Invoke::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "DPkg::Post-Invoke=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "DPkg::Post-Invoke=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "DPkg::Pre-Install-Pkgs::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "DPkg::Pre-Install-Pkgs::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "DPkg::Pre-Install-Pkgs=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "DPkg::Pre-Install-Pkgs=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "DPkg::Post-Invoke-Success::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "DPkg::Post-Invoke-Success::=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "DPkg::Post-Invoke-Success=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "DPkg::Post-Invoke-Success=",
             },
         ],
         inert: &[],
@@ -2456,6 +2561,16 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
+        names: &["gem", "gem3.1", "rubygems"],
+        subcommand: &["open"],
+        options: Options::gnu("ev", &["editor", "version"]),
+        carriers: &[Carrier::OptionShell {
+            option: Opt::Both('e', "editor"),
+            prefix: "",
+        }],
+        inert: &[],
+    },
+    Entry {
         names: &["gem3.1", "rubygems"],
         subcommand: &[],
         options: Options::posix("e", &["editor"]),
@@ -2474,25 +2589,9 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["genie", "systemd-genie"],
         subcommand: &[],
-        options: Options::posix("sl", &["shell", "login"]),
-        carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Short('s'),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Long("shell"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Short('l'),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Long("login"),
-                prefix: "",
-            },
-        ],
+        options: Options::posix("", &[]),
+        // `genie -c CMD ARGS…` runs the command in the systemd bottle.
+        carriers: &[Carrier::ArgvAfter(Opt::Both('c', "command"))],
         inert: &[],
     },
     Entry {
@@ -2551,8 +2650,12 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["ghc", "ghc-9.4", "runghc", "runhaskell"],
         subcommand: &[],
-        options: Options::gnu("o", &[]),
+        options: Options::gnu("eo", &[]),
         carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::Haskell,
+            },
             Carrier::OptionShell {
                 option: Opt::Word("-pgmF"),
                 prefix: "",
@@ -2783,11 +2886,19 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["hg", "mercurial", "chg"],
         subcommand: &[],
-        options: Options::gnu("ec", &["config", "ssh", "remotecmd", "command"]),
+        options: Options::gnu("eRr", &["config", "ssh", "remotecmd", "repository", "cwd", "rev"]),
         carriers: &[
-            Carrier::OptionShell {
+            Carrier::OptionSetting {
                 option: Opt::Long("config"),
-                prefix: "",
+                keys: &[
+                    "alias.*!",
+                    "hooks.*",
+                    "ui.ssh",
+                    "ui.editor",
+                    "pager.pager",
+                    "ui.merge",
+                    "merge-tools.*.executable",
+                ],
             },
             Carrier::OptionShell {
                 option: Opt::Short('e'),
@@ -2799,14 +2910,6 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::OptionShell {
                 option: Opt::Long("remotecmd"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Short('c'),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Long("command"),
                 prefix: "",
             },
         ],
@@ -2981,19 +3084,6 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["jjs", "nashorn"],
-        subcommand: &[],
-        options: Options::gnu("J", &[]),
-        carriers: &[
-            Carrier::Stdin(Language::JavaScript),
-            Carrier::OptionShell {
-                option: Opt::Short('J'),
-                prefix: "",
-            },
-        ],
-        inert: &[],
-    },
-    Entry {
         names: &["join"],
         subcommand: &[],
         options: Options::gnu("aejotv12", &[]),
@@ -3022,22 +3112,6 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::ReadsOperand(usize::MAX),
             Carrier::ReadsOption(Opt::Long("rawfile")),
             Carrier::ReadsOption(Opt::Long("slurpfile")),
-        ],
-        inert: &[],
-    },
-    Entry {
-        names: &["jrunscript"],
-        subcommand: &[],
-        options: Options::gnu("eJ", &[]),
-        carriers: &[
-            Carrier::OptionCode {
-                option: Opt::Short('e'),
-                language: Language::JavaScript,
-            },
-            Carrier::OptionShell {
-                option: Opt::Short('J'),
-                prefix: "",
-            },
         ],
         inert: &[],
     },
@@ -3777,8 +3851,13 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["msgfilter"],
         subcommand: &[],
-        options: Options::posix("eio", &["file", "input", "output-file"]),
+        options: Options::posix(
+            "Dioefw",
+            &["directory", "input", "output-file", "expression", "file", "width"],
+        ),
         carriers: &[
+            // The filter program and its options (`msgfilter sed -e …`).
+            Carrier::Argv { skip: 0 },
             Carrier::OptionCode {
                 option: Opt::Short('e'),
                 language: Language::Sed,
@@ -3975,8 +4054,9 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["needrestart"],
         subcommand: &[],
-        options: Options::gnu("c", &[]),
-        carriers: &[Carrier::OptionCode {
+        options: Options::gnu("cfl", &[]),
+        // `-c FILE`: the configuration is Perl code needrestart evaluates.
+        carriers: &[Carrier::OptionScript {
             option: Opt::Short('c'),
             language: Language::Perl,
         }],
@@ -4087,22 +4167,6 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::WritesOption(Opt::Short('W')),
             Carrier::WritesOption(Opt::Long("startuptime")),
             Carrier::WritesOption(Opt::Short('V')),
-        ],
-        inert: &[],
-    },
-    Entry {
-        names: &["octave", "octave-cli"],
-        subcommand: &[],
-        options: Options::gnu("", &["info-program", "exec-path"]),
-        carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Long("info-program"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Long("exec-path"),
-                prefix: "",
-            },
         ],
         inert: &[],
     },
@@ -4380,16 +4444,86 @@ pub const ENTRIES: &[Entry] = &[
         names: &["pdb", "pdb3"],
         subcommand: &[],
         options: Options::gnu("cm", &[]),
+        // `pdb script.py` runs the script; `-c` commands are Python statements or debugger
+        // commands.
         carriers: &[
             Carrier::OptionCode {
                 option: Opt::Short('c'),
                 language: Language::Python,
             },
-            Carrier::Stdin(Language::Python),
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Python,
+            },
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["perf"],
+        subcommand: &["stat"],
+        options: Options::posix(
+            "eptCorGxIDM",
+            &[
+                "event",
+                "pid",
+                "tid",
+                "cpu",
+                "output",
+                "repeat",
+                "cgroup",
+                "field-separator",
+                "interval-print",
+                "delay",
+                "metrics",
+                "pre",
+                "post",
+            ],
+        ),
+        carriers: &[
+            Carrier::Argv { skip: 0 },
             Carrier::OptionShell {
-                option: Opt::Short('m'),
+                option: Opt::Long("pre"),
                 prefix: "",
             },
+            Carrier::OptionShell {
+                option: Opt::Long("post"),
+                prefix: "",
+            },
+            Carrier::WritesOption(Opt::Both('o', "output")),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["perf"],
+        subcommand: &["record"],
+        options: Options::posix(
+            "eptCoFcG",
+            &[
+                "event",
+                "pid",
+                "tid",
+                "cpu",
+                "output",
+                "freq",
+                "count",
+                "cgroup",
+                "call-graph",
+                "filter",
+            ],
+        ),
+        carriers: &[
+            Carrier::Argv { skip: 0 },
+            Carrier::WritesOption(Opt::Both('o', "output")),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["perf"],
+        subcommand: &["trace"],
+        options: Options::posix("eptCoF", &["event", "pid", "tid", "cpu", "output", "filter", "expr"]),
+        carriers: &[
+            Carrier::Argv { skip: 0 },
+            Carrier::WritesOption(Opt::Both('o', "output")),
         ],
         inert: &[],
     },
@@ -4525,11 +4659,9 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["pidstat", "sysstat"],
         subcommand: &[],
-        options: Options::gnu("e", &[]),
-        carriers: &[Carrier::OptionShell {
-            option: Opt::Short('e'),
-            prefix: "",
-        }],
+        options: Options::gnu("pCGT", &["human"]),
+        // `-e PROGRAM ARGS…`: the rest of the line is the command pidstat starts.
+        carriers: &[Carrier::ArgvAfter(Opt::Short('e'))],
         inert: &[],
     },
     Entry {
@@ -4720,8 +4852,14 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["psftp", "pscp", "plink"],
         subcommand: &[],
-        options: Options::gnu("", &[]),
+        options: Options::gnu("bPlipw", &[]),
         carriers: &[
+            // Batch commands on standard input or in `-b FILE`: `!cmd` lines run locally.
+            Carrier::Stdin(Language::Ed),
+            Carrier::OptionScript {
+                option: Opt::Short('b'),
+                language: Language::Ed,
+            },
             Carrier::OptionShell {
                 option: Opt::Word("-proxycmd"),
                 prefix: "",
@@ -4754,6 +4892,22 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::WritesOperand(1),
             Carrier::ReadsOption(Opt::Short('b')),
             Carrier::ReadsOption(Opt::Long("only-file")),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["puppet", "openvox"],
+        subcommand: &["apply"],
+        options: Options::gnu("el", &["execute", "logdest", "modulepath", "environment", "catalog"]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "execute"),
+                language: Language::Puppet,
+            },
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Puppet,
+            },
         ],
         inert: &[],
     },
@@ -4924,8 +5078,8 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["restic"],
         subcommand: &[],
-        options: Options::posix(
-            "otp",
+        options: Options::gnu(
+            "otprHe",
             &[
                 "password-command",
                 "option",
@@ -4933,6 +5087,23 @@ pub const ENTRIES: &[Entry] = &[
                 "password-file",
                 "files-from",
                 "exclude-file",
+                "repo",
+                "repository-file",
+                "cache-dir",
+                "cacert",
+                "tls-client-cert",
+                "key-hint",
+                "limit-upload",
+                "limit-download",
+                "pack-size",
+                "compression",
+                "host",
+                "tag",
+                "exclude",
+                "iexclude",
+                "time",
+                "parent",
+                "path",
             ],
         ),
         carriers: &[
@@ -4942,11 +5113,19 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::OptionShell {
                 option: Opt::Short('o'),
-                prefix: "sftp.command=, rclone.program=",
+                prefix: "sftp.command=",
             },
             Carrier::OptionShell {
                 option: Opt::Long("option"),
-                prefix: "sftp.command=, rclone.program=",
+                prefix: "sftp.command=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "rclone.program=",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("option"),
+                prefix: "rclone.program=",
             },
             Carrier::WritesOption(Opt::Short('t')),
             Carrier::WritesOption(Opt::Long("target")),
@@ -5215,22 +5394,10 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["run-parts"],
         subcommand: &[],
-        options: Options::gnu("a", &["regex", "arg"]),
-        carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Long("regex"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Short('a'),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Long("arg"),
-                prefix: "",
-            },
-        ],
-        inert: &[],
+        options: Options::gnu("au", &["regex", "arg", "umask"]),
+        // Every program in the directory runs, none of them read here.
+        carriers: &[Carrier::RunsFolder(0)],
+        inert: &[Opt::Long("test"), Opt::Long("list")],
     },
     Entry {
         names: &["runscript"],
@@ -5570,11 +5737,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["newgrp"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::OperandCode {
-            index: 2,
-            language: Language::Shell,
-            unless: &[],
-        }],
+        carriers: &[Carrier::Stdin(Language::Shell)],
         inert: &[],
     },
     Entry {
@@ -6507,7 +6670,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("", &[]),
         carriers: &[Carrier::OperandCode {
-            index: 1,
+            index: 0,
             language: Language::Shell,
             unless: &[],
         }],
@@ -6706,7 +6869,6 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::ReadsOperand(usize::MAX),
             Carrier::ReadsOption(Opt::Short('f')),
             Carrier::ReadsOption(Opt::Long("file")),
-            Carrier::WritesOperand(usize::MAX),
         ],
         inert: &[],
     },

@@ -37,6 +37,15 @@ const COMMAND_VARIABLES: &[&str] = &[
     "GIT_ASKPASS",
     "GIT_PROXY_COMMAND",
     "GIT_SSH",
+    "KUBE_EDITOR",
+    "AWS_PAGER",
+    "GH_PAGER",
+    "GH_EDITOR",
+    "GH_BROWSER",
+    "HGEDITOR",
+    "SVN_EDITOR",
+    "FCEDIT",
+    "CRASHPAGER",
 ];
 
 /// Variables that load code into the program: a library (`LD_PRELOAD`), modules or a debugger

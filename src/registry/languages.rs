@@ -1,5 +1,6 @@
 //! Interpreters of languages read for their escapes (`interpreters/escapes.rs`): R, Julia,
-//! Tcl, Elixir, Erlang, Groovy and Java's shell, AppleScript, IPython. Their inline code is read
+//! Tcl, Elixir, Erlang, Groovy, Java's shells (jshell, jjs, jrunscript), Haskell, Octave,
+//! AppleScript, IPython. Their inline code is read
 //! for the calls that run commands or delete files; code they read from standard input too.
 
 use super::table::{Carrier, Entry, Opt};
@@ -88,7 +89,75 @@ pub const ENTRIES: &[Entry] = &[
     inline(
         &["jshell"],
         Options::gnu("", &["class-path", "module-path", "startup"]),
-        &[Carrier::Stdin(Language::Groovy)],
+        &[
+            Carrier::Stdin(Language::Java),
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Java,
+            },
+        ],
+    ),
+    inline(
+        &["jjs", "nashorn"],
+        Options::gnu("", &["classpath", "cp"]),
+        &[
+            Carrier::Stdin(Language::Java),
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Java,
+            },
+        ],
+    ),
+    inline(
+        &["jrunscript"],
+        Options::gnu("elfq", &["classpath", "cp"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::Java,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('f'),
+                language: Language::Java,
+            },
+        ],
+    ),
+    inline(
+        &["ghci"],
+        Options::gnu("", &[]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::Haskell,
+            },
+            Carrier::Stdin(Language::Haskell),
+        ],
+    ),
+    inline(
+        &["runghc", "runhaskell"],
+        Options::gnu("", &[]),
+        &[Carrier::FileOrStdin {
+            index: 0,
+            language: Language::Haskell,
+        }],
+    ),
+    inline(
+        &["octave", "octave-cli"],
+        Options::gnu("p", &["eval", "info-program", "exec-path", "path", "texi-macros-file"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Long("eval"),
+                language: Language::Octave,
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("info-program"),
+                prefix: "",
+            },
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Octave,
+            },
+        ],
     ),
     inline(
         &["osascript"],

@@ -356,10 +356,18 @@ pub const ENTRIES: &[Entry] = &[
         names: &["sg"],
         subcommand: &[],
         options: NONE,
-        carriers: &[Carrier::OptionShell {
-            option: Opt::Word("-c"),
-            prefix: "",
-        }],
+        // `sg GROUP -c CMD`, and `sg GROUP CMD`: the command is run by `/bin/sh -c`.
+        carriers: &[
+            Carrier::OptionShell {
+                option: Opt::Word("-c"),
+                prefix: "",
+            },
+            Carrier::OperandCode {
+                index: 1,
+                language: Language::Shell,
+                unless: &[Opt::Word("-c")],
+            },
+        ],
         inert: &[],
     },
     Entry {
@@ -398,16 +406,10 @@ pub const ENTRIES: &[Entry] = &[
                 "output",
             ],
         ),
+        // `--exec PROG` (or `--startas PROG`) runs with the words after `--` as its arguments.
         carriers: &[
-            Carrier::AfterDoubleDash,
-            Carrier::OptionShell {
-                option: Opt::Both('x', "exec"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Both('a', "startas"),
-                prefix: "",
-            },
+            Carrier::ProgramOption(Opt::Both('x', "exec")),
+            Carrier::ProgramOption(Opt::Both('a', "startas")),
         ],
         inert: &[],
     },

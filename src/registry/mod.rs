@@ -475,8 +475,8 @@ pub fn markdown() -> String {
     );
     row(
         "shell builtins",
-        "eval, source, ., trap, alias, su, runuser, ssh, watch, script, tmux, byobu",
-        "code given as words (`eval`, `trap`, `su -c`, `ssh host cmd`, `watch cmd`, `script -c`), a sourced file, `tmux new`/`neww`/`splitw`/`respawnp`/`send-keys … Enter`",
+        "eval, source, ., trap, alias, su, runuser, ssh, watch, script, tmux, byobu, screen",
+        "code given as words (`eval`, `trap`, `su -c`, `ssh host cmd`, `watch cmd`, `script -c`), a sourced file, `tmux new`/`neww`/`splitw`/`respawnp`/`send-keys … Enter`, `screen cmd…`, `screen -X stuff`/`exec`/`screen`",
     );
     row(
         "interpreters",

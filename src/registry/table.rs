@@ -54,10 +54,17 @@ impl Opt {
     /// The values given to the option, in order.
     fn values<'a>(self, parsed: &Parsed<'a>, rest: &'a [Word]) -> Vec<Word> {
         match self {
+            // `-pdflatex CMD` or `-pdflatex=CMD`.
             Opt::Word(word) => rest
-                .windows(2)
-                .filter(|pair| pair[0].is(word))
-                .map(|pair| pair[1].clone())
+                .iter()
+                .enumerate()
+                .filter_map(|(index, w)| {
+                    if w.is(word) {
+                        return rest.get(index + 1).cloned();
+                    }
+                    let joined = w.text().strip_prefix(word)?.strip_prefix('=')?;
+                    Some(w.strip_prefix(w.text().len() - joined.len()))
+                })
                 .collect(),
             _ => parsed
                 .args
@@ -99,6 +106,16 @@ pub enum Carrier {
     /// The words after an option are a command's argv (`xterm -e cmd…`,
     /// `nix shell … --command cmd…`).
     ArgvAfter(Opt),
+    /// Every program in the folder at operand `index` runs (`run-parts DIR`): none is read, so
+    /// the command asks.
+    RunsFolder(usize),
+    /// The value of an option is a program, run with the words after `--` as its arguments
+    /// (`start-stop-daemon --exec PROG -- ARGS`).
+    ProgramOption(Opt),
+    /// The value of an option is a setting `KEY=VALUE` whose value is shell code when KEY matches
+    /// one of `keys` (`*` stands for one dot-separated part; a key ending in `!` holds code only
+    /// when the value starts with `!`, which is removed): `hg --config hooks.pre-x=CMD`.
+    OptionSetting { option: Opt, keys: &'static [&'static str] },
     /// The value of an option is shell code (`fish -c`, `hyperfine --prepare`); with a prefix,
     /// only values that start with it, which is removed (`--checkpoint-action=exec=`).
     OptionShell { option: Opt, prefix: &'static str },
@@ -165,6 +182,13 @@ impl Carrier {
             Carrier::OptionShell { option, prefix: "" } => format!("`{}` is shell code", option.spelled()),
             Carrier::OptionShell { option, prefix } => {
                 format!("`{}={prefix}…` is shell code", option.spelled())
+            }
+            Carrier::RunsFolder(index) => format!("runs every program in the folder operand #{}", index + 1),
+            Carrier::ProgramOption(option) => {
+                format!("`{}` is a program run with the words after `--`", option.spelled())
+            }
+            Carrier::OptionSetting { option, keys } => {
+                format!("`{} KEY=…` is shell code for {}", option.spelled(), keys.join(", "))
             }
             Carrier::JoinedShell { skip } => format!("operands from #{} joined are shell code", skip + 1),
             Carrier::EachOperandShell { skip } => format!("each operand from #{} is shell code", skip + 1),
@@ -243,23 +267,26 @@ pub fn entries_of(name: &str, families: &'static [Family]) -> impl Iterator<Item
     lookup(name, families).iter().map(|(_, _, entry)| *entry)
 }
 
-/// The entry for `command` and the words after its subcommand, if the table has one.
-fn entry<'c>(
+/// The entries for `command`, each with the words after its subcommand: every entry for the
+/// program itself and every one whose subcommand the command names (one family may say what
+/// `scp -S` runs, another what `scp -o ProxyCommand=` runs).
+fn entries<'c>(
     command: &'c Command,
     families: &'static [Family],
-) -> Option<(&'static Family, &'static Entry, &'c [Word])> {
+) -> Vec<(&'static Family, &'static Entry, &'c [Word])> {
     let args = command.args();
-    for &(_, family, entry) in lookup(command.name.as_str(), families) {
-        if entry.subcommand.is_empty() {
-            return Some((family, entry, args));
-        }
-        // The subcommand path, after the program's global options and their values
-        // (`tmux -L work run-shell`, `docker -H h exec`).
-        if let Some(at) = subcommand_at(args, entry.subcommand) {
-            return Some((family, entry, &args[at + entry.subcommand.len()..]));
-        }
-    }
-    None
+    lookup(command.name.as_str(), families)
+        .iter()
+        .filter_map(|&(_, family, entry)| {
+            if entry.subcommand.is_empty() {
+                return Some((family, entry, args));
+            }
+            // The subcommand path, after the program's global options and their values
+            // (`tmux -L work run-shell`, `docker -H h exec`).
+            let at = subcommand_at(args, entry.subcommand)?;
+            Some((family, entry, &args[at + entry.subcommand.len()..]))
+        })
+        .collect()
 }
 
 /// Where `subcommand` starts in `args`: after nothing but options, each word before it an
@@ -285,7 +312,25 @@ fn subcommand_at(args: &[Word], subcommand: &[&str]) -> Option<usize> {
 
 /// What `command` runs by its entry in `families`, or `None` when it has no entry.
 pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<Execution>> {
-    let (family, entry, rest) = entry(command, families)?;
+    let entries = entries(command, families);
+    if entries.is_empty() {
+        return None;
+    }
+    Some(
+        entries
+            .into_iter()
+            .flat_map(|(family, entry, rest)| entry_executions(command, family, entry, rest))
+            .collect(),
+    )
+}
+
+/// What `command` runs by one of its entries.
+fn entry_executions(
+    command: &Command,
+    family: &'static Family,
+    entry: &'static Entry,
+    rest: &[Word],
+) -> Vec<Execution> {
     let parsed = args::parse(rest, &entry.options);
     let operands: Vec<&Word> = parsed.operands().collect();
     let program = if entry.subcommand.is_empty() {
@@ -295,7 +340,7 @@ pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<
     };
     let via = |how: &str| format!("{program}{how} [{}]", family.name);
     if entry.inert.iter().any(|option| option.given(&parsed, rest)) {
-        return Some(Vec::new());
+        return Vec::new();
     }
     let mut found = Vec::new();
     for carrier in entry.carriers {
@@ -339,6 +384,29 @@ pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<
                         continue;
                     };
                     found.push(shell_code(via(&format!(" {}", option.spelled())), vec![code]));
+                }
+            }
+            Carrier::RunsFolder(index) => {
+                if let Some(folder) = operands.get(index) {
+                    found.push(Execution::Unverifiable {
+                        what: format!("`{program}` runs every program in {}, none of them read", folder.text()),
+                    });
+                }
+            }
+            Carrier::ProgramOption(option) => {
+                for program in option.values(&parsed, rest) {
+                    let mut argv = vec![program];
+                    if let Some(dashes) = rest.iter().position(|w| w.is("--")) {
+                        argv.extend(rest[dashes + 1..].iter().cloned());
+                    }
+                    found.push(command_of(via(&format!(" {}", option.spelled())), &argv));
+                }
+            }
+            Carrier::OptionSetting { option, keys } => {
+                for setting in option.values(&parsed, rest) {
+                    if let Some(code) = setting_code(&setting, keys) {
+                        found.push(shell_code(via(&format!(" {}", option.spelled())), vec![code]));
+                    }
                 }
             }
             Carrier::JoinedShell { skip } => {
@@ -472,7 +540,7 @@ pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<
     if family.in_container {
         found = found.into_iter().map(into_container).collect();
     }
-    Some(found)
+    found
 }
 
 /// A command run inside a container, as such.
@@ -486,9 +554,16 @@ fn into_container(execution: Execution) -> Execution {
 /// The files `command` writes and reads by its entries in `families`: (written, read).
 pub fn files(command: &Command, families: &'static [Family]) -> (Vec<Word>, Vec<Word>) {
     let (mut written, mut read) = (Vec::new(), Vec::new());
-    let Some((_, entry, rest)) = entry(command, families) else {
-        return (written, read);
-    };
+    for (_, entry, rest) in entries(command, families) {
+        entry_files(entry, rest, &mut written, &mut read);
+    }
+    written.retain(|word| !word.is("-"));
+    read.retain(|word| !word.is("-"));
+    (written, read)
+}
+
+/// The files one entry says `rest` writes and reads.
+fn entry_files(entry: &Entry, rest: &[Word], written: &mut Vec<Word>, read: &mut Vec<Word>) {
     let parsed = args::parse(rest, &entry.options);
     let operands: Vec<&Word> = parsed.operands().collect();
     let pick = |index: usize| -> Vec<Word> {
@@ -507,9 +582,6 @@ pub fn files(command: &Command, families: &'static [Family]) -> (Vec<Word>, Vec<
             _ => {}
         }
     }
-    written.retain(|word| !word.is("-"));
-    read.retain(|word| !word.is("-"));
-    (written, read)
 }
 
 /// The index in `rest` of the operand `skip` operands after the first (options between
@@ -529,6 +601,29 @@ fn command_of(via: String, argv: &[Word]) -> Execution {
         assignments: Vec::new(),
         cwd: None,
     }
+}
+
+/// The shell code a `KEY=VALUE` setting holds, when KEY matches one of `keys` (see
+/// [`Carrier::OptionSetting`]).
+fn setting_code(setting: &Word, keys: &[&str]) -> Option<Word> {
+    let (key, value) = setting.text().split_once('=')?;
+    let key = key.to_ascii_lowercase();
+    let key_parts: Vec<&str> = key.split('.').collect();
+    let pattern_matches = |pattern: &str| {
+        let parts: Vec<&str> = pattern.split('.').collect();
+        parts.len() == key_parts.len()
+            && parts
+                .iter()
+                .zip(&key_parts)
+                .all(|(part, key)| *part == "*" || part.eq_ignore_ascii_case(key))
+    };
+    let bang = value.starts_with('!');
+    let matched = keys.iter().any(|pattern| match pattern.strip_suffix('!') {
+        Some(pattern) => bang && pattern_matches(pattern),
+        None => pattern_matches(pattern),
+    });
+    let skip = key.len() + 1 + usize::from(bang && keys.iter().any(|k| k.ends_with('!')));
+    matched.then(|| setting.strip_prefix(skip))
 }
 
 fn shell_code(via: String, words: Vec<Word>) -> Execution {

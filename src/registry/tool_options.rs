@@ -237,6 +237,18 @@ pub const ENTRIES: &[Entry] = &[
         Options::gnu("cFiJloPS", &[]),
         &[shell_option(Opt::Short('S'))],
     ),
+    // sftp's batch commands, on standard input or in `-b FILE`: a `!cmd` line runs locally.
+    tool(
+        &["sftp"],
+        Options::gnu("bBcDFiJlNoPRSs", &[]),
+        &[
+            Carrier::Stdin(Language::Ed),
+            Carrier::OptionScript {
+                option: Opt::Short('b'),
+                language: Language::Ed,
+            },
+        ],
+    ),
     tool(
         &["mosh"],
         Options::gnu("p", &["ssh", "server", "port", "predict"]),
@@ -528,12 +540,20 @@ pub const ENTRIES: &[Entry] = &[
                 "rcfile",
                 "queryformat",
                 "qf",
+                "pipe",
             ],
         ),
-        &[Carrier::OptionCode {
-            option: Opt::Both('E', "eval"),
-            language: Language::RpmMacro,
-        }],
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('E', "eval"),
+                language: Language::RpmMacro,
+            },
+            // `--pipe CMD`: rpm's output goes to CMD, run by `/bin/sh -c`.
+            Carrier::OptionShell {
+                option: Opt::Long("pipe"),
+                prefix: "",
+            },
+        ],
     ),
     tool(
         &[
