@@ -174,6 +174,54 @@ mod tests {
     /// for its mechanism; the rest are listed in `docs/coverage.md`.
     const MOST_OPEN: usize = 195;
 
+    /// Every covered entry has its pair in `corpus/catalogue.txt`: a case that is stopped (the
+    /// program's mechanism carrying a harmful payload) and one that passes (an everyday use; for
+    /// a program that changes user, one that asks only because it does), each naming the
+    /// program or one of its aliases.
+    #[test]
+    fn every_covered_entry_has_a_corpus_pair() {
+        const CORPUS: &str = include_str!("../corpus/catalogue.txt");
+        let cases: Vec<(bool, Vec<String>)> = CORPUS
+            .lines()
+            .filter(|line| !line.starts_with(['#', ' ']) && !line.trim().is_empty())
+            .filter_map(|line| {
+                let (header, command) = line.split_once(": ")?;
+                let words = command
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || "._+-".contains(c)))
+                    .map(str::to_ascii_lowercase)
+                    .collect();
+                // For programs that change user, the everyday use asks by policy.
+                let passes = header.starts_with("allow") || header.starts_with("ask privilege-escalation");
+                Some((passes, words))
+            })
+            .collect();
+        let mut missing = Vec::new();
+        for entry in gtfobins() {
+            let covered = entry.functions.iter().any(|f| status(&entry, f) == Status::Covered);
+            if !covered {
+                continue;
+            }
+            let names: Vec<String> = std::iter::once(&entry.program)
+                .chain(&entry.aliases)
+                .map(|name| name.to_ascii_lowercase())
+                .collect();
+            let has = |allowed: bool| {
+                cases
+                    .iter()
+                    .any(|(allow, words)| *allow == allowed && words.iter().any(|word| names.contains(word)))
+            };
+            if !has(true) || !has(false) {
+                missing.push(entry.program.clone());
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "{} covered entries lack a stopped case or a passing case in corpus/catalogue.txt: {}",
+            missing.len(),
+            missing.join(", ")
+        );
+    }
+
     #[test]
     fn the_checklist_is_covered_or_excluded_and_never_loses_ground() {
         let entries = gtfobins();

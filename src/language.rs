@@ -58,6 +58,8 @@ pub enum Language {
     Octave,
     /// Puppet manifests (`puppet apply -e`): `exec` resources.
     Puppet,
+    /// C# and F# scripts (`dotnet fsi`, `csi`): `Process.Start`, `Directory.Delete`.
+    Dotnet,
     /// Java and the JVM's script engines (`jshell`, `jjs`, `jrunscript -e`):
     /// `Runtime.exec`, `ProcessBuilder`, jrunscript's `exec()`.
     Java,
@@ -161,6 +163,7 @@ impl Language {
             "hs" => Language::Haskell,
             "pp" => Language::Puppet,
             "jsh" => Language::Java,
+            "fsx" | "csx" => Language::Dotnet,
             _ => return None,
         })
     }

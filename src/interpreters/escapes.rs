@@ -188,6 +188,11 @@ static TABLES: &[(Language, Table)] = &[
             escapes: &[
                 shell("\\write18", r"\\write18\s*\{([^}]*)\}"),
                 shell("\\input|", r#"\\input\s*\{?\s*\|\s*"?([^"}\n]*)"#),
+                Escape {
+                    call: "\\directlua",
+                    pattern: r"\\(?:directlua|luaexec)\s*\{([^}]*)\}",
+                    capture: Capture::Code(Language::Lua),
+                },
             ],
             unreadable: Some(r"\\write18|\\input\s*\{?\s*\||\\directlua|\\luaexec"),
         },
@@ -278,6 +283,28 @@ static TABLES: &[(Language, Table)] = &[
                 shell("exec command", r#"\bcommand\s*=>\s*["']([^"']*)["']"#),
             ],
             unreadable: Some(r"\bexec\s*\{|\bfile\s*\{"),
+        },
+    ),
+    (
+        Language::Dotnet,
+        Table {
+            escapes: &[
+                argv(
+                    "Process.Start",
+                    r#"\bProcess\.Start\s*\((\s*"[^"]*"\s*(?:,\s*"[^"]*"\s*)?)\)"#,
+                ),
+                delete(
+                    "Directory.Delete(…, true)",
+                    r#"\bDirectory\.Delete\s*\(\s*@?"([^"]*)"\s*,\s*true"#,
+                    true,
+                ),
+                delete(
+                    "File.Delete",
+                    r#"\b(?:File|Directory)\.Delete\s*\(\s*@?"([^"]*)""#,
+                    false,
+                ),
+            ],
+            unreadable: Some(r"\bProcess\.Start\b|\bProcessStartInfo\b|\b(?:File|Directory)\.Delete\b"),
         },
     ),
     (

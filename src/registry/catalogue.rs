@@ -26,6 +26,14 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
+        names: &["aws"],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
+        // `--cli-input-json file://x`, `--body fileb://x`: files the command reads and sends.
+        carriers: &[Carrier::ReadsPrefixed("file://"), Carrier::ReadsPrefixed("fileb://")],
+        inert: &[],
+    },
+    Entry {
         names: &["ab", "ab2"],
         subcommand: &[],
         options: Options::gnu("eg", &[]),
@@ -441,7 +449,13 @@ pub const ENTRIES: &[Entry] = &[
         names: &["ascii-xfr"],
         subcommand: &[],
         options: Options::gnu("lc", &[]),
-        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(0)],
+        carriers: &[
+            Carrier::ReadsOperand(0),
+            Carrier::WritesOperandWith {
+                index: 0,
+                option: Opt::Short('r'),
+            },
+        ],
         inert: &[],
     },
     Entry {
@@ -502,7 +516,7 @@ pub const ENTRIES: &[Entry] = &[
         ),
         carriers: &[
             Carrier::OperandCode {
-                index: 1,
+                index: 0,
                 language: Language::Awk,
                 unless: &[],
             },
@@ -614,10 +628,10 @@ pub const ENTRIES: &[Entry] = &[
     },
     Entry {
         names: &["bee"],
-        subcommand: &[],
+        subcommand: &["eval"],
         options: Options::gnu("", &["root", "site", "base-url"]),
         carriers: &[Carrier::OperandCode {
-            index: 2,
+            index: 0,
             language: Language::Php,
             unless: &[],
         }],
@@ -626,7 +640,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["borg", "borgbackup", "borgfs"],
         subcommand: &[],
-        options: Options::posix(
+        options: Options::gnu(
             "eCa",
             &[
                 "rsh",
@@ -742,17 +756,22 @@ pub const ENTRIES: &[Entry] = &[
         names: &["busctl"],
         subcommand: &[],
         options: Options::gnu("", &["address"]),
-        carriers: &[Carrier::OptionShell {
-            option: Opt::Long("address"),
-            prefix: "unixexec:",
-        }],
+        carriers: &[Carrier::UnixExecAddress(Opt::Long("address"))],
         inert: &[],
     },
     Entry {
-        names: &["bzip2", "bunzip2", "bzcat", "bzip2recover"],
+        names: &["bzip2", "bunzip2"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::ReadsOperand(usize::MAX), Carrier::WritesOperand(usize::MAX)],
+        carriers: &[Carrier::RewritesOperands {
+            unless: &[
+                Opt::Both('c', "stdout"),
+                Opt::Long("to-stdout"),
+                Opt::Both('t', "test"),
+                Opt::Both('l', "list"),
+                Opt::Both('k', "keep"),
+            ],
+        }],
         inert: &[],
     },
     Entry {
@@ -811,6 +830,13 @@ pub const ENTRIES: &[Entry] = &[
     },
     Entry {
         names: &["cabal", "cabal-install"],
+        subcommand: &["exec"],
+        options: Options::gnu("", &["project-file", "builddir"]),
+        carriers: &[Carrier::Argv { skip: 0 }],
+        inert: &[],
+    },
+    Entry {
+        names: &["cabal", "cabal-install"],
         subcommand: &[],
         options: Options::posix("w", &["with-compiler", "with-hc-pkg", "with-prog", "with-ld"]),
         carriers: &[
@@ -849,7 +875,7 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::Argv { skip: 0 },
+            Carrier::ShellAfterDoubleDash,
             Carrier::OptionShell {
                 option: Opt::Long("shell"),
                 prefix: "",
@@ -1463,14 +1489,21 @@ pub const ENTRIES: &[Entry] = &[
     },
     Entry {
         names: &["csvtool"],
+        subcommand: &["call"],
+        options: Options::gnu("tuo", &[]),
+        // `csvtool call CMD FILE`: CMD runs through a shell for each row.
+        carriers: &[Carrier::OperandCode {
+            index: 0,
+            language: Language::Shell,
+            unless: &[],
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["csvtool"],
         subcommand: &[],
         options: Options::gnu("tuo", &[]),
         carriers: &[
-            Carrier::OperandCode {
-                index: 2,
-                language: Language::Shell,
-                unless: &[],
-            },
             Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
         ],
@@ -1673,7 +1706,6 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::ReadsOption(Opt::Long("repofrompath")),
             Carrier::ReadsOption(Opt::Long("enablerepo")),
             Carrier::ReadsOption(Opt::Long("installroot")),
-            Carrier::Stdin(Language::Ed),
         ],
         inert: &[],
     },
@@ -1741,33 +1773,13 @@ pub const ENTRIES: &[Entry] = &[
     },
     Entry {
         names: &["dotnet", "dotnet-sdk"],
-        subcommand: &[],
-        options: Options::posix(
-            "cfrovsap",
-            &[
-                "configuration",
-                "framework",
-                "runtime",
-                "output",
-                "verbosity",
-                "source",
-                "arch",
-                "os",
-                "project",
-                "property",
-                "launch-profile",
-                "additionalprobingpath",
-                "depsfile",
-                "runtimeconfig",
-                "fx-version",
-                "roll-forward",
-                "additional-deps",
-                "define",
-                "reference",
-                "use-sdk-version",
-            ],
-        ),
-        carriers: &[Carrier::Argv { skip: 0 }],
+        subcommand: &["fsi"],
+        options: Options::gnu("", &["use", "load", "reference"]),
+        // F# script on standard input or in a file (`dotnet fsi x.fsx`).
+        carriers: &[Carrier::FileOrStdin {
+            index: 0,
+            language: Language::Dotnet,
+        }],
         inert: &[],
     },
     Entry {
@@ -2006,11 +2018,6 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Short('p')),
             Carrier::WritesOption(Opt::Long("output")),
-            Carrier::OperandCode {
-                index: 0,
-                language: Language::Shell,
-                unless: &[],
-            },
         ],
         inert: &[],
     },
@@ -2108,28 +2115,21 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("", &["custom-dir", "external-dir"]),
         carriers: &[
-            Carrier::OptionCode {
-                option: Opt::Long("custom-dir"),
-                language: Language::Ruby,
-            },
-            Carrier::OptionShell {
-                option: Opt::Long("external-dir"),
-                prefix: "",
-            },
+            Carrier::RunsFolderOption(Opt::Long("custom-dir")),
+            Carrier::RunsFolderOption(Opt::Long("external-dir")),
         ],
         inert: &[],
     },
     Entry {
         names: &["fail2ban-client"],
-        subcommand: &[],
-        options: Options::gnu("c", &[]),
-        carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Short('c'),
-                prefix: "",
-            },
-            Carrier::Stdin(Language::Ed),
-        ],
+        // `set JAIL action ACTION actionban|actionstart|… CMD`: the command the action runs.
+        subcommand: &["set"],
+        options: Options::gnu("csp", &[]),
+        carriers: &[Carrier::OperandCode {
+            index: 4,
+            language: Language::Shell,
+            unless: &[],
+        }],
         inert: &[],
     },
     Entry {
@@ -2411,9 +2411,18 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("", &["bind", "preview", "with-shell"]),
         carriers: &[
-            Carrier::OptionShell {
+            Carrier::OptionActions {
                 option: Opt::Long("bind"),
-                prefix: "",
+                actions: &[
+                    "execute-silent",
+                    "execute",
+                    "become",
+                    "reload-sync",
+                    "reload",
+                    "preview",
+                    "transform",
+                    "change-preview",
+                ],
             },
             Carrier::OptionShell {
                 option: Opt::Long("preview"),
@@ -2557,7 +2566,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["gcore"],
         subcommand: &[],
         options: Options::gnu("oD", &[]),
-        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOption(Opt::Short('o'))],
+        carriers: &[Carrier::WritesOption(Opt::Short('o'))],
         inert: &[],
     },
     Entry {
@@ -2802,10 +2811,34 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["gzip", "gunzip", "zcat", "zless", "zmore", "zgrep", "pigz"],
+        names: &[
+            "zcat",
+            "zless",
+            "zmore",
+            "zgrep",
+            "bzcat",
+            "bzip2recover",
+            "xzcat",
+            "lzcat",
+        ],
         subcommand: &[],
-        options: Options::gnu("S", &["suffix"]),
-        carriers: &[Carrier::ReadsOperand(usize::MAX), Carrier::WritesOperand(usize::MAX)],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        inert: &[],
+    },
+    Entry {
+        names: &["gzip", "gunzip", "pigz", "unpigz"],
+        subcommand: &[],
+        options: Options::gnu("Sb", &["suffix", "blocksize"]),
+        carriers: &[Carrier::RewritesOperands {
+            unless: &[
+                Opt::Both('c', "stdout"),
+                Opt::Long("to-stdout"),
+                Opt::Both('t', "test"),
+                Opt::Both('l', "list"),
+                Opt::Both('k', "keep"),
+            ],
+        }],
         inert: &[],
     },
     Entry {
@@ -3185,16 +3218,8 @@ pub const ENTRIES: &[Entry] = &[
         names: &["ksu"],
         subcommand: &[],
         options: Options::gnu("ea", &[]),
-        carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Short('e'),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Short('a'),
-                prefix: "",
-            },
-        ],
+        // `ksu [user] -e COMMAND ARGS…`.
+        carriers: &[Carrier::ArgvAfter(Opt::Short('e'))],
         inert: &[],
     },
     Entry {
@@ -3528,7 +3553,7 @@ pub const ENTRIES: &[Entry] = &[
         ),
         carriers: &[
             Carrier::OperandCode {
-                index: 1,
+                index: 0,
                 language: Language::Tex,
                 unless: &[],
             },
@@ -3606,7 +3631,7 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[
             Carrier::Stdin(Language::M4),
             Carrier::OperandCode {
-                index: 1,
+                index: 0,
                 language: Language::M4,
                 unless: &[],
             },
@@ -3891,7 +3916,10 @@ pub const ENTRIES: &[Entry] = &[
         ),
         carriers: &[
             Carrier::ReadsOperand(usize::MAX),
-            Carrier::WritesOperand(0),
+            Carrier::WritesOperandWith {
+                index: 0,
+                option: Opt::Both('U', "update"),
+            },
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output-file")),
             Carrier::ReadsOption(Opt::Short('C')),
@@ -4172,7 +4200,7 @@ pub const ENTRIES: &[Entry] = &[
     },
     Entry {
         names: &["opencode"],
-        subcommand: &[],
+        subcommand: &["db"],
         options: Options::posix(
             "msfpu",
             &[
@@ -4197,7 +4225,7 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[Carrier::OperandCode {
-            index: 2,
+            index: 0,
             language: Language::Sqlite,
             unless: &[],
         }],
@@ -5066,7 +5094,7 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["redis", "redis-server", "valkey-cli", "keydb-cli"],
+        names: &["redis", "redis-cli", "redis-server", "valkey-cli", "keydb-cli"],
         subcommand: &[],
         options: Options::posix("", &["rdb", "functions-rdb"]),
         carriers: &[
@@ -5579,8 +5607,9 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::ReadsOperand(usize::MAX),
-            Carrier::WritesOperand(usize::MAX),
+            Carrier::RewritesOperands {
+                unless: &[Opt::Long("check"), Opt::Long("emit")],
+            },
             Carrier::ReadsOption(Opt::Long("config-path")),
         ],
         inert: &[],
@@ -5755,8 +5784,30 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["smbclient"],
         subcommand: &[],
-        options: Options::gnu("TAsl", &["tar", "authentication-file", "configfile", "log-basename"]),
+        options: Options::gnu(
+            "TAslcUWIpmnOdDRt",
+            &[
+                "tar",
+                "authentication-file",
+                "configfile",
+                "log-basename",
+                "command",
+                "user",
+                "workgroup",
+                "ip-address",
+                "port",
+                "max-protocol",
+                "netbiosname",
+                "directory",
+            ],
+        ),
         carriers: &[
+            // Client commands given by `-c` or on standard input: `!CMD` runs a local shell command.
+            Carrier::OptionCode {
+                option: Opt::Both('c', "command"),
+                language: Language::Ed,
+            },
+            Carrier::Stdin(Language::Ed),
             Carrier::WritesOption(Opt::Short('T')),
             Carrier::WritesOption(Opt::Long("tar")),
             Carrier::ReadsOption(Opt::Short('A')),
@@ -6216,7 +6267,7 @@ pub const ENTRIES: &[Entry] = &[
         ),
         carriers: &[
             Carrier::OperandCode {
-                index: 1,
+                index: 0,
                 language: Language::Tex,
                 unless: &[],
             },
@@ -6240,9 +6291,10 @@ pub const ENTRIES: &[Entry] = &[
         names: &["tftp", "tftp-hpa", "atftp"],
         subcommand: &[],
         options: Options::gnu("c", &[]),
-        carriers: &[Carrier::OptionShell {
+        // `-c get REMOTE [LOCAL]`: a tftp command; the file it gets is written.
+        carriers: &[Carrier::WritesOperandWith {
+            index: usize::MAX,
             option: Opt::Short('c'),
-            prefix: "",
         }],
         inert: &[],
     },
@@ -6431,7 +6483,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["urlget"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::ReadsOperand(2)],
+        carriers: &[Carrier::ReadsOperand(1)],
         inert: &[],
     },
     Entry {
@@ -6701,7 +6753,7 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["xz", "unxz", "xzcat", "lzma", "unlzma", "lzcat"],
+        names: &["xz", "unxz", "lzma", "unlzma"],
         subcommand: &[],
         options: Options::gnu(
             "FCTMS",
@@ -6731,8 +6783,15 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::ReadsOperand(usize::MAX),
-            Carrier::WritesOperand(usize::MAX),
+            Carrier::RewritesOperands {
+                unless: &[
+                    Opt::Both('c', "stdout"),
+                    Opt::Long("to-stdout"),
+                    Opt::Both('t', "test"),
+                    Opt::Both('l', "list"),
+                    Opt::Both('k', "keep"),
+                ],
+            },
             Carrier::ReadsOption(Opt::Long("files")),
             Carrier::ReadsOption(Opt::Long("files0")),
         ],
@@ -6767,7 +6826,11 @@ pub const ENTRIES: &[Entry] = &[
         names: &["yelp"],
         subcommand: &[],
         options: Options::gnu("", &["display", "gtk-module", "editor-mode"]),
-        carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        carriers: &[
+            Carrier::ReadsOperand(usize::MAX),
+            Carrier::ReadsPrefixed("man:"),
+            Carrier::ReadsPrefixed("file://"),
+        ],
         inert: &[],
     },
     Entry {

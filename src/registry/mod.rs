@@ -160,8 +160,16 @@ pub fn roles(name: &str) -> Roles {
     for entry in table::entries_of(name, FAMILIES) {
         for carrier in entry.carriers {
             match carrier {
-                table::Carrier::WritesOption(_) | table::Carrier::WritesOperand(_) => roles.writes = true,
-                table::Carrier::ReadsOption(_) | table::Carrier::ReadsOperand(_) => roles.reads = true,
+                table::Carrier::WritesOption(_)
+                | table::Carrier::WritesOperand(_)
+                | table::Carrier::WritesOperandWith { .. } => roles.writes = true,
+                table::Carrier::RewritesOperands { .. } => {
+                    roles.writes = true;
+                    roles.reads = true;
+                }
+                table::Carrier::ReadsOption(_) | table::Carrier::ReadsOperand(_) | table::Carrier::ReadsPrefixed(_) => {
+                    roles.reads = true
+                }
                 table::Carrier::LoadsLibrary(_) => roles.loads = true,
                 _ => roles.runs = true,
             }

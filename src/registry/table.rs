@@ -109,6 +109,22 @@ pub enum Carrier {
     /// Every program in the folder at operand `index` runs (`run-parts DIR`): none is read, so
     /// the command asks.
     RunsFolder(usize),
+    /// Every program or script in the folder an option names runs (`facter --custom-dir DIR`).
+    RunsFolderOption(Opt),
+    /// The words after `--` are a shell's arguments (`capsh -- -c CMD` runs `bash -c CMD`).
+    ShellAfterDoubleDash,
+    /// The value of an option binds keys to actions; the listed actions run their argument as
+    /// shell code, written `action(CMD)` or `action:CMD` (`fzf --bind 'enter:execute(CMD)'`).
+    OptionActions {
+        option: Opt,
+        actions: &'static [&'static str],
+    },
+    /// The value of an option is a D-Bus address; `unixexec:path=P,argv1=A,…` runs P with
+    /// those arguments (`busctl --address=unixexec:…`).
+    UnixExecAddress(Opt),
+    /// Any argument (an operand, or an option's value) that starts with `prefix` names a file
+    /// the program reads, the prefix removed (`aws … file://x.json`, `yelp man:PATH`).
+    ReadsPrefixed(&'static str),
     /// The value of an option is a program, run with the words after `--` as its arguments
     /// (`start-stop-daemon --exec PROG -- ARGS`).
     ProgramOption(Opt),
@@ -161,6 +177,11 @@ pub enum Carrier {
     WritesOption(Opt),
     /// The operand at `index` is a file the program writes (`usize::MAX`: the last one).
     WritesOperand(usize),
+    /// Each operand is read, and rewritten in place (`gzip f` replaces f, `rustfmt f` reformats
+    /// it) unless one of `unless` is given (`gzip -c`, `rustfmt --check`).
+    RewritesOperands { unless: &'static [Opt] },
+    /// The operand at `index` is written only when `option` is given (`msgmerge -U def.po`).
+    WritesOperandWith { index: usize, option: Opt },
     /// The value of an option is a file the program reads and may show (`-in`, `--file`).
     ReadsOption(Opt),
     /// The operand at `index` is a file the program reads and may show (`usize::MAX`: each).
@@ -184,6 +205,15 @@ impl Carrier {
                 format!("`{}={prefix}…` is shell code", option.spelled())
             }
             Carrier::RunsFolder(index) => format!("runs every program in the folder operand #{}", index + 1),
+            Carrier::RunsFolderOption(option) => {
+                format!("runs every program in the folder `{}` names", option.spelled())
+            }
+            Carrier::ShellAfterDoubleDash => "a shell's arguments after `--`".into(),
+            Carrier::OptionActions { option, actions } => {
+                format!("`{}` actions {} run shell code", option.spelled(), actions.join(", "))
+            }
+            Carrier::UnixExecAddress(option) => format!("`{}=unixexec:…` runs a program", option.spelled()),
+            Carrier::ReadsPrefixed(prefix) => format!("reads the files `{prefix}…` names"),
             Carrier::ProgramOption(option) => {
                 format!("`{}` is a program run with the words after `--`", option.spelled())
             }
@@ -212,6 +242,13 @@ impl Carrier {
             Carrier::WritesOption(option) => format!("writes the file `{}` names", option.spelled()),
             Carrier::WritesOperand(usize::MAX) => "writes its last operand".into(),
             Carrier::WritesOperand(index) => format!("writes operand #{}", index + 1),
+            Carrier::RewritesOperands { unless } => {
+                let unless: Vec<String> = unless.iter().map(|option| option.spelled()).collect();
+                format!("rewrites its operands unless {}", unless.join(", "))
+            }
+            Carrier::WritesOperandWith { index, option } => {
+                format!("writes operand #{} with `{}`", index + 1, option.spelled())
+            }
             Carrier::ReadsOption(option) => format!("reads the file `{}` names", option.spelled()),
             Carrier::ReadsOperand(usize::MAX) => "reads its operands".into(),
             Carrier::ReadsOperand(index) => format!("reads operand #{}", index + 1),
@@ -393,6 +430,38 @@ fn entry_executions(
                     });
                 }
             }
+            Carrier::RunsFolderOption(option) => {
+                for folder in option.values(&parsed, rest) {
+                    found.push(Execution::Unverifiable {
+                        what: format!("`{program}` runs every program in {}, none of them read", folder.text()),
+                    });
+                }
+            }
+            Carrier::ShellAfterDoubleDash => {
+                if let Some(dashes) = rest.iter().position(|w| w.is("--")) {
+                    let mut argv = vec![Word::literal("bash", command.span)];
+                    argv.extend(rest[dashes + 1..].iter().cloned());
+                    found.push(command_of(via(" --"), &argv));
+                }
+            }
+            Carrier::OptionActions { option, actions } => {
+                for binding in option.values(&parsed, rest) {
+                    for code in action_commands(binding.text(), actions) {
+                        found.push(shell_code(
+                            via(&format!(" {}", option.spelled())),
+                            vec![Word::literal(&code, binding.span)],
+                        ));
+                    }
+                }
+            }
+            Carrier::UnixExecAddress(option) => {
+                for address in option.values(&parsed, rest) {
+                    if let Some(argv) = unixexec_argv(address.text()) {
+                        let argv: Vec<Word> = argv.iter().map(|a| Word::literal(a, address.span)).collect();
+                        found.push(command_of(via(&format!(" {}", option.spelled())), &argv));
+                    }
+                }
+            }
             Carrier::ProgramOption(option) => {
                 for program in option.values(&parsed, rest) {
                     let mut argv = vec![program];
@@ -524,7 +593,10 @@ fn entry_executions(
             Carrier::WritesOption(_)
             | Carrier::WritesOperand(_)
             | Carrier::ReadsOption(_)
-            | Carrier::ReadsOperand(_) => {}
+            | Carrier::ReadsOperand(_)
+            | Carrier::RewritesOperands { .. }
+            | Carrier::WritesOperandWith { .. }
+            | Carrier::ReadsPrefixed(_) => {}
             Carrier::OptionScript { option, language } => {
                 for path in option.values(&parsed, rest) {
                     found.push(Execution::File {
@@ -557,6 +629,13 @@ pub fn files(command: &Command, families: &'static [Family]) -> (Vec<Word>, Vec<
     for (_, entry, rest) in entries(command, families) {
         entry_files(entry, rest, &mut written, &mut read);
     }
+    // `@FILE`: a file of more arguments, read by GNU tools (`nm @args`, `as @file`).
+    let response_files: Vec<Word> = read
+        .iter()
+        .filter(|word| word.text().len() > 1 && word.text().starts_with('@'))
+        .map(|word| word.strip_prefix(1))
+        .collect();
+    read.extend(response_files);
     written.retain(|word| !word.is("-"));
     read.retain(|word| !word.is("-"));
     (written, read)
@@ -579,6 +658,28 @@ fn entry_files(entry: &Entry, rest: &[Word], written: &mut Vec<Word>, read: &mut
             Carrier::ReadsOption(option) => read.extend(option.values(&parsed, rest)),
             Carrier::ReadsOperand(usize::MAX) => read.extend(operands.iter().map(|w| (*w).clone())),
             Carrier::ReadsOperand(index) => read.extend(pick(index)),
+            Carrier::RewritesOperands { unless } => {
+                read.extend(operands.iter().map(|w| (*w).clone()));
+                if !unless.iter().any(|option| option.given(&parsed, rest)) {
+                    written.extend(operands.iter().map(|w| (*w).clone()));
+                }
+            }
+            Carrier::WritesOperandWith { index, option } if option.given(&parsed, rest) => {
+                written.extend(pick(index));
+            }
+            Carrier::ReadsPrefixed(prefix) => {
+                for word in rest {
+                    let text = word.text();
+                    let start = if text.starts_with(prefix) {
+                        Some(0)
+                    } else {
+                        text.find(&format!("={prefix}")).map(|at| at + 1)
+                    };
+                    if let Some(start) = start {
+                        read.push(word.strip_prefix(start + prefix.len()));
+                    }
+                }
+            }
             _ => {}
         }
     }
@@ -601,6 +702,67 @@ fn command_of(via: String, argv: &[Word]) -> Execution {
         assignments: Vec::new(),
         cwd: None,
     }
+}
+
+/// The shell code of the actions in a key binding (`enter:execute(rm x)+abort`,
+/// `ctrl-y:execute-silent:echo x`) whose names are in `actions`.
+fn action_commands(binding: &str, actions: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for action in actions {
+        let mut rest = binding;
+        while let Some(at) = rest.find(action) {
+            let after = &rest[at + action.len()..];
+            let preceded = rest[..at].chars().last().is_none_or(|c| matches!(c, ':' | '+' | ','));
+            rest = after;
+            if !preceded {
+                continue;
+            }
+            let mut characters = after.chars();
+            let Some(open) = characters.next() else { break };
+            let close = match open {
+                '(' => ')',
+                '[' => ']',
+                '{' => '}',
+                '<' => '>',
+                '~' | '!' | '@' | '#' | '$' | '%' | '^' | '&' | '*' | ';' | '/' | '|' => open,
+                ':' => {
+                    found.push(after[1..].to_owned());
+                    break;
+                }
+                _ => continue,
+            };
+            let body = &after[1..];
+            let end = body.rfind(close).unwrap_or(body.len());
+            found.push(body[..end].to_owned());
+        }
+    }
+    found
+}
+
+/// The argv of a D-Bus address `unixexec:path=P,argv0=…,argv1=…` (`None` for other
+/// transports): P with the arguments from `argv1` on.
+fn unixexec_argv(address: &str) -> Option<Vec<String>> {
+    let parameters = address.strip_prefix("unixexec:")?;
+    let mut path = None;
+    let mut arguments: Vec<(usize, String)> = Vec::new();
+    for pair in parameters.split(',') {
+        let (key, value) = pair.split_once('=')?;
+        let value = value.replace("%20", " ").replace("%2c", ",").replace("%2C", ",");
+        if key == "path" {
+            path = Some(value);
+        } else if let Some(index) = key.strip_prefix("argv").and_then(|i| i.parse::<usize>().ok()) {
+            arguments.push((index, value));
+        }
+    }
+    arguments.sort();
+    let mut argv = vec![path?];
+    argv.extend(
+        arguments
+            .into_iter()
+            .filter(|(index, _)| *index > 0)
+            .map(|(_, value)| value),
+    );
+    Some(argv)
 }
 
 /// The shell code a `KEY=VALUE` setting holds, when KEY matches one of `keys` (see

@@ -292,7 +292,8 @@ pub const ENTRIES: &[Entry] = &[
     tool(
         &["man"],
         Options::gnu("CMPSmpLRe", &["pager", "config-file", "manpath", "sections", "systems"]),
-        &[shell_option(Opt::Both('P', "pager"))],
+        // A page named by a path (`man ./x.1`) is read from that file.
+        &[shell_option(Opt::Both('P', "pager")), Carrier::ReadsOperand(usize::MAX)],
     ),
     // Editors and clients given code on the command line.
     tool(
