@@ -90,9 +90,11 @@ pub fn status(entry: &Entry, function: &str) -> Status {
     let covered = match function {
         "shell" | "command" | "reverse-shell" | "bind-shell" | "inherit" => runs,
         "file-write" => read_code || any(&|name| registry::roles(name).writes || checks::writes(name)),
-        "file-read" => any(&|name| registry::roles(name).reads || files::READERS.contains(&name)),
-        "upload" => any(&|name| checks::sends(name)),
-        "download" => any(&|name| producers::FETCHERS.contains(&name) || registry::roles(name).writes),
+        // The interpreters' readers see the files code reads and writes: a secret read to be
+        // sent is judged as read, a download as the file it writes.
+        "file-read" => read_code || any(&|name| registry::roles(name).reads || files::READERS.contains(&name)),
+        "upload" => read_code || any(&|name| checks::sends(name)),
+        "download" => read_code || any(&|name| producers::FETCHERS.contains(&name) || registry::roles(name).writes),
         "library-load" => any(&|name| registry::roles(name).loads),
         _ => false,
     };
@@ -172,7 +174,7 @@ mod tests {
 
     /// How many entry functions are still open: it may only go down. Each covered one is read
     /// for its mechanism; the rest are listed in `docs/coverage.md`.
-    const MOST_OPEN: usize = 195;
+    const MOST_OPEN: usize = 171;
 
     /// Every covered entry has its pair in `corpus/catalogue.txt`: a case that is stopped (the
     /// program's mechanism carrying a harmful payload) and one that passes (an everyday use; for

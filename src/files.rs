@@ -196,7 +196,8 @@ pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
 /// The programs [`read_by`] knows.
 pub const READERS: &[&str] = &[
     "cat", "less", "more", "bat", "batcat", "nl", "tac", "strings", "xxd", "od", "hexdump", "base64", "vi", "vim",
-    "nano", "view", "jq", "yq", "head", "tail", "grep", "egrep", "fgrep", "rg", "cp", "scp", "rsync",
+    "nano", "view", "jq", "yq", "head", "tail", "grep", "egrep", "fgrep", "rg", "cp", "scp", "rsync", "nvim", "rvim",
+    "rview", "vimdiff", "gvim", "emacs", "sed", "awk", "gawk", "mawk", "nawk", "m4",
 ];
 
 /// The files a command reads and may show (cat, head, less, base64, cp sources…).
@@ -210,7 +211,27 @@ pub fn read_by(command: &Command) -> Vec<Word> {
     };
     match command.name.as_str() {
         "cat" | "less" | "more" | "bat" | "batcat" | "nl" | "tac" | "strings" | "xxd" | "od" | "hexdump" | "base64"
-        | "vi" | "vim" | "nano" | "view" | "jq" | "yq" => operands(""),
+        | "vi" | "vim" | "nano" | "view" | "jq" | "yq" | "nvim" | "rvim" | "rview" | "vimdiff" | "gvim" | "emacs"
+        | "m4" => operands(""),
+        // The input files after the script (the first operand, unless `-e`/`-f` gives it).
+        "sed" | "awk" | "gawk" | "mawk" | "nawk" => {
+            let (values, script_options): (&str, &[&str]) = if command.name == "sed" {
+                ("efl", &["-e", "-f", "--expression", "--file"])
+            } else {
+                ("fvF", &["-f", "--file"])
+            };
+            let mut words = operands(values);
+            let script_given = args.iter().any(|w| {
+                w.value().is_some_and(|t| {
+                    script_options.contains(&t) || t.starts_with("--expression=") || t.starts_with("--file=")
+                })
+            });
+            if !script_given && !words.is_empty() {
+                words.remove(0);
+            }
+            words.retain(|word| !word.text().contains('=') || word.text().starts_with(['/', '.', '~']));
+            words
+        }
         "head" | "tail" => operands("nc"),
         "grep" | "egrep" | "fgrep" | "rg" => {
             let mut words = operands("eABCfm");

@@ -6,7 +6,7 @@
 use super::syntax::{self, Grammar, named_children};
 use super::{
     CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect, join_paths,
-    run_effect, shell_effect, temporary, text, unknown, write_effect,
+    read_effect, run_effect, shell_effect, temporary, text, unknown, write_effect,
 };
 use crate::language::Language;
 use crate::parse::ParseFailure;
@@ -486,9 +486,18 @@ impl Reader<'_> {
             }
             (
                 "fs" | "fs.promises" | "fs-extra",
+                "readFile" | "readFileSync" | "createReadStream" | "readJson" | "readJsonSync" | "readJSON",
+            )
+            | ("Deno", "readTextFile" | "readTextFileSync" | "readFile" | "readFileSync")
+            | ("Bun", "file") => Some(read_effect(&name, span, argument(0), None)),
+            (
+                "fs" | "fs.promises" | "fs-extra",
                 "copyFile" | "copyFileSync" | "cp" | "cpSync" | "rename" | "renameSync" | "symlink" | "symlinkSync"
                 | "copy" | "copySync" | "move" | "moveSync",
-            ) => Some(write_effect(&name, span, argument(1), false, None)),
+            ) => {
+                self.effects.push(read_effect(&name, span, argument(0), None));
+                Some(write_effect(&name, span, argument(1), false, None))
+            }
             // `new Function(code)` only compiles the code; calling the function runs it, which
             // is only judged when the code is literal.
             ("", "Function") => match arguments.last() {
@@ -685,7 +694,18 @@ mod tests {
     fn leaves_ordinary_code_alone() {
         assert!(js("console.log('git push --force')").is_empty());
         assert!(js("console.log(process.version)").is_empty());
-        assert!(js("const fs = require('fs'); console.log(fs.readFileSync('package.json', 'utf8'))").is_empty());
+    }
+
+    #[test]
+    fn finds_the_files_read() {
+        assert_eq!(
+            js("const fs = require('fs'); console.log(fs.readFileSync('package.json', 'utf8'))"),
+            ["fs.readFileSync: read package.json"]
+        );
+        assert_eq!(
+            js("require('fs').copyFileSync('a', 'b')"),
+            ["fs.copyFileSync: read a", "fs.copyFileSync: write b"]
+        );
     }
 
     #[test]

@@ -51,6 +51,10 @@ pub enum Action {
         append: bool,
         content: Option<Word>,
     },
+    /// Reads a file (`open(p).read()`, `fs.readFileSync`, `File.read`): judged like `cat` of it.
+    Read(Word),
+    /// Downloads a URL into a file (`urllib.request.urlretrieve`): judged like `curl -o`.
+    Fetch { url: Word, to: Word },
     /// Runs code of the same or another language given as a string (`exec('…')`, `eval`).
     Code(Language, Word),
     /// Runs the code in a file (`exec(open('x.py').read())`, `runpy.run_path`).
@@ -428,6 +432,20 @@ fn write_effect(call: &str, span: Span, path: Value, append: bool, cwd: Option<W
     Effect::new(call, span, cwd, Action::Write { path, append, content })
 }
 
+/// The effect of a call that reads a file.
+fn read_effect(call: &str, span: Span, path: Value, cwd: Option<Word>) -> Effect {
+    Effect::new(call, span, cwd, Action::Read(path.into_word(span)))
+}
+
+/// The effect of a call that downloads `url` into the file `to`.
+fn fetch_effect(call: &str, span: Span, url: Value, to: Value, cwd: Option<Word>) -> Effect {
+    let action = Action::Fetch {
+        url: url.into_word(span),
+        to: to.into_word(span),
+    };
+    Effect::new(call, span, cwd, action)
+}
+
 /// The effect of a call that runs code in `language` given as text.
 fn code_effect(call: &str, span: Span, language: Language, code: &Value) -> Effect {
     let action = match code {
@@ -488,6 +506,8 @@ mod tests {
                             None => format!("{verb} {}", path.text()),
                         }
                     }
+                    Action::Read(path) => format!("read {}", path.text()),
+                    Action::Fetch { url, to } => format!("fetch {} -> {}", url.text(), to.text()),
                     Action::Code(language, code) => format!("code {language:?} {}", code.text()),
                     Action::Script(language, path) => format!("script {language:?} {}", path.text()),
                     Action::Unverifiable(_) => "unverifiable".to_owned(),

@@ -6,7 +6,7 @@
 use super::syntax::{self, Grammar, named_children};
 use super::{
     CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect, expand_home,
-    formatted, join_paths, run_effect, shell_effect, temporary, text, unknown, write_effect,
+    fetch_effect, formatted, join_paths, read_effect, run_effect, shell_effect, temporary, text, unknown, write_effect,
 };
 use crate::language::Language;
 use crate::parse::ParseFailure;
@@ -511,18 +511,27 @@ impl Reader<'_> {
                     )),
                     "open" | "io.open" | "codecs.open" | "os.open" => {
                         let mode = argument(1, "mode");
-                        writes(mode.as_ref()).map(|append| {
-                            write_effect(name, span, argument(0, "file").unwrap_or_else(missing), append, cwd)
+                        let file = argument(0, "file").unwrap_or_else(missing);
+                        Some(match writes(mode.as_ref()) {
+                            Some(append) => write_effect(name, span, file, append, cwd),
+                            None => read_effect(name, span, file, cwd),
                         })
                     }
                     "shutil.copy" | "shutil.copy2" | "shutil.copyfile" | "shutil.copytree" | "shutil.move"
-                    | "os.rename" | "os.replace" => Some(write_effect(
-                        name,
-                        span,
-                        argument(1, "dst").unwrap_or_else(missing),
-                        false,
-                        cwd,
-                    )),
+                    | "os.rename" | "os.replace" => {
+                        let source = argument(0, "src").unwrap_or_else(missing);
+                        self.effects.push(read_effect(name, span, source, cwd.clone()));
+                        Some(write_effect(
+                            name,
+                            span,
+                            argument(1, "dst").unwrap_or_else(missing),
+                            false,
+                            cwd,
+                        ))
+                    }
+                    "urllib.request.urlretrieve" | "urllib.urlretrieve" | "wget.download" => argument(1, "filename")
+                        .or_else(|| keyword("out"))
+                        .map(|to| fetch_effect(name, span, argument(0, "url").unwrap_or_else(missing), to, cwd)),
                     "os.chdir" => {
                         self.cwd = positional.first().map(|path| path.clone().into_word(span));
                         None
@@ -548,12 +557,15 @@ impl Reader<'_> {
                 match method.as_str() {
                     "unlink" => Some(delete_effect(&call, span, Value::Path(path), false, false, cwd)),
                     "rmdir" => Some(delete_effect(&call, span, Value::Path(path), false, true, cwd)),
+                    "read_text" | "read_bytes" => Some(read_effect(&call, span, Value::Path(path), cwd)),
                     "write_text" | "write_bytes" | "touch" => {
                         let text = argument(0, "data");
                         Some(write_effect(&call, span, Value::Path(path), false, cwd).writing(text.as_ref()))
                     }
-                    "open" => writes(argument(0, "mode").as_ref())
-                        .map(|append| write_effect(&call, span, Value::Path(path), append, cwd)),
+                    "open" => Some(match writes(argument(0, "mode").as_ref()) {
+                        Some(append) => write_effect(&call, span, Value::Path(path), append, cwd),
+                        None => read_effect(&call, span, Value::Path(path), cwd),
+                    }),
                     "rename" | "replace" | "symlink_to" | "hardlink_to" => {
                         let target = match method.as_str() {
                             "rename" | "replace" => argument(0, "target").unwrap_or(Value::Path(path)),
@@ -764,8 +776,24 @@ mod tests {
     #[test]
     fn leaves_ordinary_code_alone() {
         assert!(python("print('rm -rf /')").is_empty());
-        assert!(python("import json; print(json.load(open('x.json')))").is_empty());
-        assert!(python("open('out.txt').read()").is_empty());
+    }
+
+    #[test]
+    fn finds_the_files_read_and_downloaded() {
+        // A read is judged like `cat` of the file: a project file passes, a key does not.
+        assert_eq!(
+            python("import json; print(json.load(open('x.json')))"),
+            ["open: read x.json"]
+        );
+        assert_eq!(python("open('out.txt', 'rb').read()"), ["open: read out.txt"]);
+        assert_eq!(
+            python("from pathlib import Path; Path('~/.ssh/id_rsa').expanduser().read_text()"),
+            ["Path.read_text: read /home/user/.ssh/id_rsa"]
+        );
+        assert_eq!(
+            python("import urllib.request as u; u.urlretrieve('https://x.example/a', 'a.sh')"),
+            ["urllib.request.urlretrieve: fetch https://x.example/a -> a.sh"]
+        );
     }
 
     #[test]

@@ -55,7 +55,8 @@ impl Walker<'_> {
     }
 
     /// Turns what a call in another language does into a command judged like any other: a
-    /// program run, `sh -c` for shell code, `rm` for a delete, a redirection for a write.
+    /// program run, `sh -c` for shell code, `rm` for a delete, `cat` for a read, `curl -o` for a
+    /// download, a redirection for a write.
     /// `at` is in the layer of the code that made the call.
     fn effect(&mut self, id: CommandId, effect: Effect, arguments: &Arguments, at: &mut Cursor) {
         let span = effect.span;
@@ -74,6 +75,8 @@ impl Walker<'_> {
                 (false, true) => vec![literal("rmdir"), literal("--"), path],
                 (false, false) => vec![literal("rm"), literal("--"), path],
             },
+            Action::Read(path) => vec![literal("cat"), literal("--"), path],
+            Action::Fetch { url, to } => vec![literal("curl"), literal("-sSLo"), to, url],
             Action::Write { path, append, content } => {
                 written = Some(content.map_or(Output::Unknown, Output::Literal));
                 let operator = if append {

@@ -6,7 +6,8 @@
 mod lexer;
 
 use super::{
-    Effect, Env, Value, code_effect, concat, delete_effect, expand_home, run_effect, shell_effect, text, write_effect,
+    Effect, Env, Value, code_effect, concat, delete_effect, expand_home, read_effect, run_effect, shell_effect, text,
+    write_effect,
 };
 use crate::language::Language;
 use crate::source::{Source, Span};
@@ -59,8 +60,10 @@ enum Sink {
     Write,
     /// Writes when the second argument is a writing mode (`File.open`, `fopen`, `io.open`).
     Open,
-    /// Writes the second argument (`cp`, `rename`).
+    /// Writes the second argument (`cp`, `rename`), reading the first.
     WriteSecond,
+    /// Reads the first argument (`File.read`, `file_get_contents`).
+    Read,
     /// Perl's `open`, whose mode and command may be in one string.
     PerlOpen,
     /// Runs code in the same language.
@@ -103,6 +106,8 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
             "FileUtils.rmdir" | "Dir.rmdir" | "Dir.delete" | "Dir.unlink" => directory,
             "File.write" | "File.binwrite" | "IO.write" | "IO.binwrite" | "FileUtils.touch" => Sink::Write,
             "File.open" | "File.new" => Sink::Open,
+            "File.read" | "File.binread" | "File.readlines" | "File.foreach" | "IO.read" | "IO.binread"
+            | "IO.readlines" | "IO.foreach" => Sink::Read,
             "FileUtils.cp" | "FileUtils.cp_r" | "FileUtils.mv" | "FileUtils.copy" | "FileUtils.move"
             | "File.rename" | "FileUtils.ln_s" | "FileUtils.ln_sf" => Sink::WriteSecond,
             "eval" | "instance_eval" | "Kernel.eval" => Sink::Eval,
@@ -118,6 +123,7 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
             "eval" => Sink::Eval,
             "chdir" => Sink::Chdir,
             "File.Copy.copy" | "File.Copy.move" | "copy" | "move" | "rename" => Sink::WriteSecond,
+            "read_file" | "File.Slurp.read_file" | "path.slurp" => Sink::Read,
             _ => return None,
         },
         Language::Php => match name.to_ascii_lowercase().as_str() {
@@ -127,6 +133,9 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
             "unlink" => file,
             "rmdir" => directory,
             "file_put_contents" => Sink::Write,
+            "file_get_contents" | "file" | "readfile" | "highlight_file" | "show_source" | "parse_ini_file" => {
+                Sink::Read
+            }
             "fopen" => Sink::Open,
             "copy" | "rename" | "symlink" | "link" => Sink::WriteSecond,
             "eval" => Sink::Eval,
@@ -138,6 +147,7 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
             "os.remove" => file,
             "io.open" => Sink::Open,
             "os.rename" => Sink::WriteSecond,
+            "io.lines" => Sink::Read,
             "load" | "loadstring" => Sink::Eval,
             _ => return None,
         },
@@ -567,13 +577,17 @@ impl Scanner<'_> {
                     .unwrap_or("r");
                 if mode.contains(['w', 'a', '+', 'x']) {
                     effects.push(write_effect(name, span, first, mode.contains('a'), cwd));
+                } else {
+                    effects.push(read_effect(name, span, first, cwd));
                 }
             }
             Sink::WriteSecond => {
                 if let Some(target) = second {
+                    effects.push(read_effect(name, span, first, cwd.clone()));
                     effects.push(write_effect(name, span, target, false, cwd));
                 }
             }
+            Sink::Read => effects.push(read_effect(name, span, first, cwd)),
             Sink::PerlOpen => effects.extend(self.perl_open(name, &arguments, span)),
             Sink::Eval => effects.push(code_effect(name, span, self.language, &first)),
             Sink::Chdir => self.cwd = Some(first.into_word(span)),
@@ -593,6 +607,7 @@ impl Scanner<'_> {
             (Some(mode), Some(path)) if mode.starts_with('>') || mode.starts_with("+<") => {
                 vec![write_effect(name, span, path.clone(), mode.starts_with(">>"), cwd)]
             }
+            (Some(mode), Some(path)) if mode.starts_with('<') => vec![read_effect(name, span, path.clone(), cwd)],
             (_, None) => {
                 let Some(word) = mode else {
                     return Vec::new();
@@ -616,7 +631,17 @@ impl Scanner<'_> {
                     };
                     return vec![write_effect(name, span, path, append, cwd)];
                 }
-                Vec::new()
+                // `open(F, "<file")` and `open(F, "file")` read.
+                let path = written.strip_prefix('<').unwrap_or(written).trim();
+                if path.is_empty() {
+                    return Vec::new();
+                }
+                let path = if word.is_dynamic() {
+                    Value::Unknown(dynamic_of(word))
+                } else {
+                    Value::Text(text(path, word.span))
+                };
+                vec![read_effect(name, span, path, cwd)]
             }
             _ => Vec::new(),
         }
