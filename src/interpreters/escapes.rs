@@ -178,8 +178,9 @@ static TABLES: &[(Language, Table)] = &[
     (
         Language::M4,
         Table {
-            escapes: &[shell("esyscmd", r"\b(?:e?syscmd)\s*\(\s*`?([^')]*)")],
-            unreadable: Some(r"\be?syscmd\b"),
+            // `esyscmd(`cmd')`, and autoconf's `m4_esyscmd([cmd])` with its bracket quotes.
+            escapes: &[shell("esyscmd", r"(?:\bm4_|\b)e?syscmd\s*\(\s*[`\[]?([^'\])]*)")],
+            unreadable: Some(r"(?:\bm4_|\b)e?syscmd\b"),
         },
     ),
     (

@@ -498,10 +498,103 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["autoconf"],
+        names: &["ansible-test"],
+        subcommand: &["shell"],
+        options: Options::gnu("", &["docker", "remote", "venv", "python", "target"]),
+        // An interactive shell in the test environment: the command after `--`, or standard input.
+        carriers: &[Carrier::AfterDoubleDash, Carrier::Stdin(Language::Shell)],
+        inert: &[],
+    },
+    Entry {
+        names: &["autoreconf"],
+        subcommand: &[],
+        options: Options::gnu("BIW", &["include", "prepend-include", "warnings"]),
+        // It runs autoconf, autoheader… on each directory's configure.ac (m4, with `esyscmd`).
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        inert: &[],
+    },
+    Entry {
+        names: &["dc"],
+        subcommand: &[],
+        options: Options::gnu("ef", &["expression", "file"]),
+        // `!CMD` runs a shell command, in `-e`, `-f FILE`, a file operand or standard input.
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "expression"),
+                language: Language::Ed,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Ed,
+            },
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Ed,
+            },
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["easyrsa"],
+        subcommand: &[],
+        options: Options::gnu("", &["vars", "pki-dir", "batch"]),
+        // `--vars=FILE` is sourced by the shell.
+        carriers: &[Carrier::OptionScript {
+            option: Opt::Long("vars"),
+            language: Language::Shell,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["lftp"],
+        subcommand: &[],
+        options: Options::gnu("cefpu", &["user", "password", "port"]),
+        // lftp commands from `-c`, `-e`, `-f FILE` or standard input: `!CMD` runs a shell command.
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Short('c'),
+                language: Language::Ed,
+            },
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::Ed,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('f'),
+                language: Language::Ed,
+            },
+            Carrier::Stdin(Language::Ed),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["mail", "mailx"],
+        subcommand: &[],
+        options: Options::gnu("sabcrEqu", &["subject", "append", "exec", "return-address", "user"]),
+        // GNU mail's `-E '!CMD'` runs a mail command before the prompt; `!` runs a shell command.
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Both('E', "exec"),
+            language: Language::Ed,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["xdotool"],
+        subcommand: &["exec"],
+        options: Options::posix("", &["terminator"]),
+        carriers: &[Carrier::Argv { skip: 0 }],
+        inert: &[],
+    },
+    Entry {
+        names: &["autoconf", "autoheader", "autom4te"],
         subcommand: &[],
         options: Options::gnu("o", &["output"]),
         carriers: &[
+            // configure.ac is m4 input: `m4_esyscmd`/`esyscmd` run shell commands.
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::M4,
+            },
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output")),
         ],
@@ -1558,7 +1651,19 @@ pub const ENTRIES: &[Entry] = &[
         names: &["debugfs"],
         subcommand: &[],
         options: Options::gnu("bsfRdz", &[]),
-        carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        carriers: &[
+            // Requests from `-R`, `-f FILE` or standard input: `!CMD` runs a shell command.
+            Carrier::OptionCode {
+                option: Opt::Short('R'),
+                language: Language::Ed,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('f'),
+                language: Language::Ed,
+            },
+            Carrier::Stdin(Language::Ed),
+            Carrier::ReadsOperand(usize::MAX),
+        ],
         inert: &[],
     },
     Entry {
@@ -1566,6 +1671,11 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("", &[]),
         carriers: &[
+            // `-sf SCRIPT`: the lease hook, run as root.
+            Carrier::OptionShell {
+                option: Opt::Word("-sf"),
+                prefix: "",
+            },
             Carrier::ReadsOption(Opt::Word("-cf")),
             Carrier::WritesOption(Opt::Word("-lf")),
             Carrier::WritesOption(Opt::Word("-pf")),
@@ -2767,6 +2877,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::posix("c", &["config"]),
         carriers: &[
+            Carrier::Argv { skip: 0 },
             Carrier::ReadsOption(Opt::Short('c')),
             Carrier::ReadsOption(Opt::Long("config")),
         ],
@@ -2807,7 +2918,11 @@ pub const ENTRIES: &[Entry] = &[
         names: &["gtester"],
         subcommand: &[],
         options: Options::gnu("o", &[]),
-        carriers: &[Carrier::WritesOption(Opt::Short('o'))],
+        carriers: &[
+            // Each operand is a test program it runs.
+            Carrier::EachOperandShell { skip: 0 },
+            Carrier::WritesOption(Opt::Short('o')),
+        ],
         inert: &[],
     },
     Entry {
@@ -3718,8 +3833,13 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["minicom"],
         subcommand: &[],
-        options: Options::gnu("C", &["capturefile"]),
+        options: Options::gnu("CSbDpt", &["capturefile", "script", "baudrate", "device", "term"]),
         carriers: &[
+            // `-S SCRIPT`: a runscript script, whose `! CMD` lines run shell commands.
+            Carrier::OptionScript {
+                option: Opt::Both('S', "script"),
+                language: Language::Ed,
+            },
             Carrier::WritesOption(Opt::Short('C')),
             Carrier::WritesOption(Opt::Long("capturefile")),
         ],
@@ -4093,8 +4213,13 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["neofetch"],
         subcommand: &[],
-        options: Options::gnu("", &["ascii", "source"]),
+        options: Options::gnu("", &["ascii", "source", "config"]),
         carriers: &[
+            // `--config FILE` is sourced by bash.
+            Carrier::OptionScript {
+                option: Opt::Long("config"),
+                language: Language::Shell,
+            },
             Carrier::ReadsOption(Opt::Long("ascii")),
             Carrier::ReadsOption(Opt::Long("source")),
         ],
@@ -4133,8 +4258,13 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["nmap"],
         subcommand: &[],
-        options: Options::gnu("", &["excludefile", "resume"]),
+        options: Options::gnu("", &["excludefile", "resume", "script", "script-args"]),
         carriers: &[
+            // `--script FILE.nse`: Lua, whose `os.execute` runs shell commands.
+            Carrier::OptionScript {
+                option: Opt::Long("script"),
+                language: Language::Lua,
+            },
             Carrier::ReadsOption(Opt::Word("-iL")),
             Carrier::ReadsOption(Opt::Long("excludefile")),
             Carrier::ReadsOption(Opt::Long("resume")),
@@ -5431,7 +5561,14 @@ pub const ENTRIES: &[Entry] = &[
         names: &["runscript"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::WritesOperand(1)],
+        carriers: &[
+            // A minicom script, whose `! CMD` lines run shell commands; operand 2 is its log.
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Ed,
+            },
+            Carrier::WritesOperand(1),
+        ],
         inert: &[],
     },
     Entry {
