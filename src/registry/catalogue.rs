@@ -3930,10 +3930,37 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
+        names: &["byebug"],
+        subcommand: &[],
+        options: Options::gnu("rIR", &["require", "include", "remote"]),
+        // `byebug SCRIPT.rb` runs the Ruby script under the debugger.
+        carriers: &[Carrier::FileOrStdin {
+            index: 0,
+            language: Language::Ruby,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["cowsay", "cowthink"],
+        subcommand: &[],
+        options: Options::gnu("efTW", &[]),
+        // `-f FILE.cow`: the cow file is Perl code cowsay evaluates.
+        carriers: &[Carrier::OptionScript {
+            option: Opt::Short('f'),
+            language: Language::Perl,
+        }],
+        inert: &[],
+    },
+    Entry {
         names: &["msfconsole", "msfrpc"],
         subcommand: &[],
-        options: Options::gnu("o", &["output"]),
+        options: Options::gnu("oxr", &["output", "execute-command", "resource"]),
         carriers: &[
+            // `-x CMDS`: console commands, of which the ones it does not know run as system commands.
+            Carrier::OptionShell {
+                option: Opt::Both('x', "execute-command"),
+                prefix: "",
+            },
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::WritesOption(Opt::Long("output")),
         ],
