@@ -139,6 +139,15 @@ impl Walker<'_> {
         match node.kind() {
             "comment" | "heredoc_body" | "heredoc_start" | "heredoc_end" => Output::Unknown,
             "command" => self.simple_command(node, Redirections::default(), at, flow),
+            // `$(< file)` reads the file and `$(> file)` empties it: the grammar gives such a
+            // substitution its redirect alone, with no statement around it.
+            "file_redirect" => {
+                let mut redirections = Redirections::default();
+                self.redirect(node, at, &mut redirections);
+                let empty = Output::Literal(Word::literal("", span));
+                self.bare_redirection(node, redirections, empty, at, flow);
+                Output::Unknown
+            }
             "redirected_statement" => match embedded_pipeline(node) {
                 Some(_) => self.pipeline(pipeline_stages(node), None, at, flow),
                 None => self.redirected(node, at, flow),
