@@ -221,9 +221,14 @@ pub fn read_by(command: &Command) -> Vec<Word> {
                 ("fvF", &["-f", "--file"])
             };
             let mut words = operands(values);
+            let script_letters: &[char] = if command.name == "sed" { &['e', 'f'] } else { &['f'] };
             let script_given = args.iter().any(|w| {
                 w.value().is_some_and(|t| {
-                    script_options.contains(&t) || t.starts_with("--expression=") || t.starts_with("--file=")
+                    script_options.contains(&t)
+                        || t.starts_with("--expression=")
+                        || t.starts_with("--file=")
+                        // Combined flags: `-ne`, `-Ef`.
+                        || (t.starts_with('-') && !t.starts_with("--") && t[1..].contains(script_letters))
                 })
             });
             if !script_given && !words.is_empty() {

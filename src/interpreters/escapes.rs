@@ -22,9 +22,12 @@ enum Capture {
     Shell,
     /// A path deleted, recursively or not.
     Delete { recursive: bool },
-    /// A program and its arguments written as a list (`["rm", "-rf", "x"]`), taken as a
-    /// command line.
+    /// A program and its arguments written as a list of strings (`["rm", "-rf", "x"]`): each
+    /// string one argument.
     Argv,
+    /// A program and its arguments that the language joins with spaces into one command line
+    /// (R's `system2`, .NET's `Process.Start(file, arguments)`).
+    CommandLine,
     /// Code of another language, whose escapes are read in turn.
     Code(Language),
     /// A make recipe line: shell code once make's own `$(VAR)` references are set aside.
@@ -60,6 +63,14 @@ const fn argv(call: &'static str, pattern: &'static str) -> Escape {
         call,
         pattern,
         capture: Capture::Argv,
+    }
+}
+
+const fn joined(call: &'static str, pattern: &'static str) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::CommandLine,
     }
 }
 
@@ -191,7 +202,8 @@ static TABLES: &[(Language, Table)] = &[
                 shell("\\input|", r#"\\input\s*\{?\s*\|\s*"?([^"}\n]*)"#),
                 Escape {
                     call: "\\directlua",
-                    pattern: r"\\(?:directlua|luaexec)\s*\{([^}]*)\}",
+                    // Up to the last `}`: Lua code holds braces of its own.
+                    pattern: r"\\(?:directlua|luaexec)\s*\{([\s\S]*)\}",
                     capture: Capture::Code(Language::Lua),
                 },
             ],
@@ -218,7 +230,7 @@ static TABLES: &[(Language, Table)] = &[
                     "system()",
                     r#"\b(?:system|shell)\s*\(\s*(?:command\s*=\s*)?["']([^"']*)["']"#,
                 ),
-                argv(
+                joined(
                     "system2()",
                     r#"\bsystem2\s*\(\s*(["'][^"']*["'](?:\s*,\s*(?:args\s*=\s*)?(?:c\()?(?:\s*["'][^"']*["']\s*,?)*)?)"#,
                 ),
@@ -264,7 +276,11 @@ static TABLES: &[(Language, Table)] = &[
         Language::Octave,
         Table {
             escapes: &[
-                shell("system()", r#"\b(?:system|unix|dos|shell_cmd)\s*\(\s*["']([^"']*)["']"#),
+                // `system("cmd")`, and the command syntax `system "cmd"`.
+                shell(
+                    "system()",
+                    r#"\b(?:system|unix|dos|shell_cmd)\s*(?:\(\s*)?["']([^"']*)["']"#,
+                ),
                 shell("!", r"(?m)^\s*!([^\n]+)"),
                 delete(
                     "rmdir(…, 's')",
@@ -282,15 +298,17 @@ static TABLES: &[(Language, Table)] = &[
             escapes: &[
                 shell("exec", r#"\bexec\s*\{\s*["']([^"']*)["']\s*:\s*(?:\}|[^}]*?\bpath\b)"#),
                 shell("exec command", r#"\bcommand\s*=>\s*["']([^"']*)["']"#),
+                // `generate("/bin/prog", "arg"…)` runs a program while the catalog compiles.
+                argv("generate()", r#"\bgenerate\s*\(((?:\s*["'][^"']*["']\s*,?)+)\)"#),
             ],
-            unreadable: Some(r"\bexec\s*\{|\bfile\s*\{"),
+            unreadable: Some(r"\bexec\s*\{|\bfile\s*\{|\bgenerate\s*\(|\binline_template\s*\(|\binline_epp\s*\("),
         },
     ),
     (
         Language::Dotnet,
         Table {
             escapes: &[
-                argv(
+                joined(
                     "Process.Start",
                     r#"\bProcess\.Start\s*\((\s*"[^"]*"\s*(?:,\s*"[^"]*"\s*)?)\)"#,
                 ),
@@ -559,7 +577,13 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
                 let word = Word::literal(value, source.span(captured.range()));
                 match escape.capture {
                     Capture::Shell => Action::Shell(word),
-                    Capture::Argv => Action::Shell(Word::literal(&command_line(value), word.span)),
+                    Capture::Argv => Action::Run(
+                        quoted_strings(value)
+                            .iter()
+                            .map(|argument| Word::literal(argument, word.span))
+                            .collect(),
+                    ),
+                    Capture::CommandLine => Action::Shell(Word::literal(&command_line(value), word.span)),
                     Capture::Delete { recursive } => Action::Delete {
                         path: Word::literal(&expand_home(value, home), word.span),
                         recursive,
@@ -607,6 +631,16 @@ fn command_line(list: &str) -> String {
         .filter(|word| !word.is_empty() && *word != "args")
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The strings of a list, in order (`"rm", ["-rf", '/x']` → rm, -rf, /x).
+fn quoted_strings(list: &str) -> Vec<String> {
+    static STRING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""([^"]*)"|'([^']*)'"#).expect("a valid pattern"));
+    STRING
+        .captures_iter(list)
+        .filter_map(|found| found.get(1).or_else(|| found.get(2)))
+        .map(|string| string.as_str().to_owned())
+        .collect()
 }
 
 /// A make recipe with make's own references (`$(CC)`, `${RM}`) written as plain names and `$$`

@@ -46,6 +46,7 @@ const COMMAND_VARIABLES: &[&str] = &[
     "SVN_EDITOR",
     "FCEDIT",
     "CRASHPAGER",
+    "FZF_DEFAULT_COMMAND",
 ];
 
 /// Variables that load code into the program: a library (`LD_PRELOAD`), modules or a debugger

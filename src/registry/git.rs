@@ -102,17 +102,27 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     found
 }
 
-/// A remote URL `ext::COMMAND ARGS` (in an operand, an `--option=`'s value or a setting's
-/// value): git runs COMMAND with ARGS to reach the remote. Its words are separated by spaces,
+/// A remote URL `ext::COMMAND ARGS` (in an operand, an `--option=`'s value, a setting's value
+/// or a `url.ext::….insteadOf` key): git runs COMMAND with ARGS to reach the remote. Its words are separated by spaces,
 /// `% ` is a space inside a word, `%%` a percent sign and `%s`/`%S` the service git asks for.
 fn ext_remote_execution(word: &Word) -> Option<Execution> {
     let text = word.text();
     let start = text.find("ext::")?;
-    if start > 0 && !text[..start].ends_with('=') {
+    // `url.ext::CMD.insteadOf=URL` (a setting or `git config` key) rewrites URL to the remote.
+    let url_key = text[..start].eq_ignore_ascii_case("url.");
+    if start > 0 && !text[..start].ends_with('=') && !url_key {
         return None;
     }
+    let mut remote = &text[start + "ext::".len()..];
+    if url_key {
+        let lowered = remote.to_ascii_lowercase();
+        let end = lowered
+            .rfind(".insteadof")
+            .or_else(|| lowered.rfind(".pushinsteadof"))?;
+        remote = &remote[..end];
+    }
     let mut argv: Vec<String> = vec![String::new()];
-    let mut characters = text[start + "ext::".len()..].chars();
+    let mut characters = remote.chars();
     while let Some(character) = characters.next() {
         match character {
             ' ' if argv.last().is_some_and(|last| !last.is_empty()) => argv.push(String::new()),

@@ -365,6 +365,12 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::OperandCode {
                 index: 1,
                 language: Language::Shell,
+                unless: &[Opt::Word("-c"), Opt::Word("-")],
+            },
+            // `sg - GROUP CMD`: a login environment first.
+            Carrier::OperandCode {
+                index: 2,
+                language: Language::Shell,
                 unless: &[Opt::Word("-c")],
             },
         ],

@@ -175,7 +175,6 @@ fn go_tasks(name: &str, args: &[Word]) -> Option<Vec<Execution>> {
         "--version",
         "-h",
         "--help",
-        "--status",
     ];
     let parsed = args::parse(
         args,
@@ -298,16 +297,19 @@ pub fn extract(part: &ProjectPart, text: &str) -> Option<String> {
     }
 }
 
-/// One line of a YAML file: its indentation and its text without a trailing comment.
+/// One line of a YAML file: its indentation and its trimmed text.
 struct YamlLine<'a> {
     indent: usize,
     text: &'a str,
 }
 
 /// The shell commands a go-task Taskfile runs for `names`: each task's `cmds` (plain, `cmd:`,
-/// block scalars), its `status` and `preconditions` checks, every `sh:` value (dynamic
-/// variables, anywhere in the file), then the tasks it calls through `deps` and `task:`.
-/// Read by indentation, as far as a Taskfile needs; a task not found adds nothing.
+/// `defer:`, flow lists, block scalars, plain scalars continued on more indented lines), its
+/// `status` and `preconditions` checks, every `sh:` value (dynamic variables, anywhere in the
+/// file), then the tasks it calls through `deps` and `task:`. A task is found by its name or
+/// one of its `aliases`; a name found nowhere in a Taskfile that includes others or has
+/// wildcard tasks has every task's commands judged. Read by
+/// indentation, as far as a Taskfile needs.
 fn taskfile_commands(text: &str, names: &[String]) -> Option<String> {
     let lines: Vec<YamlLine> = text
         .lines()
@@ -327,72 +329,128 @@ fn taskfile_commands(text: &str, names: &[String]) -> Option<String> {
     let body = &lines[tasks_at + 1..];
     let body = &body[..body.iter().position(|line| line.indent == 0).unwrap_or(body.len())];
     let task_indent = body.first()?.indent;
+    // Each task: its name, the line it starts on, and its block.
+    let tasks: Vec<(&str, usize, &[YamlLine])> = body
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.indent == task_indent)
+        .filter_map(|(index, line)| {
+            let (key, _) = line.text.split_once(':')?;
+            let rest = &body[index + 1..];
+            let end = rest.iter().position(|l| l.indent <= task_indent).unwrap_or(rest.len());
+            Some((unquote(key), index, &rest[..end]))
+        })
+        .collect();
+    let find = |name: &str| {
+        tasks.iter().find(|(task, _, block)| {
+            *task == name
+                || block.iter().any(|line| {
+                    line.text
+                        .strip_prefix("aliases:")
+                        .is_some_and(|aliases| flow_list(aliases).iter().any(|alias| alias == name))
+                })
+                || aliases_listed(block, name)
+        })
+    };
     let mut pending: Vec<String> = names.iter().rev().cloned().collect();
+    // A name found nowhere may be a task of an included Taskfile (`docs:build`) or match a
+    // wildcard task (`start:*`): then every task here is judged. Otherwise go-task refuses it.
+    let elsewhere = lines.iter().any(|line| line.indent == 0 && line.text == "includes:")
+        || tasks.iter().any(|(task, _, _)| task.contains('*'));
+    if elsewhere && names.iter().any(|name| find(name).is_none()) {
+        pending = tasks.iter().rev().map(|(task, _, _)| (*task).to_owned()).collect();
+    }
     let mut seen: Vec<String> = Vec::new();
     while let Some(name) = pending.pop() {
-        if seen.contains(&name) || seen.len() > 32 {
+        if seen.contains(&name) || seen.len() > 64 {
             continue;
         }
         seen.push(name.clone());
-        let Some(start) = body.iter().position(|line| {
-            line.indent == task_indent && line.text.split_once(':').is_some_and(|(key, _)| unquote(key) == name)
-        }) else {
+        let Some(&(_, start, block)) = find(&name) else {
             continue;
         };
         let (_, inline) = body[start].text.split_once(':')?;
         let inline = inline.trim();
         if !inline.is_empty() && !inline.starts_with(['|', '>']) {
-            commands.push(unquote(inline).to_owned());
+            commands.extend(match flow_list(inline).as_slice() {
+                [] => vec![unquote(inline).to_owned()],
+                list => list.to_vec(),
+            });
         }
-        let block = &body[start + 1..];
-        let block = &block[..block
-            .iter()
-            .position(|line| line.indent <= task_indent)
-            .unwrap_or(block.len())];
-        let mut section = "cmds";
-        let mut index = 0;
-        while index < block.len() {
-            let line = &block[index];
-            index += 1;
-            let item = line.text.strip_prefix("- ").or((line.text == "-").then_some(""));
-            let Some(item) = item else {
-                if let Some((key, value)) = line.text.split_once(':') {
-                    if line.indent == block[0].indent {
-                        section = key.trim();
-                    }
-                    match key.trim() {
-                        "cmd" => commands.push(unquote(value.trim()).to_owned()),
-                        "task" => pending.push(unquote(value.trim()).to_owned()),
-                        "deps" => pending.extend(flow_list(value)),
-                        _ => {}
-                    }
-                }
-                continue;
-            };
-            // A block scalar (`- |`, `- cmd: >`): the more indented lines below it.
-            let scalar = [item, yaml_value(item, "cmd").unwrap_or_default().as_str()]
-                .iter()
-                .any(|text| text.starts_with(['|', '>']));
-            if scalar {
-                let lines_below = block[index..]
-                    .iter()
-                    .take_while(|below| below.indent > line.indent)
-                    .count();
-                let joined: Vec<&str> = block[index..index + lines_below].iter().map(|l| l.text).collect();
-                commands.push(joined.join("\n"));
-                index += lines_below;
-            } else if let Some(task) = yaml_value(item, "task") {
-                pending.push(task);
-            } else if let Some(command) = yaml_value(item, "cmd") {
-                commands.push(command);
-            } else if section == "deps" {
-                pending.push(unquote(item).to_owned());
-            } else if matches!(section, "cmds" | "status" | "-") && !item.contains(": ") {
-                commands.push(unquote(item).to_owned());
-            }
-        }
+        task_commands(block, &mut commands, &mut pending);
     }
     (!commands.is_empty()).then(|| commands.join("\n"))
+}
+
+/// Whether a block lists `name` under `aliases:` one per line.
+fn aliases_listed(block: &[YamlLine], name: &str) -> bool {
+    let Some(at) = block.iter().position(|line| line.text == "aliases:") else {
+        return false;
+    };
+    block[at + 1..]
+        .iter()
+        .take_while(|line| line.indent > block[at].indent)
+        .any(|line| line.text.strip_prefix("- ").is_some_and(|alias| unquote(alias) == name))
+}
+
+/// The commands of one task's block, and the tasks it calls.
+fn task_commands(block: &[YamlLine], commands: &mut Vec<String>, pending: &mut Vec<String>) {
+    let Some(first) = block.first() else {
+        return;
+    };
+    let mut section = "cmds";
+    let mut index = 0;
+    while index < block.len() {
+        let line = &block[index];
+        index += 1;
+        // The more indented lines below this one: a block scalar or a continued plain scalar.
+        let below = block[index..]
+            .iter()
+            .take_while(|below| below.indent > line.indent)
+            .count();
+        let continued = |index: usize| -> Vec<&str> { block[index..index + below].iter().map(|l| l.text).collect() };
+        let item = line.text.strip_prefix("- ").or((line.text == "-").then_some(""));
+        let Some(item) = item else {
+            if let Some((key, value)) = line.text.split_once(':') {
+                let (key, value) = (key.trim(), value.trim());
+                if line.indent == first.indent {
+                    section = key;
+                }
+                match key {
+                    "cmd" | "defer" if value.starts_with(['|', '>']) || value.is_empty() => {
+                        commands.push(continued(index).join("\n"));
+                        index += below;
+                    }
+                    "cmd" | "defer" => commands.push(unquote(value).to_owned()),
+                    "task" => pending.push(unquote(value).to_owned()),
+                    "deps" => pending.extend(flow_list(value)),
+                    "cmds" | "status" => commands.extend(flow_list(value)),
+                    _ => {}
+                }
+            }
+            continue;
+        };
+        let scalar = item.starts_with(['|', '>']);
+        let keyed = ["cmd", "defer", "sh"]
+            .iter()
+            .find_map(|key| item.strip_prefix(key)?.strip_prefix(':').map(str::trim));
+        if scalar || keyed.is_some_and(|value| value.is_empty() || value.starts_with(['|', '>'])) {
+            commands.push(continued(index).join("\n"));
+            index += below;
+        } else if let Some(task) = yaml_value(item, "task") {
+            pending.push(task);
+        } else if let Some(command) = yaml_value(item, "cmd").or_else(|| yaml_value(item, "defer")) {
+            commands.push(command);
+        } else if section == "deps" {
+            pending.push(unquote(item).to_owned());
+        } else if matches!(section, "cmds" | "status" | "-") && !item.contains(": ") {
+            // A plain scalar may go on over more indented lines, joined by spaces.
+            let mut command = vec![unquote(item)];
+            command.extend(continued(index));
+            commands.push(command.join(" "));
+            index += below;
+        }
+    }
 }
 
 /// The value of `key: value` in a YAML mapping item.

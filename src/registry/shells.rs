@@ -363,29 +363,36 @@ fn tmux(args: &[Word]) -> Vec<Execution> {
     found
 }
 
-/// `screen [options] [cmd args…]` runs its argv in a new session (no shell); `screen -X stuff
-/// 'text'` types the text into the session's shell (`^M`, `\n`, `\r` end a line);
-/// `screen -X screen|exec cmd args…` runs an argv.
+/// `screen [options] [cmd args…]` runs its argv in a new session (no shell); `screen -X CMD`
+/// sends a screen command to a running session: `stuff 'text'` types the text into its shell
+/// (`^M`, `\n`, `\r` end a line), `screen`/`exec cmd args…` run an argv, `eval 'cmd' …` and
+/// `at WINDOW cmd …` run more screen commands.
 fn screen(args: &[Word]) -> Vec<Execution> {
-    const OPTIONS: Options = Options::posix("ScehpTt", &[]);
+    // `-r`, `-R` and `-x` name the session to attach to; `-s` the shell of new windows.
+    const OPTIONS: Options = Options::posix("ScehpTtsrRx", &[]);
     let parsed = args::parse(args, &OPTIONS);
     let operands: Vec<Word> = parsed.operands().cloned().collect();
-    let remote = parsed.args.iter().any(|arg| arg.is_short('X'));
-    let argv = |argv: &[Word]| Execution::Command {
+    if parsed.args.iter().any(|arg| arg.is_short('X')) {
+        return screen_command(&operands, 0);
+    }
+    if operands.is_empty() {
+        return Vec::new();
+    }
+    vec![Execution::Command {
         via: "screen".into(),
-        argv: argv.to_vec(),
+        argv: operands,
         assignments: Vec::new(),
         cwd: None,
+    }]
+}
+
+/// What one screen command (`stuff`, `exec`, `screen`, `eval`, `at`) runs, `depth` commands in.
+fn screen_command(words: &[Word], depth: usize) -> Vec<Execution> {
+    let Some(name) = words.first().and_then(Word::value) else {
+        return Vec::new();
     };
-    if !remote {
-        return if operands.is_empty() {
-            Vec::new()
-        } else {
-            vec![argv(&operands)]
-        };
-    }
-    match operands.first().and_then(Word::value) {
-        Some("stuff") => operands[1..]
+    match name {
+        "stuff" => words[1..]
             .iter()
             .map(|text| {
                 let typed = ["^M", "^J", "\\n", "\\r", "\\015", "\\012"]
@@ -399,7 +406,25 @@ fn screen(args: &[Word]) -> Vec<Execution> {
                 }
             })
             .collect(),
-        Some("screen" | "exec") if operands.len() > 1 => vec![argv(&operands[1..])],
+        "screen" | "exec" if words.len() > 1 => vec![Execution::Command {
+            via: format!("screen -X {name}"),
+            argv: words[1..].to_vec(),
+            assignments: Vec::new(),
+            cwd: None,
+        }],
+        // Each argument of `eval` is a command line of its own.
+        "eval" if depth < 4 => words[1..]
+            .iter()
+            .flat_map(|line| {
+                let pieces: Vec<Word> = shell_words::split(line.text())
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|piece| Word::literal(piece, line.span))
+                    .collect();
+                screen_command(&pieces, depth + 1)
+            })
+            .collect(),
+        "at" if depth < 4 && words.len() > 2 => screen_command(&words[2..], depth + 1),
         _ => Vec::new(),
     }
 }

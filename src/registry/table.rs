@@ -704,36 +704,77 @@ fn command_of(via: String, argv: &[Word]) -> Execution {
     }
 }
 
-/// The shell code of the actions in a key binding (`enter:execute(rm x)+abort`,
-/// `ctrl-y:execute-silent:echo x`) whose names are in `actions`.
-fn action_commands(binding: &str, actions: &[&str]) -> Vec<String> {
+/// The shell code of the actions in key bindings (`enter:execute(rm x)+abort`,
+/// `ctrl-y:execute-silent:echo x`, several separated by `,`) whose names are in `actions`. An
+/// action's argument is enclosed in a bracket pair or a repeated delimiter (`execute~cmd~`), or
+/// written after `:` up to the end.
+fn action_commands(bindings: &str, actions: &[&str]) -> Vec<String> {
+    let text: Vec<char> = bindings.chars().collect();
+    let after_key = |from: usize| {
+        text[from..]
+            .iter()
+            .position(|&c| c == ':')
+            .map_or(text.len(), |p| from + p + 1)
+    };
     let mut found = Vec::new();
-    for action in actions {
-        let mut rest = binding;
-        while let Some(at) = rest.find(action) {
-            let after = &rest[at + action.len()..];
-            let preceded = rest[..at].chars().last().is_none_or(|c| matches!(c, ':' | '+' | ','));
-            rest = after;
-            if !preceded {
-                continue;
+    let mut at = after_key(0);
+    while at < text.len() {
+        let start = at;
+        while at < text.len() && (text[at].is_ascii_alphanumeric() || text[at] == '-') {
+            at += 1;
+        }
+        let name: String = text[start..at].iter().collect();
+        let body: Option<String> = match text.get(at) {
+            Some(':') => {
+                let body = text[at + 1..].iter().collect();
+                at = text.len();
+                Some(body)
             }
-            let mut characters = after.chars();
-            let Some(open) = characters.next() else { break };
-            let close = match open {
-                '(' => ')',
-                '[' => ']',
-                '{' => '}',
-                '<' => '>',
-                '~' | '!' | '@' | '#' | '$' | '%' | '^' | '&' | '*' | ';' | '/' | '|' => open,
-                ':' => {
-                    found.push(after[1..].to_owned());
-                    break;
+            Some(&open @ ('(' | '[' | '{' | '<')) => {
+                let close = match open {
+                    '(' => ')',
+                    '[' => ']',
+                    '{' => '}',
+                    _ => '>',
+                };
+                let mut depth = 0usize;
+                let mut end = at;
+                while end < text.len() {
+                    if text[end] == open {
+                        depth += 1;
+                    } else if text[end] == close {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    end += 1;
                 }
-                _ => continue,
-            };
-            let body = &after[1..];
-            let end = body.rfind(close).unwrap_or(body.len());
-            found.push(body[..end].to_owned());
+                let body = text[at + 1..end.min(text.len())].iter().collect();
+                at = end + 1;
+                Some(body)
+            }
+            Some(&open @ ('~' | '!' | '@' | '#' | '$' | '%' | '^' | '&' | '*' | ';' | '/' | '|')) => {
+                let end = text[at + 1..]
+                    .iter()
+                    .position(|&c| c == open)
+                    .map_or(text.len(), |p| at + 1 + p);
+                let body = text[at + 1..end].iter().collect();
+                at = end + 1;
+                Some(body)
+            }
+            _ => None,
+        };
+        if let Some(body) = body
+            && actions.contains(&name.as_str())
+        {
+            found.push(body);
+        }
+        // The next action (`+`), or the next binding's key (`,key:`).
+        match text.get(at) {
+            Some('+') => at += 1,
+            Some(',') => at = after_key(at),
+            _ => break,
         }
     }
     found
@@ -747,7 +788,7 @@ fn unixexec_argv(address: &str) -> Option<Vec<String>> {
     let mut arguments: Vec<(usize, String)> = Vec::new();
     for pair in parameters.split(',') {
         let (key, value) = pair.split_once('=')?;
-        let value = value.replace("%20", " ").replace("%2c", ",").replace("%2C", ",");
+        let value = percent_decoded(value);
         if key == "path" {
             path = Some(value);
         } else if let Some(index) = key.strip_prefix("argv").and_then(|i| i.parse::<usize>().ok()) {
@@ -763,6 +804,29 @@ fn unixexec_argv(address: &str) -> Option<Vec<String>> {
             .map(|(_, value)| value),
     );
     Some(argv)
+}
+
+/// A D-Bus address value with its `%XX` escapes decoded.
+fn percent_decoded(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let hex = bytes
+            .get(index + 1..index + 3)
+            .and_then(|pair| std::str::from_utf8(pair).ok());
+        match (bytes[index], hex.and_then(|pair| u8::from_str_radix(pair, 16).ok())) {
+            (b'%', Some(byte)) => {
+                decoded.push(byte);
+                index += 3;
+            }
+            (byte, _) => {
+                decoded.push(byte);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
 }
 
 /// The shell code a `KEY=VALUE` setting holds, when KEY matches one of `keys` (see
