@@ -10,6 +10,7 @@ mod containers;
 mod environment;
 pub mod finders;
 pub mod git;
+mod index;
 mod languages;
 mod launchers;
 mod programs;
@@ -92,7 +93,7 @@ pub enum Execution {
 /// What `command` runs besides itself.
 pub fn executions(command: &Command) -> Vec<Execution> {
     let known = known_executions(command);
-    let table = table::executions(command, FAMILIES);
+    let table = table::executions(command, FAMILIES, index::INDEX);
     let environment = environment::executions(command);
     if known.is_none() && table.is_none() && environment.is_empty() {
         // A program named by a path may be a script.
@@ -157,7 +158,7 @@ pub fn roles(name: &str) -> Roles {
             || wrappers::knows(name),
         ..Roles::default()
     };
-    for entry in table::entries_of(name, FAMILIES) {
+    for entry in table::entries_of(name, FAMILIES, index::INDEX) {
         for carrier in entry.carriers {
             match carrier {
                 table::Carrier::WritesOption(_)
@@ -189,7 +190,7 @@ pub fn knows(name: &str) -> bool {
             "find" | "fd" | "fdfind" | "xargs" | "parallel" | "git" | "nix-shell" | "nix"
         )
         || wrappers::knows(name)
-        || table::has_entry(name, FAMILIES)
+        || table::has_entry(name, FAMILIES, index::INDEX)
         || TEXT_PROGRAMS.contains(&name)
         || NOT_READ.contains(&name)
         || PLAIN_PROGRAMS.contains(&name)
@@ -389,7 +390,7 @@ pub const TEXT_PROGRAMS: &[&str] = &[
 
 /// The files `command` writes and reads by the registry's table: (written, read).
 pub fn files(command: &Command) -> (Vec<Word>, Vec<Word>) {
-    table::files(command, FAMILIES)
+    table::files(command, FAMILIES, index::INDEX)
 }
 
 /// The families of the registry's table, in the order they are consulted.
@@ -535,4 +536,24 @@ pub fn markdown() -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `index.rs` is the tables' index as `table::index_source` writes it.
+    #[test]
+    fn registry_index_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/registry/index.rs");
+        let source = table::index_source(FAMILIES);
+        if std::env::var_os("UPDATE_REGISTRY_INDEX").is_some() {
+            std::fs::write(path, &source).expect("src/registry/index.rs is writable");
+        }
+        let current = std::fs::read_to_string(path).expect("src/registry/index.rs is readable");
+        assert!(
+            current == source,
+            "src/registry/index.rs is out of date: run `UPDATE_REGISTRY_INDEX=1 cargo test registry_index`"
+        );
+    }
 }

@@ -8,7 +8,6 @@ use crate::args::{self, Arg, Options, Parsed};
 use crate::command::Command;
 use crate::language::Language;
 use crate::word::Word;
-use std::sync::OnceLock;
 
 /// One program (or subcommand of one) and what it runs.
 pub struct Entry {
@@ -264,44 +263,64 @@ pub struct Family {
     pub in_container: bool,
 }
 
-/// The entries of `families` by program name, sorted, built the first time a command is looked
-/// up: every command is looked up, and a scan of every entry would cost more than the walk. One
-/// vector and one sort, so that building it costs the hook little more than a lookup.
-type Index = Vec<(&'static str, &'static Family, &'static Entry)>;
+/// The entries of the registry by program name: `(name, family, entry)` positions in
+/// [`super::FAMILIES`], sorted by name, entries of one name in the order of the families. It is
+/// written out in `src/registry/index.rs` rather than built when the hook starts (a sort of some
+/// 900 names cost every hook call about 0.08 ms); a test checks it against the tables.
+pub type IndexRow = (&'static str, u8, u16);
 
-fn index(families: &'static [Family]) -> &'static Index {
-    static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut index: Index = Vec::with_capacity(1024);
-        for family in families {
-            for entry in family.entries {
-                for name in entry.names {
-                    index.push((name, family, entry));
-                }
-            }
+/// The index of `families` as it is written in `src/registry/index.rs`.
+#[cfg(test)]
+pub fn index_source(families: &[Family]) -> String {
+    let mut rows: Vec<(&str, usize, usize)> = Vec::new();
+    for (family_at, family) in families.iter().enumerate() {
+        for (entry_at, entry) in family.entries.iter().enumerate() {
+            rows.extend(entry.names.iter().map(|name| (*name, family_at, entry_at)));
         }
-        // Stable: entries of one name keep the order of the families.
-        index.sort_by(|a, b| a.0.cmp(b.0));
-        index
+    }
+    // Stable: entries of one name keep the order of the families.
+    rows.sort_by(|a, b| a.0.cmp(b.0));
+    let mut out = String::from(
+        "//! The registry's entries by program name, sorted (generated from the tables: `cargo test`\n\
+         //! fails when it is out of date, and `UPDATE_REGISTRY_INDEX=1 cargo test registry_index`\n\
+         //! writes it anew).\n\n\
+         use super::table::IndexRow;\n\n\
+         pub const INDEX: &[IndexRow] = &[\n",
+    );
+    for (name, family, entry) in rows {
+        out.push_str(&format!("    ({name:?}, {family}, {entry}),\n"));
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// The entries of `families` for the program `name`, in the order of the families: its rows
+/// of `index`, found by binary search.
+fn lookup(
+    name: &str,
+    families: &'static [Family],
+    index: &'static [IndexRow],
+) -> impl Iterator<Item = (&'static Family, &'static Entry)> {
+    let start = index.partition_point(|(entry, _, _)| *entry < name);
+    let end = start + index[start..].partition_point(|(entry, _, _)| *entry == name);
+    index[start..end].iter().map(move |&(_, family, entry)| {
+        let family = &families[usize::from(family)];
+        (family, &family.entries[usize::from(entry)])
     })
 }
 
-/// The entries of `families` for the program `name`, in the order of the families.
-fn lookup(name: &str, families: &'static [Family]) -> &'static [(&'static str, &'static Family, &'static Entry)] {
-    let index = index(families);
-    let start = index.partition_point(|(entry, _, _)| *entry < name);
-    let end = start + index[start..].partition_point(|(entry, _, _)| *entry == name);
-    &index[start..end]
-}
-
 /// Whether `families` hold an entry for the program `name`.
-pub fn has_entry(name: &str, families: &'static [Family]) -> bool {
-    !lookup(name, families).is_empty()
+pub fn has_entry(name: &str, families: &'static [Family], index: &'static [IndexRow]) -> bool {
+    lookup(name, families, index).next().is_some()
 }
 
 /// The entries of `families` for the program `name`.
-pub fn entries_of(name: &str, families: &'static [Family]) -> impl Iterator<Item = &'static Entry> {
-    lookup(name, families).iter().map(|(_, _, entry)| *entry)
+pub fn entries_of(
+    name: &str,
+    families: &'static [Family],
+    index: &'static [IndexRow],
+) -> impl Iterator<Item = &'static Entry> {
+    lookup(name, families, index).map(|(_, entry)| entry)
 }
 
 /// The entries for `command`, each with the words after its subcommand: every entry for the
@@ -310,20 +329,18 @@ pub fn entries_of(name: &str, families: &'static [Family]) -> impl Iterator<Item
 fn entries<'c>(
     command: &'c Command,
     families: &'static [Family],
-) -> Vec<(&'static Family, &'static Entry, &'c [Word])> {
+    index: &'static [IndexRow],
+) -> impl Iterator<Item = (&'static Family, &'static Entry, &'c [Word])> {
     let args = command.args();
-    lookup(command.name.as_str(), families)
-        .iter()
-        .filter_map(|&(_, family, entry)| {
-            if entry.subcommand.is_empty() {
-                return Some((family, entry, args));
-            }
-            // The subcommand path, after the program's global options and their values
-            // (`tmux -L work run-shell`, `docker -H h exec`).
-            let at = subcommand_at(args, entry.subcommand)?;
-            Some((family, entry, &args[at + entry.subcommand.len()..]))
-        })
-        .collect()
+    lookup(command.name.as_str(), families, index).filter_map(move |(family, entry)| {
+        if entry.subcommand.is_empty() {
+            return Some((family, entry, args));
+        }
+        // The subcommand path, after the program's global options and their values
+        // (`tmux -L work run-shell`, `docker -H h exec`).
+        let at = subcommand_at(args, entry.subcommand)?;
+        Some((family, entry, &args[at + entry.subcommand.len()..]))
+    })
 }
 
 /// Where `subcommand` starts in `args`: after nothing but options, each word before it an
@@ -348,14 +365,15 @@ fn subcommand_at(args: &[Word], subcommand: &[&str]) -> Option<usize> {
 }
 
 /// What `command` runs by its entry in `families`, or `None` when it has no entry.
-pub fn executions(command: &Command, families: &'static [Family]) -> Option<Vec<Execution>> {
-    let entries = entries(command, families);
-    if entries.is_empty() {
-        return None;
-    }
+pub fn executions(
+    command: &Command,
+    families: &'static [Family],
+    index: &'static [IndexRow],
+) -> Option<Vec<Execution>> {
+    let mut entries = entries(command, families, index).peekable();
+    entries.peek()?;
     Some(
         entries
-            .into_iter()
             .flat_map(|(family, entry, rest)| entry_executions(command, family, entry, rest))
             .collect(),
     )
@@ -624,9 +642,9 @@ fn into_container(execution: Execution) -> Execution {
 }
 
 /// The files `command` writes and reads by its entries in `families`: (written, read).
-pub fn files(command: &Command, families: &'static [Family]) -> (Vec<Word>, Vec<Word>) {
+pub fn files(command: &Command, families: &'static [Family], index: &'static [IndexRow]) -> (Vec<Word>, Vec<Word>) {
     let (mut written, mut read) = (Vec::new(), Vec::new());
-    for (_, entry, rest) in entries(command, families) {
+    for (_, entry, rest) in entries(command, families, index) {
         entry_files(entry, rest, &mut written, &mut read);
     }
     // `@FILE`: a file of more arguments, read by GNU tools (`nm @args`, `as @file`).
