@@ -245,6 +245,29 @@ pub fn read_by(command: &Command) -> Vec<Word> {
             }
             words
         }
+        // `perl -n`/`-p` loop over the lines of their input files.
+        "perl"
+            if args.iter().any(|w| {
+                w.value()
+                    .is_some_and(|t| t.starts_with('-') && !t.starts_with("--") && t[1..].contains(['n', 'p']))
+            }) =>
+        {
+            let mut words = operands("eEIMm");
+            let code_given = args.iter().any(|w| {
+                w.value()
+                    .is_some_and(|t| t.starts_with('-') && !t.starts_with("--") && t[1..].contains(['e', 'E']))
+            });
+            if !code_given && !words.is_empty() {
+                words.remove(0);
+            }
+            words
+        }
+        // `git diff A B` compares files, in the repository or not (`--no-index`).
+        "git" if args.first().is_some_and(|w| w.is("diff")) => args[1..]
+            .iter()
+            .filter(|w| !w.text().starts_with('-'))
+            .cloned()
+            .collect(),
         "cp" | "scp" | "rsync" => {
             let operands = operands("tSP");
             operands[..operands.len().saturating_sub(1)].to_vec()

@@ -34,6 +34,8 @@ enum Capture {
     Recipe,
     /// A file written (sed's `w FILE`).
     Write,
+    /// A file read (make's `$(file <F)`, Octave's `fopen(F)`).
+    Read,
 }
 
 /// One construct of a language: its pattern (in multi-line mode) and what it captures.
@@ -71,6 +73,22 @@ const fn joined(call: &'static str, pattern: &'static str) -> Escape {
         call,
         pattern,
         capture: Capture::CommandLine,
+    }
+}
+
+const fn write(call: &'static str, pattern: &'static str) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::Write,
+    }
+}
+
+const fn read(call: &'static str, pattern: &'static str) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::Read,
     }
 }
 
@@ -119,6 +137,11 @@ static TABLES: &[(Language, Table)] = &[
                     r"(?:^|;)\s*platform\s+shell\s+(?:-[a-z]\s+\S+\s+)*(?:--\s+)?([^\n]+)",
                 ),
                 shell("system()", r#"\bsystem\s*\(\s*"([^"]*)"\s*\)"#),
+                // `dump value FILE EXPR`, `append memory FILE START END`: gdb writes FILE.
+                write(
+                    "dump",
+                    r"(?:^|;)\s*(?:dump|append)\s+(?:binary\s+|verilog\s+|ihex\s+|srec\s+|tekhex\s+)?(?:value|memory)\s+(\S+)",
+                ),
             ],
             unreadable: Some(r"(?:^|;)\s*(?:python|python-interactive|pi|py|script|guile|gu|pipe|\|)\b|\bsystem\s*\("),
         },
@@ -288,6 +311,11 @@ static TABLES: &[(Language, Table)] = &[
                     true,
                 ),
                 delete("delete()", r#"\bdelete\s*\(\s*["']([^"']*)["']"#, false),
+                read(
+                    "fopen()",
+                    r#"\b(?:fopen|fileread|textread|importdata)\s*\(\s*["']([^"']*)["']\s*\)"#,
+                ),
+                write("fopen(…, 'w')", r#"\bfopen\s*\(\s*["']([^"']*)["']\s*,\s*["'][wa]"#),
             ],
             unreadable: Some(r"\b(?:system|unix|dos|shell_cmd|popen|popen2|rmdir|delete)\s*\("),
         },
@@ -350,6 +378,9 @@ static TABLES: &[(Language, Table)] = &[
                     true,
                 ),
                 delete("rm()", r#"\brm\s*\(\s*"([^"]*)""#, false),
+                write("download()", r#"\bdownload\s*\(\s*"[^"]*"\s*,\s*"([^"]*)""#),
+                write("write()", r#"\bwrite\s*\(\s*"([^"]*)""#),
+                read("read()", r#"\b(?:read|readlines|readline|open)\s*\(\s*"([^"]*)""#),
             ],
             unreadable: Some(r"\b(?:run|pipeline|rm)\s*\(|`"),
         },
@@ -489,6 +520,9 @@ static TABLES: &[(Language, Table)] = &[
                     capture: Capture::Recipe,
                 },
                 shell("$(shell …)", r"\$\(shell\s+([^)]*)\)"),
+                // `$(file >F,TEXT)` and `$(file >>F,TEXT)` write F; `$(file <F)` reads it.
+                write("$(file >…)", r"\$\(file\s*>>?\s*([^,)\s]+)"),
+                read("$(file <…)", r"\$\(file\s*<\s*([^,)\s]+)"),
             ],
             unreadable: None,
         },
@@ -591,6 +625,7 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
                     },
                     Capture::Code(language) => Action::Code(language, word),
                     Capture::Recipe => Action::Shell(Word::literal(&make_references(value), word.span)),
+                    Capture::Read => Action::Read(Word::literal(&expand_home(value, home), word.span)),
                     Capture::Write => Action::Write {
                         path: Word::literal(&expand_home(value, home), word.span),
                         append: false,

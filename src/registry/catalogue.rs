@@ -3130,10 +3130,55 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
+        names: &["strace", "ltrace"],
+        subcommand: &[],
+        options: Options::posix("eoOpPsSuIbEXaAF", &["output"]),
+        // The trace goes to `-o FILE`; ltrace reads its configuration from `-F FILE`.
+        carriers: &[
+            Carrier::WritesOption(Opt::Both('o', "output")),
+            Carrier::ReadsOption(Opt::Short('F')),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["less"],
+        subcommand: &[],
+        options: Options::gnu("oObhjkpPtTxyz", &["log-file", "LOG-FILE", "tag", "lesskey-file"]),
+        // `-o FILE` / `-O FILE` copy what less shows into FILE.
+        carriers: &[
+            Carrier::WritesOption(Opt::Both('o', "log-file")),
+            Carrier::WritesOption(Opt::Both('O', "LOG-FILE")),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["xxd"],
+        subcommand: &[],
+        options: Options::gnu("cglnosC", &["cols", "groupsize", "len", "name", "seek"]),
+        // `xxd [-r] IN OUT`: the second operand is written.
+        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(1)],
+        inert: &[],
+    },
+    Entry {
+        names: &["lwp-request", "lwp-download"],
+        subcommand: &[],
+        options: Options::gnu("mbcCpHPtT", &[]),
+        // A `file:` URL names a local file the program reads and prints.
+        carriers: &[Carrier::ReadsPrefixed("file://"), Carrier::ReadsPrefixed("file:")],
+        inert: &[],
+    },
+    Entry {
         names: &["hping3", "hping"],
         subcommand: &[],
-        options: Options::gnu("", &[]),
-        carriers: &[Carrier::Stdin(Language::Tcl)],
+        options: Options::gnu(
+            "acCdeEiIKLmMNopsStTw",
+            &["file", "data", "count", "interface", "ttl", "sign"],
+        ),
+        // `--file FILE` fills the packets it sends with FILE.
+        carriers: &[
+            Carrier::Stdin(Language::Tcl),
+            Carrier::ReadsOption(Opt::Both('E', "file")),
+        ],
         inert: &[],
     },
     Entry {

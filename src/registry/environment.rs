@@ -1,6 +1,6 @@
 //! Environment variables that hold a command or load code into the program they are given to:
 //! `PAGER='…' git log`, `EDITOR='…' crontab -e`, `LESSOPEN='|…'`, `NODE_OPTIONS='--require
-//! x.js'`, `PYTHONSTARTUP=x.py`, `LD_PRELOAD=x.so`. A value that is a command is judged as shell code; a library loaded
+//! x.js'`, `PYTHONSTARTUP=x.py`, `VIMINIT=':!cmd'`, `LD_PRELOAD=x.so`. A value that is a command is judged as shell code; a library loaded
 //! into the program cannot be read, and asks.
 
 use super::Execution;
@@ -96,6 +96,19 @@ pub fn executions(command: &Command) -> Vec<Execution> {
                 language: Language::JavaScript,
                 current_shell: false,
             }));
+        } else if matches!(name.as_str(), "VIMINIT" | "EXINIT")
+            && matches!(
+                command.name.as_str(),
+                "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" | "rvim" | "vimdiff"
+            )
+        {
+            // Ex commands vim runs at start-up instead of reading its vimrc.
+            found.push(Execution::Program {
+                via: format!("{name}= {}", command.name),
+                language: Language::Vim,
+                code: vec![value.clone()],
+                args: Vec::new(),
+            });
         } else if name == "PYTHONSTARTUP" && Language::of_interpreter(&command.name) == Some(Language::Python) {
             // Read before the first prompt of an interactive session: judged like a script.
             found.push(Execution::File {

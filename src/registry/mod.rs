@@ -163,7 +163,8 @@ pub fn roles(name: &str) -> Roles {
             match carrier {
                 table::Carrier::WritesOption(_)
                 | table::Carrier::WritesOperand(_)
-                | table::Carrier::WritesOperandWith { .. } => roles.writes = true,
+                | table::Carrier::WritesOperandWith { .. }
+                | table::Carrier::WritesPrefixed(_) => roles.writes = true,
                 table::Carrier::RewritesOperands { .. } => {
                     roles.writes = true;
                     roles.reads = true;

@@ -124,6 +124,8 @@ pub enum Carrier {
     /// Any argument (an operand, or an option's value) that starts with `prefix` names a file
     /// the program reads, the prefix removed (`aws … file://x.json`, `yelp man:PATH`).
     ReadsPrefixed(&'static str),
+    /// The same for a file the program writes (`socat - CREATE:FILE`).
+    WritesPrefixed(&'static str),
     /// The value of an option is a program, run with the words after `--` as its arguments
     /// (`start-stop-daemon --exec PROG -- ARGS`).
     ProgramOption(Opt),
@@ -213,6 +215,7 @@ impl Carrier {
             }
             Carrier::UnixExecAddress(option) => format!("`{}=unixexec:…` runs a program", option.spelled()),
             Carrier::ReadsPrefixed(prefix) => format!("reads the files `{prefix}…` names"),
+            Carrier::WritesPrefixed(prefix) => format!("writes the files `{prefix}…` names"),
             Carrier::ProgramOption(option) => {
                 format!("`{}` is a program run with the words after `--`", option.spelled())
             }
@@ -245,6 +248,10 @@ impl Carrier {
                 let unless: Vec<String> = unless.iter().map(|option| option.spelled()).collect();
                 format!("rewrites its operands unless {}", unless.join(", "))
             }
+            Carrier::WritesOperandWith {
+                index: usize::MAX,
+                option,
+            } => format!("writes its last operand with `{}`", option.spelled()),
             Carrier::WritesOperandWith { index, option } => {
                 format!("writes operand #{} with `{}`", index + 1, option.spelled())
             }
@@ -614,14 +621,20 @@ fn entry_executions(
             | Carrier::ReadsOperand(_)
             | Carrier::RewritesOperands { .. }
             | Carrier::WritesOperandWith { .. }
-            | Carrier::ReadsPrefixed(_) => {}
+            | Carrier::ReadsPrefixed(_)
+            | Carrier::WritesPrefixed(_) => {}
             Carrier::OptionScript { option, language } => {
                 for path in option.values(&parsed, rest) {
-                    found.push(Execution::File {
-                        via: via(&format!(" {}", option.spelled())),
-                        path,
-                        language,
-                        current_shell: false,
+                    let via = via(&format!(" {}", option.spelled()));
+                    // `-b -`, `-f -`: the script is standard input.
+                    found.push(match path.is("-") {
+                        true => Execution::Stdin { via, language },
+                        false => Execution::File {
+                            via,
+                            path,
+                            language,
+                            current_shell: false,
+                        },
                     });
                 }
             }
@@ -685,18 +698,9 @@ fn entry_files(entry: &Entry, rest: &[Word], written: &mut Vec<Word>, read: &mut
             Carrier::WritesOperandWith { index, option } if option.given(&parsed, rest) => {
                 written.extend(pick(index));
             }
-            Carrier::ReadsPrefixed(prefix) => {
-                for word in rest {
-                    let text = word.text();
-                    let start = if text.starts_with(prefix) {
-                        Some(0)
-                    } else {
-                        text.find(&format!("={prefix}")).map(|at| at + 1)
-                    };
-                    if let Some(start) = start {
-                        read.push(word.strip_prefix(start + prefix.len()));
-                    }
-                }
+            Carrier::ReadsPrefixed(prefix) => read.extend(rest.iter().filter_map(|word| prefixed_path(word, prefix))),
+            Carrier::WritesPrefixed(prefix) => {
+                written.extend(rest.iter().filter_map(|word| prefixed_path(word, prefix)));
             }
             _ => {}
         }
@@ -796,6 +800,23 @@ fn action_commands(bindings: &str, actions: &[&str]) -> Vec<String> {
         }
     }
     found
+}
+
+/// The path in `word` after `prefix` (compared without case), at its start or after `=`, up to
+/// a `,` that starts options (`OPEN:f,creat`).
+fn prefixed_path(word: &Word, prefix: &str) -> Option<Word> {
+    let lowered = word.text().to_ascii_lowercase();
+    let prefix = prefix.to_ascii_lowercase();
+    let start = if lowered.starts_with(&prefix) {
+        0
+    } else {
+        lowered.find(&format!("={prefix}"))? + 1
+    };
+    let path = word.strip_prefix(start + prefix.len());
+    match path.text().find(',') {
+        Some(comma) => Some(Word::literal(&path.text()[..comma], path.span)),
+        None => Some(path),
+    }
 }
 
 /// The argv of a D-Bus address `unixexec:path=P,argv0=…,argv1=…` (`None` for other

@@ -278,6 +278,12 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::NetworkOperand { prefix: "EXEC:" },
             Carrier::NetworkOperand { prefix: "SYSTEM:" },
+            // File addresses: `CREATE:`, `OPEN:…,creat`, `GOPEN:` write; `OPEN:`, `GOPEN:` read.
+            Carrier::WritesPrefixed("CREATE:"),
+            Carrier::WritesPrefixed("OPEN:"),
+            Carrier::WritesPrefixed("GOPEN:"),
+            Carrier::ReadsPrefixed("OPEN:"),
+            Carrier::ReadsPrefixed("GOPEN:"),
         ],
     ),
     tool(
