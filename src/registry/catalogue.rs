@@ -896,10 +896,8 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Word("-wrapper"),
-                prefix: "",
-            },
+            Carrier::CommaArgvOption(Opt::Word("-wrapper")),
+            Carrier::LoadsLibrary(Opt::Word("-fplugin")),
             Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::OptionShell {
@@ -908,10 +906,6 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::OptionShell {
                 option: Opt::Word("-specs"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Word("-fplugin"),
                 prefix: "",
             },
             Carrier::OptionShell {
@@ -1012,10 +1006,8 @@ pub const ENTRIES: &[Entry] = &[
             ],
         ),
         carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Word("-wrapper"),
-                prefix: "",
-            },
+            Carrier::CommaArgvOption(Opt::Word("-wrapper")),
+            Carrier::LoadsLibrary(Opt::Word("-fplugin")),
             Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
             Carrier::OptionShell {
@@ -1024,10 +1016,6 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::OptionShell {
                 option: Opt::Word("-specs"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Word("-fplugin"),
                 prefix: "",
             },
             Carrier::OptionShell {
@@ -3390,6 +3378,25 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::ReadsOption(Opt::Long("input")),
             Carrier::Stdin(Language::Ed),
         ],
+        inert: &[],
+    },
+    Entry {
+        names: &["kubectl"],
+        subcommand: &["proxy"],
+        options: Options::gnu(
+            "pwPu",
+            &[
+                "port",
+                "www",
+                "www-prefix",
+                "api-prefix",
+                "address",
+                "accept-hosts",
+                "unix-socket",
+            ],
+        ),
+        // `--www DIR` serves the folder's files over HTTP.
+        carriers: &[Carrier::ReadsOption(Opt::Both('w', "www"))],
         inert: &[],
     },
     Entry {

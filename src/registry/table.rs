@@ -105,6 +105,9 @@ pub enum Carrier {
     /// The words after an option are a command's argv (`xterm -e cmd…`,
     /// `nix shell … --command cmd…`).
     ArgvAfter(Opt),
+    /// The value of an option is a program and its arguments separated by commas, run before
+    /// the program's own tools (`gcc -wrapper /bin/sh,-c,CMD`).
+    CommaArgvOption(Opt),
     /// Every program in the folder at operand `index` runs (`run-parts DIR`): none is read, so
     /// the command asks.
     RunsFolder(usize),
@@ -204,6 +207,9 @@ impl Carrier {
             Carrier::OptionShell { option, prefix: "" } => format!("`{}` is shell code", option.spelled()),
             Carrier::OptionShell { option, prefix } => {
                 format!("`{}={prefix}…` is shell code", option.spelled())
+            }
+            Carrier::CommaArgvOption(option) => {
+                format!("`{}` is a program and its arguments, comma-separated", option.spelled())
             }
             Carrier::RunsFolder(index) => format!("runs every program in the folder operand #{}", index + 1),
             Carrier::RunsFolderOption(option) => {
@@ -446,6 +452,18 @@ fn entry_executions(
                         continue;
                     };
                     found.push(shell_code(via(&format!(" {}", option.spelled())), vec![code]));
+                }
+            }
+            Carrier::CommaArgvOption(option) => {
+                for value in option.values(&parsed, rest) {
+                    let mut argv: Vec<Word> = value
+                        .text()
+                        .split(',')
+                        .map(|part| Word::literal(part, value.span))
+                        .collect();
+                    // The wrapped tool's own command line follows.
+                    argv.push(Word::literal("cc1", value.span));
+                    found.push(command_of(via(&format!(" {}", option.spelled())), &argv));
                 }
             }
             Carrier::RunsFolder(index) => {
