@@ -174,7 +174,7 @@ mod tests {
 
     /// How many entry functions are still open: it may only go down. Each covered one is read
     /// for its mechanism; the rest are listed in `docs/coverage.md`.
-    const MOST_OPEN: usize = 128;
+    const MOST_OPEN: usize = 126;
 
     /// Every covered entry has its pair in `corpus/catalogue.txt`: a case that is stopped (the
     /// program's mechanism carrying a harmful payload) and one that passes (an everyday use; for

@@ -60,6 +60,8 @@ pub enum Language {
     Puppet,
     /// C# and F# scripts (`dotnet fsi`, `csi`): `Process.Start`, `Directory.Delete`.
     Dotnet,
+    /// Lisp and Scheme (`clisp -x`, `sbcl --eval`, `guile -c`): `run-shell-command`, `system`.
+    Lisp,
     /// Java and the JVM's script engines (`jshell`, `jjs`, `jrunscript -e`):
     /// `Runtime.exec`, `ProcessBuilder`, jrunscript's `exec()`.
     Java,
@@ -164,6 +166,7 @@ impl Language {
             "pp" => Language::Puppet,
             "jsh" => Language::Java,
             "fsx" | "csx" => Language::Dotnet,
+            "lisp" | "lsp" | "cl" | "scm" | "ss" => Language::Lisp,
             _ => return None,
         })
     }

@@ -355,6 +355,34 @@ static TABLES: &[(Language, Table)] = &[
         },
     ),
     (
+        Language::Lisp,
+        Table {
+            escapes: &[
+                shell(
+                    "run-shell-command",
+                    r#"\((?:[\w-]+:{1,2})?(?:run-shell-command|shell|system)\s+"([^"]*)""#,
+                ),
+                argv(
+                    "system*",
+                    r#"\((?:system\*|(?:[\w-]+:{1,2})?run-program)\s+((?:"[^"]*"\s*)+(?:'?\((?:list\s+)?(?:\s*"[^"]*")*\s*\))?)"#,
+                ),
+                delete(
+                    "delete-directory-tree",
+                    r#"\((?:[\w-]+:{1,2})?delete-directory-tree\s+(?:#p)?"([^"]*)""#,
+                    true,
+                ),
+                delete(
+                    "delete-file",
+                    r#"\((?:[\w-]+:{1,2})?delete-file\s+(?:#p)?"([^"]*)""#,
+                    false,
+                ),
+            ],
+            unreadable: Some(
+                r"\b(?:run-shell-command|run-program|system\*?|open-pipe\*?|open-input-pipe|open-output-pipe|delete-directory-tree|delete-file|launch-program)\b",
+            ),
+        },
+    ),
+    (
         Language::Java,
         Table {
             escapes: &[

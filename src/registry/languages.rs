@@ -1,6 +1,6 @@
 //! Interpreters of languages read for their escapes (`interpreters/escapes.rs`): R, Julia,
-//! Tcl, Elixir, Erlang, Groovy, Java's shells (jshell, jjs, jrunscript), Haskell, Octave,
-//! AppleScript, IPython. Their inline code is read
+//! Tcl, Elixir, Erlang, Groovy, Java's shells (jshell, jjs, jrunscript), Haskell, Octave, Lisp
+//! and Scheme, AppleScript, IPython. Their inline code is read
 //! for the calls that run commands or delete files; code they read from standard input too.
 
 use super::table::{Carrier, Entry, Opt};
@@ -178,6 +178,68 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::OptionCode {
                 option: Opt::Long("c"),
                 language: Language::IPython,
+            },
+        ],
+    ),
+    inline(
+        &["clisp"],
+        Options::gnu("xiBMmLEpqC", &[]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('x'),
+                language: Language::Lisp,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('i'),
+                language: Language::Lisp,
+            },
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Lisp,
+            },
+        ],
+    ),
+    inline(
+        &["sbcl", "ecl", "ccl", "lisp"],
+        Options::gnu("", &["eval", "load", "script", "core", "dynamic-space-size"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Long("eval"),
+                language: Language::Lisp,
+            },
+            Carrier::OptionScript {
+                option: Opt::Long("load"),
+                language: Language::Lisp,
+            },
+            Carrier::OptionScript {
+                option: Opt::Long("script"),
+                language: Language::Lisp,
+            },
+        ],
+    ),
+    inline(
+        &["guile", "racket", "chicken", "gsi", "scheme", "mit-scheme"],
+        Options::gnu("celsL", &["eval", "load", "require"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('c'),
+                language: Language::Lisp,
+            },
+            Carrier::OptionCode {
+                option: Opt::Both('e', "eval"),
+                language: Language::Lisp,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('l', "load"),
+                language: Language::Lisp,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('s'),
+                language: Language::Lisp,
+            },
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Lisp,
             },
         ],
     ),
