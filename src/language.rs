@@ -60,6 +60,9 @@ pub enum Language {
     Puppet,
     /// C# and F# scripts (`dotnet fsi`, `csi`): `Process.Start`, `Directory.Delete`.
     Dotnet,
+    /// File-transfer client commands (sftp, ftp, smbclient, lftp batches): `!CMD` runs locally,
+    /// `get REMOTE LOCAL` writes LOCAL, `put LOCAL` reads and sends LOCAL.
+    Transfer,
     /// Lisp and Scheme (`clisp -x`, `sbcl --eval`, `guile -c`): `run-shell-command`, `system`.
     Lisp,
     /// Java and the JVM's script engines (`jshell`, `jjs`, `jrunscript -e`):

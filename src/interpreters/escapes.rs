@@ -188,6 +188,24 @@ static TABLES: &[(Language, Table)] = &[
         },
     ),
     (
+        Language::Transfer,
+        Table {
+            escapes: &[
+                shell("!", r"(?m)^\s*!\s*([^\n;]+)"),
+                shell("!", r";\s*!\s*([^\n;]+)"),
+                write(
+                    "get",
+                    r"(?m)(?:^|;)\s*(?:get|recv|reget|fetch)\s+(?:-\S+\s+)*\S+\s+([^\s;]+)",
+                ),
+                read(
+                    "put",
+                    r"(?m)(?:^|;)\s*(?:put|send|reput|mput|append)\s+(?:-\S+\s+)*([^\s;]+)",
+                ),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
         Language::Sed,
         Table {
             escapes: &[

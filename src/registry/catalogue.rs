@@ -553,17 +553,17 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[
             Carrier::OptionCode {
                 option: Opt::Short('c'),
-                language: Language::Ed,
+                language: Language::Transfer,
             },
             Carrier::OptionCode {
                 option: Opt::Short('e'),
-                language: Language::Ed,
+                language: Language::Transfer,
             },
             Carrier::OptionScript {
                 option: Opt::Short('f'),
-                language: Language::Ed,
+                language: Language::Transfer,
             },
-            Carrier::Stdin(Language::Ed),
+            Carrier::Stdin(Language::Transfer),
         ],
         inert: &[],
     },
@@ -2501,7 +2501,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["ftp", "tnftp", "netkit-ftp", "pftp"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::Stdin(Language::Ed)],
+        carriers: &[Carrier::Stdin(Language::Transfer)],
         inert: &[],
     },
     Entry {
@@ -4293,7 +4293,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["ncftp", "ncftp3"],
         subcommand: &[],
         options: Options::gnu("", &[]),
-        carriers: &[Carrier::Stdin(Language::Ed)],
+        carriers: &[Carrier::Stdin(Language::Transfer)],
         inert: &[],
     },
     Entry {
@@ -5110,10 +5110,10 @@ pub const ENTRIES: &[Entry] = &[
         options: Options::gnu("bPlipw", &[]),
         carriers: &[
             // Batch commands on standard input or in `-b FILE`: `!cmd` lines run locally.
-            Carrier::Stdin(Language::Ed),
+            Carrier::Stdin(Language::Transfer),
             Carrier::OptionScript {
                 option: Opt::Short('b'),
-                language: Language::Ed,
+                language: Language::Transfer,
             },
             Carrier::OptionShell {
                 option: Opt::Word("-proxycmd"),
@@ -6039,9 +6039,9 @@ pub const ENTRIES: &[Entry] = &[
             // Client commands given by `-c` or on standard input: `!CMD` runs a local shell command.
             Carrier::OptionCode {
                 option: Opt::Both('c', "command"),
-                language: Language::Ed,
+                language: Language::Transfer,
             },
-            Carrier::Stdin(Language::Ed),
+            Carrier::Stdin(Language::Transfer),
             Carrier::WritesOption(Opt::Short('T')),
             Carrier::WritesOption(Opt::Long("tar")),
             Carrier::ReadsOption(Opt::Short('A')),

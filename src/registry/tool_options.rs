@@ -237,15 +237,16 @@ pub const ENTRIES: &[Entry] = &[
         Options::gnu("cFiJloPS", &[]),
         &[shell_option(Opt::Short('S'))],
     ),
-    // sftp's batch commands, on standard input or in `-b FILE`: a `!cmd` line runs locally.
+    // sftp's batch commands, on standard input or in `-b FILE`: a `!cmd` line runs locally,
+    // `get` writes a local file, `put` sends one.
     tool(
         &["sftp"],
         Options::gnu("bBcDFiJlNoPRSs", &[]),
         &[
-            Carrier::Stdin(Language::Ed),
+            Carrier::Stdin(Language::Transfer),
             Carrier::OptionScript {
                 option: Opt::Short('b'),
-                language: Language::Ed,
+                language: Language::Transfer,
             },
         ],
     ),
