@@ -348,30 +348,122 @@ fn written(command: &Command) -> Vec<Word> {
         "curl" => {
             let parsed = args::parse(
                 args,
-                &Options::gnu("oHdXuAeEKrTwYyz", &["output", "header", "data", "request", "user"]),
+                &Options::gnu(
+                    "oHdXuAeEKrTwYyzbcDFmtx",
+                    &[
+                        "output",
+                        "output-dir",
+                        "header",
+                        "data",
+                        "request",
+                        "user",
+                        "cookie",
+                        "cookie-jar",
+                        "dump-header",
+                        "trace",
+                        "trace-ascii",
+                        "libcurl",
+                        "etag-save",
+                        "hsts",
+                        "alt-svc",
+                        "config",
+                        "form",
+                        "max-time",
+                        "proxy",
+                        "write-out",
+                    ],
+                ),
             );
-            parsed
+            let directory = parsed.value_of('\0', "output-dir").cloned();
+            let in_directory = |name: &Word| match &directory {
+                Some(directory) => Word::literal(
+                    &format!("{}/{}", directory.text().trim_end_matches('/'), name.text()),
+                    name.span,
+                ),
+                None => name.clone(),
+            };
+            let mut written: Vec<Word> = parsed
                 .args
                 .iter()
                 .filter(|arg| arg.is_short('o') || arg.is_long("output"))
-                .filter_map(|arg| arg.value().cloned())
+                .filter_map(|arg| arg.value())
                 .filter(|w| !w.is("-"))
-                .collect()
+                .map(in_directory)
+                .collect();
+            // `-O`: each URL's last part, in the output directory.
+            if parsed.has_short('O') || parsed.has_long("remote-name") || parsed.has_long("remote-name-all") {
+                written.extend(
+                    parsed
+                        .operands()
+                        .filter_map(url_file_name)
+                        .map(|name| in_directory(&name)),
+                );
+            }
+            // Files curl writes besides the download: cookies, headers, traces.
+            let side_files = [
+                ('c', "cookie-jar"),
+                ('D', "dump-header"),
+                ('\0', "trace"),
+                ('\0', "trace-ascii"),
+            ];
+            for (short, long) in side_files {
+                written.extend(parsed.value_of(short, long).filter(|w| !w.is("-")).cloned());
+            }
+            for long in ["libcurl", "etag-save", "hsts", "alt-svc"] {
+                written.extend(parsed.value_of('\0', long).cloned());
+            }
+            written
         }
         "wget" => {
             let parsed = args::parse(
                 args,
-                &Options::gnu("OoPaU", &["output-document", "output-file", "directory-prefix"]),
+                &Options::gnu(
+                    "OoPaUeiBt",
+                    &[
+                        "output-document",
+                        "output-file",
+                        "append-output",
+                        "directory-prefix",
+                        "input-file",
+                        "tries",
+                    ],
+                ),
             );
-            parsed
+            let mut written: Vec<Word> = parsed
                 .value_of('O', "output-document")
                 .filter(|w| !w.is("-"))
                 .into_iter()
                 .cloned()
-                .collect()
+                .collect();
+            // Its log (`-o`, `-a`), and without `-O` each URL's last part, in `-P DIR`.
+            written.extend(parsed.value_of('o', "output-file").cloned());
+            written.extend(parsed.value_of('a', "append-output").cloned());
+            if parsed.value_of('O', "output-document").is_none() {
+                let directory = parsed.value_of('P', "directory-prefix");
+                written.extend(parsed.operands().filter_map(url_file_name).map(|name| match directory {
+                    Some(directory) => Word::literal(
+                        &format!("{}/{}", directory.text().trim_end_matches('/'), name.text()),
+                        name.span,
+                    ),
+                    None => name,
+                }));
+            }
+            written
         }
         _ => Vec::new(),
     }
+}
+
+/// The file a download of `url` is saved as by its name (`curl -O`, `wget`): the URL's last
+/// path part, when it has one.
+fn url_file_name(url: &Word) -> Option<Word> {
+    let text = url.text();
+    let rest = text.split_once("://")?.1;
+    let path = rest.split(['?', '#']).next()?;
+    let (_, name) = path
+        .split_once('/')
+        .map(|(_, path)| path.rsplit_once('/').map_or(("", path), |(a, b)| (a, b)))?;
+    (!name.is_empty()).then(|| Word::literal(name, url.span))
 }
 
 /// The destination of `cp`, `mv`, `install`, `ln`, `rsync` (and the sources `mv` takes away).
