@@ -60,6 +60,8 @@ pub enum Language {
     Puppet,
     /// C# and F# scripts (`dotnet fsi`, `csi`): `Process.Start`, `Directory.Delete`.
     Dotnet,
+    /// bpftrace programs: `system("cmd")`, allowed with `--unsafe`.
+    Bpftrace,
     /// File-transfer client commands (sftp, ftp, smbclient, lftp batches): `!CMD` runs locally,
     /// `get REMOTE LOCAL` writes LOCAL, `put LOCAL` reads and sends LOCAL.
     Transfer,
@@ -170,6 +172,7 @@ impl Language {
             "jsh" => Language::Java,
             "fsx" | "csx" => Language::Dotnet,
             "lisp" | "lsp" | "cl" | "scm" | "ss" => Language::Lisp,
+            "bt" => Language::Bpftrace,
             _ => return None,
         })
     }

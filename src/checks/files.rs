@@ -327,7 +327,7 @@ fn read(subject: &Subject, report: &mut Report, word: &Word) {
 
 /// The programs [`written`] knows.
 pub const WRITERS: &[&str] = &[
-    "tee", "cp", "mv", "install", "ln", "rsync", "dd", "sed", "perl", "truncate", "curl", "wget",
+    "tee", "cp", "mv", "install", "ln", "rsync", "dd", "sed", "perl", "truncate", "curl", "wget", "aria2c",
 ];
 
 /// The files a command writes besides its redirections.
@@ -412,6 +412,24 @@ fn written(command: &Command) -> Vec<Word> {
             for long in ["libcurl", "etag-save", "hsts", "alt-svc"] {
                 written.extend(parsed.value_of('\0', long).cloned());
             }
+            written
+        }
+        // `aria2c -d DIR -o NAME` saves the download as DIR/NAME.
+        "aria2c" => {
+            let parsed = args::parse(args, &Options::gnu("doixsjk", &["dir", "out", "input-file", "log"]));
+            let directory = parsed.value_of('d', "dir");
+            let mut written: Vec<Word> = parsed
+                .value_of('o', "out")
+                .map(|name| match directory {
+                    Some(directory) => Word::literal(
+                        &format!("{}/{}", directory.text().trim_end_matches('/'), name.text()),
+                        name.span,
+                    ),
+                    None => name.clone(),
+                })
+                .into_iter()
+                .collect();
+            written.extend(parsed.value_of('l', "log").filter(|w| !w.is("-")).cloned());
             written
         }
         "wget" => {

@@ -188,6 +188,13 @@ static TABLES: &[(Language, Table)] = &[
         },
     ),
     (
+        Language::Bpftrace,
+        Table {
+            escapes: &[shell("system()", r#"\bsystem\s*\(\s*"([^"]*)""#)],
+            unreadable: Some(r"\bsystem\s*\("),
+        },
+    ),
+    (
         Language::Transfer,
         Table {
             escapes: &[

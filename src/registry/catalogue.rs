@@ -800,15 +800,32 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
+        names: &["enable"],
+        subcommand: &[],
+        options: Options::posix("fdnaps", &[]),
+        // `enable -f FILE NAME` loads a builtin from a shared library into the shell.
+        carriers: &[Carrier::LoadsLibrary(Opt::Short('f'))],
+        inert: &[],
+    },
+    Entry {
         names: &["bpftrace"],
         subcommand: &[],
-        options: Options::gnu("co", &[]),
+        options: Options::gnu("coepBfI", &["include", "output", "format"]),
         carriers: &[
             Carrier::OptionShell {
                 option: Opt::Short('c'),
                 prefix: "",
             },
             Carrier::WritesOption(Opt::Short('o')),
+            // The program: `-e PROGRAM`, or a file; `system()` runs shell commands.
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::Bpftrace,
+            },
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Bpftrace,
+            },
         ],
         inert: &[],
     },
