@@ -1,6 +1,6 @@
-//! Privilege: `sudo`, `doas`, `pkexec`, `run0` and `su` ask, and the command they run is
-//! judged too (the stricter verdict wins); a root shell (`sudo -i`, `sudo -s`, `sudo su`,
-//! `sudo bash`, `su`, `su -`) is denied: nothing it then runs can be checked.
+//! Privilege: `sudo`, `doas`, `pkexec`, `run0`, `su` and Kerberos' `ksu` ask, and the command
+//! they run is judged too (the stricter verdict wins); a root shell (`sudo -i`, `sudo -s`,
+//! `sudo su`, `sudo bash`, `su`, `su -`, `ksu`) is denied: nothing it then runs can be checked.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
@@ -10,7 +10,7 @@ use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&PRIVILEGE_ESCALATION, &ROOT_SHELL],
-    applies: Applies::Commands(&["sudo", "doas", "pkexec", "run0", "su"]),
+    applies: Applies::Commands(&["sudo", "doas", "pkexec", "run0", "su", "ksu"]),
     check,
     whole_analysis: None,
 };
@@ -18,13 +18,14 @@ pub const CHECKER: Checker = Checker {
 pub static PRIVILEGE_ESCALATION: Rule = Rule {
     id: "privilege-escalation",
     decision: ASK,
-    catches: "Running a command as root or another user (`sudo`, `doas`, `pkexec`, `run0`, `su -c`).",
+    catches: "Running a command as root or another user (`sudo`, `doas`, `pkexec`, `run0`, `su -c`, `ksu -e`).",
     instead: "Run the command without sudo, or ask the user to run the privileged step",
     examples: &[
         "sudo apt-get install -y jq",
         "doas reboot-helper",
         "su -c 'systemctl restart nginx'",
         "sudo -u postgres psql",
+        "ksu alice -e /usr/bin/whoami",
     ],
     allowed: &["echo sudo", "grep -r sudo ."],
 };
@@ -32,7 +33,7 @@ pub static PRIVILEGE_ESCALATION: Rule = Rule {
 pub static ROOT_SHELL: Rule = Rule {
     id: "root-shell",
     decision: DENY,
-    catches: "Opening a root shell (`sudo -i`, `sudo -s`, `sudo su`, `sudo bash`, `su`, `su -`): what it runs cannot be checked.",
+    catches: "Opening a root shell (`sudo -i`, `sudo -s`, `sudo su`, `sudo bash`, `su`, `su -`, `ksu`): what it runs cannot be checked.",
     instead: "Run each privileged command on its own so that it can be checked, or ask the user",
     examples: &[
         "sudo -i",
@@ -44,6 +45,8 @@ pub static ROOT_SHELL: Rule = Rule {
         "su -",
         "doas -s",
         "run0",
+        "ksu",
+        "ksu -q -e /bin/sh",
     ],
     allowed: &["sudo -l", "sudo -v", "echo su"],
 };
@@ -60,6 +63,26 @@ fn check(subject: &Subject, report: &mut Report) {
                 span,
                 "`su` opens a shell as root, and nothing it runs can be checked",
             );
+        }
+        return;
+    }
+    if command.name == "ksu" {
+        // `ksu [user] -e COMMAND ARGS…`; without `-e`, the target user's shell.
+        let args = command.args();
+        match args.iter().position(|w| w.is("-e")) {
+            Some(at)
+                if !args
+                    .get(at + 1)
+                    .and_then(|w| w.value())
+                    .is_some_and(|program| is_shell(program.rsplit('/').next().unwrap_or(program))) =>
+            {
+                report.flag(&PRIVILEGE_ESCALATION, span, "`ksu -e` runs the command as another user");
+            }
+            _ => report.flag(
+                &ROOT_SHELL,
+                span,
+                "`ksu` opens a shell as another user, root by default, and nothing it runs can be checked",
+            ),
         }
         return;
     }
