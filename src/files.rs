@@ -263,11 +263,18 @@ pub fn read_by(command: &Command) -> Vec<Word> {
             words
         }
         // `git diff A B` compares files, in the repository or not (`--no-index`).
-        "git" if args.first().is_some_and(|w| w.is("diff")) => args[1..]
-            .iter()
-            .filter(|w| !w.text().starts_with('-'))
-            .cloned()
-            .collect(),
+        "git" => {
+            let invocation = crate::tools::git::invocation(command);
+            if invocation.subcommand != "diff" {
+                return Vec::new();
+            }
+            invocation
+                .args
+                .iter()
+                .filter(|w| !w.text().starts_with('-'))
+                .cloned()
+                .collect()
+        }
         "cp" | "scp" | "rsync" => {
             let operands = operands("tSP");
             operands[..operands.len().saturating_sub(1)].to_vec()

@@ -362,6 +362,7 @@ fn written(command: &Command) -> Vec<Word> {
                         "dump-header",
                         "trace",
                         "trace-ascii",
+                        "stderr",
                         "libcurl",
                         "etag-save",
                         "hsts",
@@ -374,7 +375,15 @@ fn written(command: &Command) -> Vec<Word> {
                     ],
                 ),
             );
-            let directory = parsed.value_of('\0', "output-dir").cloned();
+            // `--output` is an option of its own, not short for `--output-dir`.
+            let directory = parsed
+                .args
+                .iter()
+                .rev()
+                .find(|arg| arg.is_long("output-dir") && !arg.is_long("output"))
+                .and_then(|arg| arg.value())
+                .filter(|directory| !directory.text().is_empty())
+                .cloned();
             let in_directory = |name: &Word| match &directory {
                 Some(directory) => Word::literal(
                     &format!("{}/{}", directory.text().trim_end_matches('/'), name.text()),
@@ -405,6 +414,7 @@ fn written(command: &Command) -> Vec<Word> {
                 ('D', "dump-header"),
                 ('\0', "trace"),
                 ('\0', "trace-ascii"),
+                ('\0', "stderr"),
             ];
             for (short, long) in side_files {
                 written.extend(parsed.value_of(short, long).filter(|w| !w.is("-")).cloned());
@@ -444,6 +454,7 @@ fn written(command: &Command) -> Vec<Word> {
                         "directory-prefix",
                         "input-file",
                         "tries",
+                        "save-cookies",
                     ],
                 ),
             );
@@ -456,6 +467,7 @@ fn written(command: &Command) -> Vec<Word> {
             // Its log (`-o`, `-a`), and without `-O` each URL's last part, in `-P DIR`.
             written.extend(parsed.value_of('o', "output-file").cloned());
             written.extend(parsed.value_of('a', "append-output").cloned());
+            written.extend(parsed.value_of('\0', "save-cookies").cloned());
             if parsed.value_of('O', "output-document").is_none() {
                 let directory = parsed.value_of('P', "directory-prefix");
                 written.extend(parsed.operands().filter_map(url_file_name).map(|name| match directory {

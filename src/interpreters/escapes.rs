@@ -140,7 +140,7 @@ static TABLES: &[(Language, Table)] = &[
                 // `dump value FILE EXPR`, `append memory FILE START END`: gdb writes FILE.
                 write(
                     "dump",
-                    r"(?:^|;)\s*(?:dump|append)\s+(?:binary\s+|verilog\s+|ihex\s+|srec\s+|tekhex\s+)?(?:value|memory)\s+(\S+)",
+                    r"(?i)(?:^|;)\s*(?:dump|append)\s+(?:binary\s+|verilog\s+|ihex\s+|srec\s+|tekhex\s+)?(?:value|val|memory|mem)\s+(\S+)",
                 ),
             ],
             unreadable: Some(r"(?:^|;)\s*(?:python|python-interactive|pi|py|script|guile|gu|pipe|\|)\b|\bsystem\s*\("),
@@ -190,7 +190,8 @@ static TABLES: &[(Language, Table)] = &[
     (
         Language::Bpftrace,
         Table {
-            escapes: &[shell("system()", r#"\bsystem\s*\(\s*"([^"]*)""#)],
+            // A format with arguments (`system("%s", x)`) is left to the unreadable pattern.
+            escapes: &[shell("system()", r#"\bsystem\s*\(\s*"([^"%]*)"\s*\)"#)],
             unreadable: Some(r"\bsystem\s*\("),
         },
     ),
@@ -198,8 +199,9 @@ static TABLES: &[(Language, Table)] = &[
         Language::Transfer,
         Table {
             escapes: &[
-                shell("!", r"(?m)^\s*!\s*([^\n;]+)"),
-                shell("!", r";\s*!\s*([^\n;]+)"),
+                // `!` hands the rest of the line to the shell, `;` and all; lftp also chains
+                // commands with `&&`, `||` and `&`.
+                shell("!", r"(?m)(?:^|[;&|])\s*!\s*([^\n]+)"),
                 write(
                     "get",
                     r"(?m)(?:^|;)\s*(?:get|recv|reget|fetch)\s+(?:-\S+\s+)*\S+\s+([^\s;]+)",
@@ -385,11 +387,16 @@ static TABLES: &[(Language, Table)] = &[
             escapes: &[
                 shell(
                     "run-shell-command",
-                    r#"\((?:[\w-]+:{1,2})?(?:run-shell-command|shell|system)\s+"([^"]*)""#,
+                    r#"(?i)\((?:[\w-]+:{1,2})?(?:run-shell-command|shell|system)\s+"([^"]*)""#,
+                ),
+                // `uiop:run-program` given one string runs it through the shell.
+                shell(
+                    "run-program",
+                    r#"(?i)\((?:[\w-]+:{1,2})?run-program\s+"([^"]*)"\s*(?:\)|:)"#,
                 ),
                 argv(
                     "system*",
-                    r#"\((?:system\*|(?:[\w-]+:{1,2})?run-program)\s+((?:"[^"]*"\s*)+(?:'?\((?:list\s+)?(?:\s*"[^"]*")*\s*\))?)"#,
+                    r#"(?i)\((?:system\*|(?:[\w-]+:{1,2})?run-program)\s+((?:"[^"]*"\s*)+(?:'?\((?:list\s+|quote\s+\()?(?:\s*"[^"]*")*\s*\)\)?)?)"#,
                 ),
                 delete(
                     "delete-directory-tree",
@@ -433,6 +440,7 @@ static TABLES: &[(Language, Table)] = &[
                 delete("rm()", r#"\brm\s*\(\s*"([^"]*)""#, false),
                 write("download()", r#"\bdownload\s*\(\s*"[^"]*"\s*,\s*"([^"]*)""#),
                 write("write()", r#"\bwrite\s*\(\s*"([^"]*)""#),
+                write("open(…, \"w\")", r#"\bopen\s*\(\s*"([^"]*)"\s*,\s*"[wa]"#),
                 read("read()", r#"\b(?:read|readlines|readline|open)\s*\(\s*"([^"]*)""#),
             ],
             unreadable: Some(r"\b(?:run|pipeline|rm)\s*\(|`"),
@@ -574,8 +582,8 @@ static TABLES: &[(Language, Table)] = &[
                 },
                 shell("$(shell …)", r"\$\(shell\s+([^)]*)\)"),
                 // `$(file >F,TEXT)` and `$(file >>F,TEXT)` write F; `$(file <F)` reads it.
-                write("$(file >…)", r"\$\(file\s*>>?\s*([^,)\s]+)"),
-                read("$(file <…)", r"\$\(file\s*<\s*([^,)\s]+)"),
+                write("$(file >…)", r"\$\(file\s*>>?\s*((?:\$[({][A-Za-z_]+[)}]|[^,)\s])+)"),
+                read("$(file <…)", r"\$\(file\s*<\s*((?:\$[({][A-Za-z_]+[)}]|[^,)\s])+)"),
             ],
             unreadable: None,
         },
@@ -748,7 +756,11 @@ fn make_references(recipe: &str) -> String {
 
 /// A path with a leading `~` made absolute, as these languages' file functions do.
 fn expand_home(path: &str, home: &str) -> String {
-    match path.strip_prefix('~') {
+    // `~`, and make's `$(HOME)`/`${HOME}`.
+    let rest = ["~", "$(HOME)", "${HOME}", "$HOME"]
+        .iter()
+        .find_map(|prefix| path.strip_prefix(prefix));
+    match rest {
         Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("{home}{rest}"),
         _ => path.to_owned(),
     }

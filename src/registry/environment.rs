@@ -1,7 +1,7 @@
 //! Environment variables that hold a command or load code into the program they are given to:
 //! `PAGER='…' git log`, `EDITOR='…' crontab -e`, `LESSOPEN='|…'`, `NODE_OPTIONS='--require
-//! x.js'`, `PYTHONSTARTUP=x.py`, `VIMINIT=':!cmd'`, `LD_PRELOAD=x.so`. A value that is a command is judged as shell code; a library loaded
-//! into the program cannot be read, and asks.
+//! x.js'`, `PYTHONSTARTUP=x.py`, `VIMINIT=':!cmd'`, `LD_PRELOAD=x.so`. A value that is a
+//! command is judged as shell code; a library loaded into the program cannot be read, and asks.
 
 use super::Execution;
 use crate::command::Command;
@@ -96,10 +96,21 @@ pub fn executions(command: &Command) -> Vec<Execution> {
                 language: Language::JavaScript,
                 current_shell: false,
             }));
-        } else if matches!(name.as_str(), "VIMINIT" | "EXINIT")
+        } else if matches!(name.as_str(), "VIMINIT" | "EXINIT" | "GVIMINIT")
             && matches!(
                 command.name.as_str(),
-                "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" | "rvim" | "vimdiff"
+                "vim"
+                    | "vi"
+                    | "nvim"
+                    | "ex"
+                    | "view"
+                    | "gvim"
+                    | "rvim"
+                    | "vimdiff"
+                    | "vim.basic"
+                    | "vim.tiny"
+                    | "vim.nox"
+                    | "vim.gtk3"
             )
         {
             // Ex commands vim runs at start-up instead of reading its vimrc.
