@@ -26,6 +26,24 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
+        names: &["http", "https", "xh", "xhs"],
+        subcommand: &[],
+        options: Options::gnu("aAop", &["auth", "auth-type", "output", "verify", "print", "session"]),
+        // HTTPie and xh save the response body to `-o FILE` (with `--download` or not).
+        carriers: &[Carrier::WritesOption(Opt::Both('o', "output"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["axel"],
+        subcommand: &[],
+        options: Options::gnu(
+            "osnHU",
+            &["output", "max-speed", "num-connections", "header", "user-agent"],
+        ),
+        carriers: &[Carrier::WritesOption(Opt::Both('o', "output"))],
+        inert: &[],
+    },
+    Entry {
         names: &["aws"],
         subcommand: &[],
         options: Options::gnu("", &[]),

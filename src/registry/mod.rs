@@ -491,7 +491,7 @@ pub fn markdown() -> String {
     row(
         "interpreters",
         "python, python3.X, pypy, py, node, deno, bun, ruby, perl, php, lua, luajit, awk, gawk, mawk",
-        "inline code (`-c`, `-e`, `-r`…), a script, standard input: read for the calls that run commands, delete or write files",
+        "inline code (`-c`, `-e`, `-r`…), a script, standard input: read for the calls that run commands, delete, write or read files, and download",
     );
     row(
         "finders",

@@ -325,7 +325,7 @@ fn taskfile_commands(text: &str, names: &[String]) -> Option<String> {
         .collect();
     let tasks_at = lines
         .iter()
-        .position(|line| line.indent == 0 && line.text == "tasks:")?;
+        .position(|line| line.indent == 0 && top_key(line.text, "tasks"))?;
     let body = &lines[tasks_at + 1..];
     let body = &body[..body.iter().position(|line| line.indent == 0).unwrap_or(body.len())];
     let task_indent = body.first()?.indent;
@@ -355,7 +355,9 @@ fn taskfile_commands(text: &str, names: &[String]) -> Option<String> {
     let mut pending: Vec<String> = names.iter().rev().cloned().collect();
     // A name found nowhere may be a task of an included Taskfile (`docs:build`) or match a
     // wildcard task (`start:*`): then every task here is judged. Otherwise go-task refuses it.
-    let elsewhere = lines.iter().any(|line| line.indent == 0 && line.text == "includes:")
+    let elsewhere = lines
+        .iter()
+        .any(|line| line.indent == 0 && top_key(line.text, "includes"))
         || tasks.iter().any(|(task, _, _)| task.contains('*'));
     if elsewhere && names.iter().any(|name| find(name).is_none()) {
         pending = tasks.iter().rev().map(|(task, _, _)| (*task).to_owned()).collect();
@@ -380,6 +382,13 @@ fn taskfile_commands(text: &str, names: &[String]) -> Option<String> {
         task_commands(block, &mut commands, &mut pending);
     }
     (!commands.is_empty()).then(|| commands.join("\n"))
+}
+
+/// Whether `text` is the key `key:` alone, perhaps quoted or followed by a comment.
+fn top_key(text: &str, key: &str) -> bool {
+    text.split_once(':').is_some_and(|(name, rest)| {
+        unquote(name) == key && (rest.trim().is_empty() || rest.trim_start().starts_with('#'))
+    })
 }
 
 /// Whether a block lists `name` under `aliases:` one per line.
