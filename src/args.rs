@@ -14,6 +14,10 @@ pub struct Options {
     /// Options end at the first operand (POSIX, and every wrapper); otherwise options and
     /// operands mix (GNU tools).
     pub stop_at_operand: bool,
+    /// Options written with one dash, Go-style, read as long options rather than bundles of
+    /// short ones: `"norc"` a flag, `"rc="` one that takes a value (`elvish -rc FILE`,
+    /// `-rc=FILE`).
+    pub single_dash: &'static [&'static str],
 }
 
 impl Options {
@@ -22,6 +26,7 @@ impl Options {
             short_values,
             long_values,
             stop_at_operand: false,
+            single_dash: &[],
         }
     }
 
@@ -30,6 +35,15 @@ impl Options {
             short_values,
             long_values,
             stop_at_operand: true,
+            single_dash: &[],
+        }
+    }
+
+    /// The same options, with `names` written after one dash (Go's flag package).
+    pub const fn single_dash(self, names: &'static [&'static str]) -> Options {
+        Options {
+            single_dash: names,
+            ..self
         }
     }
 }
@@ -148,6 +162,33 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
             i += 1;
             continue;
         }
+        let (single_dash, attached) = match text[1..].split_once('=') {
+            Some((name, _)) => (name, true),
+            None => (&text[1..], false),
+        };
+        let takes_value = |name: &str| name.strip_suffix('=') == Some(single_dash);
+        if options
+            .single_dash
+            .iter()
+            .any(|name| *name == single_dash || takes_value(name))
+        {
+            let value = if attached {
+                Some(word.strip_prefix(single_dash.len() + 2))
+            } else if !options.single_dash.iter().any(|name| takes_value(name)) {
+                None
+            } else if i + 1 < args.len() {
+                i += 1;
+                Some(args[i].clone())
+            } else {
+                None
+            };
+            out.push(Arg::Long {
+                name: single_dash.to_owned(),
+                value,
+            });
+            i += 1;
+            continue;
+        }
         for (position, flag) in text[1..].char_indices() {
             if !options.short_values.contains(flag) {
                 out.push(Arg::Short { flag, value: None });
@@ -200,6 +241,17 @@ mod tests {
         assert_eq!(parsed.value_of('g', "group").map(Word::text), Some("wheel"));
         assert_eq!(parsed.first_operand, Some(6));
         assert_eq!(parsed.operands().count(), 2);
+    }
+
+    #[test]
+    fn single_dash_options_go_style() {
+        let args = words("-norc -rc x.elv -log=l.txt -c code");
+        let parsed = parse(&args, &Options::posix("", &[]).single_dash(&["norc", "rc=", "log="]));
+        assert!(parsed.has_long("norc") && !parsed.has_short('n'));
+        assert_eq!(parsed.value_of('\0', "rc").map(Word::text), Some("x.elv"));
+        assert_eq!(parsed.value_of('\0', "log").map(Word::text), Some("l.txt"));
+        assert!(parsed.has_short('c'));
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["code"]);
     }
 
     #[test]

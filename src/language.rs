@@ -67,6 +67,10 @@ pub enum Language {
     Transfer,
     /// Lisp and Scheme (`clisp -x`, `sbcl --eval`, `guile -c`): `run-shell-command`, `system`.
     Lisp,
+    /// Elvish's own syntax (`elvish -c`), read besides its commands, which are read as shell:
+    /// blocks, output captures, namespaced commands and variables, and `&key=value` options
+    /// have no shell reading, so code that uses them asks.
+    Elvish,
     /// Java and the JVM's script engines (`jshell`, `jjs`, `jrunscript -e`):
     /// `Runtime.exec`, `ProcessBuilder`, jrunscript's `exec()`.
     Java,

@@ -543,11 +543,7 @@ fn destination(command: &Command) -> Vec<Word> {
 
 /// The files `sed -i` or `perl -i` edit in place: the operands after the script.
 fn in_place(args: &[Word], short_values: &'static str, long_values: &'static [&'static str], long: &str) -> Vec<Word> {
-    let options = Options {
-        short_values,
-        long_values,
-        stop_at_operand: false,
-    };
+    let options = Options::gnu(short_values, long_values);
     let parsed = args::parse(args, &options);
     if !parsed.has('i', long) {
         return Vec::new();

@@ -467,6 +467,15 @@ static TABLES: &[(Language, Table)] = &[
         },
     ),
     (
+        Language::Elvish,
+        Table {
+            escapes: &[],
+            // `{ … }` blocks and lambdas, `( … )` output captures, `e:cmd` and `os:remove-all`,
+            // `$E:HOME`, `&sep=,`.
+            unreadable: Some(r#"[{}()]|(?:^|[\s;|])\$?[A-Za-z][\w-]*:[^/\s]|(?:^|\s)&\w"#),
+        },
+    ),
+    (
         Language::Elixir,
         Table {
             escapes: &[

@@ -345,11 +345,46 @@ pub const ENTRIES: &[Entry] = &[
     // Shells and shell-like interpreters not read as bash: `-c` is shell code.
     Entry {
         names: &[
-            "nu", "xonsh", "elvish", "murex", "ion", "oil", "osh", "ysh", "oksh", "loksh", "posh", "rc", "es",
+            "nu", "xonsh", "murex", "ion", "oil", "osh", "ysh", "oksh", "loksh", "posh", "rc", "es",
         ],
         subcommand: &[],
         options: Options::posix("c", &["command"]),
         carriers: SHELL_C,
+        inert: &[],
+    },
+    // Elvish takes Go-style flags: `-c` is a flag, and with it the first operand is the code
+    // (without it, a script). Its commands read as shell; its own syntax asks.
+    Entry {
+        names: &["elvish"],
+        subcommand: &[],
+        options: Options::posix("", &[]).single_dash(&[
+            "rc=",
+            "log=",
+            "sock=",
+            "db=",
+            "deprecation-level=",
+            "port=",
+            "norc",
+            "compileonly",
+            "json",
+            "daemon",
+            "version",
+            "buildinfo",
+            "help",
+            "web",
+        ]),
+        carriers: &[
+            Carrier::OperandCodeWith {
+                index: 0,
+                option: Opt::Short('c'),
+                language: Language::Shell,
+            },
+            Carrier::OperandCodeWith {
+                index: 0,
+                option: Opt::Short('c'),
+                language: Language::Elvish,
+            },
+        ],
         inert: &[],
     },
     Entry {

@@ -106,11 +106,7 @@ fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> 
     {
         return Vec::new();
     }
-    let options = Options {
-        short_values: flags.short_values,
-        long_values: flags.long_values,
-        stop_at_operand: true,
-    };
+    let options = Options::posix(flags.short_values, flags.long_values);
     // node reads `-pe CODE` as `-p -e CODE`, where a getopt reading would take `e` for the
     // value of `-p`.
     let args: Vec<Word> = args

@@ -152,6 +152,13 @@ pub enum Carrier {
         language: Language,
         unless: &'static [Opt],
     },
+    /// The operand at `index` is code in a language only when `option` is given (`elvish -c
+    /// CODE`, where `-c` takes no value and the first operand is the code, not a script).
+    OperandCodeWith {
+        index: usize,
+        option: Opt,
+        language: Language,
+    },
     /// Operands that start with `prefix` (compared without case) are code in a language, the
     /// prefix removed unless `keep` (`socat EXEC:cmd`, `pdflatex '\write18{…}'`).
     OperandPrefix {
@@ -232,6 +239,15 @@ impl Carrier {
             Carrier::EachOperandShell { skip } => format!("each operand from #{} is shell code", skip + 1),
             Carrier::OptionCode { option, language } => format!("`{}` is {language:?} code", option.spelled()),
             Carrier::OperandCode { index, language, .. } => format!("operand #{} is {language:?} code", index + 1),
+            Carrier::OperandCodeWith {
+                index,
+                option,
+                language,
+            } => format!(
+                "with `{}`, operand #{} is {language:?} code",
+                option.spelled(),
+                index + 1
+            ),
             Carrier::OperandPrefix { prefix, language, .. } => format!("`{prefix}…` operands are {language:?} code"),
             Carrier::PlusCode(language) => format!("`+…` operands are {language:?} code"),
             Carrier::FileOrStdin { index, language } => {
@@ -543,6 +559,17 @@ fn entry_executions(
                 unless,
             } => {
                 if !unless.iter().any(|option| option.given(&parsed, rest))
+                    && let Some(word) = operands.get(index)
+                {
+                    found.push(code_in(via(""), language, word));
+                }
+            }
+            Carrier::OperandCodeWith {
+                index,
+                option,
+                language,
+            } => {
+                if option.given(&parsed, rest)
                     && let Some(word) = operands.get(index)
                 {
                     found.push(code_in(via(""), language, word));
