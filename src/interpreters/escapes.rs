@@ -36,6 +36,8 @@ enum Capture {
     Write,
     /// A file read (make's `$(file <F)`, Octave's `fopen(F)`).
     Read,
+    /// A library loaded into the program (Tcl's `load`): its code cannot be read.
+    Load,
 }
 
 /// One construct of a language: its pattern (in multi-line mode) and what it captures.
@@ -92,6 +94,14 @@ const fn read(call: &'static str, pattern: &'static str) -> Escape {
     }
 }
 
+const fn load(call: &'static str, pattern: &'static str) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::Load,
+    }
+}
+
 const fn delete(call: &'static str, pattern: &'static str, recursive: bool) -> Escape {
     Escape {
         call,
@@ -121,6 +131,17 @@ static TABLES: &[(Language, Table)] = &[
                     true,
                 ),
                 delete("delete()", r#"\bdelete\(\s*['"]([^'"]*)['"]\s*\)"#, false),
+                // `:w FILE`, `:w! FILE`, `:w >> FILE`, `:saveas FILE`, `writefile(…, 'FILE')`.
+                write(
+                    ":w FILE",
+                    r"(?:^|\|)\s*:*\s*(?:\d+,\d+|%|'<,'>)?\s*(?:w|wr|wri|writ|write|wq|x|xit|sav|saveas|up|update)!?[ \t]+(?:>>[ \t]*)?([^!\s|][^\s|]*)",
+                ),
+                write("writefile()", r#"\bwritefile\([^,]*,\s*['"]([^'"]*)['"]"#),
+                read(
+                    ":r FILE",
+                    r"(?:^|\|)\s*:*\s*(?:r|re|rea|read|e|ed|edi|edit|sp|split|tabe|tabedit)!?[ \t]+(?:\+\S+[ \t]+)?([^!\s|][^\s|]*)",
+                ),
+                read("readfile()", r#"\breadfile\(\s*['"]([^'"]*)['"]"#),
             ],
             unreadable: Some(
                 r"(?:^|\|)\s*:*\s*(?:lua|luado|luafile|py|py3|python|python3|pyx|pydo|pyfile|py3file|perl|perldo|ruby|rubydo|rubyfile|tcl|tcldo|tclfile|mzscheme)\b|\bsystem(?:list)?\(|\bdelete\(|\b(?:job_start|jobstart|termopen)\(",
@@ -155,6 +176,16 @@ static TABLES: &[(Language, Table)] = &[
                     ".output |",
                     r#"(?:^|;)\s*\.(?:once|output)\s+(?:-\w+\s+)*['"]?\|\s*([^'"\n]+)"#,
                 ),
+                write(
+                    ".output",
+                    r#"(?:^|;)\s*\.(?:once|output|backup|save|dump\s+>)\s+(?:-\w+\s+)*['"]?([^|'"\s;][^'"\s;]*)"#,
+                ),
+                write("writefile()", r#"\bwritefile\s*\(\s*'([^']*)'"#),
+                read(
+                    ".read",
+                    r#"(?:^|;)\s*\.(?:read|import|open|restore)\s+(?:-\S+\s+)*['"]?([^|'"\s;][^'"\s;]*)"#,
+                ),
+                read("readfile()", r#"\breadfile\s*\(\s*'([^']*)'"#),
             ],
             unreadable: Some(r"(?:^|;)\s*\.(?:shell|system|load)\b|\bload_extension\s*\("),
         },
@@ -183,7 +214,12 @@ static TABLES: &[(Language, Table)] = &[
     (
         Language::Ed,
         Table {
-            escapes: &[shell("!", r"(?:^|\n)\s*[0-9,.$'a-z]*\s*(?:[rwe]\s*)?!([^\n]+)")],
+            escapes: &[
+                shell("!", r"(?:^|\n)\s*[0-9,.$'a-z]*\s*(?:[rwe]\s*)?!([^\n]+)"),
+                // `w FILE`, `W FILE` (append), `wq FILE`; `r FILE`, `e FILE` read.
+                write("w", r"(?:^|\n)\s*[0-9,.$']*\s*[wW]q?[ \t]+([^!\s][^\n]*)"),
+                read("r", r"(?:^|\n)\s*[0-9,.$']*\s*[reE][ \t]+([^!\s][^\n]*)"),
+            ],
             unreadable: None,
         },
     ),
@@ -256,6 +292,13 @@ static TABLES: &[(Language, Table)] = &[
                     pattern: r"\\(?:directlua|luaexec)\s*\{([\s\S]*)\}",
                     capture: Capture::Code(Language::Lua),
                 },
+                // `\openout\f=NAME` writes NAME (TeX adds `.tex` when it has no extension).
+                write("\\openout", r"\\openout\s*\\?\w+\s*=?\s*\{?([^\s{}\\]+)"),
+                read(
+                    "\\input",
+                    r"\\(?:input|include|verbatiminput|lstinputlisting|VerbatimInput|includeonly)\s*(?:\[[^\]]*\])?\s*\{\s*([^|}\s][^}]*)\}",
+                ),
+                read("\\openin", r"\\openin\s*\\?\w+\s*=?\s*\{?([^\s{}\\]+)"),
             ],
             unreadable: Some(r"\\write18|\\input\s*\{?\s*\||\\directlua|\\luaexec"),
         },
@@ -355,6 +398,9 @@ static TABLES: &[(Language, Table)] = &[
                 shell("exec command", r#"\bcommand\s*=>\s*["']([^"']*)["']"#),
                 // `generate("/bin/prog", "arg"…)` runs a program while the catalog compiles.
                 argv("generate()", r#"\bgenerate\s*\(((?:\s*["'][^"']*["']\s*,?)+)\)"#),
+                // `file { "PATH": content => … }` writes PATH; `file("PATH")` reads it.
+                write("file {}", r#"\bfile\s*\{\s*["']([^"']*)["']\s*:"#),
+                read("file()", r#"\bfile\s*\(\s*["']([^"']*)["']"#),
             ],
             unreadable: Some(r"\bexec\s*\{|\bfile\s*\{|\bgenerate\s*\(|\binline_template\s*\(|\binline_epp\s*\("),
         },
@@ -376,6 +422,14 @@ static TABLES: &[(Language, Table)] = &[
                     "File.Delete",
                     r#"\b(?:File|Directory)\.Delete\s*\(\s*@?"([^"]*)""#,
                     false,
+                ),
+                write(
+                    "File.WriteAllText",
+                    r#"\bFile\.(?:WriteAllText|WriteAllLines|WriteAllBytes|AppendAllText|AppendAllLines|Create|OpenWrite|CreateText|AppendText)\s*\(\s*@?"([^"]*)""#,
+                ),
+                read(
+                    "File.ReadAllText",
+                    r#"\bFile\.(?:ReadAllText|ReadAllLines|ReadAllBytes|ReadLines|OpenRead|OpenText)\s*\(\s*@?"([^"]*)""#,
                 ),
             ],
             unreadable: Some(r"\bProcess\.Start\b|\bProcessStartInfo\b|\b(?:File|Directory)\.Delete\b"),
@@ -423,6 +477,30 @@ static TABLES: &[(Language, Table)] = &[
                     "ProcessBuilder",
                     r#"\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\((\s*"[^"]*"(?:\s*,\s*"[^"]*")*)\s*\)"#,
                 ),
+                write(
+                    "FileWriter",
+                    r#"\bnew\s+(?:java\.io\.)?(?:FileWriter|FileOutputStream|PrintWriter|RandomAccessFile)\s*\(\s*["']([^"']*)["']"#,
+                ),
+                write(
+                    "Files.write",
+                    r#"\bFiles\.(?:write|writeString|newBufferedWriter|newOutputStream|copy|move)\s*\([^;]*?(?:Paths\.get|Path\.of)\s*\(\s*["']([^"']*)["']"#,
+                ),
+                // jrunscript's `cp(from, to)` and `mv`; jshell's `/save FILE`.
+                write(
+                    "cp()",
+                    r#"(?:^|[^.\w])(?:cp|mv)\s*\(\s*["'][^"']*["']\s*,\s*["']([^"']*)["']"#,
+                ),
+                write("/save", r"(?:^|\n)\s*/save\s+(?:-\w+\s+)*(\S+)"),
+                read(
+                    "FileReader",
+                    r#"\bnew\s+(?:java\.io\.)?(?:FileReader|FileInputStream|Scanner\s*\(\s*new\s+(?:java\.io\.)?File)\s*\(\s*["']([^"']*)["']"#,
+                ),
+                read(
+                    "Files.read",
+                    r#"\bFiles\.(?:readString|readAllLines|readAllBytes|lines|newBufferedReader|newInputStream)\s*\(\s*(?:Paths\.get|Path\.of)\s*\(\s*["']([^"']*)["']"#,
+                ),
+                read("cat()", r#"(?:^|[^.\w])cat\s*\(\s*["']([^"']*)["']"#),
+                read("/open", r"(?:^|\n)\s*/open\s+(\S+)"),
             ],
             unreadable: Some(r"\bexec\s*\(|\bProcessBuilder\b|\bRuntime\b"),
         },
@@ -462,6 +540,9 @@ static TABLES: &[(Language, Table)] = &[
                     r"\bfile\s+delete\s+(?:--\s+)?([^-\s\]\n;}][^\s\]\n;}]*)",
                     false,
                 ),
+                load("load", r"(?:^|[;\[{])\s*load\s+([^\s\]\n;}]+)"),
+                write("open w", r"\bopen\s+([^\s|\]\n;}]+)\s+[{\x22]?[wa]"),
+                read("open", r"\bopen\s+([^\s|\]\n;}\x22{]+)\s*(?:[\]\n;}]|r\b)"),
             ],
             unreadable: Some(r"(?:^|[;\[{])\s*(?:exec|spawn)\b|\bopen\s+.\||\bfile\s+delete\b"),
         },
@@ -545,6 +626,23 @@ static TABLES: &[(Language, Table)] = &[
                 ),
                 delete("delete-directory", r#"\(delete-directory\s+"([^"]*)"\s+t\b"#, true),
                 delete("delete-file", r#"\(delete-file\s+"([^"]*)""#, false),
+                // `(write-region "TEXT" nil "FILE")`, `(append-to-file "TEXT" nil "FILE")`.
+                write(
+                    "write-region",
+                    r#"\((?:write-region|append-to-file)\s+(?:"[^"]*"|\S+)\s+(?:nil|\S+)\s+"([^"]*)""#,
+                ),
+                write(
+                    "with-temp-file",
+                    r#"\((?:with-temp-file|write-file|find-file-literally)\s+"([^"]*)""#,
+                ),
+                write(
+                    "copy-file",
+                    r#"\((?:copy-file|rename-file|make-symbolic-link)\s+"[^"]*"\s+"([^"]*)""#,
+                ),
+                read(
+                    "insert-file-contents",
+                    r#"\((?:insert-file-contents(?:-literally)?|find-file|find-file-noselect|view-file)\s+"([^"]*)""#,
+                ),
             ],
             unreadable: Some(
                 r"\((?:shell-command|shell-command-to-string|async-shell-command|call-process|call-process-shell-command|start-process|start-process-shell-command|make-process|process-lines|delete-directory|delete-file)\b",
@@ -622,6 +720,27 @@ static TABLES: &[(Language, Table)] = &[
         },
     ),
 ];
+
+/// What code in a language can be seen to do besides running commands: read files, write
+/// files, load libraries (for the catalogue's coverage).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Capabilities {
+    pub reads: bool,
+    pub writes: bool,
+    pub loads: bool,
+}
+
+/// The files and libraries the escapes of `language` read, write or load.
+pub fn capabilities(language: Language) -> Capabilities {
+    let captures = |wanted: fn(Capture) -> bool| {
+        table(language).is_some_and(|table| table.escapes.iter().any(|escape| wanted(escape.capture)))
+    };
+    Capabilities {
+        reads: captures(|c| matches!(c, Capture::Read)),
+        writes: captures(|c| matches!(c, Capture::Write)),
+        loads: captures(|c| matches!(c, Capture::Load)),
+    }
+}
 
 fn table(language: Language) -> Option<&'static Table> {
     TABLES.iter().find(|(l, _)| *l == language).map(|(_, table)| table)
@@ -701,6 +820,10 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
                         append: false,
                         content: None,
                     },
+                    Capture::Load => Action::Unverifiable(format!(
+                        "`{}` loads {value}: a library's code cannot be read",
+                        escape.call
+                    )),
                 }
             };
             effects.push(Effect::new(escape.call, span, None, action));

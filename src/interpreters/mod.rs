@@ -107,6 +107,32 @@ impl Arguments {
     }
 }
 
+/// What code in `language` is read for besides the commands it runs: the files it reads and
+/// writes, the libraries it loads.
+pub fn capabilities(language: Language) -> escapes::Capabilities {
+    match language {
+        // Shell code is judged command by command, but a program given shell code often runs
+        // it elsewhere (a remote host, a container): its reads and writes are not the program's.
+        Language::Shell => escapes::Capabilities::default(),
+        // Elvish code is read as shell code besides (`elvish -c`): its redirections and
+        // commands are judged.
+        Language::Elvish
+        | Language::Python
+        | Language::JavaScript
+        | Language::Ruby
+        | Language::Perl
+        | Language::Php
+        | Language::Lua
+        | Language::Awk
+        | Language::IPython => escapes::Capabilities {
+            reads: true,
+            writes: true,
+            loads: false,
+        },
+        language => escapes::capabilities(language),
+    }
+}
+
 /// The effects of `source`, code in `language`.
 pub fn effects(language: Language, source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, ParseFailure> {
     match language {

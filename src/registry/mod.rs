@@ -173,7 +173,17 @@ pub fn roles(name: &str) -> Roles {
                     roles.reads = true
                 }
                 table::Carrier::LoadsLibrary(_) => roles.loads = true,
-                _ => roles.runs = true,
+                carrier => {
+                    roles.runs = true;
+                    // Code the program runs is read for the files it reads and writes and the
+                    // libraries it loads: a shell's commands are judged one by one.
+                    if let Some(language) = carrier.language() {
+                        let can = crate::interpreters::capabilities(language);
+                        roles.reads |= can.reads;
+                        roles.writes |= can.writes;
+                        roles.loads |= can.loads;
+                    }
+                }
             }
         }
     }

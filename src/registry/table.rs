@@ -204,6 +204,27 @@ pub enum Carrier {
 }
 
 impl Carrier {
+    /// The language of the code the carrier holds, when it holds code.
+    pub fn language(self) -> Option<Language> {
+        match self {
+            Carrier::OptionShell { .. }
+            | Carrier::JoinedShell { .. }
+            | Carrier::EachOperandShell { .. }
+            | Carrier::ShellAfterDoubleDash
+            | Carrier::OptionSetting { .. }
+            | Carrier::OptionActions { .. } => Some(Language::Shell),
+            Carrier::OptionCode { language, .. }
+            | Carrier::OperandCode { language, .. }
+            | Carrier::OperandCodeWith { language, .. }
+            | Carrier::OperandPrefix { language, .. }
+            | Carrier::PlusCode(language)
+            | Carrier::Stdin(language)
+            | Carrier::FileOrStdin { language, .. }
+            | Carrier::OptionScript { language, .. } => Some(language),
+            _ => None,
+        }
+    }
+
     /// What the carrier is, for the README's registry table.
     pub fn describe(self) -> String {
         match self {
