@@ -34,6 +34,8 @@ pub const FETCHERS: &[&str] = &[
     "whois",
     "ab",
     "lwp-download",
+    // A remote command's output comes back: `ssh host 'cat x' | sh` runs what the host sent.
+    "ssh",
 ];
 
 /// Tools that print shell setup for themselves, meant for `eval "$(tool …)"`, by name and
@@ -144,6 +146,8 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
     let name = command.name.as_str();
     match name {
         _ if FETCHERS.contains(&name) => Output::Network,
+        // A TLS client prints what the server sends.
+        "openssl" if args.first().is_some_and(|word| word.is("s_client")) => Output::Network,
         "echo" => echo(args, command.span),
         "printf" => printf(args).map_or(Output::Unknown, |text| {
             Output::Literal(Word::literal(&text, command.span))

@@ -404,6 +404,7 @@ impl Walker<'_> {
                 "file_redirect" | "herestring_redirect" | "heredoc_redirect" => {
                     self.redirect(*child, at, &mut inner);
                 }
+                _ if is_detached_descriptor(*child) => {}
                 _ => word_nodes.push(*child),
             }
         }
@@ -715,4 +716,20 @@ fn node_by_id(root: Node, id: usize) -> Option<Node> {
         stack.extend(node.children(&mut cursor));
     }
     None
+}
+
+/// A number written against the redirection that follows it (`bash 0</tmp/f`): bash reads it
+/// as the redirection's file descriptor, where the grammar makes it an argument of its own.
+fn is_detached_descriptor(node: Node) -> bool {
+    if node.kind() != "number" {
+        return false;
+    }
+    // The node that follows it: the grammar may hang the redirection on the command, on the
+    // redirected statement around it, or on a list the command ends (`a && b 0<f`).
+    let next = std::iter::successors(Some(node), |n| n.parent()).find_map(|n| n.next_sibling());
+    next.is_some_and(|redirect| {
+        redirect.kind() == "file_redirect"
+            && redirect.start_byte() == node.end_byte()
+            && redirect.child_by_field_name("descriptor").is_none()
+    })
 }
