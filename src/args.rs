@@ -18,6 +18,9 @@ pub struct Options {
     /// short ones: `"norc"` a flag, `"rc="` one that takes a value (`elvish -rc FILE`,
     /// `-rc=FILE`).
     pub single_dash: &'static [&'static str],
+    /// The first word may be short options written without a dash, their values following it
+    /// in order (`tar cvf x.tar dir`, the old style of tar and ar).
+    pub bundled_first_word: bool,
 }
 
 impl Options {
@@ -27,6 +30,7 @@ impl Options {
             long_values,
             stop_at_operand: false,
             single_dash: &[],
+            bundled_first_word: false,
         }
     }
 
@@ -36,6 +40,16 @@ impl Options {
             long_values,
             stop_at_operand: true,
             single_dash: &[],
+            bundled_first_word: false,
+        }
+    }
+
+    /// The same options, the first word read as a bundle of them when it has no dash (`tar
+    /// cvf x.tar dir`).
+    pub const fn bundled_first_word(self) -> Options {
+        Options {
+            bundled_first_word: true,
+            ..self
         }
     }
 
@@ -125,6 +139,22 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
     let mut out = Vec::with_capacity(args.len());
     let mut first_operand = None;
     let mut i = 0;
+    if options.bundled_first_word
+        && let Some(first) = args.first().and_then(Word::value)
+        && !first.is_empty()
+        && first.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        i = 1;
+        for flag in first.chars() {
+            let value = if options.short_values.contains(flag) && i < args.len() {
+                i += 1;
+                Some(args[i - 1].clone())
+            } else {
+                None
+            };
+            out.push(Arg::Short { flag, value });
+        }
+    }
     while i < args.len() {
         let word = &args[i];
         let text = word.value().unwrap_or("");
@@ -241,6 +271,16 @@ mod tests {
         assert_eq!(parsed.value_of('g', "group").map(Word::text), Some("wheel"));
         assert_eq!(parsed.first_operand, Some(6));
         assert_eq!(parsed.operands().count(), 2);
+    }
+
+    #[test]
+    fn old_style_bundle_first() {
+        let args = words("cvfb out.tar 20 src docs");
+        let parsed = parse(&args, &Options::gnu("fb", &[]).bundled_first_word());
+        assert!(parsed.has_short('c') && parsed.has_short('v'));
+        assert_eq!(parsed.value_of('f', "file").map(Word::text), Some("out.tar"));
+        assert_eq!(parsed.value_of('b', "blocking-factor").map(Word::text), Some("20"));
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["src", "docs"]);
     }
 
     #[test]

@@ -127,6 +127,12 @@ pub struct Command {
     /// those the file checker knows by name.
     pub writes: Vec<Word>,
     pub reads: Vec<Word>,
+    /// Files it sends to a network peer, and folders it publishes, by the registry (`ab -p
+    /// FILE`, `busybox httpd -h DIR`).
+    pub sends: Vec<Word>,
+    pub serves: Vec<Word>,
+    /// Whether its arguments are sent as text to a network peer (`finger TEXT@host`).
+    pub sends_arguments: bool,
     /// What it prints, as far as known once what it runs has been walked.
     pub output: Output,
     /// What it was asked to run with raised privileges, for `sudo`, `doas`, `pkexec`, `run0`.
@@ -168,6 +174,9 @@ impl Command {
             remote: false,
             writes: Vec::new(),
             reads: Vec::new(),
+            sends: Vec::new(),
+            serves: Vec::new(),
+            sends_arguments: false,
             output: Output::Unknown,
             privileged: None,
             terminal_code: None,

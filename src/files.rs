@@ -150,7 +150,8 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
         places::Place::Temporary
     );
     let device = path.as_str().starts_with("/dev/") || path.as_str().starts_with("/proc/self/fd/");
-    if !path.is_inside(&context.project_root) && !temporary && !device {
+    // The project root itself is a folder: what is written there (`cp x .`) lands inside.
+    if !path.starts_with(&context.project_root) && !temporary && !device {
         return WriteClass::OutsideProject;
     }
     WriteClass::Ordinary

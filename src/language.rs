@@ -71,6 +71,51 @@ pub enum Language {
     /// blocks, output captures, namespaced commands and variables, and `&key=value` options
     /// have no shell reading, so code that uses them asks.
     Elvish,
+    /// pic pictures (`pic -U`): `sh "cmd"` runs a command, `copy "file"` reads one.
+    Pic,
+    /// roff documents (`groff -U`, `nroff -U`): `.sy`, `.pso` and `.pi` run commands.
+    Roff,
+    /// Apache configuration (`apache2ctl -c`, `-f`): `Include` reads, `LoadModule` loads,
+    /// piped logs (`ErrorLog "|cmd"`) run commands.
+    ApacheConf,
+    /// nginx configuration (`nginx -c`, `-g`): `load_module` and `ssl_engine` load libraries.
+    NginxConf,
+    /// Terraform's expression language (`terraform console`): `file()` reads.
+    Hcl,
+    /// ffmpeg filter graphs (`-af`, `-vf`, `-lavfi`): LADSPA, LV2 and frei0r plugins load
+    /// libraries.
+    FfmpegFilter,
+    /// DOSBox commands (`dosbox -c`): `mount` gives DOS commands a host folder to write.
+    Dosbox,
+    /// PowerShell (`pwsh -c`), read for its deletions, writes and reads and the native commands
+    /// it runs; `Invoke-Expression` and encoded commands ask.
+    PowerShell,
+    /// procmail recipes: `| cmd` actions and backquoted assignments run commands.
+    Procmail,
+    /// rsyslog configuration: `omprog` binaries and `^program` actions run, modules load.
+    Rsyslog,
+    /// WireGuard configurations for `wg-quick`: `PreUp`, `PostUp`, `PreDown`, `PostDown` run.
+    WgQuick,
+    /// systemd units: `ExecStart=` and the other `Exec…=` lines run.
+    SystemdUnit,
+    /// rtorrent configuration (`-o`, `.rtorrent.rc`): `execute…` and scheduled methods run.
+    Rtorrent,
+    /// Bacula console commands (`bconsole`): `@exec` runs, `@output` writes, `@input` reads.
+    Bconsole,
+    /// UrJTAG commands (`jtag`): `shell` runs a command.
+    UrJtag,
+    /// scanmem commands: `shell` runs a command.
+    Scanmem,
+    /// S-Lang (`slsh`): `system()` runs a command.
+    SLang,
+    /// sysctl settings: a `kernel.core_pattern` starting with `|` is a program the kernel runs
+    /// as root on every crash.
+    Sysctl,
+    /// The dynamic linker's folder lists (`ldconfig -f FILE`): each folder's libraries are then
+    /// loaded by every program.
+    LdConf,
+    /// Go source run by `go run FILE.go`: `exec.Command`, `os.RemoveAll`, `os.ReadFile`.
+    Go,
     /// Java and the JVM's script engines (`jshell`, `jjs`, `jrunscript -e`):
     /// `Runtime.exec`, `ProcessBuilder`, jrunscript's `exec()`.
     Java,
@@ -109,6 +154,15 @@ impl Language {
                 | Language::M4
                 | Language::Tex
                 | Language::Vim
+                | Language::Pic
+                | Language::Roff
+                | Language::ApacheConf
+                | Language::NginxConf
+                | Language::Hcl
+                | Language::FfmpegFilter
+                | Language::Dosbox
+                | Language::Sysctl
+                | Language::PowerShell
         )
     }
 

@@ -74,11 +74,13 @@ fn check_all(analysis: &Analysis, context: &Context, report: &mut Report) {
     report.command = None;
 }
 
+/// The command as the user wrote it: the call it stands for in other code (a transfer client's
+/// `put`, judged as `curl -T`), the redirection, or its name.
 fn shown_name(command: &Command) -> &str {
-    if command.name.is_empty() {
-        "the redirection"
-    } else {
-        &command.name
+    match &command.origin {
+        Some(call) => call,
+        None if command.name.is_empty() => "the redirection",
+        None => &command.name,
     }
 }
 
@@ -98,6 +100,27 @@ fn leak(command: &Command, context: &Context) -> Option<(String, crate::source::
         {
             return Some((what.clone(), redirect.span));
         }
+    }
+    // Files and folders the registry says the program sends or publishes (`ab -p FILE`,
+    // `busybox httpd -h DIR`), and arguments it sends as text (`finger TEXT@host`).
+    if let Some(what) = command
+        .sends
+        .iter()
+        .find_map(|word| file_secret(word, command, context))
+    {
+        return Some((what, command.span));
+    }
+    if let Some(what) = command
+        .serves
+        .iter()
+        .find_map(|word| served_secret(word, command, context))
+    {
+        return Some((what, command.span));
+    }
+    if command.sends_arguments
+        && let Some(found) = arguments_secret(command, &[], &[])
+    {
+        return Some(found);
     }
     let sender = Sender::of(command)?;
     let stdin = || stdin_secret(command, context);
@@ -210,6 +233,22 @@ fn file_secret(word: &Word, command: &Command, context: &Context) -> Option<Stri
         Target::Path(path) => files::secret(&path, context),
         _ => None,
     }
+}
+
+/// The secrets a published folder holds: its own, or every key and credential under it when it
+/// is the home folder, the root or another folder above them (`busybox httpd -h ~`).
+fn served_secret(word: &Word, command: &Command, context: &Context) -> Option<String> {
+    let Target::Path(path) = paths::resolve(word, &command.cwd) else {
+        return None;
+    };
+    if let Some(secret) = files::secret(&path, context) {
+        return Some(secret);
+    }
+    let folder = format!("{}/", path.as_str().trim_end_matches('/'));
+    let home = format!("{}/", context.home.as_str().trim_end_matches('/'));
+    let above = |place: &str| place.starts_with(&folder);
+    (above(&home) || above("/etc/") || above("/root/"))
+        .then(|| format!("every file under {}, keys and credentials included", path.as_str()))
 }
 
 /// A secret in an argument's value (`-d "$(cat .env)"`, a URL with `$(env)` in it), except in

@@ -327,7 +327,7 @@ fn read(subject: &Subject, report: &mut Report, word: &Word) {
 
 /// The programs [`written`] knows.
 pub const WRITERS: &[&str] = &[
-    "tee", "cp", "mv", "install", "ln", "rsync", "dd", "sed", "perl", "truncate", "curl", "wget", "aria2c",
+    "tee", "cp", "mv", "install", "ln", "rsync", "scp", "dd", "sed", "perl", "truncate", "curl", "wget", "aria2c",
 ];
 
 /// The files a command writes besides its redirections.
@@ -336,7 +336,7 @@ fn written(command: &Command) -> Vec<Word> {
     let operands = |options: &Options| -> Vec<Word> { args::parse(args, options).operands().cloned().collect() };
     match command.name.as_str() {
         "tee" => operands(&Options::gnu("", &[])),
-        "cp" | "mv" | "install" | "ln" | "rsync" => destination(command),
+        "cp" | "mv" | "install" | "ln" | "rsync" | "scp" => destination(command),
         "dd" => args
             .iter()
             .filter(|w| w.text().starts_with("of="))
@@ -513,6 +513,15 @@ fn destination(command: &Command) -> Vec<Word> {
         ],
     );
     let parsed = args::parse(command.args(), &options);
+    if command.name == "scp" {
+        // `scp host:FILE LOCAL` writes LOCAL; a `host:path` destination is no local file.
+        let parsed = args::parse(command.args(), &Options::gnu("cFiJloPS", &[]));
+        let operands: Vec<&Word> = parsed.operands().collect();
+        return match operands.as_slice() {
+            [_, .., last] if !last.text().contains(':') => vec![(*last).clone()],
+            _ => Vec::new(),
+        };
+    }
     if command.name == "rsync" {
         let operands: Vec<&Word> = parsed.operands().collect();
         return match operands.as_slice() {

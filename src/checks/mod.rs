@@ -73,6 +73,11 @@ pub fn sends(name: &str) -> bool {
     exfiltration::sends(name)
 }
 
+/// Whether a shell piped into the program `name` is judged a reverse shell.
+pub fn carries_shells(name: &str) -> bool {
+    remote_code::NETWORK_CLIENTS.contains(&name)
+}
+
 /// Whether a checker judges the files the program `name` writes besides its redirections.
 pub fn writes(name: &str) -> bool {
     files::WRITERS.contains(&name)

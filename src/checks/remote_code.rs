@@ -93,11 +93,13 @@ fn reads_code_on_stdin(command: &Command) -> bool {
             && (crate::language::is_shell(program) || crate::language::Language::of_interpreter(program).is_some()))
 }
 
+/// Clients that stream their standard input to a network peer (openssl with `s_client`).
+pub const NETWORK_CLIENTS: &[&str] = &[
+    "nc", "ncat", "netcat", "telnet", "socat", "cryptcat", "sbd", "pwncat", "openssl",
+];
+
 /// Whether the command streams its standard input to a network peer.
 fn is_network_client(command: &Command) -> bool {
     let first = command.args().first().and_then(|word| word.value()).unwrap_or("");
-    matches!(
-        command.name.as_str(),
-        "nc" | "ncat" | "netcat" | "telnet" | "socat" | "cryptcat" | "sbd" | "pwncat"
-    ) || (command.name == "openssl" && first == "s_client")
+    NETWORK_CLIENTS.contains(&command.name.as_str()) && (command.name != "openssl" || first == "s_client")
 }

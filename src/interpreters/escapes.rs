@@ -38,6 +38,8 @@ enum Capture {
     Read,
     /// A library loaded into the program (Tcl's `load`): its code cannot be read.
     Load,
+    /// A file read and sent to a network peer (a transfer client's `put`): judged as a send.
+    Send,
 }
 
 /// One construct of a language: its pattern (in multi-line mode) and what it captures.
@@ -242,10 +244,11 @@ static TABLES: &[(Language, Table)] = &[
                     "get",
                     r"(?m)(?:^|;)\s*(?:get|recv|reget|fetch)\s+(?:-\S+\s+)*\S+\s+([^\s;]+)",
                 ),
-                read(
-                    "put",
-                    r"(?m)(?:^|;)\s*(?:put|send|reput|mput|append)\s+(?:-\S+\s+)*([^\s;]+)",
-                ),
+                Escape {
+                    call: "put",
+                    capture: Capture::Send,
+                    pattern: r"(?m)(?:^|;)\s*(?:put|send|reput|mput|append)\s+(?:-\S+\s+)*([^\s;]+)",
+                },
             ],
             unreadable: None,
         },
@@ -502,7 +505,10 @@ static TABLES: &[(Language, Table)] = &[
                 read("cat()", r#"(?:^|[^.\w])cat\s*\(\s*["']([^"']*)["']"#),
                 read("/open", r"(?:^|\n)\s*/open\s+(\S+)"),
             ],
-            unreadable: Some(r"\bexec\s*\(|\bProcessBuilder\b|\bRuntime\b"),
+            // Classes taken by name (`Java.type("java.io.FileWriter")`) are used under other names.
+            unreadable: Some(
+                r#"\bexec\s*\(|\bProcessBuilder\b|\bRuntime\b|\bJava\.type\s*\(\s*["']java\.(?:io\.(?:File|Print|RandomAccess)|nio\.|net\.URL)"#,
+            ),
         },
     ),
     (
@@ -519,6 +525,15 @@ static TABLES: &[(Language, Table)] = &[
                 write("download()", r#"\bdownload\s*\(\s*"[^"]*"\s*,\s*"([^"]*)""#),
                 write("write()", r#"\bwrite\s*\(\s*"([^"]*)""#),
                 write("open(…, \"w\")", r#"\bopen\s*\(\s*"([^"]*)"\s*,\s*"[wa]"#),
+                // `open(f -> write(f, x), "FILE", "w")`: the function comes first.
+                write(
+                    "open(f -> …, \"w\")",
+                    r#"\bopen\s*\(\s*\w+\s*->[^"]*(?:"[^"]*"[^"]*)*?,\s*"([^"]*)"\s*,\s*"[wa]"#,
+                ),
+                read(
+                    "open(f -> …)",
+                    r#"\bopen\s*\(\s*\w+\s*->[^"]*(?:"[^"]*"[^"]*)*?,\s*"([^"]*)"\s*\)"#,
+                ),
                 read("read()", r#"\b(?:read|readlines|readline|open)\s*\(\s*"([^"]*)""#),
             ],
             unreadable: Some(r"\b(?:run|pipeline|rm)\s*\(|`"),
@@ -545,6 +560,242 @@ static TABLES: &[(Language, Table)] = &[
                 read("open", r"\bopen\s+([^\s|\]\n;}\x22{]+)\s*(?:[\]\n;}]|r\b)"),
             ],
             unreadable: Some(r"(?:^|[;\[{])\s*(?:exec|spawn)\b|\bopen\s+.\||\bfile\s+delete\b"),
+        },
+    ),
+    (
+        Language::Pic,
+        Table {
+            escapes: &[
+                shell("sh", r#"\bsh\s+"([^"]*)""#),
+                shell("sh { }", r"\bsh\s+\{([^}]*)\}"),
+                read("copy", r#"\bcopy\s+"([^"]*)""#),
+            ],
+            unreadable: Some(r"\bsh\s"),
+        },
+    ),
+    (
+        Language::Roff,
+        Table {
+            escapes: &[
+                shell(".sy", r"(?:^|\n)\.(?:sy|pso|pi)[ \t]+([^\n]+)"),
+                read(".so", r"(?:^|\n)\.(?:so|mso|trf|cf)[ \t]+(\S+)"),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::ApacheConf,
+        Table {
+            escapes: &[
+                shell(
+                    "piped log",
+                    r#"(?i)\b(?:ErrorLog|CustomLog|TransferLog|GlobalLog)\s+"?\|\$?\s*([^"\n]+)"#,
+                ),
+                read("Include", r#"(?i)(?:^|\n)\s*Include(?:Optional)?\s+"?([^\s"]+)"#),
+                load("LoadModule", r#"(?i)(?:^|\n)\s*LoadModule\s+\S+\s+"?([^\s"]+)"#),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::NginxConf,
+        Table {
+            escapes: &[
+                load("load_module", r#"\bload_module\s+"?([^;\s"]+)"#),
+                load("ssl_engine", r"\bssl_engine\s+([^;\s]+)"),
+                read("include", r"\binclude\s+([^;\s]+)"),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Hcl,
+        Table {
+            escapes: &[read(
+                "file()",
+                r#"\b(?:file|filebase64|filesha256|filesha512|filemd5|templatefile)\s*\(\s*"([^"]*)""#,
+            )],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::FfmpegFilter,
+        Table {
+            escapes: &[
+                load(
+                    "ladspa",
+                    r#"\b(?:ladspa|lv2)\s*=\s*(?:(?:file|f|plugin|p)\s*=\s*)?([^:,;\s'"\]]+)"#,
+                ),
+                load(
+                    "frei0r",
+                    r#"\bfrei0r(?:_src)?\s*=\s*(?:filter_name\s*=\s*)?([^:,;\s'"\]]+)"#,
+                ),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Dosbox,
+        Table {
+            // A mounted host folder is written by whatever DOS commands follow.
+            escapes: &[write("mount", r#"(?i)\bmount\s+[a-z]:?\s+"?([^\s"]+)"#)],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::PowerShell,
+        Table {
+            escapes: &[
+                // Native programs run as in a shell (`git push --force`, `rm -r ~`, which
+                // PowerShell reads as `Remove-Item -Recurse ~`).
+                shell(
+                    "native command",
+                    r"(?:^|[;\n{]|&&|\|\|)\s*&?\s*((?:git|rm|rmdir|npm|npx|pnpm|yarn|cargo|docker|kubectl|terraform|curl|wget|ssh|scp|sudo|chmod|chown|dd|mkfs)\s[^;\n|}]*)",
+                ),
+                delete(
+                    "Remove-Item",
+                    r#"(?i)\b(?:Remove-Item|ri)\s+(?:-(?:Recurse|Force|r|fo|rec)\s+)*(?:-(?:Path|LiteralPath)\s+)?['"]?([^\s'";|-][^\s'";|]*)"#,
+                    true,
+                ),
+                write(
+                    "Set-Content",
+                    r#"(?i)\b(?:Out-File|Set-Content|Add-Content)\s+(?:-(?:FilePath|Path|LiteralPath|Append|Force|NoNewline)\s+)*['"]?([^\s'";|-][^\s'";|]*)"#,
+                ),
+                read(
+                    "Get-Content",
+                    r#"(?i)\b(?:Get-Content|gc)\s+(?:-(?:Path|LiteralPath|Raw)\s+)*['"]?([^\s'";|-][^\s'";|]*)"#,
+                ),
+            ],
+            // Code built or fetched at run time (`irm URL | iex`), and encoded commands (a
+            // line that is one long base64 word).
+            unreadable: Some(r"(?i)\b(?:Invoke-Expression|iex)\b|^\s*[A-Za-z0-9+/]{16,}={0,2}\s*$"),
+        },
+    ),
+    (
+        Language::Procmail,
+        Table {
+            escapes: &[
+                shell("| action", r"(?:^|\n)[ \t]*\|[ \t]*([^\n]+)"),
+                shell("`…`", r"`([^`]+)`"),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Rsyslog,
+        Table {
+            escapes: &[
+                shell("omprog", r#"\bbinary\s*=\s*"([^"]+)""#),
+                shell("^program", r"\s\^\s*([^;\s]+)"),
+                load(
+                    "module",
+                    r#"(?i)\b(?:module\s*\(\s*load\s*=\s*"|\$ModLoad\s+)([./~][^"\s]*)"#,
+                ),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::WgQuick,
+        Table {
+            escapes: &[shell(
+                "PostUp",
+                r"(?i)(?:^|\n)[ \t]*(?:Pre|Post)(?:Up|Down)[ \t]*=[ \t]*([^\n]+)",
+            )],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::SystemdUnit,
+        Table {
+            escapes: &[shell(
+                "ExecStart",
+                r"(?:^|\n)[ \t]*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload|Condition)[ \t]*=[ \t]*[-@:+!]*([^\n]+)",
+            )],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Rtorrent,
+        Table {
+            escapes: &[shell(
+                "execute",
+                r#"\bexecute[\w.]*\s*=\s*\{?\s*(?:/bin/|/usr/bin/)?(?:ba|da)?sh\s*,\s*-c\s*,\s*"?([^"\n}]+)"#,
+            )],
+            unreadable: Some(r"\b(?:execute[\w.]*|system\.method\.[\w.]+|method\.set_key|schedule2?)\s*[=(]"),
+        },
+    ),
+    (
+        Language::Bconsole,
+        Table {
+            escapes: &[
+                shell("@exec", r#"(?:^|\n)[ \t]*@exec[ \t]+"?([^"\n]+)"#),
+                write("@output", r"(?:^|\n)[ \t]*@(?:output|tee)[ \t]+(\S+)"),
+                read("@input", r"(?:^|\n)[ \t]*@input[ \t]+(\S+)"),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::UrJtag,
+        Table {
+            escapes: &[shell("shell", r"(?:^|\n)[ \t]*shell[ \t]+([^\n]+)")],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Scanmem,
+        Table {
+            escapes: &[shell("shell", r"(?:^|[;\n])[ \t]*shell[ \t]+([^;\n]+)")],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::SLang,
+        Table {
+            escapes: &[shell("system()", r#"\bsystem\s*\(\s*"([^"]*)""#)],
+            unreadable: Some(r"\bsystem\s*\("),
+        },
+    ),
+    (
+        Language::Sysctl,
+        Table {
+            escapes: &[shell(
+                "core_pattern",
+                r"kernel[./]core_pattern[ \t]*=[ \t]*\|[ \t]*([^\n]+)",
+            )],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::LdConf,
+        Table {
+            escapes: &[
+                load("folder", r"(?:^|\n)[ \t]*([/.~][^\s#]*)"),
+                read("include", r"(?:^|\n)[ \t]*include[ \t]+(\S+)"),
+            ],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Go,
+        Table {
+            escapes: &[
+                argv(
+                    "exec.Command",
+                    r#"\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?("[^"]*"(?:\s*,\s*"[^"]*")*)\s*\)"#,
+                ),
+                delete("os.RemoveAll", r#"\bos\.RemoveAll\s*\(\s*"([^"]*)""#, true),
+                delete("os.Remove", r#"\bos\.Remove\s*\(\s*"([^"]*)""#, false),
+                write(
+                    "os.WriteFile",
+                    r#"\b(?:os|ioutil)\.(?:WriteFile|Create)\s*\(\s*"([^"]*)""#,
+                ),
+                read("os.ReadFile", r#"\b(?:os|ioutil)\.(?:ReadFile|Open)\s*\(\s*"([^"]*)""#),
+            ],
+            unreadable: Some(
+                r"\bexec\.Command|\bsyscall\.(?:Exec|ForkExec)\b|\bos\.StartProcess\b|\bos\.RemoveAll\b|\bplugin\.Open\b",
+            ),
         },
     ),
     (
@@ -728,6 +979,7 @@ pub struct Capabilities {
     pub reads: bool,
     pub writes: bool,
     pub loads: bool,
+    pub sends: bool,
 }
 
 /// The files and libraries the escapes of `language` read, write or load.
@@ -736,7 +988,8 @@ pub fn capabilities(language: Language) -> Capabilities {
         table(language).is_some_and(|table| table.escapes.iter().any(|escape| wanted(escape.capture)))
     };
     Capabilities {
-        reads: captures(|c| matches!(c, Capture::Read)),
+        reads: captures(|c| matches!(c, Capture::Read | Capture::Send)),
+        sends: captures(|c| matches!(c, Capture::Send)),
         writes: captures(|c| matches!(c, Capture::Write)),
         loads: captures(|c| matches!(c, Capture::Load)),
     }
@@ -791,6 +1044,11 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
             read.push(whole.range());
             let span = source.span(whole.range());
             let value = captured.as_str().trim();
+            let file_only = matches!(escape.capture, Capture::Read | Capture::Write | Capture::Send);
+            if file_only && value.contains(PLACEHOLDER_OPEN) {
+                // A file named at run time is judged as `cat "$f"` and `> "$f"` are: not at all.
+                continue;
+            }
             let action = if value.contains(PLACEHOLDER_OPEN) {
                 Action::Unverifiable(format!(
                     "`{}` runs something only known when the code runs",
@@ -815,6 +1073,7 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
                     Capture::Code(language) => Action::Code(language, word),
                     Capture::Recipe => Action::Shell(Word::literal(&make_references(value), word.span)),
                     Capture::Read => Action::Read(Word::literal(&expand_home(value, home), word.span)),
+                    Capture::Send => Action::Send(Word::literal(&expand_home(value, home), word.span)),
                     Capture::Write => Action::Write {
                         path: Word::literal(&expand_home(value, home), word.span),
                         append: false,
@@ -895,5 +1154,18 @@ fn expand_home(path: &str, home: &str) -> String {
     match rest {
         Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("{home}{rest}"),
         _ => path.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pattern compiles (they are compiled only when code in their language comes).
+    #[test]
+    fn every_pattern_compiles() {
+        for (language, _) in TABLES {
+            assert!(compiled(*language).is_some(), "{language:?}");
+        }
     }
 }

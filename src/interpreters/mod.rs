@@ -53,6 +53,8 @@ pub enum Action {
     },
     /// Reads a file (`open(p).read()`, `fs.readFileSync`, `File.read`): judged like `cat` of it.
     Read(Word),
+    /// Sends a file to the network peer (a transfer client's `put`): judged like `curl -T` of it.
+    Send(Word),
     /// Downloads a URL into a file (`urllib.request.urlretrieve`): judged like `curl -o`.
     Fetch { url: Word, to: Word },
     /// Runs code of the same or another language given as a string (`exec('…')`, `eval`).
@@ -116,10 +118,15 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
         Language::Shell => escapes::Capabilities::default(),
         // Elvish code is read as shell code besides (`elvish -c`): its redirections and
         // commands are judged.
+        // Python's `ctypes` and Ruby's `Fiddle` are read as the library loads they are.
+        Language::Python | Language::Ruby => escapes::Capabilities {
+            reads: true,
+            writes: true,
+            loads: true,
+            sends: false,
+        },
         Language::Elvish
-        | Language::Python
         | Language::JavaScript
-        | Language::Ruby
         | Language::Perl
         | Language::Php
         | Language::Lua
@@ -128,6 +135,7 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
             reads: true,
             writes: true,
             loads: false,
+            sends: false,
         },
         language => escapes::capabilities(language),
     }
@@ -533,6 +541,7 @@ mod tests {
                         }
                     }
                     Action::Read(path) => format!("read {}", path.text()),
+                    Action::Send(path) => format!("send {}", path.text()),
                     Action::Fetch { url, to } => format!("fetch {} -> {}", url.text(), to.text()),
                     Action::Code(language, code) => format!("code {language:?} {}", code.text()),
                     Action::Script(language, path) => format!("script {language:?} {}", path.text()),

@@ -5,8 +5,9 @@
 
 use super::syntax::{self, Grammar, named_children};
 use super::{
-    CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect, expand_home,
-    fetch_effect, formatted, join_paths, read_effect, run_effect, shell_effect, temporary, text, unknown, write_effect,
+    Action, CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect,
+    expand_home, fetch_effect, formatted, join_paths, read_effect, run_effect, shell_effect, temporary, text, unknown,
+    write_effect,
 };
 use crate::language::Language;
 use crate::parse::ParseFailure;
@@ -475,6 +476,30 @@ impl Reader<'_> {
                     "os.spawnl" | "os.spawnlp" | "os.spawnle" | "os.spawnlpe" => {
                         let end = positional.len() - usize::from(name.ends_with('e'));
                         Some(run_effect(name, span, &listed(&positional, 1, 3, end), cwd))
+                    }
+                    "ctypes.CDLL"
+                    | "ctypes.PyDLL"
+                    | "ctypes.WinDLL"
+                    | "ctypes.OleDLL"
+                    | "ctypes.cdll.LoadLibrary"
+                    | "ctypes.pydll.LoadLibrary"
+                    | "ctypes.windll.LoadLibrary"
+                    | "_ctypes.dlopen"
+                        if argument(0, "name").is_none_or(|value| match value.as_word() {
+                            Some(word) => crate::registry::is_library_file(word),
+                            // `ctypes.util.find_library("c")` looks in the system's folders.
+                            None => !value.describe().contains("find_library("),
+                        }) =>
+                    {
+                        Some(Effect::new(
+                            name,
+                            span,
+                            None,
+                            Action::Unverifiable(format!(
+                                "`{name}` loads the library {}: its code cannot be read",
+                                argument(0, "name").map_or_else(|| "given".to_owned(), |value| value.describe())
+                            )),
+                        ))
                     }
                     "pty.spawn" => Some(run_effect(
                         name,

@@ -1626,13 +1626,6 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["ctr"],
-        subcommand: &[],
-        options: Options::posix("", &["mount"]),
-        carriers: &[Carrier::WritesOption(Opt::Long("mount"))],
-        inert: &[],
-    },
-    Entry {
         names: &["cupsfilter"],
         subcommand: &[],
         options: Options::gnu("cdijmnoptU", &[]),
@@ -1832,14 +1825,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["dnf", "yum", "dnf5", "microdnf"],
         subcommand: &[],
         options: Options::gnu("c", &["config", "setopt", "repofrompath", "enablerepo", "installroot"]),
-        carriers: &[
-            Carrier::ReadsOption(Opt::Short('c')),
-            Carrier::ReadsOption(Opt::Long("config")),
-            Carrier::ReadsOption(Opt::Long("setopt")),
-            Carrier::ReadsOption(Opt::Long("repofrompath")),
-            Carrier::ReadsOption(Opt::Long("enablerepo")),
-            Carrier::ReadsOption(Opt::Long("installroot")),
-        ],
+        carriers: &[Carrier::ReadsOption(Opt::Both('c', "config"))],
         inert: &[],
     },
     Entry {
@@ -2354,8 +2340,22 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["file"],
         subcommand: &[],
-        options: Options::gnu("C", &[]),
-        carriers: &[Carrier::WritesOption(Opt::Short('C'))],
+        options: Options::gnu(
+            "efmFP",
+            &[
+                "files-from",
+                "magic-file",
+                "exclude",
+                "exclude-quiet",
+                "separator",
+                "parameter",
+            ],
+        ),
+        // `-f F` reads F's lines as names and `-m F` parses F: what they hold shows in errors.
+        carriers: &[
+            Carrier::ReadsOption(Opt::Both('f', "files-from")),
+            Carrier::ReadsOption(Opt::Both('m', "magic-file")),
+        ],
         inert: &[],
     },
     Entry {
@@ -3200,7 +3200,7 @@ pub const ENTRIES: &[Entry] = &[
         // `--file FILE` fills the packets it sends with FILE.
         carriers: &[
             Carrier::Stdin(Language::Tcl),
-            Carrier::ReadsOption(Opt::Both('E', "file")),
+            Carrier::SendsOption(Opt::Both('E', "file")),
         ],
         inert: &[],
     },
@@ -3430,8 +3430,8 @@ pub const ENTRIES: &[Entry] = &[
                 "unix-socket",
             ],
         ),
-        // `--www DIR` serves the folder's files over HTTP.
-        carriers: &[Carrier::ReadsOption(Opt::Both('w', "www"))],
+        // `--www DIR` publishes the folder's files over HTTP.
+        carriers: &[Carrier::ServesOption(Opt::Both('w', "www"))],
         inert: &[],
     },
     Entry {
@@ -5954,16 +5954,6 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["scanmem", "gameconqueror"],
-        subcommand: &[],
-        options: Options::gnu("p", &["pid"]),
-        carriers: &[
-            Carrier::WritesOption(Opt::Short('p')),
-            Carrier::WritesOption(Opt::Long("pid")),
-        ],
-        inert: &[],
-    },
-    Entry {
         names: &["scrot"],
         subcommand: &[],
         options: Options::gnu(
@@ -6170,6 +6160,7 @@ pub const ENTRIES: &[Entry] = &[
                 prefix: "",
             },
             Carrier::WritesOperand(1),
+            Carrier::ReadsOperand(0),
         ],
         inert: &[],
     },
@@ -6420,13 +6411,6 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["sysctl"],
-        subcommand: &[],
-        options: Options::gnu("r", &["pattern"]),
-        carriers: &[Carrier::ReadsOperand(usize::MAX)],
-        inert: &[],
-    },
-    Entry {
         names: &["gtac"],
         subcommand: &[],
         options: Options::gnu("s", &["separator"]),
@@ -6561,10 +6545,13 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("c", &[]),
         // `-c get REMOTE [LOCAL]`: a tftp command; the file it gets is written.
-        carriers: &[Carrier::WritesOperandWith {
-            index: usize::MAX,
-            option: Opt::Short('c'),
-        }],
+        carriers: &[
+            Carrier::WritesOperandWith {
+                index: usize::MAX,
+                option: Opt::Short('c'),
+            },
+            Carrier::Stdin(Language::Transfer),
+        ],
         inert: &[],
     },
     Entry {
@@ -6905,13 +6892,6 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("gt", &["group", "timeout"]),
         carriers: &[Carrier::ReadsOperand(usize::MAX)],
-        inert: &[],
-    },
-    Entry {
-        names: &["wg-quick"],
-        subcommand: &[],
-        options: Options::gnu("", &[]),
-        carriers: &[Carrier::WritesOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
@@ -7271,6 +7251,1000 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &[],
         options: Options::gnu("", &[]),
         carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        inert: &[],
+    },
+    // ssh reads the configuration `-F` names (its bad lines are shown) and logs to `-E`.
+    Entry {
+        names: &["ssh"],
+        subcommand: &[],
+        options: Options::posix("BbcDEeFIiJLlmOoPpQRSWw", &[]),
+        carriers: &[
+            Carrier::ReadsOption(Opt::Short('F')),
+            Carrier::WritesOption(Opt::Short('E')),
+        ],
+        inert: &[],
+    },
+    // curl reads `file://` URLs and its `-K` configuration, and loads an OpenSSL engine.
+    Entry {
+        names: &["curl"],
+        subcommand: &[],
+        options: Options::gnu(
+            "oHdXuAeEKrTwYyzbcDFmtxQ",
+            &[
+                "output", "header", "data", "request", "user", "config", "engine", "url", "cert", "key",
+            ],
+        ),
+        carriers: &[
+            Carrier::ReadsPrefixed("file://"),
+            Carrier::ReadsOption(Opt::Both('K', "config")),
+            Carrier::LoadsLibrary(Opt::Long("engine")),
+        ],
+        inert: &[],
+    },
+    // `wc --files0-from=F` reads F as names: what is not a file shows in the errors.
+    Entry {
+        names: &["wc"],
+        subcommand: &[],
+        options: Options::gnu("", &["files0-from"]),
+        carriers: &[Carrier::ReadsOption(Opt::Long("files0-from"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["zip"],
+        subcommand: &[],
+        options: Options::gnu(
+            "bntOPZs",
+            &[
+                "temp-path",
+                "suffixes",
+                "out",
+                "password",
+                "compression-method",
+                "split-size",
+            ],
+        ),
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        inert: &[],
+    },
+    // pic copies its input, and with `-U` runs `sh "…"` commands.
+    Entry {
+        names: &["pic", "gpic", "dpic"],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
+        carriers: &[
+            Carrier::ReadsOperand(usize::MAX),
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::Pic,
+            },
+        ],
+        inert: &[],
+    },
+    // roff requests that run commands (`.sy`, `.pso`, `.pi`, with `-U`).
+    Entry {
+        names: &["nroff", "groff", "troff", "gtroff"],
+        subcommand: &[],
+        options: Options::gnu("defFIKmMnoPrTwW", &[]),
+        carriers: &[Carrier::FileOrStdin {
+            index: 0,
+            language: Language::Roff,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["expect"],
+        subcommand: &[],
+        options: Options::posix("cDfb", &[]),
+        carriers: &[Carrier::ReadsOperand(0)],
+        inert: &[],
+    },
+    // mutt reads its `-F` configuration and sends the files `-a` attaches and `-i`/`-H` include.
+    Entry {
+        names: &["mutt", "neomutt"],
+        subcommand: &[],
+        options: Options::gnu("abcdeFfHimsQ", &[]),
+        carriers: &[
+            Carrier::ReadsOption(Opt::Short('F')),
+            Carrier::SendsOption(Opt::Short('a')),
+            Carrier::SendsOption(Opt::Short('i')),
+            Carrier::SendsOption(Opt::Short('H')),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["tmux"],
+        subcommand: &[],
+        options: Options::posix("cfLST", &[]),
+        carriers: &[Carrier::ReadsOption(Opt::Short('f'))],
+        inert: &[],
+    },
+    // Directives given on the command line (`-c`, `-C`) or in the file `-f` names.
+    Entry {
+        names: &["apache2ctl", "apachectl", "apache2", "httpd", "apache"],
+        subcommand: &[],
+        options: Options::posix("cCdDeEfgk", &[]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Short('c'),
+                language: Language::ApacheConf,
+            },
+            Carrier::OptionCode {
+                option: Opt::Short('C'),
+                language: Language::ApacheConf,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('f'),
+                language: Language::ApacheConf,
+            },
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["nginx", "openresty"],
+        subcommand: &[],
+        options: Options::gnu("ecgps", &[]),
+        carriers: &[
+            Carrier::OptionScript {
+                option: Opt::Short('c'),
+                language: Language::NginxConf,
+            },
+            Carrier::OptionCode {
+                option: Opt::Short('g'),
+                language: Language::NginxConf,
+            },
+        ],
+        inert: &[],
+    },
+    // `docker cp SRC CONTAINER:DST` reads SRC; `docker cp CONTAINER:SRC DST` writes DST.
+    Entry {
+        names: &["docker", "podman", "nerdctl"],
+        subcommand: &["cp"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(usize::MAX)],
+        inert: &[],
+    },
+    Entry {
+        names: &["docker", "podman", "nerdctl"],
+        subcommand: &["container", "cp"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(usize::MAX)],
+        inert: &[],
+    },
+    // git writes what `--output` and `-o` name; `git diff --no-index A B` prints any two files.
+    Entry {
+        names: &["git"],
+        subcommand: &["diff"],
+        options: Options::gnu("UOS", &["output", "src-prefix", "dst-prefix", "relative"]),
+        carriers: &[
+            Carrier::WritesOption(Opt::Long("output")),
+            Carrier::ReadsOperand(usize::MAX),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["git"],
+        subcommand: &["archive"],
+        options: Options::gnu("o", &["output", "format", "prefix", "remote", "exec", "add-file"]),
+        carriers: &[
+            Carrier::WritesOption(Opt::Both('o', "output")),
+            Carrier::ReadsOption(Opt::Long("add-file")),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["git"],
+        subcommand: &["format-patch"],
+        options: Options::gnu("ov", &["output-directory", "subject-prefix", "in-reply-to", "to", "cc"]),
+        carriers: &[Carrier::WritesOption(Opt::Both('o', "output-directory"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["git"],
+        subcommand: &["bundle", "create"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::WritesOperand(0)],
+        inert: &[],
+    },
+    Entry {
+        names: &["git"],
+        subcommand: &["apply"],
+        options: Options::gnu(
+            "pC",
+            &["directory", "exclude", "include", "whitespace", "build-fake-ancestor"],
+        ),
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        inert: &[],
+    },
+    // `terraform console` evaluates expressions from standard input: `file()` reads.
+    Entry {
+        names: &["terraform", "tofu"],
+        subcommand: &["console"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::Stdin(Language::Hcl)],
+        inert: &[],
+    },
+    // Engines and providers are shared objects loaded into openssl.
+    Entry {
+        names: &["openssl", "libressl"],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
+        carriers: &[
+            Carrier::LoadsLibrary(Opt::Word("-engine")),
+            Carrier::LoadsLibrary(Opt::Word("-keygen_engine")),
+            Carrier::LoadsLibrary(Opt::Word("-provider-path")),
+        ],
+        inert: &[],
+    },
+    // A PKCS#11 provider (`-D`) or security-key middleware (`-w`) is a library it loads.
+    Entry {
+        names: &["ssh-keygen"],
+        subcommand: &[],
+        options: Options::posix("abCDEFfgIJjKMmNnOPrSstVwYzZ", &[]),
+        carriers: &[
+            Carrier::LoadsLibrary(Opt::Short('D')),
+            Carrier::LoadsLibrary(Opt::Short('w')),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["mysql", "mariadb"],
+        subcommand: &[],
+        options: Options::gnu("", &["default-auth", "plugin-dir"]),
+        carriers: &[
+            Carrier::LoadsLibrary(Opt::Long("default-auth")),
+            Carrier::LoadsLibrary(Opt::Long("plugin-dir")),
+        ],
+        inert: &[],
+    },
+    // Filter graphs load LADSPA, LV2 and frei0r plugins.
+    Entry {
+        names: &["ffmpeg", "avconv", "ffplay", "ffprobe"],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Word("-af"),
+                language: Language::FfmpegFilter,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-vf"),
+                language: Language::FfmpegFilter,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-filter_complex"),
+                language: Language::FfmpegFilter,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-lavfi"),
+                language: Language::FfmpegFilter,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-filter:a"),
+                language: Language::FfmpegFilter,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-filter:v"),
+                language: Language::FfmpegFilter,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-i"),
+                language: Language::FfmpegFilter,
+            },
+        ],
+        inert: &[],
+    },
+    // `ldconfig DIR` and `-f CONF` make every program load libraries from new folders.
+    Entry {
+        names: &["ldconfig", "ldconfig.real"],
+        subcommand: &[],
+        options: Options::gnu("Cfr", &[]),
+        carriers: &[
+            Carrier::LoadsOperands,
+            Carrier::OptionScript {
+                option: Opt::Short('f'),
+                language: Language::LdConf,
+            },
+        ],
+        inert: &[Opt::Short('p'), Opt::Long("print-cache")],
+    },
+    // DOS commands given with `-c`: a mounted host folder is theirs to write.
+    Entry {
+        names: &["dosbox", "dosbox-x", "dosbox-staging"],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Word("-c"),
+            language: Language::Dosbox,
+        }],
+        inert: &[],
+    },
+    // PowerShell given on the command line: read for its deletions, writes, reads and the
+    // native commands it runs (the Windows shells' issue reads it whole).
+    Entry {
+        names: &["pwsh", "powershell", "pwsh-preview"],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Word("-c"),
+                language: Language::PowerShell,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-Command"),
+                language: Language::PowerShell,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-command"),
+                language: Language::PowerShell,
+            },
+            Carrier::OptionScript {
+                option: Opt::Word("-File"),
+                language: Language::PowerShell,
+            },
+            Carrier::OptionScript {
+                option: Opt::Word("-f"),
+                language: Language::PowerShell,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-EncodedCommand"),
+                language: Language::PowerShell,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-ec"),
+                language: Language::PowerShell,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-e"),
+                language: Language::PowerShell,
+            },
+        ],
+        inert: &[],
+    },
+    // screen logs the window to the file `-Logfile` names.
+    Entry {
+        names: &["screen"],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::WritesOption(Opt::Word("-Logfile"))],
+        inert: &[],
+    },
+    // script writes the session to its operand and to the logs its options name.
+    Entry {
+        names: &["script"],
+        subcommand: &[],
+        options: Options::gnu(
+            "cEIOBTm",
+            &[
+                "command",
+                "echo",
+                "log-in",
+                "log-out",
+                "log-io",
+                "log-timing",
+                "logging-format",
+            ],
+        ),
+        carriers: &[
+            Carrier::WritesOperand(0),
+            Carrier::WritesOption(Opt::Both('O', "log-out")),
+            Carrier::WritesOption(Opt::Both('I', "log-in")),
+            Carrier::WritesOption(Opt::Both('B', "log-io")),
+            Carrier::WritesOption(Opt::Both('T', "log-timing")),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["shred", "gshred"],
+        subcommand: &[],
+        options: Options::gnu("ns", &["iterations", "size", "random-source"]),
+        carriers: &[Carrier::WritesOperands],
+        inert: &[],
+    },
+    // Local packages and package URLs: their install scripts run as root, unread.
+    Entry {
+        names: &["dnf", "yum", "dnf5", "microdnf", "zypper"],
+        subcommand: &["install"],
+        options: Options::gnu(
+            "cx",
+            &[
+                "config",
+                "setopt",
+                "exclude",
+                "repofrompath",
+                "enablerepo",
+                "disablerepo",
+                "installroot",
+            ],
+        ),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["dnf", "yum", "dnf5", "microdnf"],
+        subcommand: &["localinstall"],
+        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["dnf", "yum", "dnf5", "microdnf"],
+        subcommand: &["reinstall"],
+        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["zypper"],
+        subcommand: &["in"],
+        options: Options::gnu("tr", &["type", "repo", "from"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["pkg"],
+        subcommand: &["install"],
+        options: Options::gnu("r", &["repository"]),
+        carriers: &[Carrier::InstallsPackages {
+            suffixes: &[".pkg", ".txz", ".tzst", ".tbz", ".tgz"],
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["pkg"],
+        subcommand: &["add"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::InstallsPackages {
+            suffixes: &[".pkg", ".txz", ".tzst", ".tbz", ".tgz"],
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["snap"],
+        subcommand: &["install"],
+        options: Options::gnu("", &["channel", "revision", "name"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".snap"] }],
+        inert: &[],
+    },
+    // `snap try DIR` installs an unpacked snap: its hooks run, unread.
+    Entry {
+        names: &["snap"],
+        subcommand: &["try"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[""] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["opkg"],
+        subcommand: &["install"],
+        options: Options::gnu("fo", &["conf", "offline-root", "dest"]),
+        carriers: &[Carrier::InstallsPackages {
+            suffixes: &[".ipk", ".deb"],
+        }],
+        inert: &[],
+    },
+    // A mail filter's recipes run commands as mail arrives.
+    Entry {
+        names: &["procmail"],
+        subcommand: &[],
+        options: Options::posix("fa", &[]),
+        carriers: &[Carrier::OperandScript {
+            index: 0,
+            language: Language::Procmail,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["rsyslogd"],
+        subcommand: &[],
+        options: Options::gnu("fiMo", &[]),
+        carriers: &[
+            Carrier::OptionScript {
+                option: Opt::Short('f'),
+                language: Language::Rsyslog,
+            },
+            Carrier::LoadsLibrary(Opt::Short('M')),
+        ],
+        inert: &[],
+    },
+    // `sysctl kernel.core_pattern='|CMD'` makes the kernel run CMD as root on every crash.
+    Entry {
+        names: &["sysctl"],
+        subcommand: &[],
+        options: Options::gnu("p", &["load"]),
+        carriers: &[
+            Carrier::OperandPrefix {
+                prefix: "kernel.core_pattern=",
+                keep: true,
+                language: Language::Sysctl,
+            },
+            Carrier::OperandPrefix {
+                prefix: "kernel/core_pattern=",
+                keep: true,
+                language: Language::Sysctl,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('p', "load"),
+                language: Language::Sysctl,
+            },
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["wg-quick"],
+        subcommand: &[],
+        options: Options::posix("", &[]),
+        carriers: &[Carrier::OperandScript {
+            index: 1,
+            language: Language::WgQuick,
+        }],
+        inert: &[],
+    },
+    // A unit file linked or enabled by path: its `Exec…=` lines run as root.
+    Entry {
+        names: &["systemctl"],
+        subcommand: &["link"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::OperandScript {
+            index: 0,
+            language: Language::SystemdUnit,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["systemctl"],
+        subcommand: &["enable"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::OperandScript {
+            index: 0,
+            language: Language::SystemdUnit,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["rtorrent"],
+        subcommand: &[],
+        options: Options::gnu("diops", &[]),
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Short('o'),
+            language: Language::Rtorrent,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["bconsole"],
+        subcommand: &[],
+        options: Options::gnu("cDd", &[]),
+        carriers: &[Carrier::Stdin(Language::Bconsole)],
+        inert: &[],
+    },
+    Entry {
+        names: &["jtag"],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::FileOrStdin {
+            index: 0,
+            language: Language::UrJtag,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["scanmem"],
+        subcommand: &[],
+        options: Options::gnu("pc", &["pid", "command"]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Both('c', "command"),
+                language: Language::Scanmem,
+            },
+            Carrier::Stdin(Language::Scanmem),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["slsh"],
+        subcommand: &[],
+        options: Options::posix("e", &[]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::SLang,
+            },
+            Carrier::FileOrStdin {
+                index: 0,
+                language: Language::SLang,
+            },
+        ],
+        inert: &[],
+    },
+    // `service NAME` runs /etc/init.d/NAME: a NAME with a `/` runs any program.
+    Entry {
+        names: &["service"],
+        subcommand: &[],
+        options: Options::posix("", &[]),
+        carriers: &[Carrier::PathArgv],
+        inert: &[],
+    },
+    // `zypper x` runs `zypper-x` from PATH.
+    Entry {
+        names: &["zypper"],
+        subcommand: &[],
+        options: Options::posix("cDRx", &["config", "root", "reposd-dir"]),
+        carriers: &[Carrier::SubcommandProgram { prefix: "zypper-" }],
+        inert: &[],
+    },
+    // `ctr run IMAGE ID CMD…` and `ctr task exec … CONTAINER CMD…`.
+    Entry {
+        names: &["ctr"],
+        subcommand: &["run"],
+        options: Options::gnu(
+            "",
+            &[
+                "mount",
+                "env",
+                "label",
+                "runtime",
+                "snapshotter",
+                "exec-id",
+                "cwd",
+                "user",
+            ],
+        ),
+        carriers: &[Carrier::ContainerArgv { skip: 2 }],
+        inert: &[],
+    },
+    Entry {
+        names: &["ctr"],
+        subcommand: &["task", "exec"],
+        options: Options::gnu("", &["exec-id", "cwd", "user", "env"]),
+        carriers: &[Carrier::Argv { skip: 1 }],
+        inert: &[],
+    },
+    // `java File.java` runs source; a class or jar runs bytecode that cannot be read.
+    Entry {
+        names: &["java"],
+        subcommand: &[],
+        options: Options::posix("", &["class-path", "module-path", "add-modules"]).single_dash(&[
+            "cp=",
+            "classpath=",
+            "p=",
+            "m=",
+        ]),
+        carriers: &[
+            Carrier::OperandScript {
+                index: 0,
+                language: Language::Java,
+            },
+            Carrier::LoadsLibrary(Opt::Word("-agentpath")),
+        ],
+        inert: &[],
+    },
+    // `tshark -X lua_script:FILE` runs a Lua script.
+    Entry {
+        names: &["tshark", "wireshark"],
+        subcommand: &[],
+        options: Options::gnu("XrwfiYRoc", &[]),
+        carriers: &[Carrier::OptionScriptPrefixed {
+            option: Opt::Short('X'),
+            prefix: "lua_script:",
+            language: Language::Lua,
+        }],
+        inert: &[],
+    },
+    // `easy_install DIR` runs DIR/setup.py; a name or URL is fetched, then its setup.py run.
+    Entry {
+        names: &["easy_install", "easy_install-3"],
+        subcommand: &[],
+        options: Options::gnu(
+            "dfisb",
+            &[
+                "install-dir",
+                "find-links",
+                "index-url",
+                "script-dir",
+                "build-directory",
+            ],
+        ),
+        carriers: &[
+            Carrier::FolderScript {
+                file: "setup.py",
+                language: Language::Python,
+            },
+            Carrier::InstallsPackages {
+                suffixes: &[".egg", ".tar.gz", ".tgz", ".zip", ".whl"],
+            },
+        ],
+        inert: &[],
+    },
+    // Senders: a file given to a load tester, a printer, a packet generator, a backup.
+    Entry {
+        names: &["ab", "ab2"],
+        subcommand: &[],
+        options: Options::gnu("nctbpuTvwxyzCHPAXEge", &[]),
+        carriers: &[
+            Carrier::SendsOption(Opt::Short('p')),
+            Carrier::SendsOption(Opt::Short('u')),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["hping3", "hping"],
+        subcommand: &[],
+        options: Options::gnu("cidIaEes", &["count", "interval", "data", "file", "sign", "interface"]),
+        carriers: &[Carrier::SendsOption(Opt::Both('E', "file"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["lp", "lpr"],
+        subcommand: &[],
+        options: Options::gnu("dhnotPqUHCTJ#", &[]),
+        carriers: &[Carrier::SendsOperand(usize::MAX)],
+        inert: &[],
+    },
+    Entry {
+        names: &["restic"],
+        subcommand: &["backup"],
+        options: Options::gnu(
+            "reo",
+            &[
+                "repo",
+                "exclude",
+                "option",
+                "password-file",
+                "files-from",
+                "tag",
+                "host",
+            ],
+        ),
+        carriers: &[
+            Carrier::SendsOperand(usize::MAX),
+            Carrier::SendsOption(Opt::Long("files-from")),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["tailscale"],
+        subcommand: &["file", "cp"],
+        options: Options::gnu("", &["name"]),
+        carriers: &[Carrier::SendsOperand(usize::MAX)],
+        inert: &[],
+    },
+    Entry {
+        names: &["tailscale"],
+        subcommand: &["serve"],
+        options: Options::gnu("", &["http", "https", "tcp", "set-path", "bg"]),
+        carriers: &[Carrier::ServesOperand(usize::MAX)],
+        inert: &[],
+    },
+    Entry {
+        names: &["tailscale"],
+        subcommand: &["funnel"],
+        options: Options::gnu("", &["http", "https", "tcp", "set-path", "bg"]),
+        carriers: &[Carrier::ServesOperand(usize::MAX)],
+        inert: &[],
+    },
+    Entry {
+        names: &["busybox"],
+        subcommand: &["httpd"],
+        options: Options::gnu("phurcm", &[]),
+        carriers: &[Carrier::ServesOption(Opt::Short('h'))],
+        inert: &[],
+    },
+    Entry {
+        names: &["kubectl"],
+        subcommand: &["proxy"],
+        options: Options::gnu(
+            "pwPu",
+            &["port", "www", "www-prefix", "address", "accept-hosts", "api-prefix"],
+        ),
+        carriers: &[Carrier::ServesOption(Opt::Both('w', "www"))],
+        inert: &[],
+    },
+    // Clients that send their arguments as text to a server.
+    Entry {
+        names: &["finger", "whois", "rlogin", "cancel"],
+        subcommand: &[],
+        options: Options::gnu("hpluU", &[]),
+        carriers: &[Carrier::SendsArguments],
+        inert: &[],
+    },
+    // `go run FILE.go` compiles and runs the source it names.
+    Entry {
+        names: &["go", "gotip"],
+        subcommand: &["run"],
+        options: Options::gnu("o", &[]).single_dash(&[
+            "exec=",
+            "toolexec=",
+            "tags=",
+            "ldflags=",
+            "gcflags=",
+            "mod=",
+            "C=",
+            "p=",
+        ]),
+        carriers: &[Carrier::OperandScript {
+            index: 0,
+            language: Language::Go,
+        }],
+        inert: &[],
+    },
+    // `code tunnel` and `code serve-web` open the editor, its terminal and files to others.
+    Entry {
+        names: &["code", "code-insiders", "codium", "code-server"],
+        subcommand: &["tunnel"],
+        options: Options::gnu("", &["name", "accept-server-license-terms", "log"]),
+        carriers: &[Carrier::RemoteAccess {
+            unless: &[
+                "status",
+                "user",
+                "rename",
+                "kill",
+                "restart",
+                "unregister",
+                "prune",
+                "help",
+            ],
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["code", "code-insiders", "codium"],
+        subcommand: &["serve-web"],
+        options: Options::gnu("", &["host", "port", "connection-token", "socket-path"]),
+        carriers: &[Carrier::RemoteAccess { unless: &["help"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gcore"],
+        subcommand: &[],
+        options: Options::gnu("oD", &[]),
+        carriers: &[Carrier::DumpsProcessMemory],
+        inert: &[],
+    },
+    // sysctl reads /proc/sys/KEY: a key with `../` in it reads any file.
+    Entry {
+        names: &["sysctl"],
+        subcommand: &[],
+        options: Options::gnu("p", &["load", "pattern"]),
+        carriers: &[
+            Carrier::ReadsOperand(usize::MAX),
+            Carrier::ReadsOption(Opt::Both('p', "load")),
+        ],
+        inert: &[],
+    },
+    // tar reads what it archives, extracts into `-C`, and reaches `host:path` archives remotely.
+    Entry {
+        names: &["tar", "gtar", "bsdtar"],
+        subcommand: &[],
+        options: Options::gnu(
+            "bCfFgHIKLNTVX",
+            &[
+                "file",
+                "directory",
+                "files-from",
+                "exclude-from",
+                "use-compress-program",
+                "rsh-command",
+                "to-command",
+                "checkpoint-action",
+                "transform",
+                "xform",
+                "exclude",
+                "owner",
+                "group",
+                "mode",
+                "format",
+                "listed-incremental",
+                "newer",
+                "label",
+                "blocking-factor",
+                "info-script",
+                "new-volume-script",
+                "suffix",
+                "volno-file",
+            ],
+        )
+        .bundled_first_word(),
+        carriers: &[
+            Carrier::ReadsOperandsWith {
+                options: &[
+                    Opt::Both('c', "create"),
+                    Opt::Both('r', "append"),
+                    Opt::Both('u', "update"),
+                ],
+            },
+            Carrier::ReadsOption(Opt::Both('T', "files-from")),
+            Carrier::WritesOptionWith {
+                option: Opt::Both('C', "directory"),
+                with: &[Opt::Both('x', "extract"), Opt::Long("get")],
+            },
+            Carrier::RemoteArchive {
+                option: Opt::Both('f', "file"),
+                creating: &[
+                    Opt::Both('c', "create"),
+                    Opt::Both('r', "append"),
+                    Opt::Both('u', "update"),
+                ],
+            },
+        ],
+        inert: &[],
+    },
+    // ed and red read the file they edit, and write it back on `w`.
+    Entry {
+        names: &["ed", "red"],
+        subcommand: &[],
+        options: Options::gnu("p", &["prompt"]),
+        carriers: &[Carrier::RewritesOperands { unless: &[] }],
+        inert: &[],
+    },
+    // sshfs mounts a remote folder over the mount point: what was there is hidden, and what
+    // programs then read there is the remote host's.
+    Entry {
+        names: &["sshfs"],
+        subcommand: &[],
+        options: Options::gnu("opF", &[]),
+        carriers: &[
+            Carrier::WritesOperand(1),
+            Carrier::OptionShell {
+                option: Opt::Short('o'),
+                prefix: "ssh_command=",
+            },
+        ],
+        inert: &[],
+    },
+    // `git apply --unsafe-paths --directory=DIR` writes the patch's files under DIR.
+    Entry {
+        names: &["git"],
+        subcommand: &["apply"],
+        options: Options::gnu("pC", &["directory"]),
+        carriers: &[Carrier::WritesOptionWith {
+            option: Opt::Long("directory"),
+            with: &[Opt::Long("unsafe-paths")],
+        }],
+        inert: &[],
+    },
+    // `puppet filebucket diff A B` runs diff on two local files and prints them.
+    Entry {
+        names: &["puppet"],
+        subcommand: &["filebucket"],
+        options: Options::gnu("", &["bucket", "server"]),
+        carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        inert: &[],
+    },
+    // rake loads the Rakefile `-f` names and runs `-e` code, both Ruby.
+    Entry {
+        names: &["rake"],
+        subcommand: &[],
+        options: Options::gnu(
+            "fepECIjlrRg",
+            &[
+                "rakefile",
+                "execute",
+                "execute-print",
+                "execute-continue",
+                "libdir",
+                "require",
+                "rakelibdir",
+            ],
+        ),
+        carriers: &[
+            Carrier::OptionScript {
+                option: Opt::Both('f', "rakefile"),
+                language: Language::Ruby,
+            },
+            Carrier::ReadsOption(Opt::Both('f', "rakefile")),
+            Carrier::OptionCode {
+                option: Opt::Both('e', "execute"),
+                language: Language::Ruby,
+            },
+            Carrier::OptionCode {
+                option: Opt::Both('p', "execute-print"),
+                language: Language::Ruby,
+            },
+            Carrier::OptionCode {
+                option: Opt::Both('E', "execute-continue"),
+                language: Language::Ruby,
+            },
+        ],
         inert: &[],
     },
 ];

@@ -47,7 +47,42 @@ const COMMAND_VARIABLES: &[&str] = &[
     "FCEDIT",
     "CRASHPAGER",
     "FZF_DEFAULT_COMMAND",
+    // The programs autoreconf and the autotools run for one another.
+    "AUTOM4TE",
+    "AUTOCONF",
+    "AUTOHEADER",
+    "AUTOMAKE",
+    "ACLOCAL",
+    "LIBTOOLIZE",
+    "AUTOPOINT",
+    "GTKDOCIZE",
+    "M4",
 ];
+
+/// Programs that run a command one of the variables above names (`less`: LESSOPEN, VISUAL;
+/// `autoreconf`: AUTOM4TE, M4…), for the catalogue's coverage: a variable is judged whichever
+/// program it is given to.
+const RUN_BY: &[&str] = &[
+    "less",
+    "zless",
+    "man",
+    "autoreconf",
+    "autoconf",
+    "autoheader",
+    "crontab",
+    "systemctl",
+    "journalctl",
+    "sudoedit",
+    "kubectl",
+    "aws",
+    "gh",
+    "fzf",
+];
+
+/// Whether the program `name` runs a command some variable names.
+pub fn runs_a_variable(name: &str) -> bool {
+    RUN_BY.contains(&name)
+}
 
 /// Variables that load code into the program: a library (`LD_PRELOAD`), modules or a debugger
 /// (`PERL5OPT`, `RUBYOPT`), the programs git runs (`GIT_EXEC_PATH`).
@@ -59,6 +94,8 @@ const LIBRARY_VARIABLES: &[&str] = &[
     "RUBYOPT",
     "GIT_EXEC_PATH",
     "BASH_LOADABLES_PATH",
+    // The folder groff runs its own programs (troff, grotty) from.
+    "GROFF_BIN_PATH",
 ];
 
 /// What the variables given to `command` make it run.

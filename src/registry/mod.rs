@@ -129,6 +129,10 @@ pub struct Roles {
     pub reads: bool,
     /// Loads a library it is given.
     pub loads: bool,
+    /// Sends a file or its arguments to a network peer, or publishes a folder.
+    pub sends: bool,
+    /// Fetches what it runs from the network (a package given by URL).
+    pub fetches: bool,
 }
 
 /// The roles of the program `name` in the registry.
@@ -155,14 +159,21 @@ pub fn roles(name: &str) -> Roles {
                     | "just"
                     | "go-task"
             )
-            || wrappers::knows(name),
+            || wrappers::knows(name)
+            || environment::runs_a_variable(name),
         ..Roles::default()
     };
+    // An interpreter's code is read for what its language is read for (Python's `ctypes`).
+    if let Some(language) = Language::of_interpreter(name) {
+        roles.loads |= crate::interpreters::capabilities(language).loads;
+    }
     for entry in table::entries_of(name, FAMILIES, index::INDEX) {
         for carrier in entry.carriers {
             match carrier {
                 table::Carrier::WritesOption(_)
                 | table::Carrier::WritesOperand(_)
+                | table::Carrier::WritesOperands
+                | table::Carrier::WritesOptionWith { .. }
                 | table::Carrier::WritesOperandWith { .. }
                 | table::Carrier::WritesPrefixed(_) => roles.writes = true,
                 table::Carrier::RewritesOperands { .. } => {
@@ -172,9 +183,24 @@ pub fn roles(name: &str) -> Roles {
                 table::Carrier::ReadsOption(_) | table::Carrier::ReadsOperand(_) | table::Carrier::ReadsPrefixed(_) => {
                     roles.reads = true
                 }
-                table::Carrier::LoadsLibrary(_) => roles.loads = true,
+                table::Carrier::LoadsLibrary(_) | table::Carrier::LoadsOperands => roles.loads = true,
+                table::Carrier::SendsOption(_)
+                | table::Carrier::SendsOperand(_)
+                | table::Carrier::ServesOption(_)
+                | table::Carrier::ServesOperand(_)
+                | table::Carrier::SendsArguments => roles.sends = true,
+                table::Carrier::DumpsProcessMemory | table::Carrier::ReadsOperandsWith { .. } => roles.reads = true,
+                table::Carrier::RemoteArchive { .. } => {
+                    roles.sends = true;
+                    roles.fetches = true;
+                }
                 carrier => {
                     roles.runs = true;
+                    roles.fetches |= matches!(
+                        carrier,
+                        table::Carrier::InstallsPackages { .. } | table::Carrier::RemoteAccess { .. }
+                    );
+                    roles.sends |= matches!(carrier, table::Carrier::RemoteAccess { .. });
                     // Code the program runs is read for the files it reads and writes and the
                     // libraries it loads: a shell's commands are judged one by one.
                     if let Some(language) = carrier.language() {
@@ -182,6 +208,7 @@ pub fn roles(name: &str) -> Roles {
                         roles.reads |= can.reads;
                         roles.writes |= can.writes;
                         roles.loads |= can.loads;
+                        roles.sends |= can.sends;
                     }
                 }
             }
@@ -400,7 +427,9 @@ pub const TEXT_PROGRAMS: &[&str] = &[
 ];
 
 /// The files `command` writes and reads by the registry's table: (written, read).
-pub fn files(command: &Command) -> (Vec<Word>, Vec<Word>) {
+pub use table::is_library_file;
+
+pub fn files(command: &Command) -> table::Files {
     table::files(command, FAMILIES, index::INDEX)
 }
 

@@ -188,6 +188,8 @@ pub enum Carrier {
     WritesOption(Opt),
     /// The operand at `index` is a file the program writes (`usize::MAX`: the last one).
     WritesOperand(usize),
+    /// Every operand is a file the program overwrites (`shred FILE…`).
+    WritesOperands,
     /// Each operand is read, and rewritten in place (`gzip f` replaces f, `rustfmt f` reformats
     /// it) unless one of `unless` is given (`gzip -c`, `rustfmt --check`).
     RewritesOperands { unless: &'static [Opt] },
@@ -197,6 +199,59 @@ pub enum Carrier {
     ReadsOption(Opt),
     /// The operand at `index` is a file the program reads and may show (`usize::MAX`: each).
     ReadsOperand(usize),
+    /// The operand at `index` names a file of code in a language that the program runs (`wg-quick
+    /// up FILE`, `procmail RCFILE`): read when it is on disk or written earlier in the command.
+    OperandScript { index: usize, language: Language },
+    /// The value of an option that starts with `prefix` names a file of code (`tshark -X
+    /// lua_script:FILE`).
+    OptionScriptPrefixed {
+        option: Opt,
+        prefix: &'static str,
+        language: Language,
+    },
+    /// Each operand is a folder whose file `file` the program runs, in a language
+    /// (`easy_install DIR` runs DIR/setup.py): read when it is on disk or written earlier.
+    FolderScript { file: &'static str, language: Language },
+    /// Each operand is a library, or a folder of them, that the program makes programs load
+    /// (`ldconfig DIR`): their code cannot be read, so the command asks.
+    LoadsOperands,
+    /// Operands that end with one of `suffixes`, or are URLs, are packages the program installs:
+    /// their install scripts run and cannot be read (`dnf install ./x.rpm`), so the command asks.
+    InstallsPackages { suffixes: &'static [&'static str] },
+    /// A first operand that is a path (has a `/`) is a program run with the operands after it
+    /// (`service ../../bin/sh`); a plain name is a system service.
+    PathArgv,
+    /// A subcommand runs the program `prefix` + subcommand, with the words after it (`zypper x`
+    /// runs `zypper-x` from `PATH`).
+    SubcommandProgram { prefix: &'static str },
+    /// The value of an option is a file the program sends to a network peer (`ab -p FILE`).
+    SendsOption(Opt),
+    /// The operand at `index` is a file the program sends (`usize::MAX`: each operand).
+    SendsOperand(usize),
+    /// The value of an option is a folder the program publishes on the network (`busybox httpd
+    /// -h DIR`): every file under it is readable by whoever connects.
+    ServesOption(Opt),
+    /// The operand at `index` is a folder or file it publishes (`usize::MAX`: each operand).
+    ServesOperand(usize),
+    /// The program opens this machine to a remote party, who can run commands and move files
+    /// here (`code tunnel`): judged like a reverse shell, unless its first operand is one of
+    /// `unless` (`code tunnel status`).
+    RemoteAccess { unless: &'static [&'static str] },
+    /// Each operand is a process whose memory the program copies to a file (`gcore PID`): the
+    /// secrets it holds with it, which cannot be known in advance.
+    DumpsProcessMemory,
+    /// Each operand is a file read when one of `options` is given (`tar -c FILE…`).
+    ReadsOperandsWith { options: &'static [Opt] },
+    /// The value of `option` is a file or folder written when one of `with` is given (`tar -x
+    /// -C DIR`).
+    WritesOptionWith { option: Opt, with: &'static [Opt] },
+    /// The value of `option` names an archive on a remote host when it is `[user@]host:path`
+    /// (`tar -f host:x.tar`): with one of `creating`, the operands are sent there; otherwise
+    /// what is extracted comes from there.
+    RemoteArchive { option: Opt, creating: &'static [Opt] },
+    /// Its arguments are sent to a network peer as text (`finger TEXT@host`, `whois -h host
+    /// TEXT`): a secret substituted into them leaves the machine.
+    SendsArguments,
     /// The operands from the `skip`-th on are the command a new container runs, where a path
     /// under a bind mount (`-v HOST:CTR`, `--mount type=bind,source=HOST,target=CTR`) is the
     /// host's path: `docker run -v ~/:/h img rm -rf /h` deletes the home folder.
@@ -220,6 +275,9 @@ impl Carrier {
             | Carrier::PlusCode(language)
             | Carrier::Stdin(language)
             | Carrier::FileOrStdin { language, .. }
+            | Carrier::OperandScript { language, .. }
+            | Carrier::FolderScript { language, .. }
+            | Carrier::OptionScriptPrefixed { language, .. }
             | Carrier::OptionScript { language, .. } => Some(language),
             _ => None,
         }
@@ -284,9 +342,50 @@ impl Carrier {
                 format!("a command after {skip} operand(s), bind-mounted paths read as the host's")
             }
             Carrier::LoadsLibrary(option) => format!("`{}` loads a library", option.spelled()),
+            Carrier::OperandScript { index, language } => format!("operand #{} is a {language:?} file", index + 1),
+            Carrier::OptionScriptPrefixed {
+                option,
+                prefix,
+                language,
+            } => format!("`{} {prefix}FILE` names a {language:?} script", option.spelled()),
+            Carrier::LoadsOperands => "loads the libraries its operands name".into(),
+            Carrier::FolderScript { file, language } => format!("runs its operands' {file} ({language:?})"),
+            Carrier::InstallsPackages { suffixes } => {
+                format!(
+                    "installs the packages its operands name ({}, URLs)",
+                    suffixes.join(", ")
+                )
+            }
+            Carrier::PathArgv => "runs a first operand that is a path, with the operands after it".into(),
+            Carrier::SubcommandProgram { prefix } => format!("a subcommand runs the program `{prefix}…`"),
+            Carrier::SendsOption(option) => format!("sends the file `{}` names", option.spelled()),
+            Carrier::SendsOperand(usize::MAX) => "sends its operands".into(),
+            Carrier::SendsOperand(index) => format!("sends operand #{}", index + 1),
+            Carrier::ServesOption(option) => format!("publishes the folder `{}` names", option.spelled()),
+            Carrier::ServesOperand(usize::MAX) => "publishes its operands".into(),
+            Carrier::ServesOperand(index) => format!("publishes operand #{}", index + 1),
+            Carrier::SendsArguments => "sends its arguments over the network".into(),
+            Carrier::RemoteAccess { .. } => "opens this machine to a remote party".into(),
+            Carrier::DumpsProcessMemory => "copies the memory of the processes its operands name".into(),
+            Carrier::ReadsOperandsWith { options } => {
+                let options: Vec<String> = options.iter().map(|option| option.spelled()).collect();
+                format!("reads its operands with {}", options.join(", "))
+            }
+            Carrier::WritesOptionWith { option, with } => {
+                let with: Vec<String> = with.iter().map(|option| option.spelled()).collect();
+                format!("writes what `{}` names with {}", option.spelled(), with.join(", "))
+            }
+            Carrier::RemoteArchive { option, .. } => {
+                format!(
+                    "`{} host:path` sends to or fetches from a remote host",
+                    option.spelled()
+                )
+            }
             Carrier::WritesOption(option) => format!("writes the file `{}` names", option.spelled()),
             Carrier::WritesOperand(usize::MAX) => "writes its last operand".into(),
             Carrier::WritesOperand(index) => format!("writes operand #{}", index + 1),
+            Carrier::WritesOperands => "overwrites its operands".into(),
+            Carrier::RewritesOperands { unless: [] } => "rewrites its operands".into(),
             Carrier::RewritesOperands { unless } => {
                 let unless: Vec<String> = unless.iter().map(|option| option.spelled()).collect();
                 format!("rewrites its operands unless {}", unless.join(", "))
@@ -671,7 +770,7 @@ fn entry_executions(
                 }
             }
             Carrier::LoadsLibrary(option) => {
-                for library in option.values(&parsed, rest) {
+                for library in option.values(&parsed, rest).into_iter().filter(is_library_file) {
                     found.push(Execution::Unverifiable {
                         what: format!(
                             "{} loads {}: a library's code cannot be read",
@@ -683,12 +782,131 @@ fn entry_executions(
             }
             Carrier::WritesOption(_)
             | Carrier::WritesOperand(_)
+            | Carrier::WritesOperands
             | Carrier::ReadsOption(_)
             | Carrier::ReadsOperand(_)
             | Carrier::RewritesOperands { .. }
             | Carrier::WritesOperandWith { .. }
             | Carrier::ReadsPrefixed(_)
-            | Carrier::WritesPrefixed(_) => {}
+            | Carrier::WritesPrefixed(_)
+            | Carrier::SendsOption(_)
+            | Carrier::SendsOperand(_)
+            | Carrier::ServesOption(_)
+            | Carrier::ServesOperand(_)
+            | Carrier::SendsArguments
+            | Carrier::ReadsOperandsWith { .. }
+            | Carrier::WritesOptionWith { .. }
+            | Carrier::RemoteArchive { .. } => {}
+            Carrier::RemoteAccess { unless } => {
+                if !operands
+                    .first()
+                    .is_some_and(|first| unless.iter().any(|word| first.is(word)))
+                {
+                    found.push(Execution::Network {
+                        how: format!(
+                            "{} lets whoever signs in from elsewhere run commands and move files on this machine",
+                            via("")
+                        ),
+                    });
+                }
+            }
+            Carrier::DumpsProcessMemory => {
+                for process in &operands {
+                    found.push(Execution::Unverifiable {
+                        what: format!(
+                            "{} copies the memory of process {} to a file, with every secret it holds",
+                            via(""),
+                            process.text()
+                        ),
+                    });
+                }
+            }
+            Carrier::OperandScript { index, language } => {
+                if let Some(path) = operands.get(index) {
+                    found.push(Execution::File {
+                        via: via(""),
+                        path: (*path).clone(),
+                        language,
+                        current_shell: false,
+                    });
+                }
+            }
+            Carrier::OptionScriptPrefixed {
+                option,
+                prefix,
+                language,
+            } => {
+                for value in option.values(&parsed, rest) {
+                    if value.text().starts_with(prefix) {
+                        found.push(Execution::File {
+                            via: via(&format!(" {} {prefix}", option.spelled())),
+                            path: value.strip_prefix(prefix.len()),
+                            language,
+                            current_shell: false,
+                        });
+                    }
+                }
+            }
+            Carrier::FolderScript { file, language } => {
+                for folder in &operands {
+                    let path = format!("{}/{file}", folder.text().trim_end_matches('/'));
+                    found.push(Execution::File {
+                        via: via(""),
+                        path: Word::literal(&path, folder.span),
+                        language,
+                        current_shell: false,
+                    });
+                }
+            }
+            Carrier::LoadsOperands => {
+                for library in &operands {
+                    found.push(Execution::Unverifiable {
+                        what: format!(
+                            "{} makes programs load the libraries of {}: a library's code cannot be read",
+                            via(""),
+                            library.text()
+                        ),
+                    });
+                }
+            }
+            Carrier::InstallsPackages { suffixes } => {
+                for package in &operands {
+                    let text = package.text().to_ascii_lowercase();
+                    if text.contains("://") {
+                        found.push(Execution::Network {
+                            how: format!(
+                                "{} downloads {} and runs its install scripts unread",
+                                via(""),
+                                package.text()
+                            ),
+                        });
+                    } else if suffixes.iter().any(|suffix| text.ends_with(suffix)) {
+                        found.push(Execution::Unverifiable {
+                            what: format!(
+                                "{} installs {}, whose install scripts run and cannot be read first",
+                                via(""),
+                                package.text()
+                            ),
+                        });
+                    }
+                }
+            }
+            Carrier::PathArgv => {
+                if let Some(start) = parsed.first_operand
+                    && rest[start].text().contains('/')
+                {
+                    found.push(command_of(via(""), &rest[start..]));
+                }
+            }
+            Carrier::SubcommandProgram { prefix } => {
+                if let Some(start) = parsed.first_operand
+                    && let Some(subcommand) = rest[start].value()
+                {
+                    let mut argv = vec![Word::literal(&format!("{prefix}{subcommand}"), rest[start].span)];
+                    argv.extend(rest[start + 1..].iter().cloned());
+                    found.push(command_of(via(""), &argv));
+                }
+            }
             Carrier::OptionScript { option, language } => {
                 for path in option.values(&parsed, rest) {
                     let via = via(&format!(" {}", option.spelled()));
@@ -721,11 +939,23 @@ fn into_container(execution: Execution) -> Execution {
 }
 
 /// The files `command` writes and reads by its entries in `families`: (written, read).
-pub fn files(command: &Command, families: &'static [Family], index: &'static [IndexRow]) -> (Vec<Word>, Vec<Word>) {
-    let (mut written, mut read) = (Vec::new(), Vec::new());
+/// The files a command writes, reads, sends and publishes, by the registry.
+#[derive(Default)]
+pub struct Files {
+    pub written: Vec<Word>,
+    pub read: Vec<Word>,
+    pub sent: Vec<Word>,
+    pub served: Vec<Word>,
+    /// Its arguments are sent as text.
+    pub sends_arguments: bool,
+}
+
+pub fn files(command: &Command, families: &'static [Family], index: &'static [IndexRow]) -> Files {
+    let mut files = Files::default();
     for (_, entry, rest) in entries(command, families, index) {
-        entry_files(entry, rest, &mut written, &mut read);
+        entry_files(entry, rest, &mut files);
     }
+    let Files { written, read, .. } = &mut files;
     // `@FILE`: a file of more arguments, read by GNU tools (`nm @args`, `as @file`).
     let response_files: Vec<Word> = read
         .iter()
@@ -735,11 +965,12 @@ pub fn files(command: &Command, families: &'static [Family], index: &'static [In
     read.extend(response_files);
     written.retain(|word| !word.is("-"));
     read.retain(|word| !word.is("-"));
-    (written, read)
+    files
 }
 
-/// The files one entry says `rest` writes and reads.
-fn entry_files(entry: &Entry, rest: &[Word], written: &mut Vec<Word>, read: &mut Vec<Word>) {
+/// The files one entry says `rest` writes, reads, sends and publishes.
+fn entry_files(entry: &Entry, rest: &[Word], files: &mut Files) {
+    let Files { written, read, .. } = files;
     let parsed = args::parse(rest, &entry.options);
     let operands: Vec<&Word> = parsed.operands().collect();
     let pick = |index: usize| -> Vec<Word> {
@@ -752,6 +983,7 @@ fn entry_files(entry: &Entry, rest: &[Word], written: &mut Vec<Word>, read: &mut
         match *carrier {
             Carrier::WritesOption(option) => written.extend(option.values(&parsed, rest)),
             Carrier::WritesOperand(index) => written.extend(pick(index)),
+            Carrier::WritesOperands => written.extend(operands.iter().map(|w| (*w).clone())),
             Carrier::ReadsOption(option) => read.extend(option.values(&parsed, rest)),
             Carrier::ReadsOperand(usize::MAX) => read.extend(operands.iter().map(|w| (*w).clone())),
             Carrier::ReadsOperand(index) => read.extend(pick(index)),
@@ -768,8 +1000,62 @@ fn entry_files(entry: &Entry, rest: &[Word], written: &mut Vec<Word>, read: &mut
             Carrier::WritesPrefixed(prefix) => {
                 written.extend(rest.iter().filter_map(|word| prefixed_path(word, prefix)));
             }
+            Carrier::SendsOption(option) => files.sent.extend(option.values(&parsed, rest)),
+            Carrier::SendsOperand(usize::MAX) => files.sent.extend(operands.iter().map(|w| (*w).clone())),
+            Carrier::SendsOperand(index) => files.sent.extend(pick(index)),
+            Carrier::ServesOption(option) => files.served.extend(option.values(&parsed, rest)),
+            Carrier::ServesOperand(usize::MAX) => files.served.extend(operands.iter().map(|w| (*w).clone())),
+            Carrier::ServesOperand(index) => files.served.extend(pick(index)),
+            Carrier::SendsArguments => files.sends_arguments = true,
+            Carrier::ReadsOperandsWith { options } if options.iter().any(|option| option.given(&parsed, rest)) => {
+                read.extend(operands.iter().map(|w| (*w).clone()));
+            }
+            Carrier::WritesOptionWith { option, with } if with.iter().any(|option| option.given(&parsed, rest)) => {
+                written.extend(option.values(&parsed, rest));
+            }
+            Carrier::RemoteArchive { option, creating }
+                if creating.iter().any(|option| option.given(&parsed, rest))
+                    && option
+                        .values(&parsed, rest)
+                        .iter()
+                        .any(|value| is_remote_path(value.text()))
+                    && !Opt::Long("force-local").given(&parsed, rest) =>
+            {
+                files.sent.extend(operands.iter().map(|w| (*w).clone()));
+            }
             _ => {}
         }
+    }
+}
+
+/// Whether the value of a library option names a file to load that is not the system's own: a
+/// path (`./x.so`, `/tmp/x`), or a value only known when it runs. Names (`libc.so.6`, `--engine
+/// list`, `--default-auth caching_sha2_password`), looked for in the system's library folders,
+/// and the libraries installed under /usr and /lib are the system's.
+pub fn is_library_file(value: &Word) -> bool {
+    let text = value.text();
+    let system = [
+        "/usr/",
+        "/lib/",
+        "/lib64/",
+        "/lib32/",
+        "/opt/homebrew/",
+        "/System/",
+        "/Library/",
+    ];
+    if value.is_dynamic() {
+        return true;
+    }
+    // A name without a slash is looked for in the system's library folders.
+    let installed = system.iter().any(|dir| text.starts_with(dir)) && !text.contains("..");
+    text.contains('/') && !installed
+}
+
+/// Whether a file name is a remote one, `[user@]host:path`: a colon before any slash.
+fn is_remote_path(name: &str) -> bool {
+    match name.split_once(':') {
+        Some((host, _)) => !host.is_empty() && !host.contains('/') && !name.starts_with('.'),
+        None => false,
     }
 }
 

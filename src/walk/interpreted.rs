@@ -76,6 +76,7 @@ impl Walker<'_> {
                 (false, false) => vec![literal("rm"), literal("--"), path],
             },
             Action::Read(path) => vec![literal("cat"), literal("--"), path],
+            Action::Send(path) => vec![literal("curl"), literal("-T"), path, literal("ftp://peer/")],
             Action::Fetch { url, to } => vec![literal("curl"), literal("-sSLo"), to, url],
             Action::Write { path, append, content } => {
                 written = Some(content.map_or(Output::Unknown, Output::Literal));

@@ -124,12 +124,15 @@ impl Walker<'_> {
             }),
             _ => None,
         };
-        let (writes, reads) = registry::files(&self.analysis.commands[id]);
+        let files = registry::files(&self.analysis.commands[id]);
         let command = &mut self.analysis.commands[id];
         command.privileged = privileged.map(|(words, shell)| Privileged { command: words, shell });
         command.terminal_code = terminal_code;
-        command.writes = writes;
-        command.reads = reads;
+        command.writes = files.written;
+        command.reads = files.read;
+        command.sends = files.sent;
+        command.serves = files.served;
+        command.sends_arguments = files.sends_arguments;
         command.remote = registry::runs_remotely(&command.name);
     }
 

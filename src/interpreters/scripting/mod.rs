@@ -6,8 +6,8 @@
 mod lexer;
 
 use super::{
-    Effect, Env, Value, code_effect, concat, delete_effect, expand_home, read_effect, run_effect, shell_effect, text,
-    write_effect,
+    Action, Effect, Env, Value, code_effect, concat, delete_effect, expand_home, read_effect, run_effect, shell_effect,
+    text, write_effect,
 };
 use crate::language::Language;
 use crate::source::{Source, Span};
@@ -68,6 +68,8 @@ enum Sink {
     PerlOpen,
     /// Runs code in the same language.
     Eval,
+    /// Loads a shared library (`Fiddle.dlopen`, `package.loadlib`): its code cannot be read.
+    Load,
     Chdir,
 }
 
@@ -111,6 +113,7 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
             "FileUtils.cp" | "FileUtils.cp_r" | "FileUtils.mv" | "FileUtils.copy" | "FileUtils.move"
             | "File.rename" | "FileUtils.ln_s" | "FileUtils.ln_sf" => Sink::WriteSecond,
             "eval" | "instance_eval" | "Kernel.eval" => Sink::Eval,
+            "Fiddle.dlopen" | "Fiddle.Handle.new" | "Fiddle::Handle.new" | "DL.dlopen" => Sink::Load,
             "Dir.chdir" => Sink::Chdir,
             _ => return None,
         },
@@ -590,6 +593,16 @@ impl Scanner<'_> {
             Sink::Read => effects.push(read_effect(name, span, first, cwd)),
             Sink::PerlOpen => effects.extend(self.perl_open(name, &arguments, span)),
             Sink::Eval => effects.push(code_effect(name, span, self.language, &first)),
+            Sink::Load if first.as_word().is_none_or(crate::registry::is_library_file) => effects.push(Effect::new(
+                name,
+                span,
+                None,
+                Action::Unverifiable(format!(
+                    "`{name}` loads the library {}: its code cannot be read",
+                    first.describe()
+                )),
+            )),
+            Sink::Load => {}
             Sink::Chdir => self.cwd = Some(first.into_word(span)),
         }
         self.effects.extend(effects);
