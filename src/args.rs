@@ -192,15 +192,20 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
             i += 1;
             continue;
         }
-        let (single_dash, attached) = match text[1..].split_once('=') {
-            Some((name, _)) => (name, true),
-            None => (&text[1..], false),
+        let (single_dash, attached) = if options.single_dash.is_empty() {
+            ("", false)
+        } else {
+            match text[1..].split_once('=') {
+                Some((name, _)) => (name, true),
+                None => (&text[1..], false),
+            }
         };
         let takes_value = |name: &str| name.strip_suffix('=') == Some(single_dash);
-        if options
-            .single_dash
-            .iter()
-            .any(|name| *name == single_dash || takes_value(name))
+        if !single_dash.is_empty()
+            && options
+                .single_dash
+                .iter()
+                .any(|name| *name == single_dash || takes_value(name))
         {
             let value = if attached {
                 Some(word.strip_prefix(single_dash.len() + 2))
