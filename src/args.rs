@@ -157,8 +157,18 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
     }
     while i < args.len() {
         let word = &args[i];
-        let text = word.value().unwrap_or("");
-        let is_option = !word.is_dynamic() && text.len() > 1 && text.starts_with('-');
+        // A long option whose value only is known when it runs (`--to-command="$CMD"`) is
+        // still that option; any other word with a dynamic part is an operand.
+        let dynamic_long = word.is_dynamic() && {
+            let prefix = word.literal_prefix();
+            prefix.starts_with("--") && prefix.find('=').is_some_and(|equals| equals > 2)
+        };
+        let text = if dynamic_long {
+            word.text()
+        } else {
+            word.value().unwrap_or("")
+        };
+        let is_option = dynamic_long || (!word.is_dynamic() && text.len() > 1 && text.starts_with('-'));
         if !is_option {
             first_operand.get_or_insert(i);
             if options.stop_at_operand {
@@ -276,6 +286,28 @@ mod tests {
         assert_eq!(parsed.value_of('g', "group").map(Word::text), Some("wheel"));
         assert_eq!(parsed.first_operand, Some(6));
         assert_eq!(parsed.operands().count(), 2);
+    }
+
+    #[test]
+    fn long_option_with_a_dynamic_value() {
+        use crate::word::{Dynamic, DynamicKind, Part};
+        let value = Part::Dynamic(Dynamic {
+            kind: DynamicKind::Other,
+            text: "$CMD".into(),
+            span: Span::default(),
+        });
+        let literal = |text: &str| Part::Literal {
+            text: text.into(),
+            quoting: crate::word::Quoting::Bare,
+            span: Span::default(),
+        };
+        let args = vec![
+            Word::from_parts(vec![literal("--to-command="), value.clone()], Span::default()),
+            Word::from_parts(vec![literal("--"), value], Span::default()),
+        ];
+        let parsed = parse(&args, &Options::gnu("", &[]));
+        assert_eq!(parsed.value_of('\0', "to-command").map(Word::text), Some("$CMD"));
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["--$CMD"]);
     }
 
     #[test]

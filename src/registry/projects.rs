@@ -297,6 +297,16 @@ pub fn extract(part: &ProjectPart, text: &str) -> Option<String> {
     }
 }
 
+/// Why a project file cannot be read for `part`, when it cannot: a Taskfile whose tasks are
+/// written in YAML's flow style or through anchors (`tasks: {build: {cmds: [...]}}`).
+pub fn unreadable(part: &ProjectPart, text: &str) -> Option<&'static str> {
+    let flow_tasks = text.lines().any(|line| {
+        line.strip_prefix("tasks:")
+            .is_some_and(|rest| rest.trim_start().starts_with(['{', '&', '*', '!']))
+    });
+    (matches!(part, ProjectPart::Tasks(_)) && flow_tasks).then_some("whose tasks are written in a form not read here")
+}
+
 /// One line of a YAML file: its indentation and its trimmed text.
 struct YamlLine<'a> {
     indent: usize,

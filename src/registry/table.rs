@@ -634,6 +634,18 @@ fn entry_executions(
                 }
             }
             Carrier::UnixExecAddress(option) => {
+                // A word only partly known is read as an operand, not an option: look at every one.
+                if rest
+                    .iter()
+                    .any(|word| word.is_dynamic() && word.text().contains("unixexec:"))
+                {
+                    found.push(Execution::Unverifiable {
+                        what: format!(
+                            "{} runs a program named only when the command runs",
+                            via(&format!(" {}", option.spelled()))
+                        ),
+                    });
+                }
                 for address in option.values(&parsed, rest) {
                     if let Some(argv) = unixexec_argv(address.text()) {
                         let argv: Vec<Word> = argv.iter().map(|a| Word::literal(a, address.span)).collect();

@@ -399,14 +399,27 @@ impl Walker<'_> {
                 parent: self.command(id).layer,
             };
             let run = match content {
-                Content::Known(word) => {
-                    if let Some(text) = projects::extract(part, word.text()) {
+                Content::Known(word) => match projects::extract(part, word.text()) {
+                    Some(text) => {
                         self.run_code(id, &code, &[Word::literal(&text, span)], at);
+                        return;
                     }
-                    return;
-                }
+                    None => match projects::unreadable(part, word.text()) {
+                        Some(why) => Run::Unverifiable {
+                            what: format!("{via} runs {file}, {why}"),
+                            span,
+                        },
+                        None => return,
+                    },
+                },
                 Content::OnDisk { path: absolute, text } => {
                     let Some(text) = projects::extract(part, &text) else {
+                        if let Some(why) = projects::unreadable(part, &text) {
+                            self.analysis.commands[id].runs.push(Run::Unverifiable {
+                                what: format!("{via} runs {file}, {why}"),
+                                span,
+                            });
+                        }
                         return;
                     };
                     let mut builder = SourceBuilder::default();
