@@ -7257,7 +7257,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["ssh"],
         subcommand: &[],
-        options: Options::posix("BbcDEeFIiJLlmOoPpQRSWw", &[]),
+        options: super::shells::SSH_OPTIONS,
         carriers: &[
             Carrier::ReadsOption(Opt::Short('F')),
             Carrier::WritesOption(Opt::Short('E')),
@@ -7612,18 +7612,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["script"],
         subcommand: &[],
-        options: Options::gnu(
-            "cEIOBTm",
-            &[
-                "command",
-                "echo",
-                "log-in",
-                "log-out",
-                "log-io",
-                "log-timing",
-                "logging-format",
-            ],
-        ),
+        options: super::shells::SCRIPT_OPTIONS,
         carriers: &[
             Carrier::WritesOperand(0),
             Carrier::WritesOption(Opt::Both('O', "log-out")),

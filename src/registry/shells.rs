@@ -211,18 +211,20 @@ fn su(name: &str, args: &[Word]) -> Vec<Execution> {
     Vec::new()
 }
 
+/// The options of ssh that take a value.
+pub const SSH_OPTIONS: Options = Options::posix("BbcDEeFIiJLlmOoPpQRSWw", &[]);
+
 /// `ssh [options] host [command…]`: the command runs on the host; it is judged as if local.
 /// `ssh [options] host [command…]`. The `ProxyCommand` and `LocalCommand` options run here,
 /// through a shell, before anything reaches the host.
 fn ssh(args: &[Word]) -> Vec<Execution> {
-    const OPTIONS: Options = Options::posix("BbcDEeFIiJLlmOoPpQRSWw", &[]);
-    let first = args::parse(args, &OPTIONS);
+    let first = args::parse(args, &SSH_OPTIONS);
     let mut found: Vec<Execution> = local_commands(&first).collect();
     let Some(host_index) = first.first_operand else {
         return found;
     };
     let after_host = &args[host_index + 1..];
-    let second = args::parse(after_host, &OPTIONS);
+    let second = args::parse(after_host, &SSH_OPTIONS);
     found.extend(local_commands(&second));
     let Some(command_index) = second.first_operand else {
         return found;
@@ -278,21 +280,23 @@ fn watch(args: &[Word]) -> Vec<Execution> {
     }]
 }
 
+/// The options of util-linux `script` that take a value.
+pub const SCRIPT_OPTIONS: Options = Options::gnu(
+    "cEIOBTmt",
+    &[
+        "command",
+        "echo",
+        "log-in",
+        "log-out",
+        "log-io",
+        "log-timing",
+        "logging-format",
+    ],
+);
+
 /// `script -c CODE [file]` (util-linux), `script [-q] file command…` (BSD).
 fn script(args: &[Word]) -> Vec<Execution> {
-    const OPTIONS: Options = Options::gnu(
-        "cEIOBTmt",
-        &[
-            "command",
-            "echo",
-            "log-in",
-            "log-out",
-            "log-io",
-            "log-timing",
-            "logging-format",
-        ],
-    );
-    let parsed = args::parse(args, &OPTIONS);
+    let parsed = args::parse(args, &SCRIPT_OPTIONS);
     if let Some(code) = parsed.value_of('c', "command") {
         return vec![Execution::Code {
             via: "script -c".into(),
