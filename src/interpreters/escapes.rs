@@ -136,7 +136,7 @@ static TABLES: &[(Language, Table)] = &[
                 // `:w FILE`, `:w! FILE`, `:w >> FILE`, `:saveas FILE`, `writefile(…, 'FILE')`.
                 write(
                     ":w FILE",
-                    r"(?:^|\|)\s*:*\s*(?:\d+,\d+|%|'<,'>)?\s*(?:w|wr|wri|writ|write|wq|x|xit|sav|saveas|up|update)!?[ \t]+(?:>>[ \t]*)?([^!\s|][^\s|]*)",
+                    r"(?:^|\|)\s*:*\s*(?:(?:sil(?:ent)?!?|keepalt|keepj(?:umps)?|noa(?:utocmd)?)\s+)*[.$%0-9,'<>]*\s*(?:w|wr|wri|writ|write|wq|x|xit|sav|saveas|up|update)(?:!?[ \t]*>>[ \t]*|!?[ \t]+(?:\+\+\S+[ \t]+)*|!)([^!\s|][^\s|]*)",
                 ),
                 write("writefile()", r#"\bwritefile\([^,]*,\s*['"]([^'"]*)['"]"#),
                 read(
@@ -182,12 +182,12 @@ static TABLES: &[(Language, Table)] = &[
                     ".output",
                     r#"(?:^|;)\s*\.(?:once|output|backup|save|dump\s+>)\s+(?:-\w+\s+)*['"]?([^|'"\s;][^'"\s;]*)"#,
                 ),
-                write("writefile()", r#"\bwritefile\s*\(\s*'([^']*)'"#),
+                write("writefile()", r#"(?i)\bwritefile\s*\(\s*'([^']*)'"#),
                 read(
                     ".read",
                     r#"(?:^|;)\s*\.(?:read|import|open|restore)\s+(?:-\S+\s+)*['"]?([^|'"\s;][^'"\s;]*)"#,
                 ),
-                read("readfile()", r#"\breadfile\s*\(\s*'([^']*)'"#),
+                read("readfile()", r#"(?i)\breadfile\s*\(\s*'([^']*)'"#),
             ],
             unreadable: Some(r"(?:^|;)\s*\.(?:shell|system|load)\b|\bload_extension\s*\("),
         },
@@ -302,6 +302,8 @@ static TABLES: &[(Language, Table)] = &[
                     r"\\(?:input|include|verbatiminput|lstinputlisting|VerbatimInput|includeonly)\s*(?:\[[^\]]*\])?\s*\{\s*([^|}\s][^}]*)\}",
                 ),
                 read("\\openin", r"\\openin\s*\\?\w+\s*=?\s*\{?([^\s{}\\]+)"),
+                // Plain TeX's `\input FILE`, without braces.
+                read("\\input FILE", r"\\input\s+([^\s{}\\|][^\s{}\\]*)"),
             ],
             unreadable: Some(r"\\write18|\\input\s*\{?\s*\||\\directlua|\\luaexec"),
         },

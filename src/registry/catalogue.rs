@@ -3623,7 +3623,7 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[
             Carrier::Argv { skip: 0 },
             Carrier::LoadsLibrary(Opt::Long("preload")),
-            Carrier::LoadsLibrary(Opt::Long("library-path")),
+            Carrier::LoadsFrom(Opt::Long("library-path")),
         ],
         inert: &[],
     },
@@ -7303,7 +7303,10 @@ pub const ENTRIES: &[Entry] = &[
                 "split-size",
             ],
         ),
-        carriers: &[Carrier::ReadsOperand(usize::MAX)],
+        // Words after `-x`, `-i` are patterns of names to leave out or take in, not files.
+        carriers: &[Carrier::ReadsOperandsBefore {
+            stops: &["-x", "-i", "--exclude", "--include"],
+        }],
         inert: &[],
     },
     // pic copies its input, and with `-U` runs `sh "…"` commands.
@@ -7324,7 +7327,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["nroff", "groff", "troff", "gtroff"],
         subcommand: &[],
-        options: Options::gnu("defFIKmMnoPrTwW", &[]),
+        options: Options::gnu("dfFIKmMnoPrTwW", &[]),
         carriers: &[Carrier::FileOrStdin {
             index: 0,
             language: Language::Roff,
@@ -7471,7 +7474,7 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[
             Carrier::LoadsLibrary(Opt::Word("-engine")),
             Carrier::LoadsLibrary(Opt::Word("-keygen_engine")),
-            Carrier::LoadsLibrary(Opt::Word("-provider-path")),
+            Carrier::LoadsFrom(Opt::Word("-provider-path")),
         ],
         inert: &[],
     },
@@ -7479,7 +7482,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["ssh-keygen"],
         subcommand: &[],
-        options: Options::posix("abCDEFfgIJjKMmNnOPrSstVwYzZ", &[]),
+        options: Options::posix("abCDEFfgIJjMNnOPrSstVwYzZ", &[]),
         carriers: &[
             Carrier::LoadsLibrary(Opt::Short('D')),
             Carrier::LoadsLibrary(Opt::Short('w')),
@@ -7492,7 +7495,7 @@ pub const ENTRIES: &[Entry] = &[
         options: Options::gnu("", &["default-auth", "plugin-dir"]),
         carriers: &[
             Carrier::LoadsLibrary(Opt::Long("default-auth")),
-            Carrier::LoadsLibrary(Opt::Long("plugin-dir")),
+            Carrier::LoadsFrom(Opt::Long("plugin-dir")),
         ],
         inert: &[],
     },
@@ -7657,6 +7660,34 @@ pub const ENTRIES: &[Entry] = &[
     },
     Entry {
         names: &["dnf", "yum", "dnf5", "microdnf"],
+        subcommand: &["upgrade"],
+        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["dnf", "yum", "dnf5", "microdnf"],
+        subcommand: &["update"],
+        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["dnf", "yum", "dnf5", "microdnf"],
+        subcommand: &["in"],
+        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["dnf", "yum", "dnf5", "microdnf"],
+        subcommand: &["downgrade"],
+        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    },
+    Entry {
+        names: &["dnf", "yum", "dnf5", "microdnf"],
         subcommand: &["reinstall"],
         options: Options::gnu("cx", &["config", "setopt", "exclude"]),
         carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
@@ -7771,10 +7802,20 @@ pub const ENTRIES: &[Entry] = &[
     // A unit file linked or enabled by path: its `Exec…=` lines run as root.
     Entry {
         names: &["systemctl"],
+        subcommand: &["reenable"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::OperandScript {
+            index: usize::MAX,
+            language: Language::SystemdUnit,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["systemctl"],
         subcommand: &["link"],
         options: Options::gnu("", &[]),
         carriers: &[Carrier::OperandScript {
-            index: 0,
+            index: usize::MAX,
             language: Language::SystemdUnit,
         }],
         inert: &[],
@@ -7784,7 +7825,7 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &["enable"],
         options: Options::gnu("", &[]),
         carriers: &[Carrier::OperandScript {
-            index: 0,
+            index: usize::MAX,
             language: Language::SystemdUnit,
         }],
         inert: &[],
@@ -7903,7 +7944,8 @@ pub const ENTRIES: &[Entry] = &[
                 index: 0,
                 language: Language::Java,
             },
-            Carrier::LoadsLibrary(Opt::Word("-agentpath")),
+            Carrier::LoadsPrefixed("-agentpath:"),
+            Carrier::LoadsPrefixed("-javaagent:"),
         ],
         inert: &[],
     },
@@ -7948,7 +7990,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["ab", "ab2"],
         subcommand: &[],
-        options: Options::gnu("nctbpuTvwxyzCHPAXEge", &[]),
+        options: Options::gnu("nctbpuTvxyzCHPAXEge", &[]),
         carriers: &[
             Carrier::SendsOption(Opt::Short('p')),
             Carrier::SendsOption(Opt::Short('u')),
@@ -7963,9 +8005,16 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["lp", "lpr"],
+        names: &["lp"],
         subcommand: &[],
-        options: Options::gnu("dhnotPqUHCTJ#", &[]),
+        options: Options::gnu("dhnotPqUHCTJ", &[]),
+        carriers: &[Carrier::SendsOperand(usize::MAX)],
+        inert: &[],
+    },
+    Entry {
+        names: &["lpr"],
+        subcommand: &[],
+        options: Options::gnu("PUHCTJ#o", &[]),
         carriers: &[Carrier::SendsOperand(usize::MAX)],
         inert: &[],
     },
@@ -8000,14 +8049,14 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["tailscale"],
         subcommand: &["serve"],
-        options: Options::gnu("", &["http", "https", "tcp", "set-path", "bg"]),
+        options: Options::gnu("", &["http", "https", "tcp", "set-path"]),
         carriers: &[Carrier::ServesOperand(usize::MAX)],
         inert: &[],
     },
     Entry {
         names: &["tailscale"],
         subcommand: &["funnel"],
-        options: Options::gnu("", &["http", "https", "tcp", "set-path", "bg"]),
+        options: Options::gnu("", &["http", "https", "tcp", "set-path"]),
         carriers: &[Carrier::ServesOperand(usize::MAX)],
         inert: &[],
     },
@@ -8073,14 +8122,14 @@ pub const ENTRIES: &[Entry] = &[
                 "help",
             ],
         }],
-        inert: &[],
+        inert: &[Opt::Both('h', "help")],
     },
     Entry {
         names: &["code", "code-insiders", "codium"],
         subcommand: &["serve-web"],
         options: Options::gnu("", &["host", "port", "connection-token", "socket-path"]),
         carriers: &[Carrier::RemoteAccess { unless: &["help"] }],
-        inert: &[],
+        inert: &[Opt::Both('h', "help")],
     },
     Entry {
         names: &["gcore"],

@@ -183,13 +183,18 @@ pub fn roles(name: &str) -> Roles {
                 table::Carrier::ReadsOption(_) | table::Carrier::ReadsOperand(_) | table::Carrier::ReadsPrefixed(_) => {
                     roles.reads = true
                 }
-                table::Carrier::LoadsLibrary(_) | table::Carrier::LoadsOperands => roles.loads = true,
+                table::Carrier::LoadsLibrary(_)
+                | table::Carrier::LoadsFrom(_)
+                | table::Carrier::LoadsPrefixed(_)
+                | table::Carrier::LoadsOperands => roles.loads = true,
                 table::Carrier::SendsOption(_)
                 | table::Carrier::SendsOperand(_)
                 | table::Carrier::ServesOption(_)
                 | table::Carrier::ServesOperand(_)
                 | table::Carrier::SendsArguments => roles.sends = true,
-                table::Carrier::DumpsProcessMemory | table::Carrier::ReadsOperandsWith { .. } => roles.reads = true,
+                table::Carrier::DumpsProcessMemory
+                | table::Carrier::ReadsOperandsWith { .. }
+                | table::Carrier::ReadsOperandsBefore { .. } => roles.reads = true,
                 table::Carrier::RemoteArchive { .. } => {
                     roles.sends = true;
                     roles.fetches = true;

@@ -184,6 +184,12 @@ pub enum Carrier {
     /// The value of an option is a library the program loads into itself: its code cannot be
     /// read, so the command asks.
     LoadsLibrary(Opt),
+    /// Any argument that starts with `prefix` names a library the program loads, the prefix
+    /// removed (`java -agentpath:./x.so`, `-javaagent:x.jar`): asks unless it is the system's.
+    LoadsPrefixed(&'static str),
+    /// The value of an option is a folder the program loads libraries or plugins from
+    /// (`--plugin-dir`, `--library-path`): asks unless it is one of the system's.
+    LoadsFrom(Opt),
     /// The value of an option is a file the program writes (`sort -o`, `openssl -out`).
     WritesOption(Opt),
     /// The operand at `index` is a file the program writes (`usize::MAX`: the last one).
@@ -240,6 +246,9 @@ pub enum Carrier {
     /// Each operand is a process whose memory the program copies to a file (`gcore PID`): the
     /// secrets it holds with it, which cannot be known in advance.
     DumpsProcessMemory,
+    /// The operands before the first of the words `stops` are files it reads (`zip x.zip FILE…
+    /// -x PATTERN…`).
+    ReadsOperandsBefore { stops: &'static [&'static str] },
     /// Each operand is a file read when one of `options` is given (`tar -c FILE…`).
     ReadsOperandsWith { options: &'static [Opt] },
     /// The value of `option` is a file or folder written when one of `with` is given (`tar -x
@@ -342,6 +351,12 @@ impl Carrier {
                 format!("a command after {skip} operand(s), bind-mounted paths read as the host's")
             }
             Carrier::LoadsLibrary(option) => format!("`{}` loads a library", option.spelled()),
+            Carrier::LoadsFrom(option) => format!("`{}` names a folder it loads libraries from", option.spelled()),
+            Carrier::LoadsPrefixed(prefix) => format!("`{prefix}…` names a library it loads"),
+            Carrier::OperandScript {
+                index: usize::MAX,
+                language,
+            } => format!("each operand is a {language:?} file"),
             Carrier::OperandScript { index, language } => format!("operand #{} is a {language:?} file", index + 1),
             Carrier::OptionScriptPrefixed {
                 option,
@@ -367,6 +382,7 @@ impl Carrier {
             Carrier::SendsArguments => "sends its arguments over the network".into(),
             Carrier::RemoteAccess { .. } => "opens this machine to a remote party".into(),
             Carrier::DumpsProcessMemory => "copies the memory of the processes its operands name".into(),
+            Carrier::ReadsOperandsBefore { stops } => format!("reads its operands before {}", stops.join(", ")),
             Carrier::ReadsOperandsWith { options } => {
                 let options: Vec<String> = options.iter().map(|option| option.spelled()).collect();
                 format!("reads its operands with {}", options.join(", "))
@@ -781,6 +797,37 @@ fn entry_executions(
                     found.push(command_of(via(""), &argv));
                 }
             }
+            Carrier::LoadsPrefixed(prefix) => {
+                let libraries = rest.iter().filter_map(|word| {
+                    let path = word.text().strip_prefix(prefix)?;
+                    let path = path.split('=').next().unwrap_or(path);
+                    let library = word.strip_prefix(prefix.len());
+                    (library.is_dynamic() || path.contains('/') || path.ends_with(".jar")).then(|| path.to_owned())
+                });
+                for library in libraries {
+                    found.push(Execution::Unverifiable {
+                        what: format!(
+                            "{} loads {library}: a library's code cannot be read",
+                            via(&format!(" {prefix}"))
+                        ),
+                    });
+                }
+            }
+            Carrier::LoadsFrom(option) => {
+                for folder in option
+                    .values(&parsed, rest)
+                    .into_iter()
+                    .filter(|folder| !is_system_folder(folder))
+                {
+                    found.push(Execution::Unverifiable {
+                        what: format!(
+                            "{} loads libraries from {}: their code cannot be read",
+                            via(&format!(" {}", option.spelled())),
+                            folder.text()
+                        ),
+                    });
+                }
+            }
             Carrier::LoadsLibrary(option) => {
                 for library in option.values(&parsed, rest).into_iter().filter(is_library_file) {
                     found.push(Execution::Unverifiable {
@@ -807,6 +854,7 @@ fn entry_executions(
             | Carrier::ServesOperand(_)
             | Carrier::SendsArguments
             | Carrier::ReadsOperandsWith { .. }
+            | Carrier::ReadsOperandsBefore { .. }
             | Carrier::WritesOptionWith { .. }
             | Carrier::RemoteArchive { .. } => {}
             Carrier::RemoteAccess { unless } => {
@@ -834,7 +882,12 @@ fn entry_executions(
                 }
             }
             Carrier::OperandScript { index, language } => {
-                if let Some(path) = operands.get(index) {
+                // `usize::MAX`: each operand (`systemctl enable a.service ./b.service`).
+                let paths = match index {
+                    usize::MAX => operands.clone(),
+                    index => operands.get(index).into_iter().copied().collect(),
+                };
+                for path in paths {
                     found.push(Execution::File {
                         via: via(""),
                         path: (*path).clone(),
@@ -1022,6 +1075,18 @@ fn entry_files(entry: &Entry, rest: &[Word], files: &mut Files) {
             Carrier::ReadsOperandsWith { options } if options.iter().any(|option| option.given(&parsed, rest)) => {
                 read.extend(operands.iter().map(|w| (*w).clone()));
             }
+            Carrier::ReadsOperandsBefore { stops } => {
+                let end = rest
+                    .iter()
+                    .position(|word| stops.iter().any(|stop| word.is(stop)))
+                    .unwrap_or(rest.len());
+                read.extend(
+                    operands
+                        .iter()
+                        .filter(|word| rest[..end].iter().any(|before| std::ptr::eq(before, **word)))
+                        .map(|w| (*w).clone()),
+                );
+            }
             Carrier::WritesOptionWith { option, with } if with.iter().any(|option| option.given(&parsed, rest)) => {
                 written.extend(option.values(&parsed, rest));
             }
@@ -1061,6 +1126,24 @@ pub fn is_library_file(value: &Word) -> bool {
     // A name without a slash is looked for in the system's library folders.
     let installed = system.iter().any(|dir| text.starts_with(dir)) && !text.contains("..");
     text.contains('/') && !installed
+}
+
+/// Whether a folder is one of the system's library folders (`/usr/lib/x86_64-linux-gnu`).
+fn is_system_folder(folder: &Word) -> bool {
+    let text = folder.text();
+    !folder.is_dynamic()
+        && !text.contains("..")
+        && [
+            "/usr/",
+            "/lib/",
+            "/lib64/",
+            "/lib32/",
+            "/opt/homebrew/",
+            "/System/",
+            "/Library/",
+        ]
+        .iter()
+        .any(|dir| text.starts_with(dir) || text == dir.trim_end_matches('/'))
 }
 
 /// Whether a file name is a remote one, `[user@]host:path`: a colon before any slash.

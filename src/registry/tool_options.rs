@@ -189,7 +189,8 @@ pub const ENTRIES: &[Entry] = &[
                 "mode",
                 "mtime",
             ],
-        ),
+        )
+        .bundled_first_word(),
         &[
             shell_option(Opt::Long("to-command")),
             Carrier::OptionShell {
@@ -303,11 +304,13 @@ pub const ENTRIES: &[Entry] = &[
         &[shell_option(Opt::Both('P', "pager")), Carrier::ReadsOperand(usize::MAX)],
     ),
     // Editors and clients given code on the command line.
+    // `-s FILE` feeds keys from FILE; in Ex mode (`ex`, `-es`) `-s` is a flag for silence.
     tool(
-        &["vim", "vi", "nvim", "gvim", "view", "rvim", "vimdiff", "ex"],
-        Options::gnu("cSuUiTroswWt", &["cmd"]),
+        &["vim", "vi", "nvim", "gvim", "view", "rvim", "vimdiff"],
+        Options::gnu("cSuUiTroswWt", &["cmd"]).single_dash(&["es", "Es"]),
         VIM,
     ),
+    tool(&["ex"], Options::gnu("cSuUiTrowWt", &["cmd"]), VIM),
     tool(
         &["ex", "vim.tiny"],
         Options::gnu("cSuUiTroswWt", &["cmd"]),
