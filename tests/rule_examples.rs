@@ -95,6 +95,7 @@ rule_tests! {
     read_env_file,
     redis_flush,
     remote_code_execution,
+    reverse_shell,
     rm_dynamic_path,
     rm_git_dir,
     rm_home,
