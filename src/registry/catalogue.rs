@@ -6,6 +6,18 @@ use super::table::{Carrier, Entry, Opt};
 use crate::args::Options;
 use crate::language::Language;
 
+/// dnf and yum given package files or URLs under another verb than `install` (`localinstall`,
+/// `upgrade`, `in`…).
+const fn rpm_installer(subcommand: &'static [&'static str]) -> Entry {
+    Entry {
+        names: &["dnf", "yum", "dnf5", "microdnf"],
+        subcommand,
+        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
+        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
+        inert: &[],
+    }
+}
+
 pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["7z", "7za", "7zr", "7zz", "p7zip"],
@@ -7651,48 +7663,12 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
         inert: &[],
     },
-    Entry {
-        names: &["dnf", "yum", "dnf5", "microdnf"],
-        subcommand: &["localinstall"],
-        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
-        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
-        inert: &[],
-    },
-    Entry {
-        names: &["dnf", "yum", "dnf5", "microdnf"],
-        subcommand: &["upgrade"],
-        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
-        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
-        inert: &[],
-    },
-    Entry {
-        names: &["dnf", "yum", "dnf5", "microdnf"],
-        subcommand: &["update"],
-        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
-        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
-        inert: &[],
-    },
-    Entry {
-        names: &["dnf", "yum", "dnf5", "microdnf"],
-        subcommand: &["in"],
-        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
-        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
-        inert: &[],
-    },
-    Entry {
-        names: &["dnf", "yum", "dnf5", "microdnf"],
-        subcommand: &["downgrade"],
-        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
-        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
-        inert: &[],
-    },
-    Entry {
-        names: &["dnf", "yum", "dnf5", "microdnf"],
-        subcommand: &["reinstall"],
-        options: Options::gnu("cx", &["config", "setopt", "exclude"]),
-        carriers: &[Carrier::InstallsPackages { suffixes: &[".rpm"] }],
-        inert: &[],
-    },
+    rpm_installer(&["localinstall"]),
+    rpm_installer(&["upgrade"]),
+    rpm_installer(&["update"]),
+    rpm_installer(&["in"]),
+    rpm_installer(&["downgrade"]),
+    rpm_installer(&["reinstall"]),
     Entry {
         names: &["zypper"],
         subcommand: &["in"],
