@@ -2,7 +2,7 @@
 //! attached or separate (`-uroot`, `-u root`), long options with `=`, abbreviated long options
 //! (`--recur`), and `--`.
 
-use crate::word::Word;
+use crate::word::{Part, Word};
 
 /// What a command's options look like.
 #[derive(Clone, Copy, Debug)]
@@ -159,10 +159,9 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
         let word = &args[i];
         // A long option whose value only is known when it runs (`--to-command="$CMD"`) is
         // still that option; any other word with a dynamic part is an operand.
-        let dynamic_long = word.is_dynamic() && {
-            let prefix = word.literal_prefix();
-            prefix.starts_with("--") && prefix.find('=').is_some_and(|equals| equals > 2)
-        };
+        let dynamic_long = word.is_dynamic()
+            && matches!(word.parts.first(), Some(Part::Literal { text, .. })
+                if text.starts_with("--") && text.find('=').is_some_and(|equals| equals > 2));
         let text = if dynamic_long {
             word.text()
         } else {

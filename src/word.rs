@@ -205,18 +205,6 @@ impl Word {
         (!self.dynamic).then_some(self.text.as_str())
     }
 
-    /// The text of the word up to its first dynamic part (`--to-command=` of
-    /// `--to-command="$CMD"`).
-    pub fn literal_prefix(&self) -> String {
-        self.parts
-            .iter()
-            .map_while(|part| match part {
-                Part::Literal { text, .. } => Some(text.as_str()),
-                Part::Dynamic(_) => None,
-            })
-            .collect()
-    }
-
     /// Whether the word is the literal `text`.
     pub fn is(&self, text: &str) -> bool {
         self.value() == Some(text)
