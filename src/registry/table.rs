@@ -870,17 +870,13 @@ fn entry_executions(
                     });
                 }
             }
-            Carrier::DumpsProcessMemory => {
-                for process in &operands {
-                    found.push(Execution::Unverifiable {
-                        what: format!(
-                            "{} copies the memory of process {} to a file, with every secret it holds",
-                            via(""),
-                            process.text()
-                        ),
-                    });
-                }
-            }
+            Carrier::DumpsProcessMemory => found.extend(operands.iter().map(|process| Execution::Unverifiable {
+                what: format!(
+                    "{} copies the memory of process {} to a file, with every secret it holds",
+                    via(""),
+                    process.text()
+                ),
+            })),
             Carrier::OperandScript { index, language } => {
                 // `usize::MAX`: each operand (`systemctl enable a.service ./b.service`).
                 let paths = match index {
@@ -923,17 +919,13 @@ fn entry_executions(
                     });
                 }
             }
-            Carrier::LoadsOperands => {
-                for library in &operands {
-                    found.push(Execution::Unverifiable {
-                        what: format!(
-                            "{} makes programs load the libraries of {}: a library's code cannot be read",
-                            via(""),
-                            library.text()
-                        ),
-                    });
-                }
-            }
+            Carrier::LoadsOperands => found.extend(operands.iter().map(|library| Execution::Unverifiable {
+                what: format!(
+                    "{} makes programs load the libraries of {}: a library's code cannot be read",
+                    via(""),
+                    library.text()
+                ),
+            })),
             Carrier::InstallsPackages { suffixes } => {
                 for package in &operands {
                     let text = package.text().to_ascii_lowercase();
