@@ -288,6 +288,16 @@ fn protected(
     None
 }
 
+/// The keys and credential stores under the folder `path` (the folder itself or a place in it),
+/// by the home's protected places: what sending or publishing the folder whole would expose.
+pub fn secrets_below(path: &AbsPath, context: &Context) -> Option<&'static str> {
+    PROTECTED_IN_HOME
+        .iter()
+        .filter(|(_, protection, _)| *protection == Protection::Secret)
+        .find(|(relative, _, _)| context.home.join(relative).starts_with(path))
+        .map(|(_, _, what)| *what)
+}
+
 /// The system directory `path` is or is inside, if any.
 pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
     for dir in SYSTEM_DIRS {

@@ -236,39 +236,19 @@ fn file_secret(word: &Word, command: &Command, context: &Context) -> Option<Stri
 }
 
 /// The secrets a file holds, or a folder sent or published whole: its own, or the keys and
-/// credentials under it when it holds them (`busybox httpd -h ~`, `restic backup ~/.config`).
+/// credentials under it (`busybox httpd -h ~`, `restic backup ~/.config`).
 fn served_secret(word: &Word, command: &Command, context: &Context) -> Option<String> {
-    let home = context.home.as_str().trim_end_matches('/');
-    let path = match paths::resolve(word, &command.cwd) {
-        Target::Path(path) => {
-            if let Some(secret) = files::secret(&path, context) {
-                return Some(secret);
-            }
-            path.as_str().to_owned()
-        }
-        // `~` itself: the home folder, whatever the shell would name it.
-        _ if word.text() == "~" || word.text() == "~/" => home.to_owned(),
-        _ => return None,
+    let Target::Path(path) = paths::resolve(word, &command.cwd) else {
+        return None;
     };
-    let folder = format!("{}/", path.trim_end_matches('/'));
-    let under_home = [
-        ".ssh/id_rsa",
-        ".aws/credentials",
-        ".config/gh/hosts.yml",
-        ".config/gcloud/credentials.db",
-        ".kube/config",
-        ".docker/config.json",
-        ".gnupg/private-keys-v1.d",
-        ".netrc",
-        ".git-credentials",
-    ]
-    .map(|secret| format!("{home}/{secret}"));
-    let system = ["/etc/shadow", "/root/.ssh/id_rsa", "/proc/self/environ"].map(str::to_owned);
-    under_home
+    if let Some(secret) = files::secret(&path, context) {
+        return Some(secret);
+    }
+    let system = ["/etc/shadow", "/proc/self/environ"]
         .iter()
-        .chain(&system)
-        .any(|secret| secret.starts_with(&folder))
-        .then(|| format!("every file under {path}, keys and credentials included"))
+        .any(|secret| crate::paths::AbsPath::normalized((*secret).to_owned()).starts_with(&path));
+    let what = crate::places::secrets_below(&path, context).or(system.then_some("system secrets"));
+    what.map(|what| format!("every file under {path}, {what} included"))
 }
 
 /// A secret in an argument's value (`-d "$(cat .env)"`, a URL with `$(env)` in it), except in
