@@ -202,8 +202,9 @@ impl Sender {
         Some(match command.name.as_str() {
             "curl" | "curlie" => Sender::Curl,
             "wget" | "wget2" => Sender::Wget,
-            "nc" | "ncat" | "netcat" | "telnet" | "socat" | "ssh" | "cryptcat" => Sender::Stream,
+            "ssh" => Sender::Stream,
             "openssl" if first(0) == "s_client" => Sender::Stream,
+            name if super::remote_code::NETWORK_CLIENTS.contains(&name) && name != "openssl" => Sender::Stream,
             "scp" | "rsync" | "sftp" => Sender::Copy,
             "http" | "https" | "xh" | "xhs" => Sender::Http,
             "aws" if first(0) == "s3" && matches!(first(1), "cp" | "mv" | "sync") => Sender::Upload { skip: 2 },

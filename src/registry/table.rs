@@ -1097,45 +1097,36 @@ fn entry_files(entry: &Entry, rest: &[Word], files: &mut Files) {
     }
 }
 
+/// The folders the system installs libraries under.
+const SYSTEM_LIBRARY_DIRS: &[&str] = &[
+    "/usr/",
+    "/lib/",
+    "/lib64/",
+    "/lib32/",
+    "/opt/homebrew/",
+    "/System/",
+    "/Library/",
+];
+
+/// Whether `path` is one of the system's library folders or in one (`/usr/lib/x.so`).
+fn is_installed(path: &str) -> bool {
+    !path.contains("..")
+        && SYSTEM_LIBRARY_DIRS
+            .iter()
+            .any(|dir| path.starts_with(dir) || path == dir.trim_end_matches('/'))
+}
+
 /// Whether the value of a library option names a file to load that is not the system's own: a
 /// path (`./x.so`, `/tmp/x`), or a value only known when it runs. Names (`libc.so.6`, `--engine
 /// list`, `--default-auth caching_sha2_password`), looked for in the system's library folders,
 /// and the libraries installed under /usr and /lib are the system's.
 pub fn is_library_file(value: &Word) -> bool {
-    let text = value.text();
-    let system = [
-        "/usr/",
-        "/lib/",
-        "/lib64/",
-        "/lib32/",
-        "/opt/homebrew/",
-        "/System/",
-        "/Library/",
-    ];
-    if value.is_dynamic() {
-        return true;
-    }
-    // A name without a slash is looked for in the system's library folders.
-    let installed = system.iter().any(|dir| text.starts_with(dir)) && !text.contains("..");
-    text.contains('/') && !installed
+    value.is_dynamic() || (value.text().contains('/') && !is_installed(value.text()))
 }
 
 /// Whether a folder is one of the system's library folders (`/usr/lib/x86_64-linux-gnu`).
 fn is_system_folder(folder: &Word) -> bool {
-    let text = folder.text();
-    !folder.is_dynamic()
-        && !text.contains("..")
-        && [
-            "/usr/",
-            "/lib/",
-            "/lib64/",
-            "/lib32/",
-            "/opt/homebrew/",
-            "/System/",
-            "/Library/",
-        ]
-        .iter()
-        .any(|dir| text.starts_with(dir) || text == dir.trim_end_matches('/'))
+    !folder.is_dynamic() && is_installed(folder.text())
 }
 
 /// Whether a file name is a remote one, `[user@]host:path`: a colon before any slash.
