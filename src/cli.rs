@@ -33,10 +33,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Answer one Claude Code hook payload on standard input (PreToolUse or ConfigChange).
-    /// Allow: exit 0, nothing printed; ask: exit 0 and a JSON answer; deny: exit 2 and the
-    /// reason on standard error.
-    Hook,
+    /// Answer one agent's hook payload on standard input, in that agent's dialect (Claude Code,
+    /// Codex, Gemini CLI, Cursor, Copilot CLI, Cline, Factory, Windsurf, OpenCode). For Claude
+    /// Code, allow: exit 0, nothing printed; ask: exit 0 and a JSON answer; deny: exit 2 and the
+    /// reason on standard error. Run without any subcommand and with a payload piped in, the
+    /// binary does the same.
+    Hook {
+        /// The agent, for a payload whose fields do not tell (the payload's own fields win).
+        #[arg(long, value_name = "NAME")]
+        agent: Option<String>,
+    },
     /// Register the hook in a Claude Code settings file (PreToolUse for every tool, and
     /// ConfigChange), keeping everything else in the file as it was.
     Install {
@@ -147,9 +153,18 @@ fn absolute(text: &str, cwd: &AbsPath) -> Result<AbsPath, String> {
 /// Runs the command line; returns the exit code.
 pub fn main() -> ExitCode {
     // The hook runs before every tool call: no argument parsing on its path, and no way for a
-    // stray argument to turn a denial into a usage error.
-    if std::env::args_os().nth(1).is_some_and(|arg| arg == "hook") {
-        return hook::main();
+    // stray argument to turn a denial into a usage error. A bare `safety-net` with a payload piped
+    // in is a hook registered without its `hook` argument (an agent too old to pass `args`):
+    // judging it is safe, printing usage would let the call through.
+    let arguments: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if arguments.first().is_some_and(|arg| arg == "hook") {
+        return hook::main(&arguments[1..]);
+    }
+    if arguments.is_empty() && !std::io::stdin().is_terminal() {
+        return hook::main(&[]);
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -178,7 +193,9 @@ pub fn main() -> ExitCode {
             print!("{}", crate::coverage::markdown());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Hook => Ok(hook::main()),
+        Command::Hook { agent } => Ok(hook::main(
+            &agent.map(|name| vec!["--agent".into(), name]).unwrap_or_default(),
+        )),
         Command::Install { target } => register(&target, true),
         Command::Uninstall { target } => register(&target, false),
         Command::Doctor { project_root } => Ok(doctor(project_root)),

@@ -93,7 +93,7 @@ impl Verdict {
             Some(finding) if self.mode == Mode::Unattended && finding.rule.decision == Decision::Ask => {
                 let raised = Finding {
                     lost: format!(
-                        "{}; nobody is there to confirm it in this permission mode, so it is denied",
+                        "{}; nobody is there to confirm it, so it is denied",
                         sentence(&finding.lost)
                     ),
                     ..finding.clone()

@@ -1,6 +1,7 @@
-//! The hook as Claude Code runs it: each payload in `tests/hook/*.json` (written from Claude
-//! Code's hook contract) is fed to `safety-net hook`, and the exit code, standard output and
-//! standard error must equal `tests/hook/<name>.expected` exactly.
+//! The hook as each agent runs it: each payload in `tests/hook/*.json` (Claude Code's form) and
+//! `tests/hook/<agent>/*.json` (the other agents' forms, written from their hook contracts) is
+//! fed to `safety-net hook`, and the exit code, standard output and standard error must equal
+//! the `.expected` file beside it exactly.
 //!
 //! The binary runs with an empty environment but for `HOME=/home/user` and `PATH`, so that
 //! nothing of the machine running the tests leaks in. To write the expected files after a
@@ -46,7 +47,11 @@ fn render(outcome: &Outcome) -> String {
 }
 
 fn cases() -> Vec<PathBuf> {
-    let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hook");
+    cases_in("")
+}
+
+fn cases_in(folder: &str) -> Vec<PathBuf> {
+    let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hook").join(folder);
     let mut cases: Vec<PathBuf> = std::fs::read_dir(directory)
         .expect("tests/hook exists")
         .filter_map(Result::ok)
@@ -60,7 +65,17 @@ fn cases() -> Vec<PathBuf> {
 /// Each payload is its own test (`cargo test bash_force_push_denied`).
 #[rstest]
 fn payload(#[files("tests/hook/*.json")] case: PathBuf) {
-    let input = std::fs::read(&case).expect("the payload is readable");
+    compare_with_expected(&case);
+}
+
+/// The other agents' payloads, without any flag: the payload alone tells the dialect.
+#[rstest]
+fn agent_payload(#[files("tests/hook/*/*.json")] case: PathBuf) {
+    compare_with_expected(&case);
+}
+
+fn compare_with_expected(case: &Path) {
+    let input = std::fs::read(case).expect("the payload is readable");
     let actual = render(&run_hook(&input, &[]));
     let expected_file = case.with_extension("expected");
     if std::env::var_os("SAFETY_NET_BLESS").is_some() {
@@ -174,4 +189,135 @@ fn extra_arguments_do_not_turn_a_denial_into_a_usage_error() {
         br#"{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
     let output = common::run_with_input(&mut hook, payload);
     assert_eq!(output.status.code(), Some(2));
+}
+
+/// The stdout JSON of an answer, when there is one.
+fn answer_json(outcome: &Outcome, name: &str) -> Option<serde_json::Value> {
+    (!outcome.stdout.is_empty())
+        .then(|| serde_json::from_str(&outcome.stdout).unwrap_or_else(|_| panic!("{name}: stdout is JSON")))
+}
+
+/// The keys of a JSON object, sorted.
+fn keys(value: &serde_json::Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    keys.sort_unstable();
+    keys
+}
+
+/// Every agent folder holds a denied, an allowed and an ask (or ask-turned-deny) case, a
+/// malformed payload, and answers with exactly its dialect's keys.
+#[test]
+fn each_agent_answers_in_its_own_dialect() {
+    let agents = [
+        "codex", "gemini", "cursor", "copilot", "cline", "factory", "windsurf", "opencode",
+    ];
+    for agent in agents {
+        let cases = cases_in(agent);
+        let named = |part: &str| cases.iter().any(|c| c.to_string_lossy().contains(part));
+        assert!(
+            named("_denied") && named("_allowed") && (named("_asks") || named("_ask_becomes_deny")),
+            "{agent}"
+        );
+        assert!(cases.len() >= 6, "{agent}: only {} cases", cases.len());
+        for case in cases {
+            let name = format!("{agent}/{}", case.file_name().unwrap_or_default().to_string_lossy());
+            let outcome = run_hook(&std::fs::read(&case).expect("readable"), &[]);
+            let json = answer_json(&outcome, &name);
+            let blocked = outcome.exit == 2
+                || json.as_ref().is_some_and(|j| {
+                    j["decision"] == "deny"
+                        || j["permission"] == "deny"
+                        || j["permissionDecision"] == "deny"
+                        || j["cancel"] == true
+                });
+            let stem = case.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            if stem.ends_with("_denied") || stem.ends_with("_ask_becomes_deny") {
+                assert!(blocked, "{name}: not blocked: {}", render(&outcome));
+            }
+            if stem.ends_with("_allowed") || stem.ends_with("_no_opinion") {
+                assert!(!blocked && outcome.exit == 0, "{name}: {}", render(&outcome));
+            }
+            match (agent, &json) {
+                ("codex" | "windsurf" | "opencode", Some(_)) => panic!("{name}: this agent reads no JSON answer"),
+                ("gemini", Some(j)) => assert_eq!(keys(j), ["decision", "reason"], "{name}"),
+                ("cursor", Some(j)) => {
+                    let shape = keys(j);
+                    assert!(
+                        shape == ["permission"]
+                            || shape == ["permission", "user_message"]
+                            || shape == ["continue", "permission"]
+                            || shape == ["agent_message", "continue", "permission", "user_message"],
+                        "{name}: {shape:?}"
+                    );
+                }
+                ("copilot", Some(j)) => {
+                    assert_eq!(keys(j), ["permissionDecision", "permissionDecisionReason"], "{name}")
+                }
+                ("cline", Some(j)) => assert!(keys(j) == ["cancel"] || keys(j) == ["cancel", "errorMessage"], "{name}"),
+                ("cline" | "cursor", None) => panic!("{name}: this agent needs an explicit answer"),
+                ("factory", Some(j)) => assert_eq!(keys(j), ["hookSpecificOutput"], "{name}"),
+                _ => {}
+            }
+            if outcome.exit == 2 {
+                assert!(outcome.stderr.starts_with("safety-net: "), "{name}: {}", outcome.stderr);
+            } else {
+                assert!(outcome.stderr.is_empty(), "{name}: {}", outcome.stderr);
+            }
+        }
+    }
+}
+
+fn run_hook_with_args(args: &[&str], input: &[u8]) -> Outcome {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    command
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", "/home/user");
+    let output = common::run_with_input(&mut command, input);
+    Outcome {
+        exit: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn the_agent_flag_names_the_dialect_of_a_payload_that_does_not() {
+    // Not JSON at all: Cline's malformed answer is its own cancel, not an exit code it ignores.
+    let cline = run_hook_with_args(&["hook", "--agent", "cline"], b"not json");
+    assert_eq!(cline.exit, 0);
+    assert!(
+        cline.stdout.contains("\"cancel\":true") && cline.stdout.contains("invalid-hook-input"),
+        "{}",
+        cline.stdout
+    );
+    // A Claude-form payload sent by Codex, which has no ask: the ask becomes a deny.
+    let sudo = br#"{"hook_event_name":"PreToolUse","cwd":"/home/user/work/project","tool_name":"Bash","tool_input":{"command":"sudo apt-get install jq"}}"#;
+    let codex = run_hook_with_args(&["hook", "--agent=codex"], sudo);
+    assert_eq!(codex.exit, 2, "{}", codex.stderr);
+    let claude = run_hook_with_args(&["hook"], sudo);
+    assert_eq!(claude.exit, 0);
+    assert!(claude.stdout.contains("\"ask\""));
+    // The payload wins: a Cursor payload is answered in Cursor's form whatever the flag says.
+    let cursor = br#"{"hook_event_name":"beforeShellExecution","cursor_version":"2.4.1","command":"ls","cwd":"/home/user/work/project"}"#;
+    let flagged = run_hook_with_args(&["hook", "--agent", "claude"], cursor);
+    assert_eq!(flagged.stdout, "{\"continue\":true,\"permission\":\"allow\"}\n");
+}
+
+#[test]
+fn the_bare_binary_judges_a_piped_payload() {
+    let payload =
+        br#"{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
+    let denied = run_hook_with_args(&[], payload);
+    assert_eq!(denied.exit, 2, "{}", denied.stderr);
+    assert!(denied.stderr.starts_with("safety-net: rm-root"), "{}", denied.stderr);
+    let allowed = run_hook_with_args(
+        &[],
+        br#"{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"ls"}}"#,
+    );
+    assert_eq!((allowed.exit, allowed.stdout.as_str()), (0, ""));
 }

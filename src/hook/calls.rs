@@ -1,0 +1,481 @@
+//! What a payload asks to do, read the same way from every agent's form: the shell command it
+//! runs or the files it writes or reads, where, and in which answer shape.
+//!
+//! Tool names differ by agent (`Bash`, `run_shell_command`, `execute_command`, `Execute`, `Shell`,
+//! `bash`…) but mean the same few things; the tables below map each to what it does. A tool that
+//! none of them names (search, web fetch, MCP tools) gets no opinion. A call this guard should
+//! judge but cannot read (no command, no path, arguments that are not JSON) is an error, which
+//! the hook denies.
+
+use super::agents::Agent;
+use super::answers::Shape;
+use serde_json::{Map, Value};
+
+/// What the call does.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Runs a shell command.
+    Run(String),
+    /// Writes, edits, deletes or moves onto these files.
+    Write(Vec<String>),
+    /// Reads these files.
+    Read(Vec<String>),
+    /// Nothing this guard judges.
+    Nothing,
+}
+
+/// One tool call, as every agent's payload describes it.
+#[derive(Debug)]
+pub struct Call {
+    pub action: Action,
+    /// The directory the command starts in and relative paths are read from.
+    pub cwd: Option<String>,
+    /// The project the agent works in, when the payload names it.
+    pub project: Option<String>,
+    /// Whether the permission mode means nobody answers a prompt.
+    pub unattended: bool,
+    pub shape: Shape,
+}
+
+/// Tools that run a shell command, and the field holding it.
+const SHELL_TOOLS: &[(&str, &str)] = &[
+    ("bash", "command"),
+    ("monitor", "command"),
+    ("shell", "command"),
+    ("execute", "command"),
+    ("execute_command", "command"),
+    ("run_shell_command", "command"),
+    ("run_terminal_cmd", "command"),
+    // Copilot CLI: keystrokes sent to a running shell session.
+    ("write_bash", "input"),
+];
+
+/// Tools that run a list of shell commands (Cline's `run_commands`, whose parameters arrive as
+/// strings: the list as JSON text), and the field holding it.
+const SHELL_LIST_TOOLS: &[(&str, &str)] = &[("run_commands", "commands")];
+
+/// Tools that read a list of files (Cline's `read_files`: `{path, …}` objects as JSON text).
+const READ_LIST_TOOLS: &[(&str, &str)] = &[("read_files", "files")];
+
+/// Tools that write, edit or delete the file they name.
+const WRITE_TOOLS: &[&str] = &[
+    "write",
+    "edit",
+    "editor",
+    "multiedit",
+    "notebookedit",
+    "create",
+    "write_file",
+    "replace",
+    "write_to_file",
+    "replace_in_file",
+    "strreplace",
+    "str_replace",
+    "search_replace",
+    "edit_file",
+    "delete",
+    "delete_file",
+];
+
+/// Tools that read the file they name.
+const READ_TOOLS: &[&str] = &["read", "read_file", "view"];
+
+/// Tools that apply a patch naming the files it changes.
+const PATCH_TOOLS: &[&str] = &["apply_patch", "applypatch", "patch"];
+
+/// The fields that hold a tool's file, in the order agents use them.
+const PATH_FIELDS: &[&str] = &[
+    "file_path",
+    "notebook_path",
+    "filePath",
+    "path",
+    "target_file",
+    "absolute_path",
+];
+
+/// The fields that hold a patch's text.
+const PATCH_FIELDS: &[&str] = &["command", "patch", "patchText", "input"];
+
+/// Reads the call in `payload`, sent by `agent`. `Err` says what is missing.
+pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> {
+    let text = |field: &str| payload.get(field).and_then(Value::as_str).map(str::to_owned);
+    let object = |value: Option<&Value>| match value {
+        Some(Value::Object(object)) => Some(object.clone()),
+        _ => None,
+    };
+    let mut call = Call {
+        action: Action::Nothing,
+        cwd: text("cwd"),
+        project: None,
+        unattended: unattended(payload),
+        shape: Shape::Usual,
+    };
+    let event = text("hook_event_name").or_else(|| text("hookEventName"));
+    match agent {
+        // Copilot CLI's own form; its Claude-like form is read as Claude Code's.
+        Agent::Copilot if payload.contains_key("toolArgs") => {
+            let tool = text("toolName").ok_or("the payload has no `toolName`")?;
+            let input = match payload.get("toolArgs") {
+                Some(Value::Object(input)) => input.clone(),
+                Some(Value::String(json)) => match serde_json::from_str::<Value>(json) {
+                    Ok(Value::Object(input)) => input,
+                    _ => return Err("the payload's `toolArgs` string is not a JSON object".into()),
+                },
+                _ => return Err("the payload's `toolArgs` is neither an object nor a JSON string".into()),
+            };
+            call.action = tool_action(agent, &tool, &input)?;
+        }
+        Agent::Claude | Agent::Codex | Agent::Factory | Agent::Gemini | Agent::Copilot => {
+            let judged = if agent == Agent::Gemini {
+                "BeforeTool"
+            } else {
+                "PreToolUse"
+            };
+            if event.as_deref().is_some_and(|event| event != judged) {
+                return Ok(call);
+            }
+            let tool = text("tool_name").ok_or("the payload has no `tool_name`")?;
+            let input = object(payload.get("tool_input")).ok_or("the payload has no `tool_input` object")?;
+            call.action = tool_action(agent, &tool, &input)?;
+            if let Some(directory) = input.get("dir_path").and_then(Value::as_str) {
+                call.cwd = Some(joined(call.cwd.as_deref(), directory));
+            }
+        }
+        Agent::Cursor => {
+            call.project = first_root(payload.get("workspace_roots"), call.cwd.as_deref());
+            match event.as_deref() {
+                Some("beforeShellExecution") => {
+                    call.shape = Shape::CursorShell;
+                    let command = text("command").ok_or("the beforeShellExecution payload has no `command`")?;
+                    call.action = Action::Run(command);
+                }
+                Some("beforeReadFile") => {
+                    call.shape = Shape::CursorRead;
+                    let path = text("file_path").ok_or("the beforeReadFile payload has no `file_path`")?;
+                    call.action = Action::Read(vec![path]);
+                }
+                Some("preToolUse") => {
+                    call.shape = Shape::CursorTool;
+                    let tool = text("tool_name").ok_or("the payload has no `tool_name`")?;
+                    let input = object(payload.get("tool_input")).ok_or("the payload has no `tool_input` object")?;
+                    if let Some(directory) = input.get("working_directory").and_then(Value::as_str) {
+                        call.cwd = Some(joined(call.cwd.as_deref(), directory));
+                    }
+                    call.action = tool_action(agent, &tool, &input)?;
+                }
+                _ => {}
+            }
+        }
+        Agent::Cline => {
+            call.cwd = first_root(payload.get("workspaceRoots"), None);
+            call.project = call.cwd.clone();
+            if text("hookName").is_some_and(|name| name != "PreToolUse") {
+                return Ok(call);
+            }
+            let Some(Value::Object(pre)) = payload.get("preToolUse") else {
+                return Err("the payload has no `preToolUse` object".into());
+            };
+            let tool = pre
+                .get("toolName")
+                .and_then(Value::as_str)
+                .ok_or("the payload has no `toolName`")?;
+            let input = object(pre.get("parameters")).ok_or("the payload has no `parameters` object")?;
+            call.action = tool_action(agent, tool, &input)?;
+        }
+        Agent::Windsurf => {
+            let info = object(payload.get("tool_info")).ok_or("the payload has no `tool_info` object")?;
+            let field = |name: &str| info.get(name).and_then(Value::as_str).map(str::to_owned);
+            call.cwd = field("cwd").or(call.cwd);
+            let missing = |what: &str| {
+                format!(
+                    "the {} payload has no `{what}`",
+                    text("agent_action_name").unwrap_or_default()
+                )
+            };
+            call.action = match text("agent_action_name").as_deref() {
+                Some("pre_run_command") => Action::Run(field("command_line").ok_or_else(|| missing("command_line"))?),
+                Some("pre_write_code") => Action::Write(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
+                Some("pre_read_code") => Action::Read(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
+                _ => Action::Nothing,
+            };
+        }
+        Agent::OpenCode => {
+            call.cwd = text("directory").or(call.cwd);
+            call.project = text("worktree");
+            let tool = payload
+                .get("input")
+                .and_then(|input| input.get("tool"))
+                .and_then(Value::as_str)
+                .ok_or("the payload has no `input.tool`")?;
+            let args = object(payload.get("output").and_then(|output| output.get("args")))
+                .ok_or("the payload has no `output.args` object")?;
+            if let Some(directory) = args.get("workdir").and_then(Value::as_str) {
+                call.cwd = Some(joined(call.cwd.as_deref(), directory));
+            }
+            call.action = tool_action(agent, tool, &args)?;
+        }
+    }
+    Ok(call)
+}
+
+/// What a named tool does with its input.
+fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<Action, String> {
+    let name = tool.to_ascii_lowercase();
+    if let Some((_, field)) = SHELL_TOOLS.iter().find(|(shell, _)| *shell == name) {
+        return match command_text(input.get(*field)) {
+            Some(command) => Ok(Action::Run(command)),
+            // Claude Code's Monitor may watch something other than a command.
+            None if name == "monitor" => Ok(Action::Nothing),
+            None => Err(format!("the {tool} tool call has no `{field}` string")),
+        };
+    }
+    if let Some((_, field)) = SHELL_LIST_TOOLS.iter().find(|(shell, _)| *shell == name) {
+        let commands: Option<Vec<String>> =
+            listed(input.get(*field)).map(|items| items.iter().filter_map(|item| command_text(Some(item))).collect());
+        return match commands {
+            Some(commands) if !commands.is_empty() => Ok(Action::Run(commands.join("\n"))),
+            _ => Err(format!("the {tool} tool call has no `{field}` list")),
+        };
+    }
+    if let Some((_, field)) = READ_LIST_TOOLS.iter().find(|(read, _)| *read == name) {
+        let paths: Option<Vec<String>> = listed(input.get(*field)).map(|items| {
+            items
+                .iter()
+                .filter_map(|item| item.as_str().or_else(|| item.get("path").and_then(Value::as_str)))
+                .map(str::to_owned)
+                .collect()
+        });
+        return match paths {
+            Some(paths) if !paths.is_empty() => Ok(Action::Read(paths)),
+            _ => Err(format!("the {tool} tool call has no `{field}` list")),
+        };
+    }
+    let is_write = WRITE_TOOLS.contains(&name.as_str());
+    if is_write || READ_TOOLS.contains(&name.as_str()) {
+        let path = PATH_FIELDS
+            .iter()
+            .find_map(|field| input.get(*field).and_then(Value::as_str))
+            .filter(|path| !path.trim().is_empty());
+        let Some(path) = path else {
+            return Err(format!("the {tool} tool call has no `{}`", path_field(agent, &name)));
+        };
+        let paths = vec![path.to_owned()];
+        return Ok(if is_write {
+            Action::Write(paths)
+        } else {
+            Action::Read(paths)
+        });
+    }
+    if PATCH_TOOLS.contains(&name.as_str()) {
+        let Some(patch) = PATCH_FIELDS
+            .iter()
+            .find_map(|field| input.get(*field).and_then(Value::as_str))
+        else {
+            return Err(format!("the {tool} tool call has no patch text"));
+        };
+        let files = patched_files(patch);
+        if files.is_empty() {
+            return Err(format!(
+                "the {tool} tool call's patch names no file this guard can read"
+            ));
+        }
+        return Ok(Action::Write(files));
+    }
+    Ok(Action::Nothing)
+}
+
+/// The name of the path field an agent's tool uses, for the message when it is missing.
+fn path_field(agent: Agent, tool: &str) -> &'static str {
+    match agent {
+        _ if tool == "notebookedit" => "notebook_path",
+        Agent::Copilot | Agent::Cline => "path",
+        Agent::OpenCode => "filePath",
+        _ => "file_path",
+    }
+}
+
+/// A list given as a JSON array, or as a string holding one.
+fn listed(value: Option<&Value>) -> Option<Vec<Value>> {
+    match value? {
+        Value::Array(items) => Some(items.clone()),
+        Value::String(json) => match serde_json::from_str::<Value>(json).ok()? {
+            Value::Array(items) => Some(items),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A command given as a string, or as an argument vector (joined as a shell would read it).
+fn command_text(value: Option<&Value>) -> Option<String> {
+    match value? {
+        Value::String(command) => Some(command.clone()),
+        Value::Array(words) => {
+            let words: Option<Vec<&str>> = words.iter().map(Value::as_str).collect();
+            Some(shell_words::join(words?))
+        }
+        _ => None,
+    }
+}
+
+/// The files a patch changes: the headers of the `*** Begin Patch` format (Codex, OpenCode) and of
+/// unified diffs.
+pub fn patched_files(patch: &str) -> Vec<String> {
+    const HEADERS: [&str; 4] = [
+        "*** Add File: ",
+        "*** Update File: ",
+        "*** Delete File: ",
+        "*** Move to: ",
+    ];
+    let mut files = Vec::new();
+    for line in patch.lines() {
+        let line = line.trim_end_matches('\r');
+        let named = HEADERS.iter().find_map(|header| line.strip_prefix(header)).or_else(|| {
+            let name = line.strip_prefix("+++ ").or_else(|| line.strip_prefix("--- "))?;
+            let name = name.split('\t').next().unwrap_or(name);
+            let name = name
+                .strip_prefix("a/")
+                .or_else(|| name.strip_prefix("b/"))
+                .unwrap_or(name);
+            (name != "/dev/null").then_some(name)
+        });
+        if let Some(name) = named.map(str::trim).filter(|name| !name.is_empty())
+            && !files.iter().any(|known| known == name)
+        {
+            files.push(name.to_owned());
+        }
+    }
+    files
+}
+
+/// Whether the payload's permission mode means nobody will answer a prompt.
+fn unattended(payload: &Map<String, Value>) -> bool {
+    let mode = payload.get("permission_mode").or_else(|| payload.get("permissionMode"));
+    matches!(
+        mode.and_then(Value::as_str),
+        Some("bypassPermissions" | "dontAsk" | "auto")
+    )
+}
+
+/// The workspace root that holds `cwd`, else the first one.
+fn first_root(roots: Option<&Value>, cwd: Option<&str>) -> Option<String> {
+    let roots: Vec<&str> = roots?.as_array()?.iter().filter_map(Value::as_str).collect();
+    let holding = cwd.and_then(|cwd| {
+        roots.iter().find(|root| {
+            cwd.strip_prefix(**root)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\']))
+        })
+    });
+    holding.or(roots.first()).map(|root| (*root).to_owned())
+}
+
+/// `directory` read from `base`: itself when absolute.
+fn joined(base: Option<&str>, directory: &str) -> String {
+    let absolute = directory.starts_with(['/', '\\']) || directory.get(1..3).is_some_and(|s| s.starts_with(':'));
+    match base {
+        Some(base) if !absolute && directory != "." => format!("{}/{directory}", base.trim_end_matches(['/', '\\'])),
+        Some(base) if directory == "." => base.to_owned(),
+        _ => directory.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read_json(agent: Agent, payload: Value) -> Result<Call, String> {
+        read(agent, payload.as_object().expect("an object"))
+    }
+
+    #[test]
+    fn patches_name_their_files() {
+        let codex = "*** Begin Patch\n*** Update File: .codex/hooks.json\n@@\n-a\n+b\n*** Add File: x.txt\n+hi\n*** Update File: a.rs\n*** Move to: b.rs\n*** Delete File: old.rs\n*** End Patch\n";
+        assert_eq!(
+            patched_files(codex),
+            [".codex/hooks.json", "x.txt", "a.rs", "b.rs", "old.rs"]
+        );
+        let unified = "--- a/src/main.rs\n+++ b/src/main.rs\n@@ -1 +1 @@\n-a\n+b\n--- /dev/null\n+++ b/new.txt\n";
+        assert_eq!(patched_files(unified), ["src/main.rs", "new.txt"]);
+        assert!(patched_files("just text").is_empty());
+    }
+
+    #[test]
+    fn each_agent_names_its_shell_command() {
+        let gemini = json!({"hook_event_name": "BeforeTool", "cwd": "/p", "tool_name": "run_shell_command",
+            "tool_input": {"command": "ls", "dir_path": "sub"}});
+        let call = read_json(Agent::Gemini, gemini).expect("readable");
+        assert_eq!(call.action, Action::Run("ls".into()));
+        assert_eq!(call.cwd.as_deref(), Some("/p/sub"));
+        let copilot = json!({"toolName": "bash", "toolArgs": "{\"command\":\"rm -rf dist\"}"});
+        assert_eq!(
+            read_json(Agent::Copilot, copilot).expect("readable").action,
+            Action::Run("rm -rf dist".into())
+        );
+        let cline = json!({"clineVersion": "3", "workspaceRoots": ["/w"], "preToolUse":
+            {"toolName": "write_to_file", "parameters": {"path": "src/a.js"}}});
+        let call = read_json(Agent::Cline, cline).expect("readable");
+        assert_eq!(call.action, Action::Write(vec!["src/a.js".into()]));
+        assert_eq!(call.cwd.as_deref(), Some("/w"));
+        let commands = json!({"clineVersion": "3", "workspaceRoots": ["/w"], "preToolUse":
+            {"toolName": "run_commands", "parameters": {"commands": "[\"npm test\",\"git status\"]"}}});
+        assert_eq!(
+            read_json(Agent::Cline, commands).expect("readable").action,
+            Action::Run("npm test\ngit status".into())
+        );
+        let files = json!({"clineVersion": "3", "workspaceRoots": ["/w"], "preToolUse":
+            {"toolName": "read_files", "parameters": {"files": "[{\"path\":\"a.rs\"},{\"path\":\".env\"}]"}}});
+        assert_eq!(
+            read_json(Agent::Cline, files).expect("readable").action,
+            Action::Read(vec!["a.rs".into(), ".env".into()])
+        );
+        let windsurf =
+            json!({"agent_action_name": "pre_run_command", "tool_info": {"command_line": "ls", "cwd": "/u"}});
+        assert_eq!(
+            read_json(Agent::Windsurf, windsurf).expect("readable").action,
+            Action::Run("ls".into())
+        );
+        let codex = json!({"hook_event_name": "PreToolUse", "turn_id": "t", "tool_name": "Bash",
+            "tool_input": {"command": ["bash", "-lc", "git status"]}});
+        assert_eq!(
+            read_json(Agent::Codex, codex).expect("readable").action,
+            Action::Run("bash -lc 'git status'".into())
+        );
+    }
+
+    #[test]
+    fn unreadable_calls_are_errors() {
+        assert!(read_json(Agent::Copilot, json!({"toolName": "bash", "toolArgs": "{not json"})).is_err());
+        assert!(read_json(Agent::Cline, json!({"clineVersion": "3"})).is_err());
+        assert!(
+            read_json(
+                Agent::Cursor,
+                json!({"hook_event_name": "beforeShellExecution", "cursor_version": "2"})
+            )
+            .is_err()
+        );
+        assert!(
+            read_json(
+                Agent::Codex,
+                json!({"tool_name": "apply_patch", "tool_input": {"command": "hello"}})
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn other_events_and_tools_get_no_opinion() {
+        let other = json!({"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {}});
+        assert_eq!(
+            read_json(Agent::Claude, other).expect("readable").action,
+            Action::Nothing
+        );
+        let grep = json!({"tool_name": "Grep", "tool_input": {"pattern": "x"}});
+        assert_eq!(
+            read_json(Agent::Claude, grep).expect("readable").action,
+            Action::Nothing
+        );
+        let mcp = json!({"hook_event_name": "beforeMCPExecution", "cursor_version": "2", "tool_name": "q"});
+        assert_eq!(read_json(Agent::Cursor, mcp).expect("readable").action, Action::Nothing);
+    }
+}

@@ -1,0 +1,333 @@
+//! `safety-net hook`: one agent's hook payload on standard input, one answer in that agent's
+//! dialect.
+//!
+//! - The agent is told by the payload's own fields ([`agents`]); `--agent NAME` names it only when
+//!   the payload does not. What the call does is read the same way from every form ([`calls`]):
+//!   a shell command is judged as a command, a file written or read by the file checks, anything
+//!   else gets no opinion.
+//! - The answer is in the agent's own dialect ([`answers`]): allow is silence where silence works,
+//!   deny blocks (exit 2 with the reason on standard error wherever exit 2 blocks), ask is the
+//!   agent's ask or, where it has none or the permission mode means nobody answers, a deny.
+//! - Claude Code's ConfigChange of a settings file is blocked when the change switches hooks off
+//!   or removes this guard's PreToolUse hook from every scope.
+//! - Anything it cannot read (empty or malformed input, missing fields, input over the size
+//!   cap) or judge in time, and any failure inside, is denied with a reason: never allowed.
+
+mod agents;
+mod answers;
+mod calls;
+
+pub use agents::Agent;
+pub use answers::Answer;
+use answers::Shape;
+use calls::{Action, Call};
+
+use crate::checks;
+use crate::context::{self, Context, Mode};
+use crate::install;
+use crate::paths::AbsPath;
+use crate::rules::Decision;
+use crate::verdict::Verdict;
+use crate::{analyze, analyze_read, analyze_write};
+use serde_json::{Map, Value};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The largest payload read; a larger one is denied.
+pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
+
+/// How long the hook may take before it denies: well under a second, far under the timeout
+/// the settings give the agents.
+pub const DEADLINE: Duration = Duration::from_millis(800);
+
+/// Who gets the answer, and in which of its shapes.
+#[derive(Clone, Copy, Debug)]
+struct Dialect {
+    agent: Agent,
+    shape: Shape,
+}
+
+impl Dialect {
+    fn of(agent: Agent) -> Dialect {
+        Dialect {
+            agent,
+            shape: Shape::Usual,
+        }
+    }
+
+    fn answer(self, decision: Decision, reason: &str) -> Answer {
+        Answer::new(self.agent, self.shape, decision, reason)
+    }
+
+    fn allow(self) -> Answer {
+        self.answer(Decision::Allow, "")
+    }
+
+    /// A denial by a rule, with what went wrong.
+    fn deny(self, rule: &str, what: &str) -> Answer {
+        let instead = checks::rule(rule).map_or("", |r| r.instead);
+        self.answer(Decision::Deny, &format!("{rule}: {what}. {instead}."))
+    }
+
+    /// A denial for input that cannot be judged (rule `invalid-hook-input`).
+    fn invalid(self, what: &str) -> Answer {
+        self.deny(
+            "invalid-hook-input",
+            &format!("{what}, so the tool call cannot be checked"),
+        )
+    }
+
+    fn internal_error(self, what: &str) -> Answer {
+        self.deny("internal-error", &format!("{what}, so the tool call was not verified"))
+    }
+
+    fn judged(self, verdict: &Verdict) -> Answer {
+        self.answer(verdict.decision, &verdict.reason())
+    }
+}
+
+/// What the hook knows of its surroundings besides the payload.
+#[derive(Clone, Debug, Default)]
+pub struct Environment {
+    /// `$HOME` (or `%USERPROFILE%`).
+    pub home: Option<String>,
+    /// `$CLAUDE_PROJECT_DIR`: the project Claude Code was started in.
+    pub project_dir: Option<String>,
+    /// `$TMPDIR`.
+    pub temp_dir: Option<String>,
+    /// `$CLAUDE_PLUGIN_ROOT`, set when the hook runs from the plugin.
+    pub plugin_root: Option<String>,
+    /// This process's working directory, for a payload without `cwd`.
+    pub current_dir: Option<String>,
+    /// This executable.
+    pub guard_binary: Option<String>,
+}
+
+impl Environment {
+    pub fn from_process() -> Environment {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        Environment {
+            home: var("HOME").or_else(|| var("USERPROFILE")),
+            project_dir: var("CLAUDE_PROJECT_DIR")
+                .or_else(|| var("GEMINI_PROJECT_DIR"))
+                .or_else(|| var("FACTORY_PROJECT_DIR")),
+            temp_dir: var("TMPDIR"),
+            plugin_root: var("CLAUDE_PLUGIN_ROOT"),
+            current_dir: std::env::current_dir().ok().map(|d| d.to_string_lossy().into_owned()),
+            guard_binary: std::env::current_exe().ok().map(|e| e.to_string_lossy().into_owned()),
+        }
+    }
+}
+
+/// Runs the hook as a process: reads standard input, answers within the deadline, prints.
+/// `arguments` are those after `hook`: `--agent NAME` names the agent when the payload does not.
+pub fn main(arguments: &[String]) -> ExitCode {
+    // Failures are answered with a reason of ours; the default panic message would only add noise.
+    std::panic::set_hook(Box::new(|_| {}));
+    let named = named_agent(arguments);
+    let answer = match read_input(std::io::stdin().lock()) {
+        Ok(input) => answer_within_deadline(input, named, Environment::from_process()),
+        Err(what) => Dialect::of(named.unwrap_or(Agent::Claude)).invalid(&what),
+    };
+    let _ = std::io::stdout().write_all(answer.stdout.as_bytes());
+    let _ = std::io::stderr().write_all(answer.stderr.as_bytes());
+    let _ = std::io::stdout().flush();
+    ExitCode::from(answer.exit_code)
+}
+
+/// The agent `--agent NAME` (or `--agent=NAME`) names; other arguments are ignored, so that no
+/// stray argument can turn a denial into a usage error.
+fn named_agent(arguments: &[String]) -> Option<Agent> {
+    arguments
+        .iter()
+        .enumerate()
+        .find_map(|(index, argument)| match argument.strip_prefix("--agent") {
+            Some("") => arguments.get(index + 1).and_then(|name| Agent::parse(name)),
+            Some(rest) => rest.strip_prefix('=').and_then(Agent::parse),
+            None => None,
+        })
+}
+
+/// Reads the payload, up to the size cap.
+fn read_input(reader: impl Read) -> Result<Vec<u8>, String> {
+    let mut input = Vec::new();
+    match reader.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut input) {
+        Ok(_) if input.len() > MAX_INPUT_BYTES => Err(format!(
+            "the input is larger than {} MiB",
+            MAX_INPUT_BYTES / (1024 * 1024)
+        )),
+        Ok(_) => Ok(input),
+        Err(error) => Err(format!("standard input could not be read ({error})")),
+    }
+}
+
+/// What is left to do once the payload is read: an answer already, or a judgment.
+enum Work {
+    Answered(Answer),
+    Judge(Dialect, Action, Context),
+}
+
+/// Reads the payload on this thread (quick and bounded), then judges on a worker thread, so that
+/// a failure or a hang in the analysis becomes a denial in the agent's own dialect.
+fn answer_within_deadline(input: Vec<u8>, named: Option<Agent>, environment: Environment) -> Answer {
+    let fallback = Dialect::of(named.unwrap_or(Agent::Claude));
+    let (dialect, action, context) = match std::panic::catch_unwind(|| prepare(&input, named, &environment)) {
+        Ok(Work::Answered(answer)) => return answer,
+        Ok(Work::Judge(dialect, action, context)) => (dialect, action, context),
+        Err(_) => return fallback.internal_error("the payload could not be read"),
+    };
+    let (sender, receiver) = mpsc::channel();
+    let worker = std::thread::Builder::new().stack_size(16 * 1024 * 1024).spawn(move || {
+        let verdict = std::panic::catch_unwind(|| judge(&action, &context));
+        let _ = sender.send(verdict);
+    });
+    if worker.is_err() {
+        return dialect.internal_error("the analysis could not start");
+    }
+    match receiver.recv_timeout(DEADLINE) {
+        Ok(Ok(Ok(verdict))) => dialect.judged(&verdict),
+        Ok(Ok(Err(what))) => dialect.invalid(&what),
+        Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+            dialect.internal_error("the analyzer failed on this input")
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => dialect.deny(
+            "too-complex",
+            &format!(
+                "the check took longer than {} ms, so the tool call was not verified",
+                DEADLINE.as_millis()
+            ),
+        ),
+    }
+}
+
+/// Reads the payload: who sent it, what the call does, and where.
+fn prepare(input: &[u8], named: Option<Agent>, environment: &Environment) -> Work {
+    let fallback = Dialect::of(named.unwrap_or(Agent::Claude));
+    if input.iter().all(u8::is_ascii_whitespace) {
+        return Work::Answered(fallback.invalid("the input is empty"));
+    }
+    let payload = match serde_json::from_slice::<Value>(input) {
+        Ok(Value::Object(payload)) => payload,
+        Ok(_) => return Work::Answered(fallback.invalid("the input is JSON but not an object")),
+        Err(error) => return Work::Answered(fallback.invalid(&format!("the input is not JSON ({error})"))),
+    };
+    let agent = Agent::detect(&payload).or(named).unwrap_or(Agent::Claude);
+    if agent == Agent::Claude && payload.get("hook_event_name").and_then(Value::as_str) == Some("ConfigChange") {
+        return Work::Answered(config_change(&payload, environment));
+    }
+    let call = match calls::read(agent, &payload) {
+        Ok(call) => call,
+        Err(what) => return Work::Answered(Dialect::of(agent).invalid(&what)),
+    };
+    let dialect = Dialect {
+        agent,
+        shape: call.shape,
+    };
+    if call.action == Action::Nothing {
+        return Work::Answered(dialect.allow());
+    }
+    let context = context(&call, dialect, environment);
+    Work::Judge(dialect, call.action, context)
+}
+
+/// The verdict on what the call does; `Err` when a file it names is empty.
+fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
+    let files = |paths: &[String], write: bool| {
+        let verdicts = paths.iter().map(|path| {
+            let verdict = if write {
+                analyze_write(path, context)
+            } else {
+                analyze_read(path, context)
+            };
+            verdict.ok_or_else(|| "the tool call names an empty path".to_owned())
+        });
+        let mut strictest: Option<Verdict> = None;
+        for verdict in verdicts {
+            let verdict = verdict?;
+            if strictest.as_ref().is_none_or(|known| verdict.decision > known.decision) {
+                strictest = Some(verdict);
+            }
+        }
+        strictest.ok_or_else(|| "the tool call names no file".to_owned())
+    };
+    match action {
+        Action::Run(command) => Ok(analyze(command, context)),
+        Action::Write(paths) => files(paths, true),
+        Action::Read(paths) => files(paths, false),
+        Action::Nothing => Ok(Verdict::new("", Default::default(), Vec::new(), context.mode)),
+    }
+}
+
+/// The context of a call: its directory, the project (named by the payload, else by the agent's
+/// environment, else the git root of the directory), and whether anybody can answer a prompt.
+fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context {
+    let cwd = call
+        .cwd
+        .as_deref()
+        .and_then(AbsPath::new)
+        .or_else(|| environment.current_dir.as_deref().and_then(AbsPath::new))
+        .unwrap_or_else(AbsPath::root);
+    let home = environment
+        .home
+        .as_deref()
+        .and_then(AbsPath::new)
+        .unwrap_or_else(|| context::guess_home(&cwd));
+    let mut context = Context::new(cwd.clone(), home);
+    context.project_root = call
+        .project
+        .as_deref()
+        .or(environment.project_dir.as_deref())
+        .and_then(AbsPath::new)
+        .unwrap_or_else(|| context::project_root_of(&cwd));
+    context.temp_dir = environment.temp_dir.as_deref().and_then(AbsPath::new);
+    context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);
+    context.mode = if call.unattended || !dialect.shape.can_ask(dialect.agent) {
+        Mode::Unattended
+    } else {
+        Mode::Interactive
+    };
+    context
+}
+
+/// A settings file changed during the session: blocked when the change switches every hook off
+/// or leaves this guard registered nowhere.
+fn config_change(payload: &Map<String, Value>, environment: &Environment) -> Answer {
+    let claude = Dialect::of(Agent::Claude);
+    let source = payload.get("source").and_then(Value::as_str).unwrap_or("");
+    if !source.ends_with("_settings") {
+        return claude.allow();
+    }
+    let changed = payload.get("file_path").and_then(Value::as_str).map(PathBuf::from);
+    if let Some(settings) = changed.as_deref().and_then(install::read_settings)
+        && settings.get("disableAllHooks").and_then(Value::as_bool) == Some(true)
+    {
+        return claude.deny(
+            "hook-config-tamper",
+            "the change sets `disableAllHooks`, which switches every hook off, this guard included",
+        );
+    }
+    if environment.plugin_root.is_some() {
+        // Registered by the plugin: settings files do not hold the registration.
+        return claude.allow();
+    }
+    let call = Call {
+        action: Action::Nothing,
+        cwd: payload.get("cwd").and_then(Value::as_str).map(str::to_owned),
+        project: None,
+        unattended: false,
+        shape: Shape::Usual,
+    };
+    let context = context(&call, claude, environment);
+    let home = PathBuf::from(context::native(&context.home));
+    let project = PathBuf::from(context::native(&context.project_root));
+    if install::registered_anywhere(&home, &project) {
+        return claude.allow();
+    }
+    claude.deny(
+        "hook-config-tamper",
+        "the change removes safety-net's PreToolUse hook, so no tool call would be checked",
+    )
+}
