@@ -7,6 +7,7 @@
 
 use crate::analyze;
 use crate::context::{self, Context, Mode};
+use crate::hook::Agent;
 use crate::install::{self, Scope};
 use crate::paths::AbsPath;
 use crate::rules::Decision;
@@ -43,19 +44,20 @@ enum Command {
         #[arg(long, value_name = "NAME")]
         agent: Option<String>,
     },
-    /// Register the hook in a Claude Code settings file (PreToolUse for every tool, and
-    /// ConfigChange), keeping everything else in the file as it was.
+    /// Register the hook with an agent (Claude Code unless `--agent` names another; `--all` for
+    /// every agent set up on this machine), keeping everything else in its files as it was.
     Install {
         #[command(flatten)]
         target: Target,
     },
-    /// Remove this guard's entries from a Claude Code settings file, and nothing else.
+    /// Remove this guard's hook from an agent's files, and nothing else.
     Uninstall {
         #[command(flatten)]
         target: Target,
     },
-    /// Check the registration in every scope, that the registered binary runs, and that the
-    /// hook denies `rm -rf /` and allows `ls`. Exit code 0 when all is well, 1 otherwise.
+    /// Check every agent's registration in every scope, that the registered command runs, and
+    /// that it denies `rm -rf /`, allows `ls` and denies a malformed payload in that agent's own
+    /// form. Exit code 0 when all is well, 1 otherwise.
     Doctor {
         /// Project root (default: $CLAUDE_PROJECT_DIR, else the git root above the current
         /// directory, else the current directory).
@@ -98,8 +100,16 @@ enum Command {
 
 #[derive(Args)]
 struct Target {
-    /// `user` (~/.claude/settings.json), `project` (.claude/settings.json) or `local`
-    /// (.claude/settings.local.json).
+    /// The agent: claude, codex, gemini, cursor, copilot, cline, factory, windsurf or opencode.
+    #[arg(long, default_value = "claude", value_name = "NAME")]
+    agent: String,
+    /// Every agent set up on this machine (its configuration folder exists); for uninstall,
+    /// every agent that registers this guard.
+    #[arg(long)]
+    all: bool,
+    /// `user` (the agent's file in your home folder, for every project), `project` (the
+    /// project's file, shared with the team: it runs `safety-net` from PATH) or `local`
+    /// (Claude Code's .claude/settings.local.json).
     #[arg(long, default_value = "user")]
     scope: String,
     /// Project root for the project and local scopes (default: $CLAUDE_PROJECT_DIR, else the
@@ -325,19 +335,22 @@ fn print_line(out: &mut impl Write, verdict: &Verdict, command: &str) -> std::io
     )
 }
 
-/// The home directory and project root the settings scopes are relative to.
-fn home_and_project(project_root: Option<PathBuf>) -> Result<(PathBuf, PathBuf), String> {
+/// The home directory and project root the scopes are relative to. The project is
+/// `--project-root`, else `$CLAUDE_PROJECT_DIR`, else the git root above the current directory;
+/// `None` when none of them is there.
+fn home_and_project(project_root: Option<PathBuf>) -> Result<(PathBuf, Option<PathBuf>), String> {
     let home = std::env::var_os("HOME")
         .or_else(|| std::env::var_os("USERPROFILE"))
         .map(PathBuf::from)
         .ok_or("neither $HOME nor %USERPROFILE% is set")?;
-    let project = match project_root.or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from)) {
-        Some(project) => project,
-        None => {
+    let project = project_root
+        .or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from))
+        .or_else(|| {
             let cwd = Context::from_environment().cwd;
-            PathBuf::from(context::native(&context::project_root_of(&cwd)))
-        }
-    };
+            let root = context::project_root_of(&cwd);
+            let root = PathBuf::from(context::native(&root));
+            root.join(".git").exists().then_some(root)
+        });
     Ok((home, project))
 }
 
@@ -346,32 +359,144 @@ fn register(target: &Target, add: bool) -> Result<ExitCode, String> {
     let scope = Scope::parse(&target.scope)
         .ok_or_else(|| format!("unknown scope `{}`: use user, project or local", target.scope))?;
     let (home, project) = home_and_project(target.project_root.clone())?;
-    let file = scope.settings_file(&home, &project);
-    let change = if add {
-        let binary = std::env::current_exe().map_err(|e| format!("cannot tell where this binary is: {e}"))?;
-        let binary = binary.canonicalize().unwrap_or(binary);
-        install::install(&file, &binary).map_err(|e| e.to_string())?
-    } else {
-        install::uninstall(&file).map_err(|e| e.to_string())?
+    let project = match (scope, project) {
+        (Scope::User, project) => project.unwrap_or_else(|| home.clone()),
+        (_, Some(project)) => project,
+        (_, None) => {
+            return Err(format!(
+                "unknown project: `--scope {}` writes into a project, and this is not inside a git repository; run it in the project, or pass `--project-root DIR`",
+                scope.name()
+            ));
+        }
     };
-    let what = if add {
-        "safety-net is registered for PreToolUse (every tool) and ConfigChange"
+    let agents: Vec<Agent> = if target.all {
+        Agent::ALL
+            .into_iter()
+            .filter(|agent| {
+                if add {
+                    install::config_folder(*agent, &home).is_dir()
+                } else {
+                    install::spot(*agent, scope, &home, &project)
+                        .is_ok_and(|spot| install::registered(&spot).is_ok_and(|found| !found.is_empty()))
+                }
+            })
+            .collect()
     } else {
-        "safety-net's hooks are removed"
+        vec![Agent::parse(&target.agent).ok_or_else(|| {
+            format!(
+                "unknown agent `{}`: use claude, codex, gemini, cursor, copilot, cline, factory, windsurf or opencode",
+                target.agent
+            )
+        })?]
     };
-    println!("{what} in the {} settings: {change}", scope.name());
-    if add {
+    if agents.is_empty() {
         println!(
-            "Run `safety-net doctor` to check it; `safety-net uninstall --scope {}` undoes it.",
-            scope.name()
+            "{}",
+            if add {
+                "No agent is set up on this machine (none of their configuration folders exists); name one with `--agent NAME`."
+            } else {
+                "No agent registers safety-net in this scope; nothing changed."
+            }
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let binary = std::env::current_exe().map_err(|e| format!("cannot tell where this binary is: {e}"))?;
+    let binary = binary.canonicalize().unwrap_or(binary);
+    let command = install::HookCommand::for_scope(scope, &binary);
+    let mut failed = false;
+    for agent in agents {
+        let name = install::display_name(agent);
+        let spot =
+            install::spot(agent, scope, &home, &project).map_err(|e| format!("unknown scope for {name}: {e}"))?;
+        let change = if add {
+            install::install(&spot, &command)
+        } else {
+            install::uninstall(&spot)
+        };
+        match change {
+            Ok(change) if add => {
+                let events: Vec<&str> = install::events_of(agent).collect();
+                println!(
+                    "{name}: safety-net is registered for {} in the {} scope: {change}",
+                    events.join(", "),
+                    scope.name()
+                );
+                for advice in after_install(agent, scope, &home, &project) {
+                    println!("  {advice}");
+                }
+            }
+            Ok(change) => println!(
+                "{name}: safety-net's hook is removed from the {} scope: {change}",
+                scope.name()
+            ),
+            Err(error) => {
+                eprintln!("safety-net: {name}: {error}");
+                failed = true;
+            }
+        }
+    }
+    if add {
+        println!("Run `safety-net doctor` to check it; `safety-net uninstall` with the same options undoes it.");
+    }
+    Ok(ExitCode::from(u8::from(failed)))
+}
+
+/// What the user should know after installing for `agent`.
+fn after_install(agent: Agent, scope: Scope, home: &std::path::Path, project: &std::path::Path) -> Vec<String> {
+    let mut advice = Vec::new();
+    if scope == Scope::Project {
+        advice.push(
+            "The project's file runs `safety-net` from PATH: on a machine without it, the hook denies every call until it is installed.".to_owned(),
         );
     }
-    Ok(ExitCode::SUCCESS)
+    match agent {
+        Agent::Codex => advice.push(
+            "Codex runs a new hook only once you trust it: open Codex, type /hooks, and approve safety-net.".to_owned(),
+        ),
+        Agent::Gemini => {
+            let settings = install::spot(agent, scope, home, project)
+                .ok()
+                .and_then(|spot| install::read_settings(&spot.file))
+                .unwrap_or_default();
+            let off = settings.pointer("/hooksConfig/enabled") == Some(&serde_json::Value::Bool(false))
+                || settings.pointer("/tools/enableHooks") == Some(&serde_json::Value::Bool(false));
+            if off {
+                advice.push("Warning: this settings file switches Gemini CLI's hooks off (`hooksConfig.enabled` or `tools.enableHooks` is false): set it to true, or no call is checked.".to_owned());
+            }
+        }
+        Agent::Cline => advice.push(
+            "Cline runs hooks when its \"Enable Hooks\" setting is on (the default). A denial cancels the task; Cline shows the reason.".to_owned(),
+        ),
+        Agent::OpenCode => advice.push("OpenCode loads the plugin when it next starts.".to_owned()),
+        _ => {}
+    }
+    if agent == Agent::Claude {
+        let other_scopes: Vec<&str> = Scope::ALL
+            .into_iter()
+            .filter(|other| *other != scope)
+            .filter(|other| {
+                install::read_settings(&install::settings_file(*other, home, project))
+                    .is_some_and(|settings| !install::registrations(&settings, "PreToolUse").is_empty())
+            })
+            .map(Scope::name)
+            .collect();
+        if !other_scopes.is_empty() {
+            advice.push(format!(
+                "Note: the {} scope registers safety-net too, so every call runs it twice; `safety-net uninstall --scope {}` removes the other.",
+                other_scopes.join(" and "),
+                other_scopes[0]
+            ));
+        }
+    }
+    advice
 }
 
 fn doctor(project_root: Option<PathBuf>) -> ExitCode {
     let (home, project) = match home_and_project(project_root) {
-        Ok(found) => found,
+        Ok((home, project)) => {
+            let project = project.unwrap_or_else(|| PathBuf::from(context::native(&Context::from_environment().cwd)));
+            (home, project)
+        }
         Err(message) => {
             eprintln!("safety-net: {message}");
             return ExitCode::from(1);
@@ -381,12 +506,16 @@ fn doctor(project_root: Option<PathBuf>) -> ExitCode {
     let checks = doctor::examine(&home, &project, &this);
     let mut healthy = true;
     for check in &checks {
-        let mark = if check.ok { "✓" } else { "✗" };
+        let mark = match check.status {
+            doctor::Status::Ok => "✓",
+            doctor::Status::Problem => "✗",
+            doctor::Status::Note => "!",
+        };
         println!("{mark} {}", check.what);
         if let Some(fix) = &check.fix {
             println!("    fix: {fix}");
         }
-        healthy &= check.ok;
+        healthy &= check.status != doctor::Status::Problem;
     }
     println!(
         "{}",

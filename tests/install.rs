@@ -47,7 +47,12 @@ impl Sandbox {
             .env("CLAUDE_PROJECT_DIR", self.project())
             .current_dir(self.project());
         for (name, value) in environment {
-            command.env(name, value);
+            // An empty value removes the variable.
+            if value.is_empty() {
+                command.env_remove(name);
+            } else {
+                command.env(name, value);
+            }
         }
         common::run_with_input(&mut command, stdin.unwrap_or_default().as_bytes())
     }
@@ -79,7 +84,7 @@ fn our_entries(settings: &Value, event: &str) -> Vec<Value> {
             groups
                 .iter()
                 .flat_map(|group| group["hooks"].as_array().cloned().unwrap_or_default())
-                .filter(|hook| hook["command"].as_str().is_some_and(|c| c.ends_with("safety-net")))
+                .filter(|hook| hook["command"].as_str().is_some_and(|c| c.contains("safety-net")))
                 .collect()
         })
         .unwrap_or_default()
@@ -233,7 +238,10 @@ fn doctor_reports_a_missing_registration_and_its_fix() {
     assert_eq!(output.status.code(), Some(1), "{text}");
     assert!(text.contains("✗ safety-net is not registered"), "{text}");
     assert!(text.contains("fix: `safety-net install`"), "{text}");
-    assert!(text.contains("✓ self-test: `rm -rf /` is denied"), "{text}");
+    assert!(
+        text.contains("✓ self-test (Claude Code): `rm -rf /` is denied"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -247,9 +255,9 @@ fn doctor_is_happy_after_install() {
         "registers",
         "for every tool",
         "runs",
-        "self-test: `rm -rf /` is denied",
-        "self-test: `ls` is allowed silently",
-        "self-test: a malformed payload is denied",
+        "self-test (Claude Code): `rm -rf /` is denied",
+        "self-test (Claude Code): `ls` is allowed",
+        "self-test (Claude Code): a malformed payload is denied",
         "All good.",
     ] {
         assert!(text.contains(expected), "{expected:?} missing in:\n{text}");
@@ -377,4 +385,401 @@ fn installed_hook_judges_through_the_registered_command() {
     let allowed = run("ls");
     assert_eq!(allowed.status.code(), Some(0));
     assert!(allowed.stdout.is_empty() && allowed.stderr.is_empty());
+}
+
+/// Every agent this guard installs for but OpenCode (whose plugin runs under node: tests/plugin.rs),
+/// its hook file in the user scope, and a denied and an allowed payload from `tests/hook/<agent>/`.
+const AGENTS: &[(&str, &str, &str, &str)] = &[
+    (
+        "codex",
+        ".codex/hooks.json",
+        "bash_reset_hard_denied",
+        "bash_ls_allowed",
+    ),
+    (
+        "gemini",
+        ".gemini/settings.json",
+        "shell_rm_home_denied",
+        "shell_ls_allowed",
+    ),
+    (
+        "cursor",
+        ".cursor/hooks.json",
+        "shell_force_push_denied",
+        "shell_npm_install_allowed",
+    ),
+    (
+        "copilot",
+        ".copilot/hooks/safety-net.json",
+        "camel_curl_sh_denied",
+        "camel_string_args_allowed",
+    ),
+    (
+        "cline",
+        "Documents/Cline/Hooks/PreToolUse",
+        "execute_rm_root_denied",
+        "execute_ls_allowed",
+    ),
+    (
+        "factory",
+        ".factory/hooks.json",
+        "execute_reset_hard_denied",
+        "execute_inside_allowed",
+    ),
+    (
+        "windsurf",
+        ".codeium/windsurf/hooks.json",
+        "run_rm_home_library_denied",
+        "run_ls_allowed",
+    ),
+];
+
+/// The shell command registered in an agent's hook file (Cline's is the file itself).
+fn registered_command(agent: &str, file: &Path) -> Command {
+    if agent == "cline" {
+        return Command::new(file);
+    }
+    let config = read_json(file);
+    // Every command string in the file, nested at any depth; ours is the one naming safety-net.
+    fn commands(value: &Value, found: &mut Vec<String>) {
+        match value {
+            Value::Object(object) => {
+                for (key, value) in object {
+                    match value {
+                        Value::String(text) if (key == "command" || key == "bash") && text.contains("safety-net") => {
+                            found.push(text.clone())
+                        }
+                        _ => commands(value, found),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| commands(item, found)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    commands(&config["hooks"], &mut found);
+    let text = Value::String(found.first().cloned().expect("a safety-net command"));
+    let mut command = Command::new("sh");
+    command.args(["-c", text.as_str().expect("a command string")]);
+    command
+}
+
+/// Whether an answer blocks the call in any agent's dialect.
+fn blocks(output: &Output) -> bool {
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    output.status.code() == Some(2)
+        || answer["decision"] == "deny"
+        || answer["permission"] == "deny"
+        || answer["permissionDecision"] == "deny"
+        || answer["cancel"] == true
+}
+
+fn agent_case(agent: &str, name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/hook/{agent}/{name}.json"));
+    std::fs::read(path).expect("the agent's payload")
+}
+
+fn run_registered(mut command: Command, home: &Path, path: &str, input: &[u8]) -> Output {
+    command.env_clear().env("HOME", home).env("PATH", path);
+    common::run_with_input(&mut command, input)
+}
+
+#[test]
+fn every_agent_installs_idempotently_and_its_registered_command_judges() {
+    for (agent, file, denied, allowed) in AGENTS {
+        let sandbox = Sandbox::new(&format!("agent-{agent}"));
+        let file = sandbox.home().join(file);
+        let mut foreign = json!({"theme": "dark", "hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo hi"}]}]}});
+        if *agent == "cursor" {
+            foreign["version"] = json!(1);
+        }
+        let json_file = file.extension().is_some_and(|e| e == "json") && *agent != "copilot";
+        if json_file {
+            std::fs::create_dir_all(file.parent().expect("parent")).expect("dir");
+            std::fs::write(&file, serde_json::to_string_pretty(&foreign).expect("json")).expect("write");
+        }
+        let first = sandbox.run(&["install", "--agent", agent]);
+        assert_eq!(
+            first.status.code(),
+            Some(0),
+            "{agent}: {}",
+            String::from_utf8_lossy(&first.stderr)
+        );
+        let again = sandbox.run(&["install", "--agent", agent]);
+        assert!(
+            stdout(&again).contains("nothing changed"),
+            "{agent}: {}",
+            stdout(&again)
+        );
+        if json_file {
+            let config = read_json(&file);
+            assert_eq!(config["theme"], "dark", "{agent}: foreign keys stay");
+            assert_eq!(
+                config["hooks"]["SessionStart"], foreign["hooks"]["SessionStart"],
+                "{agent}"
+            );
+        }
+        let path = std::env::var("PATH").unwrap_or_default();
+        let denial = run_registered(
+            registered_command(agent, &file),
+            &sandbox.home(),
+            &path,
+            &agent_case(agent, denied),
+        );
+        assert!(blocks(&denial), "{agent}: {denied} was not blocked: {denial:?}");
+        let allowance = run_registered(
+            registered_command(agent, &file),
+            &sandbox.home(),
+            &path,
+            &agent_case(agent, allowed),
+        );
+        assert!(
+            !blocks(&allowance) && allowance.status.code() == Some(0),
+            "{agent}: {allowed}: {allowance:?}"
+        );
+        let doctor = sandbox.run(&["doctor"]);
+        assert_eq!(doctor.status.code(), Some(0), "{agent}: {}", stdout(&doctor));
+        assert!(
+            stdout(&doctor).contains("`rm -rf /` is denied"),
+            "{agent}: {}",
+            stdout(&doctor)
+        );
+        let removed = sandbox.run(&["uninstall", "--agent", agent]);
+        assert_eq!(removed.status.code(), Some(0), "{agent}");
+        if json_file {
+            assert_eq!(
+                read_json(&file),
+                foreign,
+                "{agent}: uninstall leaves the file as it was"
+            );
+        } else {
+            assert!(!file.exists(), "{agent}: the file of ours is gone");
+        }
+    }
+}
+
+#[test]
+fn a_hook_whose_binary_is_gone_denies_in_the_agents_dialect() {
+    for (agent, file, _, allowed) in AGENTS {
+        let sandbox = Sandbox::new(&format!("gone-{agent}"));
+        sandbox.run(&["install", "--agent", agent]);
+        let file = sandbox.home().join(file);
+        // The registered command, with this binary's path replaced by one that does not exist.
+        let config = std::fs::read_to_string(&file).expect("installed");
+        std::fs::write(&file, config.replace(&binary(), "/nowhere/safety-net")).expect("write");
+        let output = run_registered(
+            registered_command(agent, &file),
+            &sandbox.home(),
+            "/usr/bin:/bin",
+            &agent_case(agent, allowed),
+        );
+        assert!(blocks(&output), "{agent}: {output:?}");
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            said.contains("guard-missing") && said.contains("/nowhere/safety-net"),
+            "{agent}: {said}"
+        );
+    }
+}
+
+#[test]
+fn the_project_scope_runs_safety_net_from_path_and_denies_without_it() {
+    let sandbox = Sandbox::new("project-path");
+    for agent in ["claude", "codex"] {
+        let output = sandbox.run(&["install", "--agent", agent, "--scope", "project"]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(stdout(&output).contains("from PATH"), "{}", stdout(&output));
+    }
+    let shared = std::fs::read_to_string(sandbox.project().join(".claude/settings.json")).expect("written");
+    assert!(
+        !shared.contains(&binary()),
+        "no machine path in a shared file: {shared}"
+    );
+    let claude = read_json(&sandbox.project().join(".claude/settings.json"));
+    let entry = &our_entries(&claude, "PreToolUse")[0];
+    assert!(
+        entry.get("args").is_none(),
+        "a shell command, so that a missing binary can deny"
+    );
+    let command = entry["command"].as_str().expect("a command").to_owned();
+    let payload = |tool_command: &str| {
+        json!({"hook_event_name": "PreToolUse", "cwd": sandbox.project(), "tool_name": "Bash", "tool_input": {"command": tool_command}}).to_string()
+    };
+    let run = |path: &str, tool_command: &str| {
+        let mut shell = Command::new("sh");
+        shell.args(["-c", &command]);
+        run_registered(shell, &sandbox.home(), path, payload(tool_command).as_bytes())
+    };
+    let missing = run("/usr/bin:/bin", "ls");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr).contains("guard-missing: safety-net is not installed on this machine")
+    );
+    let bin = sandbox.root.join("bin");
+    std::fs::create_dir_all(&bin).expect("dir");
+    std::fs::copy(binary(), bin.join("safety-net")).expect("the binary on PATH");
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    assert_eq!(run(&path, "rm -rf /").status.code(), Some(2));
+    let allowed = run(&path, "ls");
+    assert_eq!((allowed.status.code(), allowed.stdout.is_empty()), (Some(0), true));
+    let doctor = sandbox.run_with(&["doctor"], None, &[("PATH", "/usr/bin:/bin")]);
+    assert!(
+        stdout(&doctor).contains("runs `safety-net` from PATH, which has none"),
+        "{}",
+        stdout(&doctor)
+    );
+}
+
+#[test]
+fn the_project_scope_outside_a_repository_is_refused() {
+    let sandbox = Sandbox::new("no-repo");
+    let output = sandbox.run_with(&["install", "--scope", "project"], None, &[("CLAUDE_PROJECT_DIR", "")]);
+    assert_eq!(output.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not inside a git repository"));
+    assert!(
+        !sandbox.home().join(".claude/settings.json").exists(),
+        "nothing written anywhere"
+    );
+    assert!(!sandbox.project().join(".claude").exists());
+    std::fs::create_dir_all(sandbox.project().join(".git")).expect("a repository");
+    let inside = sandbox.run_with(&["install", "--scope", "project"], None, &[("CLAUDE_PROJECT_DIR", "")]);
+    assert_eq!(
+        inside.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&inside.stderr)
+    );
+    assert!(sandbox.project().join(".claude/settings.json").exists());
+    let local_codex = sandbox.run(&["install", "--agent", "codex", "--scope", "local"]);
+    assert_eq!(
+        local_codex.status.code(),
+        Some(64),
+        "only Claude Code has a local scope"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn the_backup_keeps_the_files_permissions_and_the_file_its_indentation() {
+    use std::os::unix::fs::PermissionsExt;
+    let sandbox = Sandbox::new("modes");
+    std::fs::create_dir_all(sandbox.home().join(".claude")).expect("dir");
+    std::fs::write(
+        sandbox.user_settings(),
+        "{\n    \"env\": {\n        \"TOKEN\": \"secret\"\n    }\n}\n",
+    )
+    .expect("write");
+    std::fs::set_permissions(sandbox.user_settings(), std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    sandbox.run(&["install"]);
+    let backup = sandbox.home().join(".claude/settings.json.safety-net-backup");
+    let mode = |path: &Path| std::fs::metadata(path).expect("exists").permissions().mode() & 0o777;
+    assert_eq!(mode(&backup), 0o600, "the backup is as private as the original");
+    assert_eq!(mode(&sandbox.user_settings()), 0o600);
+    let text = std::fs::read_to_string(sandbox.user_settings()).expect("read");
+    assert!(text.starts_with("{\n    \"env\": {\n        \"TOKEN\""), "{text}");
+}
+
+#[test]
+fn doctor_covers_every_agent_and_a_double_registration() {
+    let sandbox = Sandbox::new("doctor-all");
+    sandbox.run(&["install"]);
+    sandbox.run(&["install", "--scope", "local"]);
+    sandbox.run(&["install", "--agent", "gemini"]);
+    std::fs::create_dir_all(sandbox.home().join(".cursor")).expect("cursor is set up");
+    let output = sandbox.run(&["doctor"]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("Claude Code registers safety-net in more than one scope (user, local)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("✓ self-test (Gemini CLI): `rm -rf /` is denied"),
+        "{text}"
+    );
+    assert!(
+        text.contains("✓ self-test (Gemini CLI): a malformed payload is denied"),
+        "{text}"
+    );
+    assert!(text.contains("! Cursor is set up on this machine"), "{text}");
+    assert!(text.contains("`safety-net install --agent cursor`"), "{text}");
+}
+
+#[test]
+fn install_all_covers_the_agents_set_up_on_this_machine() {
+    let sandbox = Sandbox::new("all");
+    for folder in [".claude", ".gemini", ".codeium/windsurf"] {
+        std::fs::create_dir_all(sandbox.home().join(folder)).expect("dir");
+    }
+    let output = sandbox.run(&["install", "--all"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(sandbox.user_settings().exists());
+    assert!(sandbox.home().join(".gemini/settings.json").exists());
+    assert!(sandbox.home().join(".codeium/windsurf/hooks.json").exists());
+    assert!(
+        !sandbox.home().join(".codex").exists(),
+        "no folder made for an agent that is not here"
+    );
+    sandbox.run(&["uninstall", "--all"]);
+    assert!(
+        !sandbox.home().join(".gemini/settings.json").exists(),
+        "created by install, removed by uninstall"
+    );
+}
+
+#[test]
+fn a_hook_file_of_somebody_else_is_left_alone() {
+    let sandbox = Sandbox::new("foreign");
+    let script = sandbox.home().join("Documents/Cline/Hooks/PreToolUse");
+    std::fs::create_dir_all(script.parent().expect("parent")).expect("dir");
+    std::fs::write(&script, "#!/bin/sh\necho '{\"cancel\":false}'\n").expect("write");
+    let output = sandbox.run(&["install", "--agent", "cline"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("was not written by safety-net"));
+    assert_eq!(
+        std::fs::read_to_string(&script).expect("read"),
+        "#!/bin/sh\necho '{\"cancel\":false}'\n"
+    );
+}
+
+#[test]
+fn the_opencode_plugin_is_installed_with_this_binary_and_removed_whole() {
+    let sandbox = Sandbox::new("opencode");
+    let output = sandbox.run(&["install", "--agent", "opencode"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let plugin = sandbox.home().join(".config/opencode/plugins/safety-net.js");
+    let text = std::fs::read_to_string(&plugin).expect("installed");
+    assert!(
+        text.contains(&format!("const INSTALLED_BINARY = {};", Value::String(binary()))),
+        "{text}"
+    );
+    let doctor = sandbox.run(&["doctor"]);
+    assert_eq!(doctor.status.code(), Some(0), "{}", stdout(&doctor));
+    assert!(
+        stdout(&doctor).contains("self-test (OpenCode): `rm -rf /` is denied"),
+        "{}",
+        stdout(&doctor)
+    );
+    sandbox.run(&["uninstall", "--agent", "opencode"]);
+    assert!(!plugin.exists());
 }

@@ -76,6 +76,7 @@ rule_tests! {
     git_stash_drop,
     git_update_ref_delete,
     git_worktree_remove_force,
+    guard_missing,
     helm_uninstall,
     hook_config_tamper,
     input_too_large,

@@ -13,6 +13,7 @@ pub const CHECKER: Checker = Checker {
         &TOO_COMPLEX,
         &INTERNAL_ERROR,
         &INVALID_HOOK_INPUT,
+        &GUARD_MISSING,
     ],
     applies: Applies::NoCommand,
     check: no_command_check,
@@ -60,6 +61,15 @@ pub static INVALID_HOOK_INPUT: Rule = Rule {
     decision: DENY,
     catches: "A hook payload that cannot be read: empty, not JSON, not an object, without `tool_name` or `tool_input`, a shell tool without a command, larger than 16 MiB.",
     instead: "Check the hook registration with `safety-net doctor`",
+    examples: &[],
+    allowed: &[],
+};
+
+pub static GUARD_MISSING: Rule = Rule {
+    id: "guard-missing",
+    decision: DENY,
+    catches: "A hook registered by `safety-net install` that finds no safety-net binary to run (removed, or not on this machine's PATH): the registered command denies every tool call rather than let them through unchecked.",
+    instead: "Install safety-net on this machine (`cargo install --locked --path .` in its repository, or a release binary on PATH), or remove the hook with `safety-net uninstall`",
     examples: &[],
     allowed: &[],
 };

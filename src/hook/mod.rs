@@ -18,8 +18,8 @@ mod answers;
 mod calls;
 
 pub use agents::Agent;
-pub use answers::Answer;
-use answers::Shape;
+pub use answers::{Answer, Shape};
+
 use calls::{Action, Call};
 
 use crate::checks;

@@ -1,0 +1,64 @@
+//! Claude Code's registration as the ConfigChange guard and `doctor` read it: which settings files
+//! register this guard, for which tools, and whether any scope still does.
+
+use super::{Scope, is_ours};
+use crate::hook::Agent;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The managed settings file, which no user scope overrides.
+pub fn managed_settings_file() -> PathBuf {
+    if cfg!(target_os = "macos") {
+        PathBuf::from("/Library/Application Support/ClaudeCode/managed-settings.json")
+    } else if cfg!(windows) {
+        PathBuf::from("C:\\Program Files\\ClaudeCode\\managed-settings.json")
+    } else {
+        PathBuf::from("/etc/claude-code/managed-settings.json")
+    }
+}
+
+/// A settings file of Claude Code's in `scope`.
+pub fn settings_file(scope: Scope, home: &Path, project: &Path) -> PathBuf {
+    super::agents::spot(Agent::Claude, scope, home, project)
+        .map(|spot| spot.file)
+        .unwrap_or_default()
+}
+
+/// This guard's hooks for an event in a settings object (grouped layout): each entry, and
+/// whether its matcher covers every tool.
+pub fn registrations(settings: &Value, event: &str) -> Vec<(Value, bool)> {
+    let Some(Value::Array(groups)) = settings.get("hooks").and_then(|hooks| hooks.get(event)) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for group in groups {
+        let matcher = group.get("matcher").and_then(Value::as_str).unwrap_or("");
+        let every_tool = matches!(matcher, "" | "*" | ".*");
+        if let Some(Value::Array(hooks)) = group.get("hooks") {
+            found.extend(
+                hooks
+                    .iter()
+                    .filter(|hook| is_ours(hook))
+                    .map(|hook| (hook.clone(), every_tool)),
+            );
+        }
+    }
+    found
+}
+
+/// Reads a settings file as JSON; `None` when it is missing or unreadable.
+pub fn read_settings(file: &Path) -> Option<Value> {
+    let text = std::fs::read_to_string(file).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Whether any settings scope (user, project, local, managed) still registers this guard's
+/// PreToolUse hook.
+pub fn registered_anywhere(home: &Path, project: &Path) -> bool {
+    Scope::ALL
+        .iter()
+        .map(|scope| settings_file(*scope, home, project))
+        .chain(std::iter::once(managed_settings_file()))
+        .filter_map(|file| read_settings(&file))
+        .any(|settings| !registrations(&settings, "PreToolUse").is_empty())
+}
