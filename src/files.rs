@@ -59,6 +59,7 @@ const AGENT_FILES: &[(&[&str], &str)] = &[
     (&[".github", "copilot", "*"], "Copilot settings"),
     (&[".factory", "*"], "Factory Droid hooks and settings"),
     (&[".windsurf", "hooks.json"], "Windsurf hooks"),
+    (&[".codeium", "windsurf", "hooks.json"], "Windsurf hooks"),
     (&["opencode.json"], "OpenCode settings"),
     (&["managed-settings.json"], "managed Claude Code settings"),
 ];
@@ -68,6 +69,10 @@ const HOME_AGENT_DIRECTORIES: &[(&str, &str)] = &[
     (".claude/hooks", "Claude Code hooks"),
     (".codex/rules", "Codex rules"),
     (".copilot/hooks", "Copilot hooks"),
+    ("Documents/Cline/Hooks", "Cline hooks"),
+    ("Documents/Cline/Rules/Hooks", "Cline hooks"),
+    (".config/opencode/plugins", "OpenCode plugins"),
+    (".config/opencode/plugin", "OpenCode plugins"),
     (".config/safety-net", "safety-net's configuration"),
 ];
 
@@ -75,7 +80,9 @@ const HOME_AGENT_DIRECTORIES: &[(&str, &str)] = &[
 /// components they are made of.
 const AGENT_DIRECTORIES: &[(&[&str], &str)] = &[
     (&[".clinerules", "hooks"], "Cline hooks"),
+    (&[".cline", "hooks"], "Cline hooks"),
     (&[".opencode", "plugins"], "OpenCode plugins"),
+    (&[".opencode", "plugin"], "OpenCode plugins"),
     (
         &["Library", "Application Support", "ClaudeCode"],
         "managed Claude Code settings",

@@ -309,6 +309,29 @@ fn the_agent_flag_names_the_dialect_of_a_payload_that_does_not() {
 }
 
 #[test]
+fn garbage_named_as_any_agent_is_denied_in_that_agents_form() {
+    for agent in [
+        "claude", "codex", "gemini", "cursor", "copilot", "cline", "factory", "windsurf", "opencode",
+    ] {
+        let outcome = run_hook_with_args(&["hook", "--agent", agent], b"{\"truncated\": ");
+        let json = answer_json(&outcome, agent);
+        let blocked = outcome.exit == 2
+            || json.as_ref().is_some_and(|j| {
+                j["decision"] == "deny"
+                    || j["permission"] == "deny"
+                    || j["permissionDecision"] == "deny"
+                    || j["cancel"] == true
+            });
+        assert!(blocked, "{agent}: {}", render(&outcome));
+        assert!(
+            format!("{}{}", outcome.stdout, outcome.stderr).contains("invalid-hook-input: the input is not JSON"),
+            "{agent}: {}",
+            render(&outcome)
+        );
+    }
+}
+
+#[test]
 fn the_bare_binary_judges_a_piped_payload() {
     let payload =
         br#"{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;

@@ -9,6 +9,7 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
+use crate::files::{self, WriteClass};
 use crate::paths::{self, Target};
 use crate::places::{self, Place};
 use crate::rules::Rule;
@@ -263,6 +264,16 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
     let typed = subject.typed(word);
     let span: Span = word.span;
     let everything = matches!(target, Target::Contents(_));
+    if let Target::Path(path) | Target::Contents(path) = target
+        && let WriteClass::AgentSettings(kind) = files::write_class(path, subject.context)
+    {
+        report.flag(
+            &RM_PROTECTED_FILE,
+            span,
+            format!("{verb} of `{typed}` would remove {kind}, which could switch off the guards on this agent"),
+        );
+        return;
+    }
     let what = |path: &paths::AbsPath| {
         if everything {
             format!("everything in {path}")
