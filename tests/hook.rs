@@ -197,6 +197,17 @@ fn answer_json(outcome: &Outcome, name: &str) -> Option<serde_json::Value> {
         .then(|| serde_json::from_str(&outcome.stdout).unwrap_or_else(|_| panic!("{name}: stdout is JSON")))
 }
 
+/// Whether an answer blocks the call in any agent's dialect: exit 2, or a JSON deny or cancel.
+fn blocks(outcome: &Outcome, json: Option<&serde_json::Value>) -> bool {
+    outcome.exit == 2
+        || json.is_some_and(|j| {
+            j["decision"] == "deny"
+                || j["permission"] == "deny"
+                || j["permissionDecision"] == "deny"
+                || j["cancel"] == true
+        })
+}
+
 /// The keys of a JSON object, sorted.
 fn keys(value: &serde_json::Value) -> Vec<&str> {
     let mut keys: Vec<&str> = value
@@ -226,13 +237,7 @@ fn each_agent_answers_in_its_own_dialect() {
             let name = format!("{agent}/{}", case.file_name().unwrap_or_default().to_string_lossy());
             let outcome = run_hook(&std::fs::read(&case).expect("readable"), &[]);
             let json = answer_json(&outcome, &name);
-            let blocked = outcome.exit == 2
-                || json.as_ref().is_some_and(|j| {
-                    j["decision"] == "deny"
-                        || j["permission"] == "deny"
-                        || j["permissionDecision"] == "deny"
-                        || j["cancel"] == true
-                });
+            let blocked = blocks(&outcome, json.as_ref());
             let stem = case.file_stem().unwrap_or_default().to_string_lossy().into_owned();
             if stem.ends_with("_denied") || stem.ends_with("_ask_becomes_deny") {
                 assert!(blocked, "{name}: not blocked: {}", render(&outcome));
@@ -315,14 +320,7 @@ fn garbage_named_as_any_agent_is_denied_in_that_agents_form() {
     ] {
         let outcome = run_hook_with_args(&["hook", "--agent", agent], b"{\"truncated\": ");
         let json = answer_json(&outcome, agent);
-        let blocked = outcome.exit == 2
-            || json.as_ref().is_some_and(|j| {
-                j["decision"] == "deny"
-                    || j["permission"] == "deny"
-                    || j["permissionDecision"] == "deny"
-                    || j["cancel"] == true
-            });
-        assert!(blocked, "{agent}: {}", render(&outcome));
+        assert!(blocks(&outcome, json.as_ref()), "{agent}: {}", render(&outcome));
         assert!(
             format!("{}{}", outcome.stdout, outcome.stderr).contains("invalid-hook-input: the input is not JSON"),
             "{agent}: {}",

@@ -485,6 +485,14 @@ fn run_registered(mut command: Command, home: &Path, path: &str, input: &[u8]) -
     common::run_with_input(&mut command, input)
 }
 
+/// Runs `doctor`, which must be happy and say `expected`.
+fn doctor_self_tests(sandbox: &Sandbox, expected: &str) {
+    let doctor = sandbox.run(&["doctor"]);
+    let text = stdout(&doctor);
+    assert_eq!(doctor.status.code(), Some(0), "{text}");
+    assert!(text.contains(expected), "{expected:?} missing in:\n{text}");
+}
+
 #[test]
 fn every_agent_installs_idempotently_and_its_registered_command_judges() {
     for (agent, file, denied, allowed) in AGENTS {
@@ -538,13 +546,7 @@ fn every_agent_installs_idempotently_and_its_registered_command_judges() {
             !blocks(&allowance) && allowance.status.code() == Some(0),
             "{agent}: {allowed}: {allowance:?}"
         );
-        let doctor = sandbox.run(&["doctor"]);
-        assert_eq!(doctor.status.code(), Some(0), "{agent}: {}", stdout(&doctor));
-        assert!(
-            stdout(&doctor).contains("`rm -rf /` is denied"),
-            "{agent}: {}",
-            stdout(&doctor)
-        );
+        doctor_self_tests(&sandbox, "`rm -rf /` is denied");
         let removed = sandbox.run(&["uninstall", "--agent", agent]);
         assert_eq!(removed.status.code(), Some(0), "{agent}");
         if json_file {
@@ -773,13 +775,7 @@ fn the_opencode_plugin_is_installed_with_this_binary_and_removed_whole() {
         text.contains(&format!("const INSTALLED_BINARY = {};", Value::String(binary()))),
         "{text}"
     );
-    let doctor = sandbox.run(&["doctor"]);
-    assert_eq!(doctor.status.code(), Some(0), "{}", stdout(&doctor));
-    assert!(
-        stdout(&doctor).contains("self-test (OpenCode): `rm -rf /` is denied"),
-        "{}",
-        stdout(&doctor)
-    );
+    doctor_self_tests(&sandbox, "self-test (OpenCode): `rm -rf /` is denied");
     sandbox.run(&["uninstall", "--agent", "opencode"]);
     assert!(!plugin.exists());
 }
