@@ -403,6 +403,15 @@ fn register(target: &Target, add: bool) -> Result<ExitCode, String> {
     let binary = std::env::current_exe().map_err(|e| format!("cannot tell where this binary is: {e}"))?;
     let binary = binary.canonicalize().unwrap_or(binary);
     let command = install::HookCommand::for_scope(scope, &binary);
+    let build_output = binary.components().collect::<Vec<_>>().windows(2).any(|pair| {
+        pair[0].as_os_str() == "target" && matches!(pair[1].as_os_str().to_str(), Some("debug" | "release"))
+    });
+    if add && build_output && !scope.is_shared() {
+        eprintln!(
+            "safety-net: warning: {} is a build output, which `cargo clean` deletes; the hook would then deny every call. Install it first (`cargo install --locked --path .`), then run `safety-net install` from there.",
+            binary.display()
+        );
+    }
     let mut failed = false;
     for agent in agents {
         let name = install::display_name(agent);
@@ -453,15 +462,13 @@ fn after_install(agent: Agent, scope: Scope, home: &std::path::Path, project: &s
         Agent::Codex => advice.push(
             "Codex runs a new hook only once you trust it: open Codex, type /hooks, and approve safety-net.".to_owned(),
         ),
-        Agent::Gemini => {
+        Agent::Gemini | Agent::Claude => {
             let settings = install::spot(agent, scope, home, project)
                 .ok()
                 .and_then(|spot| install::read_settings(&spot.file))
                 .unwrap_or_default();
-            let off = settings.pointer("/hooksConfig/enabled") == Some(&serde_json::Value::Bool(false))
-                || settings.pointer("/tools/enableHooks") == Some(&serde_json::Value::Bool(false));
-            if off {
-                advice.push("Warning: this settings file switches Gemini CLI's hooks off (`hooksConfig.enabled` or `tools.enableHooks` is false): set it to true, or no call is checked.".to_owned());
+            if let Some(why) = install::hooks_switched_off(agent, &settings) {
+                advice.push(format!("Warning: {} will not run this hook: {why}. Change that setting, or no call is checked.", install::display_name(agent)));
             }
         }
         Agent::Cline => advice.push(
@@ -471,9 +478,10 @@ fn after_install(agent: Agent, scope: Scope, home: &std::path::Path, project: &s
         _ => {}
     }
     if agent == Agent::Claude {
+        let this_file = install::settings_file(scope, home, project);
         let other_scopes: Vec<&str> = Scope::ALL
             .into_iter()
-            .filter(|other| *other != scope)
+            .filter(|other| *other != scope && install::settings_file(*other, home, project) != this_file)
             .filter(|other| {
                 install::read_settings(&install::settings_file(*other, home, project))
                     .is_some_and(|settings| !install::registrations(&settings, "PreToolUse").is_empty())

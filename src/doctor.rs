@@ -70,10 +70,16 @@ pub fn examine(home: &Path, project: &Path, this_binary: &Path) -> Vec<Check> {
     let mut registered_agents: Vec<Agent> = Vec::new();
     for agent in Agent::ALL {
         let mut scopes_registered = Vec::new();
+        let mut files_seen: Vec<PathBuf> = Vec::new();
         for scope in Scope::ALL {
             let Ok(spot) = install::spot(agent, scope, home, project) else {
                 continue;
             };
+            // Run from home (or outside a project), the project's file is the user's file.
+            if files_seen.contains(&spot.file) {
+                continue;
+            }
+            files_seen.push(spot.file.clone());
             let install_command = install_command(agent, scope);
             let entries = match install::registered(&spot) {
                 Ok(entries) => entries,
@@ -90,6 +96,18 @@ pub fn examine(home: &Path, project: &Path, this_binary: &Path) -> Vec<Check> {
             }
             scopes_registered.push(scope);
             checks.extend(examine_entries(&spot, &entries, &install_command));
+            if let Some(why) =
+                install::read_settings(&spot.file).and_then(|settings| install::hooks_switched_off(agent, &settings))
+            {
+                checks.push(Check::problem(
+                    format!(
+                        "{} will not run the hooks of {}: {why}",
+                        install::display_name(agent),
+                        spot.file.display()
+                    ),
+                    "change that setting in the file",
+                ));
+            }
             for (_, entry) in &entries {
                 if let Some(runner) = runner(&spot, entry) {
                     runners.push((agent, runner, install_command.clone()));
@@ -179,13 +197,15 @@ fn examine_runner(agent: Agent, runner: &Runner, install_command: &str, project:
                 ),
             )];
         }
-        if !runs(program) {
+        let is_binary = program.file_stem().is_some_and(|name| name == "safety-net");
+        if is_binary && !runs(program) {
             return vec![Check::problem(
                 format!("{} exists but does not run", program.display()),
                 "reinstall it with `cargo install --locked --path .`",
             )];
         }
-        return [Check::ok(format!("{} runs", program.display()))]
+        let found = if is_binary { "runs" } else { "exists" };
+        return [Check::ok(format!("{} {found}", program.display()))]
             .into_iter()
             .chain(self_test(agent, runner, project))
             .collect();
@@ -382,14 +402,22 @@ fn sample_payload(agent: Agent, command: &str, cwd: &Path) -> String {
     payload.to_string()
 }
 
-/// Whether an answer blocks the call, in any agent's dialect.
-fn blocks(exit: i32, stdout: &str) -> bool {
+/// Whether an answer blocks the call as `agent` reads it: its own deny JSON where it reads one
+/// (Copilot and Cline skip a hook that exits non-zero, Cursor shows exit 2's output raw), exit 2
+/// elsewhere.
+fn blocks(agent: Agent, exit: i32, stdout: &str) -> bool {
     let answer: Value = serde_json::from_str(stdout.trim()).unwrap_or(Value::Null);
-    exit == 2
-        || answer["decision"] == "deny"
-        || answer["permission"] == "deny"
-        || answer["permissionDecision"] == "deny"
-        || answer["cancel"] == true
+    match agent {
+        Agent::Gemini => exit == 2 || exit == 0 && answer["decision"] == "deny",
+        Agent::Cursor => exit == 0 && answer["permission"] == "deny",
+        Agent::Copilot => exit == 0 && answer["permissionDecision"] == "deny",
+        Agent::Cline => exit == 0 && answer["cancel"] == true,
+        Agent::Claude | Agent::Factory => {
+            exit == 2
+                || exit == 0 && answer.pointer("/hookSpecificOutput/permissionDecision") == Some(&Value::from("deny"))
+        }
+        Agent::Codex | Agent::Windsurf | Agent::OpenCode => exit == 2,
+    }
 }
 
 /// Feeds the registered hook three payloads in its agent's form: a dangerous command, an
@@ -408,7 +436,7 @@ fn self_test(agent: Agent, runner: &Runner, project: &Path) -> Vec<Check> {
     cases
         .into_iter()
         .map(|(what, input, denied)| match run_hook(runner, &input) {
-            Some((code, stdout, stderr)) if blocks(code, &stdout) == denied && (code == 0 || code == 2) => {
+            Some((code, stdout, stderr)) if blocks(agent, code, &stdout) == denied && (code == 0 || code == 2) => {
                 let said = !stderr.trim().is_empty() || !stdout.trim().is_empty();
                 if denied && !said {
                     Check::problem(

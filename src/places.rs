@@ -264,28 +264,76 @@ fn git_dir(path: &AbsPath, below: Option<Option<&str>>) -> Option<AbsPath> {
 }
 
 /// The protected location that `path` is or is inside, or that entries below `path` may be.
+/// Every such path is in the home directory, so the comparisons are made on the part of `path`
+/// below home: this runs for every path a command names.
 fn protected(
     path: &AbsPath,
     below: Option<Option<&str>>,
     context: &Context,
 ) -> Option<(AbsPath, Protection, &'static str)> {
-    let home = &context.home;
+    let in_home = BelowHome::of(path, &context.home)?;
     for (relative, protection, what) in PROTECTED_IN_HOME {
-        let location = home.join(relative);
-        let hit = match below {
-            // The location itself, something in it, or a directory below home holding it.
-            None => path.starts_with(&location) || (location.is_inside(path) && path.is_inside(home)),
-            Some(pattern) => {
-                path.starts_with(&location)
-                    || (location.parent().as_ref() == Some(path)
-                        && pattern.is_none_or(|p| location.name().is_some_and(|n| glob_matches(p, n))))
-            }
-        };
+        let hit = in_home.within(relative)
+            || match below {
+                // A directory below home holding the location.
+                None => !in_home.rest.is_empty() && in_home.holds(relative),
+                // The location is an entry of `path` that the pattern matches.
+                Some(pattern) => {
+                    let (parent, name) = relative.rsplit_once('/').unwrap_or(("", relative));
+                    in_home.same(parent, in_home.rest) && pattern.is_none_or(|p| glob_matches(p, name))
+                }
+            };
         if hit {
-            return Some((location, *protection, what));
+            return Some((context.home.join(relative), *protection, what));
         }
     }
     None
+}
+
+/// A path inside the home directory, as the part below home (`""` for home itself).
+struct BelowHome<'a> {
+    rest: &'a str,
+    /// Windows paths compare without case.
+    insensitive: bool,
+}
+
+impl<'a> BelowHome<'a> {
+    fn of(path: &'a AbsPath, home: &AbsPath) -> Option<BelowHome<'a>> {
+        if !path.starts_with(home) {
+            return None;
+        }
+        let rest = path.as_str()[home.as_str().len()..].trim_start_matches('/');
+        Some(BelowHome {
+            rest,
+            insensitive: path.is_windows() || home.is_windows(),
+        })
+    }
+
+    fn same(&self, a: &str, b: &str) -> bool {
+        if self.insensitive {
+            a.eq_ignore_ascii_case(b)
+        } else {
+            a == b
+        }
+    }
+
+    /// Whether `inner` is `outer` or below it, both relative to home.
+    fn nested(&self, inner: &str, outer: &str) -> bool {
+        outer.is_empty()
+            || inner.is_char_boundary(outer.len())
+                && self.same(&inner[..outer.len()], outer)
+                && (inner.len() == outer.len() || inner.as_bytes()[outer.len()] == b'/')
+    }
+
+    /// Whether the path is the home-relative location `relative` or inside it.
+    fn within(&self, relative: &str) -> bool {
+        self.nested(self.rest, relative)
+    }
+
+    /// Whether the home-relative location `relative` is strictly inside the path.
+    fn holds(&self, relative: &str) -> bool {
+        relative.len() > self.rest.len() && self.nested(relative, self.rest)
+    }
 }
 
 /// The keys and credential stores under the folder `path` (the folder itself or a place in it),
@@ -347,9 +395,11 @@ fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
 /// Whether `path` is a protected location below home or inside one (not a directory that only
 /// holds one).
 pub fn is_in_protected(path: &AbsPath, context: &Context) -> bool {
-    PROTECTED_IN_HOME
-        .iter()
-        .any(|(relative, _, _)| path.starts_with(&context.home.join(relative)))
+    BelowHome::of(path, &context.home).is_some_and(|in_home| {
+        PROTECTED_IN_HOME
+            .iter()
+            .any(|(relative, _, _)| in_home.within(relative))
+    })
 }
 
 /// What protects `path`, if it is a protected file below the home directory, or a directory

@@ -779,3 +779,73 @@ fn the_opencode_plugin_is_installed_with_this_binary_and_removed_whole() {
     sandbox.run(&["uninstall", "--agent", "opencode"]);
     assert!(!plugin.exists());
 }
+
+#[test]
+fn doctor_run_from_home_counts_one_file_once() {
+    let sandbox = Sandbox::new("from-home");
+    sandbox.run(&["install", "--agent", "codex"]);
+    let home = sandbox.home().to_string_lossy().into_owned();
+    let output = sandbox.run(&["doctor", "--project-root", &home]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(!text.contains("more than one scope"), "{text}");
+}
+
+#[test]
+fn doctor_and_install_say_when_the_agent_switches_the_hook_off() {
+    let sandbox = Sandbox::new("gemini-off");
+    let settings = sandbox.home().join(".gemini/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("dir");
+    std::fs::write(&settings, r#"{"hooksConfig": {"disabled": ["safety-net"]}}"#).expect("write");
+    let install = sandbox.run(&["install", "--agent", "gemini"]);
+    assert!(
+        stdout(&install).contains("will not run this hook"),
+        "{}",
+        stdout(&install)
+    );
+    let doctor = sandbox.run(&["doctor"]);
+    assert_eq!(doctor.status.code(), Some(1));
+    assert!(
+        stdout(&doctor).contains("lists `safety-net` among the disabled hooks"),
+        "{}",
+        stdout(&doctor)
+    );
+}
+
+#[test]
+fn an_event_list_of_another_shape_is_left_alone() {
+    let sandbox = Sandbox::new("odd-shape");
+    let file = sandbox.home().join(".codex/hooks.json");
+    std::fs::create_dir_all(file.parent().expect("parent")).expect("dir");
+    std::fs::write(&file, r#"{"hooks": {"PreToolUse": {"matcher": "Bash"}}}"#).expect("write");
+    let output = sandbox.run(&["install", "--agent", "codex"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`hooks.PreToolUse` is not a list"));
+    assert_eq!(read_json(&file), json!({"hooks": {"PreToolUse": {"matcher": "Bash"}}}));
+}
+
+#[test]
+fn agent_files_hold_only_the_keys_their_agents_read() {
+    let sandbox = Sandbox::new("shapes");
+    sandbox.run(&["install", "--agent", "copilot"]);
+    let copilot = read_json(&sandbox.home().join(".copilot/hooks/safety-net.json"));
+    let keys: Vec<&String> = copilot.as_object().expect("object").keys().collect();
+    assert_eq!(keys, ["version", "hooks"]);
+    let entry = &copilot["hooks"]["preToolUse"][0];
+    assert!(
+        entry["powershell"]
+            .as_str()
+            .is_some_and(|ps| ps.contains("Test-Path -LiteralPath $sn")),
+        "{entry}"
+    );
+    let removed = sandbox.run(&["uninstall", "--agent", "copilot"]);
+    assert!(stdout(&removed).contains("removed"), "{}", stdout(&removed));
+    sandbox.run(&["install", "--agent", "cursor"]);
+    let cursor = read_json(&sandbox.home().join(".cursor/hooks.json"));
+    assert_eq!(cursor["version"], 1);
+    assert_eq!(
+        cursor["hooks"]["preToolUse"][0]["matcher"], "Shell|Read|Write|Edit|StrReplace|MultiEdit|Delete",
+        "only the tools this guard judges reach it"
+    );
+    assert!(cursor["hooks"]["beforeShellExecution"][0].get("matcher").is_none());
+}

@@ -90,8 +90,8 @@ impl Agent {
             Some(Agent::Factory)
         } else if text("agent") == Some("opencode") {
             Some(Agent::OpenCode)
-        } else if event == Some("PreToolUse") && payload.get("timestamp").is_some_and(Value::is_string) {
-            // Copilot CLI's Claude-like form carries an ISO timestamp, which Claude Code's lacks.
+        } else if event == Some("PreToolUse") && has("timestamp") {
+            // Copilot CLI's Claude-like form carries a timestamp, which Claude Code's lacks.
             Some(Agent::Copilot)
         } else {
             None

@@ -37,25 +37,42 @@ pub struct Call {
     pub shape: Shape,
 }
 
-/// Tools that run a shell command, and the field holding it.
-const SHELL_TOOLS: &[(&str, &str)] = &[
-    ("bash", "command"),
-    ("monitor", "command"),
-    ("shell", "command"),
-    ("execute", "command"),
-    ("execute_command", "command"),
-    ("run_shell_command", "command"),
-    ("run_terminal_cmd", "command"),
+/// The shell a tool's command is written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shell {
+    Posix,
+    /// Judged as `pwsh -Command` would run it.
+    PowerShell,
+}
+
+/// Tools that run a shell command: the field holding it, and its shell.
+const SHELL_TOOLS: &[(&str, &str, Shell)] = &[
+    ("bash", "command", Shell::Posix),
+    ("monitor", "command", Shell::Posix),
+    ("shell", "command", Shell::Posix),
+    ("execute", "command", Shell::Posix),
+    ("execute_command", "command", Shell::Posix),
+    ("run_shell_command", "command", Shell::Posix),
+    ("run_terminal_cmd", "command", Shell::Posix),
+    ("exec_command", "cmd", Shell::Posix),
+    ("local_shell", "command", Shell::Posix),
     // Copilot CLI: keystrokes sent to a running shell session.
-    ("write_bash", "input"),
+    ("write_bash", "input", Shell::Posix),
+    ("powershell", "command", Shell::PowerShell),
+    ("write_powershell", "input", Shell::PowerShell),
 ];
 
 /// Tools that run a list of shell commands (Cline's `run_commands`, whose parameters arrive as
 /// strings: the list as JSON text), and the field holding it.
 const SHELL_LIST_TOOLS: &[(&str, &str)] = &[("run_commands", "commands")];
 
-/// Tools that read a list of files (Cline's `read_files`: `{path, …}` objects as JSON text).
-const READ_LIST_TOOLS: &[(&str, &str)] = &[("read_files", "files")];
+/// Tools that read a list of files: Cline's `read_files` (`{path, …}` objects as JSON text),
+/// Gemini's `read_many_files` (paths and patterns).
+const READ_LIST_TOOLS: &[(&str, &str)] = &[
+    ("read_files", "files"),
+    ("read_many_files", "include"),
+    ("read_many_files", "paths"),
+];
 
 /// Tools that write, edit or delete the file they name.
 const WRITE_TOOLS: &[&str] = &[
@@ -80,10 +97,30 @@ const WRITE_TOOLS: &[&str] = &[
 /// Tools that read the file they name.
 const READ_TOOLS: &[&str] = &["read", "read_file", "view"];
 
+/// Editor tools whose `command` says whether they read (`view`) or write the file.
+const EDITOR_TOOLS: &[&str] = &["str_replace_editor", "str_replace_based_edit_tool"];
+
 /// Tools that apply a patch naming the files it changes.
 const PATCH_TOOLS: &[&str] = &["apply_patch", "applypatch", "patch"];
 
-/// The fields that hold a tool's file, in the order agents use them.
+/// Tools with a `command` field that is not a shell command (Claude Code's slash commands and
+/// skills).
+const NOT_SHELL_TOOLS: &[&str] = &["slashcommand", "skill"];
+
+/// Cursor's events that ask before something this guard has no opinion on.
+const NO_OPINION_CURSOR_EVENTS: &[&str] = &[
+    "beforeMCPExecution",
+    "beforeSubmitPrompt",
+    "beforeTabFileRead",
+    "sessionStart",
+    "sessionEnd",
+    "stop",
+    "preCompact",
+    "subagentStart",
+    "subagentStop",
+];
+
+/// The fields that hold a tool's file.
 const PATH_FIELDS: &[&str] = &[
     "file_path",
     "notebook_path",
@@ -154,22 +191,31 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
                     let path = text("file_path").ok_or("the beforeReadFile payload has no `file_path`")?;
                     call.action = Action::Read(vec![path]);
                 }
-                Some("preToolUse") => {
+                // Events that only report what happened, or that this guard does not judge.
+                Some(event) if event.starts_with("after") || NO_OPINION_CURSOR_EVENTS.contains(&event) => {}
+                // `preToolUse`, and whatever else carries a tool call (the hooks Cursor runs from
+                // Claude Code's settings files): judged, answered without ask.
+                _ => {
                     call.shape = Shape::CursorTool;
-                    let tool = text("tool_name").ok_or("the payload has no `tool_name`")?;
-                    let input = object(payload.get("tool_input")).ok_or("the payload has no `tool_input` object")?;
-                    if let Some(directory) = input.get("working_directory").and_then(Value::as_str) {
-                        call.cwd = Some(joined(call.cwd.as_deref(), directory));
+                    if let Some(tool) = text("tool_name") {
+                        let input =
+                            object(payload.get("tool_input")).ok_or("the payload has no `tool_input` object")?;
+                        if let Some(directory) = input.get("working_directory").and_then(Value::as_str) {
+                            call.cwd = Some(joined(call.cwd.as_deref(), directory));
+                        }
+                        call.action = tool_action(agent, &tool, &input)?;
+                    } else if let Some(command) = text("command") {
+                        call.action = Action::Run(command);
+                    } else if event.is_none() || event.as_deref() == Some("preToolUse") {
+                        return Err("the payload has no `tool_name`".into());
                     }
-                    call.action = tool_action(agent, &tool, &input)?;
                 }
-                _ => {}
             }
         }
         Agent::Cline => {
             call.cwd = first_root(payload.get("workspaceRoots"), None);
             call.project = call.cwd.clone();
-            if text("hookName").is_some_and(|name| name != "PreToolUse") {
+            if text("hookName").is_some_and(|name| !name.eq_ignore_ascii_case("PreToolUse")) {
                 return Ok(call);
             }
             let Some(Value::Object(pre)) = payload.get("preToolUse") else {
@@ -218,62 +264,78 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
     Ok(call)
 }
 
-/// What a named tool does with its input.
+/// What a named tool does with its input. A tool no table names still runs a shell command when
+/// its input has one (`command` or `cmd`: an MCP shell server, a renamed shell tool).
 fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<Action, String> {
     let name = tool.to_ascii_lowercase();
-    if let Some((_, field)) = SHELL_TOOLS.iter().find(|(shell, _)| *shell == name) {
+    let name = name.as_str();
+    if let Some((_, field, shell)) = SHELL_TOOLS.iter().find(|(shell, _, _)| *shell == name) {
         return match command_text(input.get(*field)) {
-            Some(command) => Ok(Action::Run(command)),
+            Some(command) => Ok(Action::Run(in_shell(command, *shell))),
             // Claude Code's Monitor may watch something other than a command.
             None if name == "monitor" => Ok(Action::Nothing),
             None => Err(format!("the {tool} tool call has no `{field}` string")),
         };
     }
-    if let Some((_, field)) = SHELL_LIST_TOOLS.iter().find(|(shell, _)| *shell == name) {
-        let commands: Option<Vec<String>> =
-            listed(input.get(*field)).map(|items| items.iter().filter_map(|item| command_text(Some(item))).collect());
+    if let Some((_, field)) = SHELL_LIST_TOOLS.iter().find(|(list, _)| *list == name) {
+        let commands = match input.get(*field) {
+            Some(Value::String(one)) if listed(Some(&Value::String(one.clone()))).is_none() => Some(vec![one.clone()]),
+            value => listed(value).and_then(|items| items.iter().map(|item| command_text(Some(item))).collect()),
+        };
         return match commands {
             Some(commands) if !commands.is_empty() => Ok(Action::Run(commands.join("\n"))),
-            _ => Err(format!("the {tool} tool call has no `{field}` list")),
+            _ => Err(format!("the {tool} tool call has no readable `{field}` list")),
         };
     }
-    if let Some((_, field)) = READ_LIST_TOOLS.iter().find(|(read, _)| *read == name) {
-        let paths: Option<Vec<String>> = listed(input.get(*field)).map(|items| {
-            items
-                .iter()
-                .filter_map(|item| item.as_str().or_else(|| item.get("path").and_then(Value::as_str)))
-                .map(str::to_owned)
-                .collect()
-        });
-        return match paths {
-            Some(paths) if !paths.is_empty() => Ok(Action::Read(paths)),
-            _ => Err(format!("the {tool} tool call has no `{field}` list")),
-        };
+    if READ_LIST_TOOLS.iter().any(|(list, _)| *list == name) {
+        let mut paths = Vec::new();
+        for (_, field) in READ_LIST_TOOLS.iter().filter(|(list, _)| *list == name) {
+            let Some(value) = input.get(*field) else { continue };
+            let items = listed(Some(value)).ok_or_else(|| format!("the {tool} tool call's `{field}` is not a list"))?;
+            for item in items {
+                let path = item.as_str().or_else(|| item.get("path").and_then(Value::as_str));
+                paths.push(
+                    path.ok_or_else(|| format!("the {tool} tool call's `{field}` holds an unreadable entry"))?
+                        .to_owned(),
+                );
+            }
+        }
+        if paths.is_empty() {
+            return Err(format!("the {tool} tool call names no file"));
+        }
+        return Ok(Action::Read(paths));
     }
-    let is_write = WRITE_TOOLS.contains(&name.as_str());
-    if is_write || READ_TOOLS.contains(&name.as_str()) {
-        let path = PATH_FIELDS
-            .iter()
-            .find_map(|field| input.get(*field).and_then(Value::as_str))
-            .filter(|path| !path.trim().is_empty());
-        let Some(path) = path else {
-            return Err(format!("the {tool} tool call has no `{}`", path_field(agent, &name)));
-        };
-        let paths = vec![path.to_owned()];
-        return Ok(if is_write {
-            Action::Write(paths)
+    let is_editor = EDITOR_TOOLS.contains(&name);
+    let is_write = WRITE_TOOLS.contains(&name);
+    if is_editor || is_write || READ_TOOLS.contains(&name) {
+        let paths = fields(input, PATH_FIELDS);
+        if paths.is_empty() {
+            return Err(format!("the {tool} tool call has no `{}`", path_field(agent, name)));
+        }
+        let reads = if is_editor {
+            input.get("command").and_then(Value::as_str) == Some("view")
         } else {
+            !is_write
+        };
+        return Ok(if reads {
             Action::Read(paths)
+        } else {
+            Action::Write(paths)
         });
     }
-    if PATCH_TOOLS.contains(&name.as_str()) {
-        let Some(patch) = PATCH_FIELDS
-            .iter()
-            .find_map(|field| input.get(*field).and_then(Value::as_str))
-        else {
+    if PATCH_TOOLS.contains(&name) {
+        let patches = fields(input, PATCH_FIELDS);
+        if patches.is_empty() {
             return Err(format!("the {tool} tool call has no patch text"));
-        };
-        let files = patched_files(patch);
+        }
+        let mut files: Vec<String> = Vec::new();
+        for patch in &patches {
+            for file in patched_files(patch) {
+                if !files.contains(&file) {
+                    files.push(file);
+                }
+            }
+        }
         if files.is_empty() {
             return Err(format!(
                 "the {tool} tool call's patch names no file this guard can read"
@@ -281,7 +343,32 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
         }
         return Ok(Action::Write(files));
     }
+    if !NOT_SHELL_TOOLS.contains(&name)
+        && let Some(command) = command_text(input.get("command")).or_else(|| command_text(input.get("cmd")))
+    {
+        return Ok(Action::Run(command));
+    }
     Ok(Action::Nothing)
+}
+
+/// Every non-empty text among `names` in `input`, once each: a tool may carry several path
+/// fields, and each is judged.
+fn fields(input: &Map<String, Value>, names: &[&str]) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for text in names.iter().filter_map(|name| input.get(*name).and_then(Value::as_str)) {
+        if !text.trim().is_empty() && !found.iter().any(|known| known == text) {
+            found.push(text.to_owned());
+        }
+    }
+    found
+}
+
+/// A command as the analyzer reads it: a PowerShell command is judged as `pwsh -Command` runs it.
+fn in_shell(command: String, shell: Shell) -> String {
+    match shell {
+        Shell::Posix => command,
+        Shell::PowerShell => format!("pwsh -NoProfile -Command {}", shell_words::quote(&command)),
+    }
 }
 
 /// The name of the path field an agent's tool uses, for the message when it is missing.
@@ -330,15 +417,20 @@ pub fn patched_files(patch: &str) -> Vec<String> {
     let mut files = Vec::new();
     for line in patch.lines() {
         let line = line.trim_end_matches('\r');
-        let named = HEADERS.iter().find_map(|header| line.strip_prefix(header)).or_else(|| {
-            let name = line.strip_prefix("+++ ").or_else(|| line.strip_prefix("--- "))?;
-            let name = name.split('\t').next().unwrap_or(name);
-            let name = name
-                .strip_prefix("a/")
-                .or_else(|| name.strip_prefix("b/"))
-                .unwrap_or(name);
-            (name != "/dev/null").then_some(name)
-        });
+        // Codex's parser accepts headers with leading blanks.
+        let header_line = line.trim_start();
+        let named = HEADERS
+            .iter()
+            .find_map(|header| header_line.strip_prefix(header))
+            .or_else(|| {
+                let name = line.strip_prefix("+++ ").or_else(|| line.strip_prefix("--- "))?;
+                let name = name.split('\t').next().unwrap_or(name);
+                let name = name
+                    .strip_prefix("a/")
+                    .or_else(|| name.strip_prefix("b/"))
+                    .unwrap_or(name);
+                (name != "/dev/null").then_some(name)
+            });
         if let Some(name) = named.map(str::trim).filter(|name| !name.is_empty())
             && !files.iter().any(|known| known == name)
         {

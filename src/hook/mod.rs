@@ -25,7 +25,7 @@ use calls::{Action, Call};
 use crate::checks;
 use crate::context::{self, Context, Mode};
 use crate::install;
-use crate::paths::AbsPath;
+use crate::paths::{AbsPath, is_drive_letter};
 use crate::rules::Decision;
 use crate::verdict::Verdict;
 use crate::{analyze, analyze_read, analyze_write};
@@ -276,11 +276,12 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
         .and_then(AbsPath::new)
         .unwrap_or_else(|| context::guess_home(&cwd));
     let mut context = Context::new(cwd.clone(), home);
-    context.project_root = call
-        .project
-        .as_deref()
-        .or(environment.project_dir.as_deref())
-        .and_then(AbsPath::new)
+    // A project at the root of the machine or of a drive is no project (OpenCode names `/`
+    // outside a repository): everything would count as "inside the project".
+    let is_root = |path: &AbsPath| path.depth() == 0 || path.depth() == 1 && path.components().all(is_drive_letter);
+    let named = |project: Option<&str>| project.and_then(AbsPath::new).filter(|path| !is_root(path));
+    context.project_root = named(call.project.as_deref())
+        .or_else(|| named(environment.project_dir.as_deref()))
         .unwrap_or_else(|| context::project_root_of(&cwd));
     context.temp_dir = environment.temp_dir.as_deref().and_then(AbsPath::new);
     context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);

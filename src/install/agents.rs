@@ -39,8 +39,25 @@ pub struct Spot {
 /// The OpenCode plugin, with `INSTALLED_BINARY` to fill in.
 const OPENCODE_PLUGIN: &str = include_str!("../../plugin/opencode/safety-net.js");
 
-/// The marker every file of ours carries, so that uninstall never removes a user's own.
+/// The marker the scripts and plugins of ours carry, so that uninstall never removes a user's own.
 pub const OWN_FILE_MARKER: &str = "written by `safety-net install`";
+
+/// Whether a file at an [`Layout::Own`] spot is this guard's: it carries the marker, or (a JSON
+/// file, where a marker cannot go without a key the agent might reject) every hook in it is ours.
+pub fn is_own_file(text: &str) -> bool {
+    if text.contains(OWN_FILE_MARKER) {
+        return true;
+    }
+    let Ok(Value::Object(file)) = serde_json::from_str::<Value>(text) else {
+        return false;
+    };
+    let hooks: Vec<&Value> = file
+        .get("hooks")
+        .and_then(Value::as_object)
+        .map(|events| events.values().filter_map(Value::as_array).flatten().collect())
+        .unwrap_or_default();
+    !hooks.is_empty() && hooks.into_iter().all(super::is_ours)
+}
 
 /// The hook file of `agent` in `scope`; `Err` when the agent has no such scope.
 pub fn spot(agent: Agent, scope: Scope, home: &Path, project: &Path) -> Result<Spot, String> {
@@ -103,7 +120,8 @@ pub fn config_folder(agent: Agent, home: &Path) -> PathBuf {
     }
 }
 
-/// The events this guard hooks, each with its matcher (grouped layouts) or `None`.
+/// The events this guard hooks, each with its matcher, if any (a grouped layout's group always
+/// has one: `*` when none is given).
 pub fn events(agent: Agent) -> &'static [(&'static str, Option<&'static str>)] {
     match agent {
         Agent::Claude => &[
@@ -115,10 +133,12 @@ pub fn events(agent: Agent) -> &'static [(&'static str, Option<&'static str>)] {
         ],
         Agent::Codex | Agent::Factory => &[("PreToolUse", Some("*"))],
         Agent::Gemini => &[("BeforeTool", Some("*"))],
+        // preToolUse only for the tools this guard judges: an explicit allow for any other tool
+        // (MCP calls, searches) would skip Cursor's own prompt for it.
         Agent::Cursor => &[
             ("beforeShellExecution", None),
             ("beforeReadFile", None),
-            ("preToolUse", None),
+            ("preToolUse", Some("Shell|Read|Write|Edit|StrReplace|MultiEdit|Delete")),
         ],
         Agent::Windsurf => &[
             ("pre_run_command", None),
@@ -153,16 +173,16 @@ pub fn own_file(agent: Agent, command: &HookCommand) -> String {
     let text = command.shell_text(agent);
     match agent {
         Agent::Copilot => {
+            let powershell = command.powershell_text(agent).replace('\n', "; ");
             let file = json!({
                 "version": 1,
-                "description": format!("safety-net: checks every tool call ({OWN_FILE_MARKER})"),
-                "hooks": {"preToolUse": [{"type": "command", "bash": text, "powershell": command.plain_text(agent), "timeoutSec": 10}]},
+                "hooks": {"preToolUse": [{"type": "command", "bash": text, "powershell": powershell, "timeoutSec": 10}]},
             });
             format!("{}\n", serde_json::to_string_pretty(&file).unwrap_or_default())
         }
         Agent::Cline if cfg!(windows) => format!(
-            "# safety-net's hook for Cline, {OWN_FILE_MARKER}\n[Console]::In.ReadToEnd() | & {}\nexit $LASTEXITCODE\n",
-            command.plain_text(agent)
+            "# safety-net's hook for Cline, {OWN_FILE_MARKER}\n{}\n",
+            command.powershell_text(agent)
         ),
         Agent::Cline => format!("#!/bin/sh\n# safety-net's hook for Cline, {OWN_FILE_MARKER}\n{text}\n"),
         _ => {

@@ -56,11 +56,12 @@ pub fn read_text(file: &Path) -> Result<Option<String>, InstallError> {
 
 /// Reads `file` as a JSON object (an empty one when it is missing or blank), applies `change`,
 /// and writes it back with a backup when the result differs. With `remove_if_empty`, a file
-/// this guard created (it has no backup) and left empty is removed.
+/// this guard created (it has no backup) and left empty is removed. `change` refuses a file whose
+/// shape it does not know by saying why: the file is then left untouched.
 pub fn rewrite_json(
     file: &Path,
     remove_if_empty: bool,
-    change: impl FnOnce(&mut Map<String, Value>),
+    change: impl FnOnce(&mut Map<String, Value>) -> Result<(), String>,
 ) -> Result<Change, InstallError> {
     let existing = read_text(file)?;
     let before = match &existing {
@@ -73,7 +74,7 @@ pub fn rewrite_json(
         None => Map::new(),
     };
     let mut after = before.clone();
-    change(&mut after);
+    change(&mut after).map_err(|why| InstallError::Malformed(file.to_owned(), why))?;
     if after == before {
         return Ok(Change::Unchanged { file: file.to_owned() });
     }

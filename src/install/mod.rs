@@ -8,10 +8,14 @@
 //!
 //! The registered command runs this binary by absolute path in a file for this machine only
 //! (user and local scopes), and `safety-net` from `PATH` in a file shared with a team (project
-//! scope). Either way it is wrapped so that where the binary is missing the hook denies in the
-//! agent's own dialect (rule `guard-missing`) instead of failing to start, which every agent
-//! treats as "go ahead". Claude Code's user and local scopes run the binary in exec form
-//! (`"args": ["hook"]`), which no shell profile can disturb.
+//! scope). It is wrapped in a shell command (POSIX, or PowerShell where the agent runs that) so
+//! that where the binary is missing the hook denies in the agent's own dialect (rule
+//! `guard-missing`) instead of failing to start, which every agent treats as "go ahead". Two
+//! exceptions: Claude Code's user and local scopes run the binary in exec form
+//! (`"args": ["hook"]`), which no shell profile can disturb but which cannot deny for a missing
+//! binary (`doctor` checks that it exists; `install` warns about a build output that `cargo
+//! clean` would delete); and on Windows the bare command is registered for the agents whose
+//! shell there is not known.
 
 mod agents;
 mod claude;
@@ -115,13 +119,24 @@ impl HookCommand {
         }
     }
 
-    /// The bare command, for shells that are not POSIX (PowerShell, cmd).
+    /// The bare command, as cmd.exe runs it (Windows, where no POSIX shell can be counted on).
     pub fn plain_text(&self, agent: Agent) -> String {
         let program = match self {
             HookCommand::Exec { binary } => format!("\"{}\"", binary.display()),
             HookCommand::OnPath => "safety-net".to_owned(),
         };
         format!("{program} hook{}", agent_flag(agent))
+    }
+
+    /// The answer a registered command gives for `agent` where it finds no binary, and why.
+    fn missing_answer(&self, agent: Agent) -> Answer {
+        let missing = match self {
+            HookCommand::Exec { binary } => format!("the safety-net binary {} is missing", binary.display()),
+            HookCommand::OnPath => "safety-net is not installed on this machine (no `safety-net` on PATH)".to_owned(),
+        };
+        let instead = checks::rule("guard-missing").map_or("", |rule| rule.instead);
+        let reason = format!("guard-missing: {missing}, so the tool call cannot be checked. {instead}.");
+        Answer::new(agent, Shape::Usual, Decision::Deny, &reason)
     }
 
     /// The POSIX shell command that runs the hook for `agent`, and where the binary is missing
@@ -131,24 +146,17 @@ impl HookCommand {
             return self.plain_text(agent);
         }
         let flag = agent_flag(agent);
-        let (test, run, missing) = match self {
+        let (test, run) = match self {
             HookCommand::Exec { binary } => {
                 let quoted = shell_words::quote(&binary.to_string_lossy()).into_owned();
-                (
-                    format!("[ -x {quoted} ]"),
-                    format!("{quoted} hook{flag}"),
-                    format!("the safety-net binary {} is missing", binary.display()),
-                )
+                (format!("[ -x {quoted} ]"), format!("{quoted} hook{flag}"))
             }
             HookCommand::OnPath => (
                 "command -v safety-net >/dev/null 2>&1".to_owned(),
                 format!("safety-net hook{flag}"),
-                "safety-net is not installed on this machine (no `safety-net` on PATH)".to_owned(),
             ),
         };
-        let instead = checks::rule("guard-missing").map_or("", |rule| rule.instead);
-        let reason = format!("guard-missing: {missing}, so the tool call cannot be checked. {instead}.");
-        let answer = Answer::new(agent, Shape::Usual, Decision::Deny, &reason);
+        let answer = self.missing_answer(agent);
         let mut fallback = String::new();
         for (text, redirect) in [(&answer.stdout, ""), (&answer.stderr, " >&2")] {
             if !text.is_empty() {
@@ -158,6 +166,35 @@ impl HookCommand {
         }
         format!("if {test}; then exec {run}; fi; {fallback}exit {}", answer.exit_code)
     }
+
+    /// The same in PowerShell, one statement a line (Copilot's `powershell` command, Cline's
+    /// `PreToolUse.ps1`): the payload is passed on from standard input.
+    pub fn powershell_text(&self, agent: Agent) -> String {
+        let quote = |text: &str| format!("'{}'", text.replace('\'', "''"));
+        let find = match self {
+            HookCommand::Exec { binary } => format!("$sn = {}", quote(&binary.to_string_lossy())),
+            HookCommand::OnPath => "$sn = (Get-Command safety-net -ErrorAction SilentlyContinue).Source".to_owned(),
+        };
+        let answer = self.missing_answer(agent);
+        let mut lines = vec![
+            find,
+            format!(
+                "if ($sn -and (Test-Path -LiteralPath $sn)) {{ [Console]::In.ReadToEnd() | & $sn hook{}; exit $LASTEXITCODE }}",
+                agent_flag(agent)
+            ),
+        ];
+        if !answer.stdout.is_empty() {
+            lines.push(format!("[Console]::Out.WriteLine({})", quote(answer.stdout.trim_end())));
+        }
+        if !answer.stderr.is_empty() {
+            lines.push(format!(
+                "[Console]::Error.WriteLine({})",
+                quote(answer.stderr.trim_end())
+            ));
+        }
+        lines.push(format!("exit {}", answer.exit_code));
+        lines.join("\n")
+    }
 }
 
 /// `--agent NAME`, except for Claude Code, whose payload form is the default.
@@ -166,6 +203,31 @@ fn agent_flag(agent: Agent) -> String {
         String::new()
     } else {
         format!(" --agent {}", agent.name())
+    }
+}
+
+/// Why the agent would not run the hooks in this settings file, if it says so: Claude Code's
+/// `disableAllHooks`, Gemini CLI's `hooksConfig.enabled: false` (the older `tools.enableHooks`)
+/// or `safety-net` among its disabled hooks.
+pub fn hooks_switched_off(agent: Agent, settings: &Value) -> Option<String> {
+    let is_false = |pointer: &str| settings.pointer(pointer) == Some(&Value::Bool(false));
+    let lists_us = |pointer: &str| {
+        settings
+            .pointer(pointer)
+            .and_then(Value::as_array)
+            .is_some_and(|names| names.iter().any(|name| name.as_str() == Some("safety-net")))
+    };
+    match agent {
+        Agent::Claude if settings.pointer("/disableAllHooks") == Some(&Value::Bool(true)) => {
+            Some("it sets `disableAllHooks`, which switches every hook off".into())
+        }
+        Agent::Gemini if is_false("/hooksConfig/enabled") || is_false("/tools/enableHooks") => {
+            Some("it switches Gemini CLI's hooks off (`hooksConfig.enabled` or `tools.enableHooks` is false)".into())
+        }
+        Agent::Gemini if lists_us("/hooksConfig/disabled") || lists_us("/hooks/disabled") => {
+            Some("it lists `safety-net` among the disabled hooks (`hooksConfig.disabled`)".into())
+        }
+        _ => None,
     }
 }
 
@@ -180,10 +242,7 @@ pub fn install(spot: &Spot, command: &HookCommand) -> Result<Change, InstallErro
     match spot.layout {
         Layout::Own => {
             let existing = files::read_text(&spot.file)?;
-            if existing
-                .as_deref()
-                .is_some_and(|text| !text.contains(agents::OWN_FILE_MARKER))
-            {
+            if existing.as_deref().is_some_and(|text| !agents::is_own_file(text)) {
                 return Err(InstallError::Foreign(spot.file.clone()));
             }
             let text = agents::own_file(spot.agent, command);
@@ -195,22 +254,29 @@ pub fn install(spot: &Spot, command: &HookCommand) -> Result<Change, InstallErro
             if spot.agent == Agent::Cursor {
                 settings.entry("version").or_insert(Value::from(1));
             }
-            let hooks = object_entry(settings, "hooks");
+            let hooks = settings.entry("hooks").or_insert_with(|| Value::Object(Map::new()));
+            let Value::Object(hooks) = hooks else {
+                return Err("its `hooks` is not an object".into());
+            };
             for (event, matcher) in agents::events(spot.agent) {
                 let list = hooks.entry(*event).or_insert_with(|| Value::Array(Vec::new()));
-                if !list.is_array() {
-                    *list = Value::Array(Vec::new());
-                }
-                if let Value::Array(list) = list {
-                    remove_ours(list, layout);
-                    list.push(match layout {
-                        Layout::Grouped => {
-                            serde_json::json!({"matcher": matcher.unwrap_or("*"), "hooks": [entry.clone()]})
-                        }
-                        _ => entry.clone(),
-                    });
-                }
+                let Value::Array(list) = list else {
+                    return Err(format!("its `hooks.{event}` is not a list"));
+                };
+                remove_ours(list, layout);
+                list.push(match (layout, matcher, &entry) {
+                    (Layout::Grouped, _, _) => {
+                        serde_json::json!({"matcher": matcher.unwrap_or("*"), "hooks": [entry.clone()]})
+                    }
+                    (_, Some(matcher), Value::Object(fields)) => {
+                        let mut fields = fields.clone();
+                        fields.insert("matcher".into(), Value::from(*matcher));
+                        Value::Object(fields)
+                    }
+                    _ => entry.clone(),
+                });
             }
+            Ok(())
         }),
     }
 }
@@ -224,7 +290,7 @@ pub fn uninstall(spot: &Spot) -> Result<Change, InstallError> {
         });
     };
     if spot.layout == Layout::Own {
-        if !text.contains(agents::OWN_FILE_MARKER) {
+        if !agents::is_own_file(&text) {
             return Err(InstallError::Foreign(spot.file.clone()));
         }
         std::fs::remove_file(&spot.file).map_err(|e| InstallError::Io(spot.file.clone(), e))?;
@@ -234,7 +300,7 @@ pub fn uninstall(spot: &Spot) -> Result<Change, InstallError> {
     }
     files::rewrite_json(&spot.file, true, |settings| {
         let Some(Value::Object(hooks)) = settings.get_mut("hooks") else {
-            return;
+            return Ok(());
         };
         for (event, _) in agents::events(spot.agent) {
             if let Some(Value::Array(list)) = hooks.get_mut(*event) {
@@ -251,6 +317,7 @@ pub fn uninstall(spot: &Spot) -> Result<Change, InstallError> {
                 settings.remove("version");
             }
         }
+        Ok(())
     })
 }
 
@@ -261,7 +328,7 @@ pub fn registered(spot: &Spot) -> Result<Vec<(String, Value)>, InstallError> {
         return Ok(Vec::new());
     };
     if spot.layout == Layout::Own {
-        return Ok(if text.contains(agents::OWN_FILE_MARKER) {
+        return Ok(if agents::is_own_file(&text) {
             vec![(agents::events(spot.agent)[0].0.to_owned(), Value::String(text))]
         } else {
             Vec::new()
@@ -300,18 +367,6 @@ fn make_executable(file: &Path, agent: Agent) -> Result<(), InstallError> {
     #[cfg(not(unix))]
     let _ = (file, agent);
     Ok(())
-}
-
-/// The object under `key`, made one if it is missing or something else.
-fn object_entry<'a>(map: &'a mut Map<String, Value>, key: &str) -> &'a mut Map<String, Value> {
-    let entry = map.entry(key).or_insert_with(|| Value::Object(Map::new()));
-    if !entry.is_object() {
-        *entry = Value::Object(Map::new());
-    }
-    match entry {
-        Value::Object(object) => object,
-        _ => unreachable!("the entry was just made an object"),
-    }
 }
 
 /// Removes this guard's hooks from an event's list, and the matcher groups left with none.
