@@ -10,7 +10,7 @@ use crate::args::{self, Options};
 use crate::command::Command;
 use crate::context::Context;
 use crate::paths::{self, AbsPath};
-use crate::places::{self, Protection};
+use crate::places::{self, BelowHome, Protection};
 use crate::word::Word;
 
 /// What writing a file would touch.
@@ -124,6 +124,15 @@ const CI_FILES: &[&[&str]] = &[
 
 /// Files readable by anyone that still hold secrets: the system's password hashes.
 const SYSTEM_SECRETS: &[(&str, &str)] = &[("/etc/shadow", "password hashes"), ("/etc/gshadow", "password hashes")];
+
+/// Which agent hook or settings file (or this guard's own binary) `path` is, if it is one.
+pub fn agent_settings(path: &AbsPath, context: &Context) -> Option<&'static str> {
+    let components: Vec<&str> = path.components().collect();
+    agent_file(path, &components, context).or_else(|| match places::protection(path, context) {
+        Some((Protection::Settings, what)) => Some(what),
+        _ => None,
+    })
+}
 
 /// The class of writing `path`.
 pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
@@ -299,9 +308,10 @@ fn agent_file(path: &AbsPath, components: &[&str], context: &Context) -> Option<
     if let Some((_, what)) = AGENT_DIRECTORIES.iter().find(|(run, _)| contains_run(components, run)) {
         return Some(what);
     }
+    let in_home = BelowHome::of(path, &context.home);
     if let Some((_, what)) = HOME_AGENT_DIRECTORIES
         .iter()
-        .find(|(relative, _)| path.starts_with(&context.home.join(relative)))
+        .find(|(relative, _)| in_home.as_ref().is_some_and(|in_home| in_home.within(relative)))
     {
         return Some(what);
     }
@@ -314,14 +324,13 @@ fn agent_file(path: &AbsPath, components: &[&str], context: &Context) -> Option<
 }
 
 fn system_config(path: &AbsPath, context: &Context) -> Option<&'static str> {
-    for (dir, what) in SYSTEM_CONFIG {
-        if AbsPath::new(dir).is_some_and(|dir| path.starts_with(&dir)) {
-            return Some(what);
-        }
+    if let Some((_, what)) = SYSTEM_CONFIG.iter().find(|(dir, _)| path.starts_with_text(dir, false)) {
+        return Some(what);
     }
+    let in_home = BelowHome::of(path, &context.home)?;
     USER_AUTOSTART
         .iter()
-        .find(|(relative, _)| path.starts_with(&context.home.join(relative)))
+        .find(|(relative, _)| in_home.within(relative))
         .map(|(_, what)| *what)
 }
 

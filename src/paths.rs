@@ -122,11 +122,18 @@ impl AbsPath {
 
     /// Whether `self` is `base` or inside it.
     pub fn starts_with(&self, base: &AbsPath) -> bool {
-        if base.is_root() {
+        self.starts_with_text(base.as_str(), base.is_windows())
+    }
+
+    /// Whether `self` is `base` or inside it, `base` being a path in normal form (a constant
+    /// Unix folder such as `/etc`: `base_is_windows` false). Nothing is allocated: the tables of
+    /// system and temporary folders are compared with every path a command names.
+    pub fn starts_with_text(&self, base: &str, base_is_windows: bool) -> bool {
+        if base == "/" {
             return true;
         }
-        let insensitive = self.is_windows() || base.is_windows();
-        let (a, b) = (self.as_str().as_bytes(), base.as_str().as_bytes());
+        let insensitive = base_is_windows || self.is_windows();
+        let (a, b) = (self.as_str().as_bytes(), base.as_bytes());
         let same_prefix = a.len() >= b.len()
             && if insensitive {
                 a[..b.len()].eq_ignore_ascii_case(b)

@@ -224,10 +224,14 @@ fn is_drive_root(path: &AbsPath) -> bool {
 
 /// `/home`, `/Users`, `/mnt`, `/c/Users`: a directory of homes or drives.
 fn is_system_parent(path: &AbsPath) -> bool {
-    if SYSTEM_PARENTS
-        .iter()
-        .any(|dir| path.same(&AbsPath::normalized((*dir).to_owned())))
-    {
+    let insensitive = path.is_windows();
+    if SYSTEM_PARENTS.iter().any(|dir| {
+        if insensitive {
+            path.as_str().eq_ignore_ascii_case(dir)
+        } else {
+            path.as_str() == *dir
+        }
+    }) {
         return true;
     }
     let components: Vec<&str> = path.components().collect();
@@ -291,14 +295,14 @@ fn protected(
 }
 
 /// A path inside the home directory, as the part below home (`""` for home itself).
-struct BelowHome<'a> {
+pub struct BelowHome<'a> {
     rest: &'a str,
     /// Windows paths compare without case.
     insensitive: bool,
 }
 
 impl<'a> BelowHome<'a> {
-    fn of(path: &'a AbsPath, home: &AbsPath) -> Option<BelowHome<'a>> {
+    pub fn of(path: &'a AbsPath, home: &AbsPath) -> Option<BelowHome<'a>> {
         if !path.starts_with(home) {
             return None;
         }
@@ -326,7 +330,7 @@ impl<'a> BelowHome<'a> {
     }
 
     /// Whether the path is the home-relative location `relative` or inside it.
-    fn within(&self, relative: &str) -> bool {
+    pub fn within(&self, relative: &str) -> bool {
         self.nested(self.rest, relative)
     }
 
@@ -334,25 +338,33 @@ impl<'a> BelowHome<'a> {
     fn holds(&self, relative: &str) -> bool {
         relative.len() > self.rest.len() && self.nested(relative, self.rest)
     }
+
+    /// Whether the location `relative` is the path or inside it.
+    fn within_or_holds(&self, relative: &str) -> bool {
+        self.nested(relative, self.rest)
+    }
 }
 
 /// The keys and credential stores under the folder `path` (the folder itself or a place in it),
 /// by the home's protected places: what sending or publishing the folder whole would expose.
 pub fn secrets_below(path: &AbsPath, context: &Context) -> Option<&'static str> {
+    let holds_home = context.home.starts_with(path);
+    let in_home = BelowHome::of(path, &context.home);
     PROTECTED_IN_HOME
         .iter()
         .filter(|(_, protection, _)| *protection == Protection::Secret)
-        .find(|(relative, _, _)| context.home.join(relative).starts_with(path))
+        .find(|(relative, _, _)| {
+            // The location is the folder or inside it: the folder holds home, or is home or a
+            // place below it holding the location.
+            holds_home || in_home.as_ref().is_some_and(|folder| folder.within_or_holds(relative))
+        })
         .map(|(_, _, what)| *what)
 }
 
 /// The system directory `path` is or is inside, if any.
 pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
-    for dir in SYSTEM_DIRS {
-        let dir = AbsPath::normalized((*dir).to_owned());
-        if path.starts_with(&dir) {
-            return Some(dir);
-        }
+    if let Some(dir) = SYSTEM_DIRS.iter().find(|dir| path.starts_with_text(dir, false)) {
+        return Some(AbsPath::normalized((*dir).to_owned()));
     }
     let components: Vec<&str> = path.components().collect();
     let (drive_depth, rest) = match components.as_slice() {
@@ -378,9 +390,9 @@ pub fn is_temp_root(path: &AbsPath, context: &Context) -> bool {
 fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
     let fixed = TEMP_DIRS
         .iter()
+        .find(|dir| path.starts_with_text(dir, false))
         .map(|dir| AbsPath::normalized((*dir).to_owned()))
-        .chain(context.temp_dir.iter().cloned())
-        .find(|root| path.starts_with(root));
+        .or_else(|| context.temp_dir.iter().find(|root| path.starts_with(root)).cloned());
     fixed.or_else(|| {
         let components: Vec<&str> = path.components().collect();
         let at = components.windows(3).position(|w| {

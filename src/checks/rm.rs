@@ -9,7 +9,7 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
-use crate::files::{self, WriteClass};
+use crate::files;
 use crate::paths::{self, Target};
 use crate::places::{self, Place};
 use crate::rules::Rule;
@@ -265,7 +265,7 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
     let span: Span = word.span;
     let everything = matches!(target, Target::Contents(_));
     if let Target::Path(path) | Target::Contents(path) = target
-        && let WriteClass::AgentSettings(kind) = files::write_class(path, subject.context)
+        && let Some(kind) = files::agent_settings(path, subject.context)
     {
         report.flag(
             &RM_PROTECTED_FILE,

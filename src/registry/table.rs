@@ -460,18 +460,21 @@ pub fn index_source(families: &[Family]) -> String {
 }
 
 /// The entries of `families` for the program `name`, in the order of the families: its rows
-/// of `index`, found by binary search.
-fn lookup(
-    name: &str,
+/// of `index`, the first found by binary search and the rest (a name has one to three) right
+/// after it.
+fn lookup<'n>(
+    name: &'n str,
     families: &'static [Family],
     index: &'static [IndexRow],
-) -> impl Iterator<Item = (&'static Family, &'static Entry)> {
+) -> impl Iterator<Item = (&'static Family, &'static Entry)> + 'n {
     let start = index.partition_point(|(entry, _, _)| *entry < name);
-    let end = start + index[start..].partition_point(|(entry, _, _)| *entry == name);
-    index[start..end].iter().map(move |&(_, family, entry)| {
-        let family = &families[usize::from(family)];
-        (family, &family.entries[usize::from(entry)])
-    })
+    index[start..]
+        .iter()
+        .take_while(move |(entry, _, _)| *entry == name)
+        .map(move |&(_, family, entry)| {
+            let family = &families[usize::from(family)];
+            (family, &family.entries[usize::from(entry)])
+        })
 }
 
 /// Whether `families` hold an entry for the program `name`.
