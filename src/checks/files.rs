@@ -8,6 +8,7 @@ use crate::args::{self, Options};
 use crate::command::{Command, RedirectOperator};
 use crate::context::Context;
 use crate::files::{self, ReadClass, WriteClass};
+use crate::modes;
 use crate::paths::{self, AbsPath, Target};
 use crate::rules::Rule;
 use crate::source::Span;
@@ -289,9 +290,14 @@ fn check(subject: &Subject, report: &mut Report) {
     for target in written(command).iter().chain(&command.writes) {
         write(subject, report, target);
     }
-    if matches!(command.name.as_str(), "chmod" | "chown" | "chgrp") {
-        for target in permission_targets(command.args(), command.name == "chmod") {
-            change_permissions(subject, report, &target);
+    if command.name == "chmod" {
+        let chmod = modes::chmod(command.args());
+        for target in &chmod.files {
+            change_mode(subject, report, target, chmod.mode);
+        }
+    } else if matches!(command.name.as_str(), "chown" | "chgrp") {
+        for target in ownership_targets(command.args()) {
+            change_ownership(subject, report, &target);
         }
     }
     for source in files::read_by(command).iter().chain(&command.reads) {
@@ -305,18 +311,46 @@ fn write(subject: &Subject, report: &mut Report, word: &Word) {
     }
 }
 
-/// `chmod` and `chown` of a protected file are judged as writes of it; of any other file they
-/// change nothing anybody relies on.
-fn change_permissions(subject: &Subject, report: &mut Report, word: &Word) {
-    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd) {
-        let class = files::write_class(&path, subject.context);
-        if !matches!(
-            class,
-            WriteClass::Ordinary | WriteClass::OutsideProject | WriteClass::EnvFile | WriteClass::CiConfig
-        ) {
-            judge_write(&path, subject.typed(word), word.span, subject.context, report);
-        }
+/// `chown` of a protected file is judged as a write of it; of any other file it changes nothing
+/// anybody relies on.
+fn change_ownership(subject: &Subject, report: &mut Report, word: &Word) {
+    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd)
+        && is_protected(&files::write_class(&path, subject.context))
+    {
+        judge_write(&path, subject.typed(word), word.span, subject.context, report);
     }
+}
+
+/// `chmod` of a protected file is judged as a write of it unless it only takes access away
+/// from the group and others: opening it up, or taking the owner's reading and writing away (or,
+/// from an agent's hook script or this guard's binary, running: `chmod -x`, `chmod 600`), is a
+/// change as real as rewriting it.
+fn change_mode(subject: &Subject, report: &mut Report, word: &Word, mode: modes::Mode) {
+    let Target::Path(path) = paths::resolve(word, &subject.command.cwd) else {
+        return;
+    };
+    let class = files::write_class(&path, subject.context);
+    if !is_protected(&class) {
+        return;
+    }
+    let data_file = path
+        .name()
+        .is_some_and(|name| name.ends_with(".json") || name.ends_with(".toml"));
+    let owner_bits = match class {
+        WriteClass::AgentSettings(_) if !data_file => 0o700,
+        _ => 0o600,
+    };
+    if mode.opens_up() || mode.takes_from_owner(owner_bits) {
+        judge_write(&path, subject.typed(word), word.span, subject.context, report);
+    }
+}
+
+/// Whether a file of this class is one whose permissions others rely on.
+fn is_protected(class: &WriteClass) -> bool {
+    !matches!(
+        class,
+        WriteClass::Ordinary | WriteClass::OutsideProject | WriteClass::EnvFile | WriteClass::CiConfig
+    )
 }
 
 fn read(subject: &Subject, report: &mut Report, word: &Word) {
@@ -563,29 +597,12 @@ fn in_place(args: &[Word], short_values: &'static str, long_values: &'static [&'
     parsed.operands().skip(usize::from(!script_given)).cloned().collect()
 }
 
-/// The files `chmod`, `chown` and `chgrp` change, unless a `chmod` only takes access away.
-fn permission_targets(args: &[Word], chmod: bool) -> Vec<Word> {
+/// The files `chown` and `chgrp` change.
+fn ownership_targets(args: &[Word]) -> Vec<Word> {
     let parsed = args::parse(args, &Options::gnu("", &["reference", "from"]));
     let mut operands = parsed.operands();
-    let mode = if parsed.has_long("reference") {
-        None
-    } else {
-        operands.next()
-    };
-    if chmod && mode.and_then(Word::value).is_some_and(only_restricts) {
-        return Vec::new();
+    if !parsed.has_long("reference") {
+        operands.next();
     }
     operands.cloned().collect()
-}
-
-/// Whether a `chmod` mode only takes access away from group and others (`600`, `go-rwx`).
-fn only_restricts(mode: &str) -> bool {
-    if mode.chars().all(|c| c.is_ascii_digit()) && mode.len() >= 3 {
-        return mode.ends_with("00");
-    }
-    mode.split(',').all(|clause| {
-        clause
-            .split_once('-')
-            .is_some_and(|(who, _)| !who.is_empty() && !who.contains('u') && !clause.contains(['+', '=']))
-    })
 }

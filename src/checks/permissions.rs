@@ -3,9 +3,11 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
+use crate::modes::{self, Mode};
 use crate::paths;
 use crate::places::{self, Place};
 use crate::rules::Rule;
+use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&PERMISSIONS_RECURSIVE, &PERMISSIONS_ROOT],
@@ -30,6 +32,8 @@ pub static PERMISSIONS_RECURSIVE: Rule = Rule {
         "chmod -R 755 ./scripts",
         "chown -R user:user ./build",
         "chmod +x script.sh",
+        "chmod -R go-w ~/.ssh",
+        "chmod -R go-rwx ~/.gnupg",
     ],
 };
 
@@ -44,23 +48,37 @@ pub static PERMISSIONS_ROOT: Rule = Rule {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let parsed = args::parse(command.args(), &Options::gnu("", &["reference", "from"]));
-    let recursive = parsed.has('R', "recursive");
-    let mut operands = parsed.operands();
-    let mode = if parsed.has_long("reference") {
-        None
+    let name = &command.name;
+    let (mode, recursive, targets) = if name == "chmod" {
+        let chmod = modes::chmod(command.args());
+        (
+            Some(chmod.mode),
+            chmod.recursive,
+            chmod.files.into_iter().cloned().collect(),
+        )
     } else {
-        operands.next()
+        let parsed = args::parse(command.args(), &Options::gnu("", &["reference", "from"]));
+        let mut operands = parsed.operands();
+        if !parsed.has_long("reference") {
+            operands.next();
+        }
+        (
+            None,
+            parsed.has('R', "recursive"),
+            operands.cloned().collect::<Vec<Word>>(),
+        )
     };
-    for target in operands {
+    // Taking access away from the group and others (`chmod -R go-w ~/.ssh`) keeps keys and
+    // startup files working; the system and home directories still break under it.
+    let only_restricts = mode.is_some_and(Mode::only_restricts_others);
+    for target in &targets {
         let place = places::place(&paths::resolve(target, &command.cwd), subject.context);
-        let name = &command.name;
         if recursive {
             let hit = match &place {
                 Place::Root => Some("every file on the machine".to_owned()),
                 Place::System(path) => Some(format!("the system directory {path}")),
                 Place::Home(path) => Some(format!("the home directory {path}")),
-                Place::Protected { path, what, .. } => Some(format!("{what} in {path}")),
+                Place::Protected { path, what, .. } if !only_restricts => Some(format!("{what} in {path}")),
                 _ => None,
             };
             if let Some(hit) = hit {
@@ -73,10 +91,7 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        let world_writable = mode
-            .and_then(|m| m.value())
-            .is_some_and(|m| m.ends_with("777") || m.ends_with("666") || m.contains("+w") && !m.starts_with('u'));
-        if name == "chmod" && place == Place::Root && world_writable {
+        if place == Place::Root && mode.is_some_and(Mode::lets_others_write) {
             report.flag(
                 &PERMISSIONS_ROOT,
                 target.span,

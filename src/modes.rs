@@ -1,0 +1,273 @@
+//! `chmod`'s arguments read as chmod reads them: options, the mode (octal or symbolic, a comma
+//! list, or given as `-x`, which is a mode and not an option), `--reference`, and the files; and
+//! what the mode does to the owner, the group and others.
+
+use crate::word::Word;
+
+/// The permission bits of the owner (`0o700`), of the group and others (`0o077`), and the
+/// set-user-ID, set-group-ID and sticky bits (`0o7000`).
+const OWNER: u16 = 0o700;
+const GROUP_AND_OTHERS: u16 = 0o077;
+const SPECIAL: u16 = 0o7000;
+const ALL: u16 = 0o7777;
+
+/// What a mode may do to a file's permission bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Read from the text: the bits it may turn on and those it may turn off.
+    Known { grants: u16, removes: u16 },
+    /// Known only at run time (`$MODE`, `--reference=FILE`, `g=u`), or not a mode chmod reads.
+    Unknown,
+}
+
+impl Mode {
+    /// Whether it may give the group or others access, or set a special bit.
+    pub fn opens_up(self) -> bool {
+        match self {
+            Mode::Known { grants, .. } => grants & (GROUP_AND_OTHERS | SPECIAL) != 0,
+            Mode::Unknown => true,
+        }
+    }
+
+    /// Whether it may take any of `bits` away from the owner.
+    pub fn takes_from_owner(self, bits: u16) -> bool {
+        match self {
+            Mode::Known { removes, .. } => removes & OWNER & bits != 0,
+            Mode::Unknown => true,
+        }
+    }
+
+    /// Whether it may let others write (`777`, `o+w`, `a+w`).
+    pub fn lets_others_write(self) -> bool {
+        match self {
+            Mode::Known { grants, .. } => grants & 0o002 != 0,
+            Mode::Unknown => true,
+        }
+    }
+
+    /// Whether it only takes access away from the group and others (`600`, `go-rwx`): nothing
+    /// is opened up, and the owner keeps reading and writing.
+    pub fn only_restricts_others(self) -> bool {
+        !self.opens_up() && !self.takes_from_owner(0o600)
+    }
+}
+
+/// A `chmod` command line, read.
+#[derive(Debug)]
+pub struct Chmod<'a> {
+    pub mode: Mode,
+    pub recursive: bool,
+    pub files: Vec<&'a Word>,
+}
+
+/// Reads `chmod`'s arguments.
+pub fn chmod(args: &[Word]) -> Chmod<'_> {
+    let mut mode: Option<Mode> = None;
+    let mut recursive = false;
+    let mut files = Vec::new();
+    let mut options_done = false;
+    let mut dash_modes: Vec<&str> = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let Some(text) = word.value() else {
+            // A dynamic word: a mode or a file, unknown until run time.
+            if mode.is_none() && dash_modes.is_empty() {
+                mode = Some(Mode::Unknown);
+            } else {
+                files.push(word);
+            }
+            continue;
+        };
+        if !options_done && text == "--" {
+            options_done = true;
+        } else if !options_done && text.starts_with("--") {
+            if text == "--recursive" {
+                recursive = true;
+            } else if text.starts_with("--reference") {
+                mode = Some(Mode::Unknown);
+                if !text.contains('=') {
+                    words.next();
+                }
+            }
+        } else if !options_done && text.len() > 1 && text.starts_with('-') {
+            let letters = &text[1..];
+            if parse(text).is_some() {
+                // `-x`, `-w,o+r`: a mode, which chmod reads even where options are.
+                dash_modes.push(text);
+            } else if letters.chars().all(|c| "Rcfv".contains(c)) {
+                recursive |= letters.contains('R');
+            } else {
+                // Options and mode letters run together (`-Rx`): read no further than that
+                // it changes something.
+                recursive |= letters.contains('R');
+                mode = Some(Mode::Unknown);
+            }
+        } else if mode.is_none() && dash_modes.is_empty() {
+            mode = Some(parse(text).unwrap_or(Mode::Unknown));
+        } else {
+            files.push(word);
+        }
+    }
+    let mode = match (mode, dash_modes.is_empty()) {
+        (Some(mode), true) => mode,
+        (Some(_), false) => Mode::Unknown,
+        (None, false) => parse(&dash_modes.join(",")).unwrap_or(Mode::Unknown),
+        (None, true) => Mode::Unknown,
+    };
+    Chmod { mode, recursive, files }
+}
+
+/// What a mode text does, or `None` when chmod would not read it as a mode.
+pub fn parse(text: &str) -> Option<Mode> {
+    if !text.is_empty() && text.chars().all(|c| c.is_digit(8)) {
+        let bits = u16::from_str_radix(text, 8).ok()?;
+        if bits > ALL {
+            return None;
+        }
+        return Some(Mode::Known {
+            grants: bits,
+            removes: !bits & ALL,
+        });
+    }
+    let (mut grants, mut removes) = (0u16, 0u16);
+    for clause in text.split(',') {
+        let who_end = clause.find(['+', '-', '=']).unwrap_or(clause.len());
+        let who = &clause[..who_end];
+        if who.chars().any(|c| !"ugoa".contains(c)) || who_end == clause.len() {
+            return None;
+        }
+        let mask = who_mask(who);
+        let mut rest = &clause[who_end..];
+        while let Some(operator) = rest.chars().next() {
+            let perms_end = rest[1..].find(['+', '-', '=']).map_or(rest.len(), |at| at + 1);
+            let perms = &rest[1..perms_end];
+            rest = &rest[perms_end..];
+            let bits = if perms.chars().any(|c| "ugo".contains(c)) {
+                // Copied from another class (`g=u`): any of the class's bits.
+                if perms.chars().any(|c| !"ugo".contains(c)) {
+                    return None;
+                }
+                mask & 0o777
+            } else {
+                perm_bits(perms, mask)?
+            };
+            match operator {
+                '+' => grants |= bits,
+                '-' => removes |= bits,
+                _ => {
+                    grants |= bits;
+                    removes |= (mask | special_of(mask)) & !bits;
+                }
+            }
+        }
+    }
+    Some(Mode::Known { grants, removes })
+}
+
+/// The permission bits of the classes `who` names (`""` and `a` are everybody).
+fn who_mask(who: &str) -> u16 {
+    if who.is_empty() || who.contains('a') {
+        return 0o777;
+    }
+    who.chars().fold(0, |mask, class| {
+        mask | match class {
+            'u' => 0o700,
+            'g' => 0o070,
+            _ => 0o007,
+        }
+    })
+}
+
+/// The special bits that belong to the classes in `mask`.
+fn special_of(mask: u16) -> u16 {
+    let mut bits = 0;
+    if mask & 0o700 != 0 {
+        bits |= 0o4000;
+    }
+    if mask & 0o070 != 0 {
+        bits |= 0o2000;
+    }
+    if mask & 0o007 != 0 {
+        bits |= 0o1000;
+    }
+    bits
+}
+
+/// The bits `perms` (`rwxXst`) stand for within `mask`.
+fn perm_bits(perms: &str, mask: u16) -> Option<u16> {
+    let mut bits = 0;
+    for letter in perms.chars() {
+        bits |= match letter {
+            'r' => 0o444 & mask,
+            'w' => 0o222 & mask,
+            'x' | 'X' => 0o111 & mask,
+            's' => special_of(mask) & 0o6000,
+            't' => 0o1000,
+            _ => return None,
+        };
+    }
+    Some(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mode(text: &str) -> Mode {
+        parse(text).unwrap_or(Mode::Unknown)
+    }
+
+    #[test]
+    fn octal_and_symbolic_modes() {
+        assert!(mode("600").only_restricts_others());
+        assert!(mode("700").only_restricts_others());
+        assert!(mode("go-rwx").only_restricts_others());
+        assert!(mode("go-w,o-r").only_restricts_others());
+        assert!(!mode("000").only_restricts_others());
+        assert!(mode("000").takes_from_owner(0o600));
+        assert!(mode("600").takes_from_owner(0o100), "600 takes the owner's x away");
+        assert!(mode("a-x").takes_from_owner(0o100));
+        assert!(mode("u=").takes_from_owner(0o600));
+        assert!(mode("=").takes_from_owner(0o600));
+        assert!(mode("644").opens_up());
+        assert!(mode("+x").opens_up(), "+x gives everybody x");
+        assert!(!mode("u+x").opens_up());
+        assert!(mode("o+w").lets_others_write());
+        assert!(mode("777").lets_others_write());
+        assert!(!mode("755").lets_others_write());
+        assert!(mode("u+s").opens_up());
+        assert!(mode("g=u").opens_up());
+        assert_eq!(parse("rwx"), None);
+        assert_eq!(parse("8"), None);
+        assert_eq!(parse("u+z"), None);
+    }
+
+    fn words(line: &str) -> Vec<Word> {
+        crate::walk::walk(
+            line,
+            &crate::context::Context::for_tests(),
+            std::time::Instant::now() + std::time::Duration::from_secs(1),
+        )
+        .commands
+        .into_iter()
+        .next()
+        .map(|command| command.args().to_vec())
+        .unwrap_or_default()
+    }
+
+    #[test]
+    fn chmod_reads_dash_modes_options_and_files() {
+        let args = words("chmod -R -x,o+w a b");
+        let read = chmod(&args);
+        assert!(read.recursive);
+        assert!(read.mode.opens_up() && read.mode.takes_from_owner(0o100));
+        assert_eq!(read.files.iter().map(|w| w.text()).collect::<Vec<_>>(), ["a", "b"]);
+        let args = words("chmod --reference=ref f");
+        assert_eq!(chmod(&args).mode, Mode::Unknown);
+        assert_eq!(chmod(&args).files.len(), 1);
+        let args = words("chmod -- -r f");
+        assert!(chmod(&args).mode.takes_from_owner(0o400));
+        let args = words("chmod 600 -v f");
+        assert_eq!(chmod(&args).files.iter().map(|w| w.text()).collect::<Vec<_>>(), ["f"]);
+    }
+}
