@@ -1,7 +1,8 @@
 //! How long one analysis takes: every single-line command of the corpus, analyzed many times,
 //! with the median, 90th and 99th percentile and the slowest command reported.
 //!
-//! Run with `cargo bench --bench analyze`.
+//! Run with `cargo bench --bench analyze`. With `-- --markdown` it prints the README's figures
+//! instead (`.ci/bench-readme` puts them in the README).
 
 use agent_safety_net::{Context, analyze};
 use std::hint::black_box;
@@ -55,6 +56,19 @@ fn class(command: &str) -> &'static str {
     }
 }
 
+/// `3915` as `3,915`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
 }
@@ -80,40 +94,67 @@ fn main() {
     per_command.sort();
     let medians: Vec<Duration> = per_command.iter().map(|(d, _)| *d).collect();
     let (slowest, slowest_command) = per_command.last().copied().unwrap_or_default();
-    println!(
-        "analyze(): {} corpus commands, median of {ROUNDS} runs each",
-        commands.len()
-    );
-    println!("  p50  {:>8.1} µs", percentile(&medians, 0.50).as_secs_f64() * 1e6);
-    println!("  p90  {:>8.1} µs", percentile(&medians, 0.90).as_secs_f64() * 1e6);
-    println!("  p99  {:>8.1} µs", percentile(&medians, 0.99).as_secs_f64() * 1e6);
-    println!("  max  {:>8.1} µs  ({slowest_command})", slowest.as_secs_f64() * 1e6);
-    println!(
-        "  {:.0} analyses per second overall",
-        (commands.len() * ROUNDS) as f64 / total.as_secs_f64()
-    );
-    println!("by class (median of each command's median; p90; slowest):");
-    for name in [
+    let classes: Vec<(&str, Vec<Duration>)> = [
         "shell only",
         "Python (tree-sitter-python)",
         "JavaScript (tree-sitter-javascript)",
         "Ruby, Perl, PHP, Lua (tokenizer)",
         "awk (tokenizer)",
-    ] {
-        let times: Vec<Duration> = per_command
+    ]
+    .into_iter()
+    .map(|name| {
+        let times = per_command
             .iter()
             .filter(|(_, command)| class(command) == name)
             .map(|(d, _)| *d)
             .collect();
-        if times.is_empty() {
-            continue;
+        (name, times)
+    })
+    .filter(|(_, times): &(&str, Vec<Duration>)| !times.is_empty())
+    .collect();
+    let micros = |d: Duration| d.as_secs_f64() * 1e6;
+    let per_second = (commands.len() * ROUNDS) as f64 / total.as_secs_f64();
+    if std::env::args().any(|arg| arg == "--markdown") {
+        println!(
+            "Over {} commands: p50 {:.1} µs, p90 {:.1} µs, p99 {:.0} µs, slowest {:.2} ms, about {},000 analyses a second. By class:",
+            thousands(commands.len()),
+            micros(percentile(&medians, 0.50)),
+            micros(percentile(&medians, 0.90)),
+            micros(percentile(&medians, 0.99)),
+            micros(slowest) / 1000.0,
+            (per_second / 1000.0).round()
+        );
+        println!();
+        println!("| class | commands | p50 | p90 | slowest |");
+        println!("|---|---|---|---|---|");
+        for (name, times) in &classes {
+            println!(
+                "| {name} | {} | {:.1} µs | {:.0} µs | {:.0} µs |",
+                thousands(times.len()),
+                micros(percentile(times, 0.50)),
+                micros(percentile(times, 0.90)),
+                micros(times.last().copied().unwrap_or_default())
+            );
         }
+        return;
+    }
+    println!(
+        "analyze(): {} corpus commands, median of {ROUNDS} runs each",
+        commands.len()
+    );
+    println!("  p50  {:>8.1} µs", micros(percentile(&medians, 0.50)));
+    println!("  p90  {:>8.1} µs", micros(percentile(&medians, 0.90)));
+    println!("  p99  {:>8.1} µs", micros(percentile(&medians, 0.99)));
+    println!("  max  {:>8.1} µs  ({slowest_command})", micros(slowest));
+    println!("  {per_second:.0} analyses per second overall");
+    println!("by class (median of each command's median; p90; slowest):");
+    for (name, times) in &classes {
         println!(
             "  {name:<37} {:>4} commands  p50 {:>6.1} µs  p90 {:>6.1} µs  max {:>6.1} µs",
             times.len(),
-            percentile(&times, 0.50).as_secs_f64() * 1e6,
-            percentile(&times, 0.90).as_secs_f64() * 1e6,
-            times.last().copied().unwrap_or_default().as_secs_f64() * 1e6
+            micros(percentile(times, 0.50)),
+            micros(percentile(times, 0.90)),
+            micros(times.last().copied().unwrap_or_default())
         );
     }
     assert!(

@@ -48,3 +48,9 @@ pub use context::{Context, Mode};
 pub use paths::AbsPath;
 pub use rules::{Decision, Rule};
 pub use verdict::Verdict;
+
+/// The README's Rust examples, compiled and run by `cargo test` as doctests, so that the
+/// library example a new user copies works.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

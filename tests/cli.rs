@@ -204,3 +204,128 @@ fn docs_coverage_is_current() {
         "docs/coverage.md is out of date: write it again with `safety-net coverage > docs/coverage.md`"
     );
 }
+
+#[test]
+fn explain_takes_the_command_as_one_argument_or_the_rest_of_the_line() {
+    let mut args = vec!["explain"];
+    args.extend(CONTEXT);
+    args.extend(["git", "status"]);
+    let words = safety_net(&args, None);
+    assert_eq!(
+        words.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&words.stderr)
+    );
+    assert!(
+        stdout(&words).contains("command line: git status"),
+        "{}",
+        stdout(&words)
+    );
+    let mut args = vec!["explain"];
+    args.extend(CONTEXT);
+    args.extend(["--", "rm", "-rf", "/"]);
+    let after_dashes = safety_net(&args, None);
+    assert_eq!(after_dashes.status.code(), Some(20));
+    assert!(stdout(&after_dashes).contains("Verdict: deny (rm-root)"));
+    let mut args = vec!["explain", "--json"];
+    args.extend(CONTEXT);
+    args.extend(["git", "push", "--force"]);
+    let json = safety_net(&args, None);
+    assert!(stdout(&json).starts_with("{\"verdict\":\"deny\""), "{}", stdout(&json));
+}
+
+#[test]
+fn usage_errors_exit_64_in_every_subcommand() {
+    for args in [
+        &["explain", "--home", "", "ls"][..],
+        &["explain", "--bogus", "ls"],
+        &["check", "--cwd", ""],
+        &["install", "--agent", "nobody"],
+        &["install", "--scope", "everywhere"],
+        &["doctor", "--bogus"],
+        &["completions", "tcsh"],
+        &["--color", "sometimes", "rules"],
+    ] {
+        let output = safety_net(args, None);
+        assert_eq!(
+            output.status.code(),
+            Some(64),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
+#[test]
+fn color_is_an_option_of_every_subcommand() {
+    let mut args = vec!["explain", "--color", "always"];
+    args.extend(CONTEXT);
+    args.push("rm -rf /");
+    let colored = safety_net(&args, None);
+    assert!(stdout(&colored).contains('\u{1b}'), "always colors, even into a pipe");
+    let mut args = vec!["--color", "never", "explain"];
+    args.extend(CONTEXT);
+    args.push("rm -rf /");
+    assert!(!stdout(&safety_net(&args, None)).contains('\u{1b}'));
+    assert_eq!(safety_net(&["rules", "--color", "never"], None).status.code(), Some(0));
+}
+
+#[test]
+fn completions_and_the_man_page_come_from_the_command_line_definition() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = safety_net(&["completions", shell], None);
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        assert!(
+            stdout(&output).contains("explain"),
+            "{shell}: the subcommands are there"
+        );
+    }
+    let man = safety_net(&["man"], None);
+    assert_eq!(man.status.code(), Some(0));
+    let page = stdout(&man);
+    assert!(page.contains(".TH safety-net 1") && page.contains("explain"), "{page}");
+}
+
+#[test]
+fn check_reads_home_without_cwd_names_a_folder_and_counts_in_words() {
+    let line = r#"{"command": "rm -rf ~/x", "home": "/srv/guard-home"}"#;
+    let output = safety_net(&["check", "--json", "--cwd", "/home/user/work/project"], Some(line));
+    assert!(stdout(&output).contains("/srv/guard-home/x"), "{}", stdout(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("1 command: "),
+        "singular"
+    );
+    let folder = std::env::temp_dir();
+    let dir = safety_net(&["check", folder.to_str().expect("utf-8")], None);
+    assert_eq!(dir.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&dir.stderr);
+    assert!(
+        said.contains(folder.to_str().expect("utf-8")) && said.contains("is a directory"),
+        "{said}"
+    );
+}
+
+#[test]
+fn readme_benchmark_figures_were_measured_on_this_corpus() {
+    let directory = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let mut count = 0;
+    for entry in std::fs::read_dir(directory).expect("the corpus").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("a corpus file");
+        count += text
+            .lines()
+            .filter(|line| !line.starts_with(['#', ' ']) && !line.trim().is_empty() && line.contains(": "))
+            .count();
+    }
+    let digits = count.to_string();
+    let grouped = if digits.len() > 3 {
+        format!("{},{}", &digits[..digits.len() - 3], &digits[digits.len() - 3..])
+    } else {
+        digits
+    };
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    assert!(
+        readme.contains(&format!("<!-- bench:start -->\nOver {grouped} commands:")),
+        "README.md's benchmark figures were measured on another corpus than this one ({grouped} commands): run `.ci/bench-readme`"
+    );
+}

@@ -849,3 +849,17 @@ fn agent_files_hold_only_the_keys_their_agents_read() {
     );
     assert!(cursor["hooks"]["beforeShellExecution"][0].get("matcher").is_none());
 }
+
+#[test]
+fn doctor_says_when_a_settings_file_is_json_but_not_an_object() {
+    let sandbox = Sandbox::new("array-settings");
+    std::fs::create_dir_all(sandbox.home().join(".claude")).expect("dir");
+    std::fs::write(sandbox.user_settings(), "[]").expect("write");
+    let output = sandbox.run(&["doctor"]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text.contains("is not a settings object (not a JSON object)"), "{text}");
+    let install = sandbox.run(&["install"]);
+    assert_eq!(install.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&install.stderr).contains("left untouched"));
+}

@@ -1,25 +1,57 @@
 //! The command-line interface: `hook`, `explain`, `check`, `rules`, `registry`, `coverage`,
-//! `install`, `uninstall`, `doctor`.
+//! `install`, `uninstall`, `doctor` ([`setup`]), `completions` and `man`.
 //!
 //! Exit codes of `explain` and `check` tell the verdict (the strictest one for `check`):
-//! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error. Exit code 2 is
-//! left to the hook, where it means a deliberate denial.
+//! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error, in every
+//! subcommand. Exit code 2 is left to the hook, where it means a deliberate denial.
+
+mod setup;
 
 use crate::analyze;
 use crate::context::{self, Context, Mode};
-use crate::hook::Agent;
-use crate::install::{self, Scope};
 use crate::paths::AbsPath;
 use crate::rules::Decision;
 use crate::verdict::Verdict;
-use crate::{doctor, explain, hook};
-use clap::{Args, Parser, Subcommand};
+use crate::{explain, hook};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Exit code for a usage error.
 const USAGE: u8 = 64;
+
+/// Why a subcommand stopped: a usage error (exit 64) or a failure to do the work (exit 1).
+#[derive(Debug)]
+enum Failure {
+    Usage(String),
+    Failed(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Failed(message)
+    }
+}
+
+/// When to color the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    /// When standard output is a terminal and `NO_COLOR` is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    fn colors(self) -> bool {
+        match self {
+            ColorChoice::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+        }
+    }
+}
 
 #[derive(Parser)]
 #[command(
@@ -30,6 +62,9 @@ const USAGE: u8 = 64;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to color the output: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, global = true, value_enum, default_value = "auto", value_name = "WHEN")]
+    color: ColorChoice,
 }
 
 #[derive(Subcommand)]
@@ -67,8 +102,11 @@ enum Command {
     /// Show how a command is understood: the layers unwrapped, each effective command, the
     /// findings and the verdict. Exit code: 0 allow, 10 ask, 20 deny.
     Explain {
-        /// The shell command, as one argument.
-        command: String,
+        /// The shell command: one argument (quoted), or the rest of the line, joined with spaces
+        /// as `sh -c "$*"` would see it (`explain git status`, `explain -- rm -rf /`). Options
+        /// go before it.
+        #[arg(required = true, num_args = 1.., trailing_var_arg = true, value_name = "COMMAND")]
+        command: Vec<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -96,10 +134,18 @@ enum Command {
     Registry,
     /// Print the coverage of the public catalogues (GTFOBins, LOLBAS): `docs/coverage.md`.
     Coverage,
+    /// Print the completion script for a shell (bash, zsh, fish, elvish, powershell), e.g.
+    /// `safety-net completions bash > ~/.local/share/bash-completion/completions/safety-net`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `safety-net man > ~/.local/share/man/man1/safety-net.1`.
+    Man,
 }
 
 #[derive(Args)]
-struct Target {
+pub(crate) struct Target {
     /// The agent: claude, codex, gemini, cursor, copilot, cline, factory, windsurf or opencode.
     #[arg(long, default_value = "claude", value_name = "NAME")]
     agent: String,
@@ -135,7 +181,12 @@ struct ContextArgs {
 }
 
 impl ContextArgs {
-    fn context(&self) -> Result<Context, String> {
+    /// The context these options give; a bad value is a usage error.
+    fn context(&self) -> Result<Context, Failure> {
+        self.read().map_err(Failure::Usage)
+    }
+
+    fn read(&self) -> Result<Context, String> {
         let mut context = Context::from_environment();
         if let Some(cwd) = &self.cwd {
             context.cwd = absolute(cwd, &context.cwd)?;
@@ -186,10 +237,11 @@ pub fn main() -> ExitCode {
             };
         }
     };
+    let color = cli.color.colors();
     let result = match cli.command {
         Command::Explain { command, json, context } => context
             .context()
-            .map(|context| explain_command(&command, json, &context)),
+            .map(|context| explain_command(&command.join(" "), json, color, &context)),
         Command::Check { files, json, context } => context.context().and_then(|context| check(&files, json, &context)),
         Command::Rules { markdown } => {
             print_rules(markdown);
@@ -206,15 +258,27 @@ pub fn main() -> ExitCode {
         Command::Hook { agent } => Ok(hook::main(
             &agent.map(|name| vec!["--agent".into(), name]).unwrap_or_default(),
         )),
-        Command::Install { target } => register(&target, true),
-        Command::Uninstall { target } => register(&target, false),
-        Command::Doctor { project_root } => Ok(doctor(project_root)),
+        Command::Install { target } => setup::register(&target, true),
+        Command::Uninstall { target } => setup::register(&target, false),
+        Command::Doctor { project_root } => Ok(setup::doctor(project_root, color)),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "safety-net", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command())
+            .render(&mut std::io::stdout())
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(|error| Failure::Failed(format!("cannot print the man page: {error}"))),
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
+        Err(Failure::Usage(message)) => {
             eprintln!("safety-net: {message}");
-            ExitCode::from(if message.starts_with("unknown") { USAGE } else { 1 })
+            ExitCode::from(USAGE)
+        }
+        Err(Failure::Failed(message)) => {
+            eprintln!("safety-net: {message}");
+            ExitCode::from(1)
         }
     }
 }
@@ -228,13 +292,12 @@ pub fn exit_code(decision: Decision) -> ExitCode {
     })
 }
 
-fn explain_command(command: &str, json: bool, context: &Context) -> ExitCode {
+fn explain_command(command: &str, json: bool, color: bool, context: &Context) -> ExitCode {
     let verdict = analyze(command, context);
     let mut stdout = std::io::stdout().lock();
     let printed = if json {
         writeln!(stdout, "{}", explain::json(&verdict))
     } else {
-        let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         write!(stdout, "{}", explain::text(&verdict, color))
     };
     if printed.is_err() {
@@ -243,7 +306,7 @@ fn explain_command(command: &str, json: bool, context: &Context) -> ExitCode {
     exit_code(verdict.decision)
 }
 
-fn check(files: &[PathBuf], json: bool, context: &Context) -> Result<ExitCode, String> {
+fn check(files: &[PathBuf], json: bool, context: &Context) -> Result<ExitCode, Failure> {
     let mut worst = Decision::Allow;
     let mut counts = [0usize; 3];
     let mut stdout = std::io::stdout().lock();
@@ -272,18 +335,32 @@ fn check(files: &[PathBuf], json: bool, context: &Context) -> Result<ExitCode, S
         read_lines(std::io::stdin().lock(), &mut judge)
     } else {
         files.iter().try_for_each(|file| {
-            let handle = std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            read_lines(std::io::BufReader::new(handle), &mut judge)
+            let cannot = |error: std::io::Error| format!("cannot read {}: {error}", file.display());
+            if file.is_dir() {
+                return Err(format!(
+                    "cannot read {}: it is a directory; name the files in it",
+                    file.display()
+                ));
+            }
+            let handle = std::fs::File::open(file).map_err(cannot)?;
+            read_lines(std::io::BufReader::new(handle), &mut judge).map_err(|message| {
+                if message.is_empty() {
+                    message
+                } else {
+                    format!("{}: {message}", file.display())
+                }
+            })
         })
     };
     match run {
         Err(message) if message.is_empty() => return Ok(exit_code(worst)),
-        Err(message) => return Err(message),
+        Err(message) => return Err(Failure::Failed(message)),
         Ok(()) => {}
     }
+    let total: usize = counts.iter().sum();
     eprintln!(
-        "safety-net: {} commands: {} allow, {} ask, {} deny",
-        counts.iter().sum::<usize>(),
+        "safety-net: {total} {}: {} allow, {} ask, {} deny",
+        if total == 1 { "command" } else { "commands" },
         counts[0],
         counts[1],
         counts[2]
@@ -299,7 +376,8 @@ fn read_lines(reader: impl BufRead, judge: &mut impl FnMut(&str) -> Result<(), S
     Ok(())
 }
 
-/// A command from one input line, with its own context when the line is JSON with `cwd`.
+/// A command from one input line, with its own context when the line is JSON with `cwd` or
+/// `home` (a line's `cwd` is also its project root).
 fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -310,14 +388,20 @@ fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
         && let Some(command) = object.get("command").and_then(|c| c.as_str())
     {
         let mut line_context = context.clone();
-        if let Some(cwd) = object.get("cwd").and_then(|c| c.as_str()).and_then(AbsPath::new) {
-            line_context.home = object
-                .get("home")
-                .and_then(|h| h.as_str())
+        let path = |field: &str| {
+            object
+                .get(field)
+                .and_then(|value| value.as_str())
                 .and_then(AbsPath::new)
-                .unwrap_or_else(|| context::guess_home(&cwd));
+        };
+        let home = path("home");
+        if let Some(cwd) = path("cwd") {
+            line_context.home = home.clone().unwrap_or_else(|| context::guess_home(&cwd));
             line_context.project_root = cwd.clone();
             line_context.cwd = cwd;
+        }
+        if let Some(home) = home {
+            line_context.home = home;
         }
         return Some((command.to_owned(), line_context));
     }
@@ -333,207 +417,6 @@ fn print_line(out: &mut impl Write, verdict: &Verdict, command: &str) -> std::io
         verdict.rule().unwrap_or("-"),
         shown
     )
-}
-
-/// The home directory and project root the scopes are relative to. The project is
-/// `--project-root`, else `$CLAUDE_PROJECT_DIR`, else the git root above the current directory;
-/// `None` when none of them is there.
-fn home_and_project(project_root: Option<PathBuf>) -> Result<(PathBuf, Option<PathBuf>), String> {
-    let home = std::env::var_os("HOME")
-        .or_else(|| std::env::var_os("USERPROFILE"))
-        .map(PathBuf::from)
-        .ok_or("neither $HOME nor %USERPROFILE% is set")?;
-    let project = project_root
-        .or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from))
-        .or_else(|| {
-            let cwd = Context::from_environment().cwd;
-            let root = context::project_root_of(&cwd);
-            let root = PathBuf::from(context::native(&root));
-            root.join(".git").exists().then_some(root)
-        });
-    Ok((home, project))
-}
-
-/// `install` (when `add`) or `uninstall`.
-fn register(target: &Target, add: bool) -> Result<ExitCode, String> {
-    let scope = Scope::parse(&target.scope)
-        .ok_or_else(|| format!("unknown scope `{}`: use user, project or local", target.scope))?;
-    let (home, project) = home_and_project(target.project_root.clone())?;
-    let project = match (scope, project) {
-        (Scope::User, project) => project.unwrap_or_else(|| home.clone()),
-        (_, Some(project)) => project,
-        (_, None) => {
-            return Err(format!(
-                "unknown project: `--scope {}` writes into a project, and this is not inside a git repository; run it in the project, or pass `--project-root DIR`",
-                scope.name()
-            ));
-        }
-    };
-    let agents: Vec<Agent> = if target.all {
-        Agent::ALL
-            .into_iter()
-            .filter(|agent| {
-                if add {
-                    install::config_folder(*agent, &home).is_dir()
-                } else {
-                    install::spot(*agent, scope, &home, &project)
-                        .is_ok_and(|spot| install::registered(&spot).is_ok_and(|found| !found.is_empty()))
-                }
-            })
-            .collect()
-    } else {
-        vec![Agent::parse(&target.agent).ok_or_else(|| {
-            format!(
-                "unknown agent `{}`: use claude, codex, gemini, cursor, copilot, cline, factory, windsurf or opencode",
-                target.agent
-            )
-        })?]
-    };
-    if agents.is_empty() {
-        println!(
-            "{}",
-            if add {
-                "No agent is set up on this machine (none of their configuration folders exists); name one with `--agent NAME`."
-            } else {
-                "No agent registers safety-net in this scope; nothing changed."
-            }
-        );
-        return Ok(ExitCode::SUCCESS);
-    }
-    let binary = std::env::current_exe().map_err(|e| format!("cannot tell where this binary is: {e}"))?;
-    let binary = binary.canonicalize().unwrap_or(binary);
-    let command = install::HookCommand::for_scope(scope, &binary);
-    let build_output = binary.components().collect::<Vec<_>>().windows(2).any(|pair| {
-        pair[0].as_os_str() == "target" && matches!(pair[1].as_os_str().to_str(), Some("debug" | "release"))
-    });
-    if add && build_output && !scope.is_shared() {
-        eprintln!(
-            "safety-net: warning: {} is a build output, which `cargo clean` deletes; the hook would then deny every call. Install it first (`cargo install --locked --path .`), then run `safety-net install` from there.",
-            binary.display()
-        );
-    }
-    let mut failed = false;
-    for agent in agents {
-        let name = install::display_name(agent);
-        let spot =
-            install::spot(agent, scope, &home, &project).map_err(|e| format!("unknown scope for {name}: {e}"))?;
-        let change = if add {
-            install::install(&spot, &command)
-        } else {
-            install::uninstall(&spot)
-        };
-        match change {
-            Ok(change) if add => {
-                let events: Vec<&str> = install::events_of(agent).collect();
-                println!(
-                    "{name}: safety-net is registered for {} in the {} scope: {change}",
-                    events.join(", "),
-                    scope.name()
-                );
-                for advice in after_install(agent, scope, &home, &project) {
-                    println!("  {advice}");
-                }
-            }
-            Ok(change) => println!(
-                "{name}: safety-net's hook is removed from the {} scope: {change}",
-                scope.name()
-            ),
-            Err(error) => {
-                eprintln!("safety-net: {name}: {error}");
-                failed = true;
-            }
-        }
-    }
-    if add {
-        println!("Run `safety-net doctor` to check it; `safety-net uninstall` with the same options undoes it.");
-    }
-    Ok(ExitCode::from(u8::from(failed)))
-}
-
-/// What the user should know after installing for `agent`.
-fn after_install(agent: Agent, scope: Scope, home: &std::path::Path, project: &std::path::Path) -> Vec<String> {
-    let mut advice = Vec::new();
-    if scope == Scope::Project {
-        advice.push(
-            "The project's file runs `safety-net` from PATH: on a machine without it, the hook denies every call until it is installed.".to_owned(),
-        );
-    }
-    match agent {
-        Agent::Codex => advice.push(
-            "Codex runs a new hook only once you trust it: open Codex, type /hooks, and approve safety-net.".to_owned(),
-        ),
-        Agent::Gemini | Agent::Claude => {
-            let settings = install::spot(agent, scope, home, project)
-                .ok()
-                .and_then(|spot| install::read_settings(&spot.file))
-                .unwrap_or_default();
-            if let Some(why) = install::hooks_switched_off(agent, &settings) {
-                advice.push(format!("Warning: {} will not run this hook: {why}. Change that setting, or no call is checked.", install::display_name(agent)));
-            }
-        }
-        Agent::Cline => advice.push(
-            "Cline runs hooks when its \"Enable Hooks\" setting is on (the default). A denial cancels the task; Cline shows the reason.".to_owned(),
-        ),
-        Agent::OpenCode => advice.push("OpenCode loads the plugin when it next starts.".to_owned()),
-        _ => {}
-    }
-    if agent == Agent::Claude {
-        let this_file = install::settings_file(scope, home, project);
-        let other_scopes: Vec<&str> = Scope::ALL
-            .into_iter()
-            .filter(|other| *other != scope && install::settings_file(*other, home, project) != this_file)
-            .filter(|other| {
-                install::read_settings(&install::settings_file(*other, home, project))
-                    .is_some_and(|settings| !install::registrations(&settings, "PreToolUse").is_empty())
-            })
-            .map(Scope::name)
-            .collect();
-        if !other_scopes.is_empty() {
-            advice.push(format!(
-                "Note: the {} scope registers safety-net too, so every call runs it twice; `safety-net uninstall --scope {}` removes the other.",
-                other_scopes.join(" and "),
-                other_scopes[0]
-            ));
-        }
-    }
-    advice
-}
-
-fn doctor(project_root: Option<PathBuf>) -> ExitCode {
-    let (home, project) = match home_and_project(project_root) {
-        Ok((home, project)) => {
-            let project = project.unwrap_or_else(|| PathBuf::from(context::native(&Context::from_environment().cwd)));
-            (home, project)
-        }
-        Err(message) => {
-            eprintln!("safety-net: {message}");
-            return ExitCode::from(1);
-        }
-    };
-    let this = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("safety-net"));
-    let checks = doctor::examine(&home, &project, &this);
-    let mut healthy = true;
-    for check in &checks {
-        let mark = match check.status {
-            doctor::Status::Ok => "✓",
-            doctor::Status::Problem => "✗",
-            doctor::Status::Note => "!",
-        };
-        println!("{mark} {}", check.what);
-        if let Some(fix) = &check.fix {
-            println!("    fix: {fix}");
-        }
-        healthy &= check.status != doctor::Status::Problem;
-    }
-    println!(
-        "{}",
-        if healthy {
-            "All good."
-        } else {
-            "Some checks failed; see the fixes above."
-        }
-    );
-    ExitCode::from(if healthy { 0 } else { 1 })
 }
 
 fn print_rules(markdown: bool) {
