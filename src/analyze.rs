@@ -3,6 +3,7 @@
 use crate::checks;
 use crate::command::{Analysis, Gap, GapKind};
 use crate::context::Context;
+use crate::files::WriteKind;
 use crate::paths::AbsPath;
 use crate::source::Span;
 use crate::verdict::Verdict;
@@ -39,18 +40,25 @@ pub fn analyze(command: &str, context: &Context) -> Verdict {
     })
 }
 
-/// Judges writing a file with an editor tool (`Write`, `Edit`, `NotebookEdit`). A relative path
-/// is taken from the working directory, `~` from home. `None` when `path` is empty.
+/// Judges writing a file whole with an editor tool (`Write`: it creates the file or replaces
+/// it). A relative path is taken from the working directory, `~` from home. `None` when `path`
+/// is empty.
 pub fn analyze_write(path: &str, context: &Context) -> Option<Verdict> {
-    file_verdict(path, true, context)
+    file_verdict(path, Some(WriteKind::Create), context)
+}
+
+/// Judges changing a file where it is with an editor tool (`Edit`, `MultiEdit`, `NotebookEdit`,
+/// a patch). `None` when `path` is empty.
+pub fn analyze_edit(path: &str, context: &Context) -> Option<Verdict> {
+    file_verdict(path, Some(WriteKind::InPlace), context)
 }
 
 /// Judges reading a file with the `Read` tool. `None` when `path` is empty.
 pub fn analyze_read(path: &str, context: &Context) -> Option<Verdict> {
-    file_verdict(path, false, context)
+    file_verdict(path, None, context)
 }
 
-fn file_verdict(path: &str, write: bool, context: &Context) -> Option<Verdict> {
+fn file_verdict(path: &str, write: Option<WriteKind>, context: &Context) -> Option<Verdict> {
     let trimmed = path.trim();
     if trimmed.is_empty() {
         return None;

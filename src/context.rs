@@ -48,6 +48,11 @@ pub struct Context {
     /// Whether scripts the command runs (`bash x.sh`, `./x.sh`, `python3 x.py`) are read from
     /// disk and judged. The rules' examples and the corpus judge the command text alone.
     pub read_scripts: bool,
+    /// Folders outside the project the agent was given to work in (Claude Code's
+    /// `permissions.additionalDirectories`, the other workspace roots): writing there is ordinary.
+    pub given_folders: Vec<AbsPath>,
+    /// The folders on `PATH`: a program put there can stand in for any command.
+    pub path_folders: Vec<AbsPath>,
 }
 
 impl Context {
@@ -61,6 +66,8 @@ impl Context {
             guard_binary: None,
             mode: Mode::Interactive,
             read_scripts: true,
+            given_folders: Vec::new(),
+            path_folders: Vec::new(),
         }
     }
 
@@ -82,6 +89,7 @@ impl Context {
         context.guard_binary = std::env::current_exe()
             .ok()
             .and_then(|exe| AbsPath::new(&exe.to_string_lossy()));
+        context.path_folders = path_folders(std::env::var_os("PATH").as_deref());
         context
     }
 
@@ -99,6 +107,17 @@ impl Context {
     pub fn for_tests() -> Context {
         Context::example()
     }
+}
+
+/// The absolute folders of a `PATH` value.
+pub fn path_folders(path: Option<&std::ffi::OsStr>) -> Vec<AbsPath> {
+    path.map(|path| {
+        std::env::split_paths(path)
+            .filter_map(|folder| AbsPath::new(&folder.to_string_lossy()))
+            .filter(|folder| !folder.is_root())
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// The project root that contains `dir`: the nearest directory above it (or itself) holding a

@@ -36,6 +36,141 @@ pub enum WriteClass {
     Ordinary,
 }
 
+/// How a write changes its file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteKind {
+    /// Creates the file, or replaces it whole where it exists (`>`, `cp`, `tee`, `curl -o`, the
+    /// Write tool).
+    Create,
+    /// Adds to its end (`>>`, `tee -a`).
+    Append,
+    /// Changes the file where it is (`sed -i`, `truncate`, the Edit tool, a patch).
+    InPlace,
+}
+
+/// Agent instruction files: every session of an agent started there reads them as orders.
+const INSTRUCTION_FILES: &[&str] = &[
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    "AGENTS.md",
+    "GEMINI.md",
+    ".cursorrules",
+    ".clinerules",
+];
+
+/// Where programs keep what they run or are configured by, by a component of the path, in any
+/// case (macOS's and Windows' per-user folders).
+const CONFIGURATION_COMPONENTS: &[&str] = &["Library", "AppData"];
+
+/// Folders and files, wherever they are, whose content a program runs or obeys: editors' and
+/// agents' project settings, git's, MCP servers, direnv, package managers' scripts.
+const CONFIGURATION_NAMES: &[&str] = &[
+    ".git",
+    ".github",
+    ".gitlab",
+    ".vscode",
+    ".idea",
+    ".claude",
+    ".cursor",
+    ".codex",
+    ".gemini",
+    ".windsurf",
+    ".clinerules",
+    ".opencode",
+    ".obsidian",
+    ".husky",
+    ".devcontainer",
+    ".circleci",
+    ".config",
+    ".mcp.json",
+    ".envrc",
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    ".pre-commit-config.yaml",
+];
+
+/// The home folder's own dot-folders and dotfiles that hold data, not configuration.
+const HOME_DATA_FOLDERS: &[&str] = &[".cache", ".local/state", ".local/share"];
+
+/// Whether `path` is a dot-folder or dotfile of the home folder (`~/.x`, or below it), other
+/// than its caches and data: programs read their configuration and code from there.
+fn home_configuration(path: &AbsPath, context: &Context) -> bool {
+    let Some(in_home) = BelowHome::of(path, &context.home) else {
+        return false;
+    };
+    let first = path.components().nth(context.home.depth());
+    first.is_some_and(|first| first.starts_with('.')) && !HOME_DATA_FOLDERS.iter().any(|data| in_home.within(data))
+        || in_home.within(".local/share/applications")
+}
+
+/// Folders of the system outside home, where a file put in place is picked up by programs.
+const SYSTEM_AREAS: &[&str] = &[
+    "/usr",
+    "/opt",
+    "/var",
+    "/srv",
+    "/Library",
+    "/System",
+    "/Applications",
+    "/snap",
+    "/nix",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib64",
+];
+
+/// Folders that always count as on `PATH`, besides the process's own `PATH`.
+const USUAL_PATH_FOLDERS: &[&str] = &["bin", ".local/bin", ".cargo/bin", "go/bin", ".npm-global/bin"];
+
+/// Why a write outside the project and the temp folders, of a file no stricter class covers,
+/// should be confirmed; `None` when it is ordinary: creating a new file (or adding to one) where
+/// nothing runs or configures anything, or writing into a folder the agent was given.
+pub fn outside_write_concern(path: &AbsPath, kind: WriteKind, context: &Context) -> Option<String> {
+    if context.given_folders.iter().any(|folder| path.starts_with(folder)) {
+        return None;
+    }
+    if context.home.starts_with(path) {
+        return Some("files land in the home folder itself, their names unknown, startup files among them".into());
+    }
+    if let Some(name) = path.name().filter(|name| INSTRUCTION_FILES.contains(name)) {
+        return Some(format!(
+            "{name} holds instructions that every agent session started there follows"
+        ));
+    }
+    let on_path = |folder: &AbsPath| path.parent().is_some_and(|parent| parent.same(folder)) || path.same(folder);
+    let usual_path_folder = USUAL_PATH_FOLDERS.iter().map(|relative| context.home.join(relative));
+    if context
+        .path_folders
+        .iter()
+        .cloned()
+        .chain(usual_path_folder)
+        .any(|folder| on_path(&folder))
+    {
+        return Some("it is a folder on PATH, where a program can stand in for any command".into());
+    }
+    let configuration = path.components().any(|component| {
+        CONFIGURATION_NAMES.contains(&component)
+            || CONFIGURATION_COMPONENTS
+                .iter()
+                .any(|c| component.eq_ignore_ascii_case(c))
+    }) || home_configuration(path, context);
+    let system = SYSTEM_AREAS.iter().any(|area| path.starts_with_text(area, false))
+        || places::system_dir_containing(path).is_some();
+    if configuration || system {
+        return Some("programs keep their configuration and what they run there".into());
+    }
+    match kind {
+        WriteKind::Append => None,
+        WriteKind::InPlace => Some("it changes an existing file there".into()),
+        WriteKind::Create => {
+            let exists = context.read_scripts && std::path::Path::new(&crate::context::native(path)).is_file();
+            exists.then(|| "it would replace the existing file".into())
+        }
+    }
+}
+
 /// What reading a file would expose.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadClass {

@@ -42,7 +42,7 @@ pub(crate) mod verdict;
 pub(crate) mod walk;
 pub(crate) mod word;
 
-pub use analyze::{analyze, analyze_read, analyze_write};
+pub use analyze::{analyze, analyze_edit, analyze_read, analyze_write};
 pub use checks::{rule, rules};
 pub use context::{Context, Mode};
 pub use paths::AbsPath;

@@ -342,3 +342,57 @@ fn the_bare_binary_judges_a_piped_payload() {
     );
     assert_eq!((allowed.exit, allowed.stdout.as_str()), (0, ""));
 }
+
+#[test]
+fn outside_the_project_a_new_file_passes_and_replacing_an_existing_one_asks() {
+    // Not below /tmp: what is there counts as temporary.
+    let root =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("safety-net-outside-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (home, project, other, given) = (
+        root.join("home"),
+        root.join("home/work/project"),
+        root.join("home/work/other"),
+        root.join("home/work/given"),
+    );
+    for folder in [&project, &other, &given, &project.join(".git")] {
+        std::fs::create_dir_all(folder).expect("a folder");
+    }
+    std::fs::write(other.join("existing.txt"), "x").expect("a file");
+    std::fs::write(given.join("existing.txt"), "x").expect("a file");
+    std::fs::create_dir_all(project.join(".claude")).expect("a folder");
+    let settings = serde_json::json!({"permissions": {"additionalDirectories": [given.to_string_lossy()]}});
+    std::fs::write(project.join(".claude/settings.json"), settings.to_string()).expect("settings");
+    let run = |tool: &str, file: &std::path::Path| {
+        let payload = serde_json::json!({"session_id": "s", "transcript_path": "/tmp/t", "hook_event_name": "PreToolUse", "cwd": project, "tool_name": tool, "tool_input": {"file_path": file, "content": "y", "old_string": "x", "new_string": "y"}});
+        let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+        command
+            .arg("hook")
+            .env_clear()
+            .env("HOME", &home)
+            .env("PATH", "/usr/bin:/bin");
+        let output = common::run_with_input(&mut command, payload.to_string().as_bytes());
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    assert_eq!(
+        run("Write", &other.join("new.txt")),
+        "",
+        "a new file beside the project"
+    );
+    let replaced = run("Write", &other.join("existing.txt"));
+    assert!(
+        replaced.contains("\"ask\"") && replaced.contains("replace the existing file"),
+        "{replaced}"
+    );
+    let edited = run("Edit", &other.join("existing.txt"));
+    assert!(
+        edited.contains("\"ask\"") && edited.contains("changes an existing file"),
+        "{edited}"
+    );
+    assert_eq!(
+        run("Edit", &given.join("existing.txt")),
+        "",
+        "a folder the settings give the agent"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

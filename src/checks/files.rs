@@ -7,7 +7,7 @@ use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
 use crate::command::{Command, RedirectOperator};
 use crate::context::Context;
-use crate::files::{self, ReadClass, WriteClass};
+use crate::files::{self, ReadClass, WriteClass, WriteKind};
 use crate::modes;
 use crate::paths::{self, AbsPath, Target};
 use crate::rules::Rule;
@@ -159,19 +159,23 @@ pub static WRITE_CI_CONFIG: Rule = Rule {
 pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
     id: "write-outside-project",
     decision: ASK,
-    catches: "Writing files outside the project and the temp directories.",
+    catches: "Writing outside the project, the temp directories and the folders the agent was given, where it matters: replacing an existing file or changing one in place, a folder on PATH, where programs keep their configuration (dot-folders, Library, AppData, system folders), agent instruction files (CLAUDE.md, AGENTS.md). Making a new file elsewhere is ordinary.",
     instead: "Write inside the project, or in a temp directory",
     examples: &[
-        "echo x > ~/notes.txt",
         "cp build/app /usr/local/bin/app",
-        "tee ../other/config.json < x",
-        "echo x > /data/app/config",
+        "sed -i 's/a/b/' ~/notes.txt",
+        "echo x >> ~/.config/app/settings.ini",
+        "cp notes.md ../CLAUDE.md",
+        "wget -O ~/bin/tool https://example.com/tool",
     ],
     allowed: &[
         "echo x > notes.txt",
         "echo x > /tmp/notes.txt",
         "cp a b",
         "echo x > /dev/null",
+        "echo x > ~/notes.txt",
+        "cp report.pdf ~/Desktop/",
+        "tee ../other/results.json < x",
     ],
 };
 
@@ -200,7 +204,7 @@ pub static READ_ENV_FILE: Rule = Rule {
 };
 
 /// Judges writing `path` (given as `typed`) with the write policy.
-pub fn judge_write(path: &AbsPath, typed: &str, span: Span, context: &Context, report: &mut Report) {
+pub fn judge_write(path: &AbsPath, typed: &str, span: Span, kind: WriteKind, context: &Context, report: &mut Report) {
     let shown = if typed == path.as_str() {
         typed.to_owned()
     } else {
@@ -242,14 +246,18 @@ pub fn judge_write(path: &AbsPath, typed: &str, span: Span, context: &Context, r
             span,
             format!("writing {shown} changes CI configuration, which runs with the repository's secrets"),
         ),
-        WriteClass::OutsideProject => report.flag(
-            &WRITE_OUTSIDE_PROJECT,
-            span,
-            format!(
-                "writing {shown} changes a file outside the project {}",
-                context.project_root
-            ),
-        ),
+        WriteClass::OutsideProject => {
+            if let Some(concern) = files::outside_write_concern(path, kind, context) {
+                report.flag(
+                    &WRITE_OUTSIDE_PROJECT,
+                    span,
+                    format!(
+                        "writing {shown} changes a file outside the project {}: {concern}",
+                        context.project_root
+                    ),
+                );
+            }
+        }
         WriteClass::Ordinary => {}
     }
 }
@@ -282,13 +290,19 @@ fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     for redirect in &command.redirects {
         match redirect.operator {
-            operator if operator.writes() => write(subject, report, &redirect.target),
+            RedirectOperator::Append => write(subject, report, &redirect.target, WriteKind::Append),
+            RedirectOperator::ReadWrite => write(subject, report, &redirect.target, WriteKind::InPlace),
+            operator if operator.writes() => write(subject, report, &redirect.target, WriteKind::Create),
             RedirectOperator::Read => read(subject, report, &redirect.target),
             _ => {}
         }
     }
-    for target in written(command).iter().chain(&command.writes) {
-        write(subject, report, target);
+    let kind = written_kind(command);
+    for target in written(command) {
+        write(subject, report, &target, kind);
+    }
+    for target in &command.writes {
+        write(subject, report, target, WriteKind::Create);
     }
     if command.name == "chmod" {
         let chmod = modes::chmod(command.args());
@@ -305,9 +319,19 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
-fn write(subject: &Subject, report: &mut Report, word: &Word) {
+fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
     if let Target::Path(path) = paths::resolve(word, &subject.command.cwd) {
-        judge_write(&path, subject.typed(word), word.span, subject.context, report);
+        judge_write(&path, subject.typed(word), word.span, kind, subject.context, report);
+    }
+}
+
+/// How the files [`written`] names are changed: in place by the editors and `truncate`, added
+/// to by `tee -a`, else made anew.
+fn written_kind(command: &Command) -> WriteKind {
+    match command.name.as_str() {
+        "sed" | "perl" | "truncate" => WriteKind::InPlace,
+        "tee" if args::parse(command.args(), &Options::gnu("", &[])).has('a', "append") => WriteKind::Append,
+        _ => WriteKind::Create,
     }
 }
 
@@ -317,7 +341,14 @@ fn change_ownership(subject: &Subject, report: &mut Report, word: &Word) {
     if let Target::Path(path) = paths::resolve(word, &subject.command.cwd)
         && is_protected(&files::write_class(&path, subject.context))
     {
-        judge_write(&path, subject.typed(word), word.span, subject.context, report);
+        judge_write(
+            &path,
+            subject.typed(word),
+            word.span,
+            WriteKind::InPlace,
+            subject.context,
+            report,
+        );
     }
 }
 
@@ -341,7 +372,14 @@ fn change_mode(subject: &Subject, report: &mut Report, word: &Word, mode: modes:
         _ => 0o600,
     };
     if mode.opens_up() || mode.takes_from_owner(owner_bits) {
-        judge_write(&path, subject.typed(word), word.span, subject.context, report);
+        judge_write(
+            &path,
+            subject.typed(word),
+            word.span,
+            WriteKind::InPlace,
+            subject.context,
+            report,
+        );
     }
 }
 
@@ -594,7 +632,14 @@ fn in_place(args: &[Word], short_values: &'static str, long_values: &'static [&'
     let script_given = parsed.args.iter().any(|arg| {
         arg.is_short('e') || arg.is_short('f') || arg.is_short('E') || arg.is_long("expression") || arg.is_long("file")
     });
-    parsed.operands().skip(usize::from(!script_given)).cloned().collect()
+    // BSD and macOS sed take the backup suffix as its own word (`sed -i '' -e …`): an empty word
+    // is that suffix, never a file.
+    parsed
+        .operands()
+        .filter(|operand| !operand.value().is_some_and(str::is_empty))
+        .skip(usize::from(!script_given))
+        .cloned()
+        .collect()
 }
 
 /// The files `chown` and `chgrp` change.

@@ -30,6 +30,7 @@ mod unverifiable;
 
 use crate::command::{Analysis, Command, CommandId, Inference};
 use crate::context::Context;
+use crate::files::WriteKind;
 use crate::rules::Decision;
 use crate::rules::Rule;
 use crate::source::Span;
@@ -219,17 +220,21 @@ impl Report<'_> {
 }
 
 /// Findings about a file an editor tool writes (`write`) or the Read tool reads.
-pub fn file_findings(path: &crate::paths::AbsPath, typed: &str, write: bool, context: &Context) -> Vec<Finding> {
+pub fn file_findings(
+    path: &crate::paths::AbsPath,
+    typed: &str,
+    write: Option<WriteKind>,
+    context: &Context,
+) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut report = Report {
         findings: &mut findings,
         command: None,
     };
     let span = Span::new(0, typed.len());
-    if write {
-        files::judge_write(path, typed, span, context, &mut report);
-    } else {
-        files::judge_read(path, typed, span, context, &mut report);
+    match write {
+        Some(kind) => files::judge_write(path, typed, span, kind, context, &mut report),
+        None => files::judge_read(path, typed, span, context, &mut report),
     }
     findings
 }

@@ -16,8 +16,10 @@ use serde_json::{Map, Value};
 pub enum Action {
     /// Runs a shell command.
     Run(String),
-    /// Writes, edits, deletes or moves onto these files.
+    /// Writes these files whole: creates them, or replaces them.
     Write(Vec<String>),
+    /// Changes these files where they are: edits, patches, deletes.
+    Edit(Vec<String>),
     /// Reads these files.
     Read(Vec<String>),
     /// Nothing this guard judges.
@@ -32,6 +34,8 @@ pub struct Call {
     pub cwd: Option<String>,
     /// The project the agent works in, when the payload names it.
     pub project: Option<String>,
+    /// Every workspace root the payload names (Cursor's, Cline's): folders the agent was given.
+    pub roots: Vec<String>,
     /// Whether the permission mode means nobody answers a prompt.
     pub unattended: bool,
     pub shape: Shape,
@@ -73,6 +77,9 @@ const READ_LIST_TOOLS: &[(&str, &str)] = &[
     ("read_many_files", "include"),
     ("read_many_files", "paths"),
 ];
+
+/// Tools that write the file they name whole.
+const CREATE_TOOLS: &[&str] = &["write", "create", "write_file", "write_to_file"];
 
 /// Tools that write, edit or delete the file they name.
 const WRITE_TOOLS: &[&str] = &[
@@ -144,6 +151,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
         action: Action::Nothing,
         cwd: text("cwd"),
         project: None,
+        roots: Vec::new(),
         unattended: unattended(payload),
         shape: Shape::Usual,
     };
@@ -180,6 +188,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
         }
         Agent::Cursor => {
             call.project = first_root(payload.get("workspace_roots"), call.cwd.as_deref());
+            call.roots = all_roots(payload.get("workspace_roots"));
             match event.as_deref() {
                 Some("beforeShellExecution") => {
                     call.shape = Shape::CursorShell;
@@ -214,6 +223,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
         }
         Agent::Cline => {
             call.cwd = first_root(payload.get("workspaceRoots"), None);
+            call.roots = all_roots(payload.get("workspaceRoots"));
             call.project = call.cwd.clone();
             if text("hookName").is_some_and(|name| !name.eq_ignore_ascii_case("PreToolUse")) {
                 return Ok(call);
@@ -240,7 +250,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
             };
             call.action = match text("agent_action_name").as_deref() {
                 Some("pre_run_command") => Action::Run(field("command_line").ok_or_else(|| missing("command_line"))?),
-                Some("pre_write_code") => Action::Write(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
+                Some("pre_write_code") => Action::Edit(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
                 Some("pre_read_code") => Action::Read(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
                 _ => Action::Nothing,
             };
@@ -312,15 +322,13 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
         if paths.is_empty() {
             return Err(format!("the {tool} tool call has no `{}`", path_field(agent, name)));
         }
-        let reads = if is_editor {
-            input.get("command").and_then(Value::as_str) == Some("view")
-        } else {
-            !is_write
-        };
-        return Ok(if reads {
+        let command = input.get("command").and_then(Value::as_str);
+        return Ok(if is_editor && command == Some("view") || !is_editor && !is_write {
             Action::Read(paths)
-        } else {
+        } else if is_editor && command == Some("create") || CREATE_TOOLS.contains(&name) {
             Action::Write(paths)
+        } else {
+            Action::Edit(paths)
         });
     }
     if PATCH_TOOLS.contains(&name) {
@@ -341,7 +349,7 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
                 "the {tool} tool call's patch names no file this guard can read"
             ));
         }
-        return Ok(Action::Write(files));
+        return Ok(Action::Edit(files));
     }
     if !NOT_SHELL_TOOLS.contains(&name)
         && let Some(command) = command_text(input.get("command")).or_else(|| command_text(input.get("cmd")))
@@ -447,6 +455,14 @@ fn unattended(payload: &Map<String, Value>) -> bool {
         mode.and_then(Value::as_str),
         Some("bypassPermissions" | "dontAsk" | "auto")
     )
+}
+
+/// Every workspace root named.
+fn all_roots(roots: Option<&Value>) -> Vec<String> {
+    roots
+        .and_then(Value::as_array)
+        .map(|roots| roots.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .unwrap_or_default()
 }
 
 /// The workspace root that holds `cwd`, else the first one.

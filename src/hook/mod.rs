@@ -28,7 +28,7 @@ use crate::install;
 use crate::paths::{AbsPath, is_drive_letter};
 use crate::rules::Decision;
 use crate::verdict::Verdict;
-use crate::{analyze, analyze_read, analyze_write};
+use crate::{analyze, analyze_edit, analyze_read, analyze_write};
 use serde_json::{Map, Value};
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -104,6 +104,8 @@ pub struct Environment {
     pub current_dir: Option<String>,
     /// This executable.
     pub guard_binary: Option<String>,
+    /// `$PATH`.
+    pub path: Option<String>,
 }
 
 impl Environment {
@@ -118,6 +120,7 @@ impl Environment {
             plugin_root: var("CLAUDE_PLUGIN_ROOT"),
             current_dir: std::env::current_dir().ok().map(|d| d.to_string_lossy().into_owned()),
             guard_binary: std::env::current_exe().ok().map(|e| e.to_string_lossy().into_owned()),
+            path: var("PATH"),
         }
     }
 }
@@ -235,18 +238,10 @@ fn prepare(input: &[u8], named: Option<Agent>, environment: &Environment) -> Wor
 
 /// The verdict on what the call does; `Err` when a file it names is empty.
 fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
-    let files = |paths: &[String], write: bool| {
-        let verdicts = paths.iter().map(|path| {
-            let verdict = if write {
-                analyze_write(path, context)
-            } else {
-                analyze_read(path, context)
-            };
-            verdict.ok_or_else(|| "the tool call names an empty path".to_owned())
-        });
+    let files = |paths: &[String], judge_one: fn(&str, &Context) -> Option<Verdict>| {
         let mut strictest: Option<Verdict> = None;
-        for verdict in verdicts {
-            let verdict = verdict?;
+        for path in paths {
+            let verdict = judge_one(path, context).ok_or("the tool call names an empty path")?;
             if strictest.as_ref().is_none_or(|known| verdict.decision > known.decision) {
                 strictest = Some(verdict);
             }
@@ -255,8 +250,9 @@ fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
     };
     match action {
         Action::Run(command) => Ok(analyze(command, context)),
-        Action::Write(paths) => files(paths, true),
-        Action::Read(paths) => files(paths, false),
+        Action::Write(paths) => files(paths, analyze_write),
+        Action::Edit(paths) => files(paths, analyze_edit),
+        Action::Read(paths) => files(paths, analyze_read),
         Action::Nothing => Ok(Verdict::new("", Default::default(), Vec::new(), context.mode)),
     }
 }
@@ -285,6 +281,11 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
         .unwrap_or_else(|| context::project_root_of(&cwd));
     context.temp_dir = environment.temp_dir.as_deref().and_then(AbsPath::new);
     context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);
+    context.path_folders = context::path_folders(environment.path.as_deref().map(std::ffi::OsStr::new));
+    context.given_folders = call.roots.iter().filter_map(|root| AbsPath::new(root)).collect();
+    if dialect.agent == Agent::Claude {
+        context.given_folders.extend(install::additional_directories(&context));
+    }
     context.mode = if call.unattended || !dialect.shape.can_ask(dialect.agent) {
         Mode::Unattended
     } else {
@@ -318,6 +319,7 @@ fn config_change(payload: &Map<String, Value>, environment: &Environment) -> Ans
         action: Action::Nothing,
         cwd: payload.get("cwd").and_then(Value::as_str).map(str::to_owned),
         project: None,
+        roots: Vec::new(),
         unattended: false,
         shape: Shape::Usual,
     };

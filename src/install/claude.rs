@@ -62,3 +62,32 @@ pub fn registered_anywhere(home: &Path, project: &Path) -> bool {
         .filter_map(|file| read_settings(&file))
         .any(|settings| !registrations(&settings, "PreToolUse").is_empty())
 }
+
+/// The folders Claude Code's settings give the agent besides the project
+/// (`permissions.additionalDirectories` in the user, project and local settings), read from disk.
+pub fn additional_directories(context: &crate::context::Context) -> Vec<crate::paths::AbsPath> {
+    use crate::context::native;
+    let home = PathBuf::from(native(&context.home));
+    let project = PathBuf::from(native(&context.project_root));
+    let mut folders = Vec::new();
+    for scope in Scope::ALL {
+        let Some(settings) = read_settings(&settings_file(scope, &home, &project)) else {
+            continue;
+        };
+        let Some(Value::Array(listed)) = settings.pointer("/permissions/additionalDirectories") else {
+            continue;
+        };
+        for folder in listed.iter().filter_map(Value::as_str) {
+            let folder = match folder.strip_prefix("~/") {
+                Some(below_home) => context.home.join(below_home),
+                None => crate::paths::AbsPath::new(folder).unwrap_or_else(|| context.project_root.join(folder)),
+            };
+            // A folder that is the root, home or a system folder gives nothing: everything would
+            // be "given".
+            if folder.depth() > 1 && !context.home.starts_with(&folder) {
+                folders.push(folder);
+            }
+        }
+    }
+    folders
+}

@@ -22,7 +22,9 @@ mod claude;
 mod files;
 
 pub use agents::{Layout, Spot, config_folder, display_name, spot};
-pub use claude::{managed_settings_file, read_settings, registered_anywhere, registrations, settings_file};
+pub use claude::{
+    additional_directories, managed_settings_file, read_settings, registered_anywhere, registrations, settings_file,
+};
 pub use files::Change;
 
 use crate::checks;
