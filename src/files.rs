@@ -46,6 +46,8 @@ pub enum WriteKind {
     Append,
     /// Changes the file where it is (`sed -i`, `truncate`, the Edit tool, a patch).
     InPlace,
+    /// Takes the file away from where it is (the sources of `mv`).
+    MoveAway,
 }
 
 /// Agent instruction files: every session of an agent started there reads them as orders.
@@ -164,6 +166,7 @@ pub fn outside_write_concern(path: &AbsPath, kind: WriteKind, context: &Context)
     match kind {
         WriteKind::Append => None,
         WriteKind::InPlace => Some("it changes an existing file there".into()),
+        WriteKind::MoveAway => Some("it moves the file away from there".into()),
         WriteKind::Create => {
             let exists = context.read_scripts && std::path::Path::new(&crate::context::native(path)).is_file();
             exists.then(|| "it would replace the existing file".into())

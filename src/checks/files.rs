@@ -304,6 +304,23 @@ fn check(subject: &Subject, report: &mut Report) {
     for target in &command.writes {
         write(subject, report, target, WriteKind::Create);
     }
+    // A file renamed or filed where it is (`mv a a.bak`, `mv notes.md archive/`) stays with its
+    // folder: only a move out of the folder takes it away.
+    let destination = destination(command)
+        .first()
+        .map(|word| paths::resolve(word, &command.cwd));
+    for source in moved_away(command) {
+        let stays = match (&destination, paths::resolve(&source, &command.cwd)) {
+            (Some(Target::Path(to)), Target::Path(from)) => {
+                from.parent().is_some_and(|folder| to.starts_with(&folder))
+                    && files::write_class(&from, subject.context) == WriteClass::OutsideProject
+            }
+            _ => false,
+        };
+        if !stays {
+            write(subject, report, &source, WriteKind::MoveAway);
+        }
+    }
     if command.name == "chmod" {
         let chmod = modes::chmod(command.args());
         for target in &chmod.files {
@@ -611,15 +628,23 @@ fn destination(command: &Command) -> Vec<Word> {
         None if operands.len() >= 2 => targets.push(operands[operands.len() - 1].clone()),
         None => {}
     }
-    if command.name == "mv" {
-        let sources = if parsed.value_of('t', "target-directory").is_some() {
-            &operands[..]
-        } else {
-            &operands[..operands.len().saturating_sub(1)]
-        };
-        targets.extend(sources.iter().map(|w| (*w).clone()));
-    }
     targets
+}
+
+/// The files `mv` takes away from where they are: every operand but the destination.
+fn moved_away(command: &Command) -> Vec<Word> {
+    if command.name != "mv" {
+        return Vec::new();
+    }
+    let options = Options::gnu("tS", &["target-directory", "suffix", "backup"]);
+    let parsed = args::parse(command.args(), &options);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let sources = if parsed.value_of('t', "target-directory").is_some() {
+        &operands[..]
+    } else {
+        &operands[..operands.len().saturating_sub(1)]
+    };
+    sources.iter().map(|w| (*w).clone()).collect()
 }
 
 /// The files `sed -i` or `perl -i` edit in place: the operands after the script.
