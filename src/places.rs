@@ -395,6 +395,26 @@ fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
         .or_else(|| context.temp_dir.iter().find(|root| path.starts_with(root)).cloned());
     fixed.or_else(|| {
         let components: Vec<&str> = path.components().collect();
+        // A drive's own temp folders: `C:\tmp`, `C:\temp`, `C:\Windows\Temp`.
+        let drive_temp = match components.as_slice() {
+            [drive, temp, ..]
+                if is_drive_letter(drive)
+                    && (temp.eq_ignore_ascii_case("tmp") || temp.eq_ignore_ascii_case("temp")) =>
+            {
+                Some(2)
+            }
+            [drive, windows, temp, ..]
+                if is_drive_letter(drive)
+                    && windows.eq_ignore_ascii_case("windows")
+                    && temp.eq_ignore_ascii_case("temp") =>
+            {
+                Some(3)
+            }
+            _ => None,
+        };
+        if let Some(depth) = drive_temp {
+            return Some(AbsPath::normalized(format!("/{}", components[..depth].join("/"))));
+        }
         let at = components.windows(3).position(|w| {
             w[0].eq_ignore_ascii_case("appdata")
                 && w[1].eq_ignore_ascii_case("local")

@@ -329,3 +329,23 @@ fn readme_benchmark_figures_were_measured_on_this_corpus() {
         "README.md's benchmark figures were measured on another corpus than this one ({grouped} commands): run `.ci/bench-readme`"
     );
 }
+
+#[test]
+fn check_reads_shell_history_as_the_shell_wrote_it() {
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("history-{}", std::process::id()));
+    let mut history = b": 1700000000:0;git status\n: 1700000001:0;echo a \\\nb\n".to_vec();
+    history.extend_from_slice(b"\xff\xfe ls\ngit push --force\n");
+    std::fs::write(&file, history).expect("a history file");
+    let output = safety_net(&["check", file.to_str().expect("utf-8")], None);
+    let said = stdout(&output);
+    assert_eq!(output.status.code(), Some(20), "{said}");
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 4, "one entry per command, a continued line joined: {said}");
+    assert!(lines[0].ends_with("\tgit status"), "zsh's timestamp dropped: {said}");
+    assert!(lines[1].ends_with("\techo a \\nb"), "{said}");
+    assert!(
+        lines[3].starts_with("deny\tgit-push-force"),
+        "reading goes on past bytes that are not UTF-8: {said}"
+    );
+    let _ = std::fs::remove_file(file);
+}

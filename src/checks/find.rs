@@ -16,7 +16,7 @@ pub const CHECKER: Checker = Checker {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let Some(delete) = command.args().iter().find(|w| w.is("-delete")) else {
+    let Some(delete) = find::delete_action(command) else {
         return;
     };
     let search = find::find_search(command);

@@ -368,12 +368,63 @@ fn check(files: &[PathBuf], json: bool, context: &Context) -> Result<ExitCode, F
     Ok(exit_code(worst))
 }
 
-fn read_lines(reader: impl BufRead, judge: &mut impl FnMut(&str) -> Result<(), String>) -> Result<(), String> {
-    for line in reader.lines() {
-        let line = line.map_err(|e| format!("cannot read input: {e}"))?;
-        judge(&line)?;
+/// Reads one command per entry, as shell history files hold them: bytes that are not UTF-8 are
+/// read lossily (a history holds whatever was typed), zsh's extended history prefix
+/// (`: 1700000000:0;`) is dropped, and a line ending in a backslash continues on the next, as
+/// zsh writes a command of several lines.
+fn read_lines(mut reader: impl BufRead, judge: &mut impl FnMut(&str) -> Result<(), String>) -> Result<(), String> {
+    let mut bytes = Vec::new();
+    let mut entry = String::new();
+    let mut number = 0;
+    loop {
+        bytes.clear();
+        let read = reader
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("cannot read line {}: {e}", number + 1))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        let line = String::from_utf8_lossy(&bytes);
+        let line = line.trim_end_matches(['\n', '\r']);
+        let line = if entry.is_empty() {
+            zsh_history_command(line)
+        } else {
+            line
+        };
+        entry.push_str(line);
+        if entry.ends_with('\\') && !entry.ends_with("\\\\") && !entry.trim_start().starts_with('{') {
+            entry.pop();
+            entry.push('\n');
+            continue;
+        }
+        judge(&entry).map_err(|message| {
+            if message.is_empty() {
+                message
+            } else {
+                format!("line {number}: {message}")
+            }
+        })?;
+        entry.clear();
+    }
+    if !entry.is_empty() {
+        judge(&entry)?;
     }
     Ok(())
+}
+
+/// The command of a zsh extended history line (`: 1700000000:0;git status`), else the line.
+fn zsh_history_command(line: &str) -> &str {
+    let Some(rest) = line.strip_prefix(": ") else {
+        return line;
+    };
+    let Some((stamp, command)) = rest.split_once(';') else {
+        return line;
+    };
+    let numbers = stamp
+        .split(':')
+        .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+    if numbers { command } else { line }
 }
 
 /// A command from one input line, with its own context when the line is JSON with `cwd` or

@@ -44,6 +44,44 @@ const NARROWING_TESTS: &[&str] = &[
     "-context",
 ];
 
+/// Primaries of the expression that take one argument (which may look like `-delete`).
+const ONE_ARGUMENT: &[&str] = &[
+    "-type",
+    "-xtype",
+    "-maxdepth",
+    "-mindepth",
+    "-fstype",
+    "-printf",
+    "-fprint",
+    "-fprint0",
+    "-fls",
+    "-regextype",
+    "-files0-from",
+];
+
+/// The `-delete` action of a `find` command, if it has one: not an argument of another primary
+/// (`-printf -delete`, `-fprintf out -delete`) nor a word of an `-exec` command
+/// (`-exec echo -delete \;`).
+pub fn delete_action(command: &Command) -> Option<&Word> {
+    let args = command.args();
+    let mut i = find_search(command).expression;
+    while let Some(word) = args.get(i) {
+        let text = word.value().unwrap_or("");
+        i += match text {
+            "-delete" => return Some(word),
+            "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                let end = args[i + 1..].iter().position(|w| matches!(w.value(), Some(";" | "+")));
+                end.map_or(args.len(), |end| end + 2)
+            }
+            "-fprintf" => 3,
+            _ if NARROWING_TESTS.contains(&text) && !matches!(text, "-empty" | "-nouser" | "-nogroup") => 2,
+            _ if ONE_ARGUMENT.contains(&text) || text.starts_with("-newer") => 2,
+            _ => 1,
+        };
+    }
+    None
+}
+
 /// What a `find` command searches.
 #[derive(Clone, Debug)]
 pub struct FindSearch {
