@@ -352,20 +352,25 @@ fn written_kind(command: &Command) -> WriteKind {
     }
 }
 
+/// Judges a change of `path`'s owner or mode (given as `word`) as a change of the file in place.
+fn judge_change(subject: &Subject, report: &mut Report, word: &Word, path: &AbsPath) {
+    judge_write(
+        path,
+        subject.typed(word),
+        word.span,
+        WriteKind::InPlace,
+        subject.context,
+        report,
+    );
+}
+
 /// `chown` of a protected file is judged as a write of it; of any other file it changes nothing
 /// anybody relies on.
 fn change_ownership(subject: &Subject, report: &mut Report, word: &Word) {
     if let Target::Path(path) = paths::resolve(word, &subject.command.cwd)
         && is_protected(&files::write_class(&path, subject.context))
     {
-        judge_write(
-            &path,
-            subject.typed(word),
-            word.span,
-            WriteKind::InPlace,
-            subject.context,
-            report,
-        );
+        judge_change(subject, report, word, &path);
     }
 }
 
@@ -389,14 +394,7 @@ fn change_mode(subject: &Subject, report: &mut Report, word: &Word, mode: modes:
         _ => 0o600,
     };
     if mode.opens_up() || mode.takes_from_owner(owner_bits) {
-        judge_write(
-            &path,
-            subject.typed(word),
-            word.span,
-            WriteKind::InPlace,
-            subject.context,
-            report,
-        );
+        judge_change(subject, report, word, &path);
     }
 }
 
