@@ -55,20 +55,49 @@ const INSTRUCTION_FILES: &[&str] = &[
     "CLAUDE.md",
     "CLAUDE.local.md",
     "AGENTS.md",
+    "AGENTS.override.md",
     "GEMINI.md",
     ".cursorrules",
     ".clinerules",
+    ".windsurfrules",
 ];
 
 /// Where programs keep what they run or are configured by, by a component of the path, in any
-/// case (macOS's and Windows' per-user folders).
-const CONFIGURATION_COMPONENTS: &[&str] = &["Library", "AppData"];
+/// case (macOS's and Windows' per-user folders, Windows' Startup folder, Python's packages).
+const CONFIGURATION_COMPONENTS: &[&str] = &[
+    "Library",
+    "AppData",
+    "Startup",
+    "site-packages",
+    "dist-packages",
+    "node_modules",
+    "PowerShell",
+    "WindowsPowerShell",
+];
+
+/// Files that a build, a test run or an interpreter started nearby reads and runs: in another
+/// repository, or in a folder above the project.
+const CODE_NAMES: &[&str] = &[
+    "Makefile",
+    "GNUmakefile",
+    "conftest.py",
+    "build.rs",
+    "sitecustomize.py",
+    "usercustomize.py",
+    "Directory.Build.props",
+    "Directory.Build.targets",
+    "go.work",
+];
+
+/// Caches and logs inside the configuration areas, which hold data only.
+const DATA_INSIDE_CONFIGURATION: &[&str] = &["Library/Caches", "Library/Logs"];
 
 /// Folders and files, wherever they are, whose content a program runs or obeys: editors' and
 /// agents' project settings, git's, MCP servers, direnv, package managers' scripts.
 const CONFIGURATION_NAMES: &[&str] = &[
     ".git",
     ".github",
+    ".cargo",
     ".gitlab",
     ".vscode",
     ".idea",
@@ -95,6 +124,18 @@ const CONFIGURATION_NAMES: &[&str] = &[
 /// The home folder's own dot-folders and dotfiles that hold data, not configuration.
 const HOME_DATA_FOLDERS: &[&str] = &[".cache", ".local/state", ".local/share"];
 
+/// Inside those, the places programs still load code or settings from.
+const CODE_INSIDE_DATA: &[&str] = &[
+    ".local/share/applications",
+    ".local/share/bash-completion",
+    ".local/share/systemd",
+    ".local/share/dbus-1",
+    ".local/share/nvim",
+    ".local/share/direnv",
+    ".local/share/fish",
+    ".cache/pre-commit",
+];
+
 /// Whether `path` is a dot-folder or dotfile of the home folder (`~/.x`, or below it), other
 /// than its caches and data: programs read their configuration and code from there.
 fn home_configuration(path: &AbsPath, context: &Context) -> bool {
@@ -103,7 +144,35 @@ fn home_configuration(path: &AbsPath, context: &Context) -> bool {
     };
     let first = path.components().nth(context.home.depth());
     first.is_some_and(|first| first.starts_with('.')) && !HOME_DATA_FOLDERS.iter().any(|data| in_home.within(data))
-        || in_home.within(".local/share/applications")
+        || CODE_INSIDE_DATA.iter().any(|code| in_home.within(code))
+}
+
+/// A path component as the file system compares it: without case (macOS and Windows), and on
+/// Windows without the trailing dots and spaces and the `::$DATA` stream suffix it ignores.
+fn folded(component: &str) -> String {
+    let name = component.split(':').next().unwrap_or(component);
+    name.trim_end_matches(['.', ' ']).to_ascii_lowercase()
+}
+
+/// Whether `component` names one of `names`, compared as the file system compares names.
+fn names_one_of(component: &str, names: &[&str]) -> bool {
+    let folded = folded(component);
+    !folded.is_empty() && names.iter().any(|name| name.to_ascii_lowercase() == folded)
+}
+
+/// Whether `path` is in another user's home folder's dot-folders (`/home/other/.ssh`).
+fn other_home_configuration(path: &AbsPath, context: &Context) -> bool {
+    if path.starts_with(&context.home) {
+        return false;
+    }
+    let components: Vec<&str> = path.components().collect();
+    let below_home = match components.as_slice() {
+        ["home" | "Users", _, rest @ ..] => rest,
+        ["root", rest @ ..] => rest,
+        [drive, users, _, rest @ ..] if paths::is_drive_letter(drive) && users.eq_ignore_ascii_case("users") => rest,
+        _ => return false,
+    };
+    below_home.first().is_some_and(|first| first.starts_with('.'))
 }
 
 /// Folders of the system outside home, where a file put in place is picked up by programs.
@@ -136,9 +205,17 @@ pub fn outside_write_concern(path: &AbsPath, kind: WriteKind, context: &Context)
     if context.home.starts_with(path) {
         return Some("files land in the home folder itself, their names unknown, startup files among them".into());
     }
-    if let Some(name) = path.name().filter(|name| INSTRUCTION_FILES.contains(name)) {
+    if let Some(name) = path.name().filter(|name| names_one_of(name, INSTRUCTION_FILES)) {
         return Some(format!(
             "{name} holds instructions that every agent session started there follows"
+        ));
+    }
+    if let Some(name) = path
+        .name()
+        .filter(|name| names_one_of(name, CODE_NAMES) || folded(name).ends_with(".pth"))
+    {
+        return Some(format!(
+            "{name} is code a build, a test run or an interpreter started there runs"
         ));
     }
     let on_path = |folder: &AbsPath| path.parent().is_some_and(|parent| parent.same(folder)) || path.same(folder);
@@ -152,26 +229,57 @@ pub fn outside_write_concern(path: &AbsPath, kind: WriteKind, context: &Context)
     {
         return Some("it is a folder on PATH, where a program can stand in for any command".into());
     }
-    let configuration = path.components().any(|component| {
-        CONFIGURATION_NAMES.contains(&component)
-            || CONFIGURATION_COMPONENTS
-                .iter()
-                .any(|c| component.eq_ignore_ascii_case(c))
-    }) || home_configuration(path, context);
+    let data = BelowHome::of(path, &context.home)
+        .is_some_and(|in_home| DATA_INSIDE_CONFIGURATION.iter().any(|data| in_home.within(data)));
+    // An 8.3 short name (`APPDAT~1`) stands for a long one that may be any of these.
+    let short_name = |component: &str| path.is_windows() && component.contains('~');
+    let configuration = !data
+        && (path.components().any(|component| {
+            names_one_of(component, CONFIGURATION_NAMES)
+                || names_one_of(component, CONFIGURATION_COMPONENTS)
+                || short_name(component)
+        }) || home_configuration(path, context)
+            || other_home_configuration(path, context));
     let system = SYSTEM_AREAS.iter().any(|area| path.starts_with_text(area, false))
         || places::system_dir_containing(path).is_some();
     if configuration || system {
         return Some("programs keep their configuration and what they run there".into());
     }
     match kind {
+        // Added to a script, text runs with it (`>> venv/bin/activate`, `>> x.sh`).
+        WriteKind::Append if is_script(path) => Some("it adds to a script, which runs what is added".into()),
         WriteKind::Append => None,
         WriteKind::InPlace => Some("it changes an existing file there".into()),
         WriteKind::MoveAway => Some("it moves the file away from there".into()),
         WriteKind::Create => {
-            let exists = context.read_scripts && std::path::Path::new(&crate::context::native(path)).is_file();
-            exists.then(|| "it would replace the existing file".into())
+            let native = crate::context::native(path);
+            let on_disk = std::path::Path::new(&native);
+            if !context.read_scripts {
+                None
+            } else if on_disk.is_dir() {
+                Some("files land in that folder, their names unknown".into())
+            } else {
+                on_disk.is_file().then(|| "it would replace the existing file".into())
+            }
         }
     }
+}
+
+/// Whether `path` is a script or a program's start-up code, by its name or its folder.
+fn is_script(path: &AbsPath) -> bool {
+    const EXTENSIONS: &[&str] = &[
+        ".sh", ".bash", ".zsh", ".fish", ".ps1", ".psm1", ".bat", ".cmd", ".py", ".js", ".mjs", ".cjs", ".ts", ".rb",
+        ".pl", ".php", ".lua",
+    ];
+    let name = path.name().map(folded).unwrap_or_default();
+    EXTENSIONS.iter().any(|extension| name.ends_with(extension))
+        || matches!(
+            name.as_str(),
+            "activate" | "makefile" | "gnumakefile" | "dockerfile" | "justfile" | "rakefile"
+        )
+        || path
+            .parent()
+            .is_some_and(|folder| folder.name().is_some_and(|name| name == "bin" || name == "Scripts"))
 }
 
 /// What reading a file would expose.

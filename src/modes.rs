@@ -60,59 +60,56 @@ pub struct Chmod<'a> {
     pub files: Vec<&'a Word>,
 }
 
-/// Reads `chmod`'s arguments.
+/// Reads `chmod`'s arguments as GNU chmod does: options anywhere (long ones abbreviated), a mode
+/// given as `-x` wherever it stands, or `--reference`, and then every other word is a file;
+/// otherwise the first word that is not an option is the mode.
 pub fn chmod(args: &[Word]) -> Chmod<'_> {
-    let mut mode: Option<Mode> = None;
     let mut recursive = false;
-    let mut files = Vec::new();
-    let mut options_done = false;
+    let mut reference = false;
+    let mut mixed = false;
     let mut dash_modes: Vec<&str> = Vec::new();
+    let mut operands: Vec<&Word> = Vec::new();
+    let mut options_done = false;
     let mut words = args.iter();
     while let Some(word) = words.next() {
         let Some(text) = word.value() else {
-            // A dynamic word: a mode or a file, unknown until run time.
-            if mode.is_none() && dash_modes.is_empty() {
-                mode = Some(Mode::Unknown);
-            } else {
-                files.push(word);
-            }
+            operands.push(word);
             continue;
         };
-        if !options_done && text == "--" {
+        if options_done || text == "-" || !text.starts_with('-') {
+            operands.push(word);
+        } else if text == "--" {
             options_done = true;
-        } else if !options_done && text.starts_with("--") {
-            if text == "--recursive" {
+        } else if let Some(long) = text.strip_prefix("--") {
+            let name = long.split('=').next().unwrap_or(long);
+            if name.len() >= 3 && "recursive".starts_with(name) {
                 recursive = true;
-            } else if text.starts_with("--reference") {
-                mode = Some(Mode::Unknown);
-                if !text.contains('=') {
+            } else if name.len() >= 3 && "reference".starts_with(name) {
+                reference = true;
+                if !long.contains('=') {
                     words.next();
                 }
             }
-        } else if !options_done && text.len() > 1 && text.starts_with('-') {
-            let letters = &text[1..];
-            if parse(text).is_some() {
-                // `-x`, `-w,o+r`: a mode, which chmod reads even where options are.
-                dash_modes.push(text);
-            } else if letters.chars().all(|c| "Rcfv".contains(c)) {
-                recursive |= letters.contains('R');
-            } else {
-                // Options and mode letters run together (`-Rx`): read no further than that
-                // it changes something.
-                recursive |= letters.contains('R');
-                mode = Some(Mode::Unknown);
-            }
-        } else if mode.is_none() && dash_modes.is_empty() {
-            mode = Some(parse(text).unwrap_or(Mode::Unknown));
+        } else if parse(text).is_some() {
+            // `-x`, `-w,o+r`: a mode, which chmod reads even where options are.
+            dash_modes.push(text);
         } else {
-            files.push(word);
+            let letters = &text[1..];
+            recursive |= letters.contains('R');
+            // Options and mode letters run together (`-Rx`): read no further than that it
+            // changes something.
+            mixed |= !letters.chars().all(|c| "Rcfv".contains(c));
         }
     }
-    let mode = match (mode, dash_modes.is_empty()) {
-        (Some(mode), true) => mode,
-        (Some(_), false) => Mode::Unknown,
-        (None, false) => parse(&dash_modes.join(",")).unwrap_or(Mode::Unknown),
-        (None, true) => Mode::Unknown,
+    let (mode, files) = if reference || mixed {
+        (Mode::Unknown, operands)
+    } else if !dash_modes.is_empty() {
+        (parse(&dash_modes.join(",")).unwrap_or(Mode::Unknown), operands)
+    } else {
+        match operands.split_first() {
+            Some((mode, files)) => (mode.value().and_then(parse).unwrap_or(Mode::Unknown), files.to_vec()),
+            None => (Mode::Unknown, Vec::new()),
+        }
     };
     Chmod { mode, recursive, files }
 }
@@ -142,15 +139,17 @@ pub fn parse(text: &str) -> Option<Mode> {
             let perms_end = rest[1..].find(['+', '-', '=']).map_or(rest.len(), |at| at + 1);
             let perms = &rest[1..perms_end];
             rest = &rest[perms_end..];
-            let bits = if perms.chars().any(|c| "ugo".contains(c)) {
-                // Copied from another class (`g=u`): any of the class's bits.
+            if perms.chars().any(|c| "ugo".contains(c)) {
+                // Copied from another class (`g=u`, `u=o`): any of the class's bits may be
+                // given or taken.
                 if perms.chars().any(|c| !"ugo".contains(c)) {
                     return None;
                 }
-                mask & 0o777
-            } else {
-                perm_bits(perms, mask)?
-            };
+                grants |= mask & 0o777;
+                removes |= mask & 0o777;
+                continue;
+            }
+            let bits = perm_bits(perms, mask)?;
             match operator {
                 '+' => grants |= bits,
                 '-' => removes |= bits,
@@ -237,6 +236,7 @@ mod tests {
         assert!(!mode("755").lets_others_write());
         assert!(mode("u+s").opens_up());
         assert!(mode("g=u").opens_up());
+        assert!(mode("u=g").takes_from_owner(0o600));
         assert_eq!(parse("rwx"), None);
         assert_eq!(parse("8"), None);
         assert_eq!(parse("u+z"), None);
@@ -269,5 +269,19 @@ mod tests {
         assert!(chmod(&args).mode.takes_from_owner(0o400));
         let args = words("chmod 600 -v f");
         assert_eq!(chmod(&args).files.iter().map(|w| w.text()).collect::<Vec<_>>(), ["f"]);
+        let args = words("chmod f --ref=g");
+        let read = chmod(&args);
+        assert_eq!(
+            (read.mode, read.files.len()),
+            (Mode::Unknown, 1),
+            "the file before --reference is a file"
+        );
+        let args = words("chmod hook -x");
+        assert!(chmod(&args).mode.takes_from_owner(0o100));
+        assert_eq!(
+            chmod(&args).files.iter().map(|w| w.text()).collect::<Vec<_>>(),
+            ["hook"]
+        );
+        assert!(chmod(&words("chmod --rec 600 d")).recursive);
     }
 }

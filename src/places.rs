@@ -81,6 +81,8 @@ const TEMP_DIRS: &[&str] = &[
     "/var/folders",
     "/private/var/folders",
     "/dev/shm",
+    // Each user's runtime folder (`$XDG_RUNTIME_DIR`), emptied at logout.
+    "/run/user",
 ];
 
 /// Why a file below the home directory is protected.

@@ -298,7 +298,7 @@ fn check(subject: &Subject, report: &mut Report) {
         }
     }
     let kind = written_kind(command);
-    for target in written(command) {
+    for target in into_folder(subject, written(command)) {
         write(subject, report, &target, kind);
     }
     for target in &command.writes {
@@ -311,9 +311,12 @@ fn check(subject: &Subject, report: &mut Report) {
         .map(|word| paths::resolve(word, &command.cwd));
     for source in moved_away(command) {
         let stays = match (&destination, paths::resolve(&source, &command.cwd)) {
+            // Filed in its own folder, which stays outside the project: into the project it
+            // could be deleted as freely as the project's own files.
             (Some(Target::Path(to)), Target::Path(from)) => {
                 from.parent().is_some_and(|folder| to.starts_with(&folder))
                     && files::write_class(&from, subject.context) == WriteClass::OutsideProject
+                    && files::write_class(to, subject.context) == WriteClass::OutsideProject
             }
             _ => false,
         };
@@ -324,7 +327,7 @@ fn check(subject: &Subject, report: &mut Report) {
     if command.name == "chmod" {
         let chmod = modes::chmod(command.args());
         for target in &chmod.files {
-            change_mode(subject, report, target, chmod.mode);
+            change_mode(subject, report, target, chmod.mode, chmod.recursive);
         }
     } else if matches!(command.name.as_str(), "chown" | "chgrp") {
         for target in ownership_targets(command.args()) {
@@ -378,25 +381,70 @@ fn change_ownership(subject: &Subject, report: &mut Report, word: &Word) {
 /// from the group and others: opening it up, or taking the owner's reading and writing away (or,
 /// from an agent's hook script or this guard's binary, running: `chmod -x`, `chmod 600`), is a
 /// change as real as rewriting it.
-fn change_mode(subject: &Subject, report: &mut Report, word: &Word, mode: modes::Mode) {
+fn change_mode(subject: &Subject, report: &mut Report, word: &Word, mode: modes::Mode, recursive: bool) {
     let Target::Path(path) = paths::resolve(word, &subject.command.cwd) else {
         return;
     };
-    let class = files::write_class(&path, subject.context);
-    if !is_protected(&class) {
+    let context = subject.context;
+    // The folders the guard and the agents' hooks live in: taking their owner's access away
+    // stops the hook from running (`chmod 000 ~/.cargo/bin`, `chmod 000 .claude`).
+    let guard_folder = context
+        .guard_binary
+        .as_ref()
+        .is_some_and(|binary| binary.is_inside(&path))
+        || path.name().is_some_and(|name| AGENT_FOLDERS.contains(&name))
+        || context.home.starts_with(&path);
+    let class = files::write_class(&path, context);
+    if !guard_folder && !is_protected(&class) {
         return;
     }
+    // A folder is entered through its owner's `x`: for a folder, and for a hook script or the
+    // guard's binary, every owner bit counts; for a key or a settings file, reading and writing.
+    let folder = guard_folder
+        || recursive
+        || context.read_scripts && std::path::Path::new(&crate::context::native(&path)).is_dir()
+        || path
+            .name()
+            .is_some_and(|name| name.starts_with('.') && !name[1..].contains('.'));
     let data_file = path
         .name()
         .is_some_and(|name| name.ends_with(".json") || name.ends_with(".toml"));
     let owner_bits = match class {
+        _ if folder => 0o700,
         WriteClass::AgentSettings(_) if !data_file => 0o700,
         _ => 0o600,
     };
-    if mode.opens_up() || mode.takes_from_owner(owner_bits) {
+    if guard_folder && !is_protected(&class) {
+        // Opening such a folder up (`chmod 755 ~`) stops nothing; taking the owner's way in does.
+        if !mode.takes_from_owner(0o700) {
+            return;
+        }
+        report.flag(
+            &WRITE_AGENT_SETTINGS,
+            word.span,
+            format!(
+                "`chmod` of `{}` ({path}) would take its owner's access away, and the guard or the agent's hooks live there: the hook could not run",
+                subject.typed(word)
+            ),
+        );
+    } else if mode.opens_up() || mode.takes_from_owner(owner_bits) {
         judge_change(subject, report, word, &path);
     }
 }
+
+/// The agents' own folders, where their settings and hooks are.
+const AGENT_FOLDERS: &[&str] = &[
+    ".claude",
+    ".codex",
+    ".gemini",
+    ".cursor",
+    ".copilot",
+    ".factory",
+    ".windsurf",
+    ".opencode",
+    ".clinerules",
+    ".cline",
+];
 
 /// Whether a file of this class is one whose permissions others rely on.
 fn is_protected(class: &WriteClass) -> bool {
@@ -629,12 +677,55 @@ fn destination(command: &Command) -> Vec<Word> {
     targets
 }
 
-/// The files `mv` takes away from where they are: every operand but the destination.
-fn moved_away(command: &Command) -> Vec<Word> {
-    if command.name != "mv" {
-        return Vec::new();
+/// The files written when `cp`, `mv`, `install` or `ln` put their sources into a folder: each
+/// source's name in it (`cp .envrc ../other/` writes `../other/.envrc`), not the folder itself.
+/// The destination is a folder when it ends in `/`, is named by `-t`, receives several sources,
+/// or (when the disk may be read) is one.
+fn into_folder(subject: &Subject, written: Vec<Word>) -> Vec<Word> {
+    let command = subject.command;
+    if !matches!(command.name.as_str(), "cp" | "mv" | "install" | "ln") || written.len() != 1 {
+        return written;
     }
-    let options = Options::gnu("tS", &["target-directory", "suffix", "backup"]);
+    let options = Options::gnu(
+        "tSmogT",
+        &["target-directory", "suffix", "mode", "owner", "group", "backup"],
+    );
+    let parsed = args::parse(command.args(), &options);
+    if command.name == "install" && parsed.has('d', "directory") {
+        return written;
+    }
+    let by_option = parsed.value_of('t', "target-directory").is_some();
+    let sources = sources_of(command);
+    let folder = &written[0];
+    let on_disk = || {
+        subject.context.read_scripts
+            && matches!(paths::resolve(folder, &command.cwd), Target::Path(path) if std::path::Path::new(&crate::context::native(&path)).is_dir())
+    };
+    let is_folder = by_option || folder.text().ends_with('/') || sources.len() > 1 || on_disk();
+    if !is_folder || sources.is_empty() {
+        return written;
+    }
+    sources
+        .iter()
+        .map(|source| {
+            let name = source
+                .text()
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()
+                .unwrap_or_default();
+            Word::literal(&format!("{}/{name}", folder.text().trim_end_matches('/')), folder.span)
+        })
+        .collect()
+}
+
+/// The sources of `cp`, `mv`, `install` or `ln`: every operand but the destination (all of
+/// them with `-t DIR`).
+fn sources_of(command: &Command) -> Vec<Word> {
+    let options = Options::gnu(
+        "tSmogT",
+        &["target-directory", "suffix", "mode", "owner", "group", "backup"],
+    );
     let parsed = args::parse(command.args(), &options);
     let operands: Vec<&Word> = parsed.operands().collect();
     let sources = if parsed.value_of('t', "target-directory").is_some() {
@@ -643,6 +734,14 @@ fn moved_away(command: &Command) -> Vec<Word> {
         &operands[..operands.len().saturating_sub(1)]
     };
     sources.iter().map(|w| (*w).clone()).collect()
+}
+
+/// The files `mv` takes away from where they are: every operand but the destination.
+fn moved_away(command: &Command) -> Vec<Word> {
+    if command.name != "mv" {
+        return Vec::new();
+    }
+    sources_of(command)
 }
 
 /// The files `sed -i` or `perl -i` edit in place: the operands after the script.

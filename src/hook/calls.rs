@@ -468,11 +468,16 @@ fn all_roots(roots: Option<&Value>) -> Vec<String> {
 /// The workspace root that holds `cwd`, else the first one.
 fn first_root(roots: Option<&Value>, cwd: Option<&str>) -> Option<String> {
     let roots: Vec<&str> = roots?.as_array()?.iter().filter_map(Value::as_str).collect();
+    // The deepest root that holds `cwd`: with `~` and `~/work/project` both open, the project is
+    // the second.
     let holding = cwd.and_then(|cwd| {
-        roots.iter().find(|root| {
-            cwd.strip_prefix(**root)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\']))
-        })
+        roots
+            .iter()
+            .filter(|root| {
+                cwd.strip_prefix(**root)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\']))
+            })
+            .max_by_key(|root| root.len())
     });
     holding.or(roots.first()).map(|root| (*root).to_owned())
 }

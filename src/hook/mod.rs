@@ -275,14 +275,25 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
     // A project at the root of the machine or of a drive is no project (OpenCode names `/`
     // outside a repository): everything would count as "inside the project".
     let is_root = |path: &AbsPath| path.depth() == 0 || path.depth() == 1 && path.components().all(is_drive_letter);
-    let named = |project: Option<&str>| project.and_then(AbsPath::new).filter(|path| !is_root(path));
+    let named = |project: Option<&str>| {
+        project
+            .and_then(AbsPath::new)
+            .filter(|path| !is_root(path) && !context.home.starts_with(path))
+    };
     context.project_root = named(call.project.as_deref())
         .or_else(|| named(environment.project_dir.as_deref()))
         .unwrap_or_else(|| context::project_root_of(&cwd));
     context.temp_dir = environment.temp_dir.as_deref().and_then(AbsPath::new);
     context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);
     context.path_folders = context::path_folders(environment.path.as_deref().map(std::ffi::OsStr::new));
-    context.given_folders = call.roots.iter().filter_map(|root| AbsPath::new(root)).collect();
+    // A root at the machine's root, a drive's, or holding home gives nothing: everything would
+    // count as given.
+    context.given_folders = call
+        .roots
+        .iter()
+        .filter_map(|root| AbsPath::new(root))
+        .filter(|root| !is_root(root) && !context.home.starts_with(root))
+        .collect();
     if dialect.agent == Agent::Claude {
         context.given_folders.extend(install::additional_directories(&context));
     }

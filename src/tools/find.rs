@@ -70,7 +70,16 @@ pub fn delete_action(command: &Command) -> Option<&Word> {
         i += match text {
             "-delete" => return Some(word),
             "-exec" | "-execdir" | "-ok" | "-okdir" => {
-                let end = args[i + 1..].iter().position(|w| matches!(w.value(), Some(";" | "+")));
+                // The command runs to `;`, or to a `+` right after `{}`. A word whose value is
+                // known only at run time may be that end (`"${X:0:0};"`): from there on, any
+                // `-delete` counts.
+                let rest = &args[i + 1..];
+                if let Some(dynamic) = rest.iter().position(|w| w.value().is_none()) {
+                    return rest[dynamic..].iter().find(|w| w.value() == Some("-delete"));
+                }
+                let end = rest.iter().enumerate().position(|(at, w)| {
+                    w.value() == Some(";") || w.value() == Some("+") && at > 0 && rest[at - 1].value() == Some("{}")
+                });
                 end.map_or(args.len(), |end| end + 2)
             }
             "-fprintf" => 3,
