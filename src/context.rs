@@ -109,6 +109,40 @@ impl Context {
     }
 }
 
+/// The other worktrees of the repository `project` is a worktree of (`git worktree add`), read
+/// from `.git`: each names its own folder in `worktrees/*/gitdir`. Nothing is run.
+pub fn other_worktrees(project: &AbsPath) -> Vec<AbsPath> {
+    let dot_git = Path::new(&native(project)).join(".git");
+    // A linked worktree's `.git` is a file naming `<main>/.git/worktrees/<name>`.
+    let common = if dot_git.is_file() {
+        std::fs::read_to_string(&dot_git)
+            .ok()
+            .and_then(|text| {
+                text.strip_prefix("gitdir:")
+                    .map(|dir| Path::new(dir.trim()).to_path_buf())
+            })
+            .and_then(|dir| dir.parent().and_then(Path::parent).map(Path::to_path_buf))
+    } else {
+        dot_git.is_dir().then_some(dot_git)
+    };
+    let Some(common) = common else {
+        return Vec::new();
+    };
+    let mut trees: Vec<AbsPath> = std::fs::read_dir(common.join("worktrees"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| std::fs::read_to_string(entry.path().join("gitdir")).ok())
+        .filter_map(|gitdir| AbsPath::new(gitdir.trim()).and_then(|file| file.parent()))
+        .collect();
+    // The main worktree, seen from a linked one.
+    if let Some(main) = common.parent().and_then(|main| AbsPath::new(&main.to_string_lossy())) {
+        trees.push(main);
+    }
+    trees.retain(|tree| !tree.same(project) && tree.depth() > 1);
+    trees
+}
+
 /// The absolute folders of a `PATH` value.
 pub fn path_folders(path: Option<&std::ffi::OsStr>) -> Vec<AbsPath> {
     path.map(|path| {

@@ -394,5 +394,17 @@ fn outside_the_project_a_new_file_passes_and_replacing_an_existing_one_asks() {
         "",
         "a folder the settings give the agent"
     );
+    // Another worktree of the project's repository (`git worktree add ../wt`) is the agent's too.
+    let worktree = root.join("home/work/wt");
+    std::fs::create_dir_all(project.join(".git/worktrees/wt")).expect("a worktree record");
+    std::fs::create_dir_all(&worktree).expect("a worktree");
+    std::fs::write(worktree.join("existing.txt"), "x").expect("a file");
+    let gitdir = format!("{}\n", worktree.join(".git").display());
+    std::fs::write(project.join(".git/worktrees/wt/gitdir"), gitdir).expect("gitdir");
+    assert_eq!(
+        run("Edit", &worktree.join("existing.txt")),
+        "",
+        "another worktree of the repository"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }

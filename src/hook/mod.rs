@@ -297,6 +297,9 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
     if dialect.agent == Agent::Claude {
         context.given_folders.extend(install::additional_directories(&context));
     }
+    context
+        .given_folders
+        .extend(context::other_worktrees(&context.project_root));
     context.mode = if call.unattended || !dialect.shape.can_ask(dialect.agent) {
         Mode::Unattended
     } else {
