@@ -262,13 +262,22 @@ pub fn main() -> ExitCode {
         Command::Uninstall { target } => setup::register(&target, false),
         Command::Doctor { project_root } => Ok(setup::doctor(project_root, color)),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "safety-net", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "safety-net", &mut script);
+            // A closed pipe (`| head`) ends the output quietly.
+            let _ = std::io::stdout().write_all(&script);
             Ok(ExitCode::SUCCESS)
         }
-        Command::Man => clap_mangen::Man::new(Cli::command())
-            .render(&mut std::io::stdout())
-            .map(|()| ExitCode::SUCCESS)
-            .map_err(|error| Failure::Failed(format!("cannot print the man page: {error}"))),
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .map(|()| {
+                    let _ = std::io::stdout().write_all(&page);
+                    ExitCode::SUCCESS
+                })
+                .map_err(|error| Failure::Failed(format!("cannot print the man page: {error}")))
+        }
     };
     match result {
         Ok(code) => code,
