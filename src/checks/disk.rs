@@ -3,6 +3,8 @@
 //! repartitioning (`fdisk`, `sfdisk`, `parted`, `sgdisk` on a device).
 
 use super::{Applies, Checker, DENY, Report, Subject};
+use crate::paths;
+use crate::places;
 use crate::rules::Rule;
 use crate::word::Word;
 
@@ -43,7 +45,12 @@ pub static DISK_FORMAT: Rule = Rule {
         "diskutil eraseDisk APFS X disk2",
         "mkswap /dev/sdc",
     ],
-    allowed: &["echo mkfs.ext4", "diskutil list"],
+    allowed: &[
+        "echo mkfs.ext4",
+        "diskutil list",
+        "mkfs.ext4 disk.img",
+        "mkfs.vfat -C build/boot.img 1024",
+    ],
 };
 
 pub static DISK_PARTITION: Rule = Rule {
@@ -115,9 +122,10 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        _ if name.starts_with("mkfs")
+        _ if (name.starts_with("mkfs")
             || name.starts_with("newfs")
-            || matches!(name, "mke2fs" | "mkswap" | "wipefs" | "mkdosfs" | "mkntfs") =>
+            || matches!(name, "mke2fs" | "mkswap" | "wipefs" | "mkdosfs" | "mkntfs"))
+            && !formats_an_image_here(subject) =>
         {
             report.flag(
                 &DISK_FORMAT,
@@ -164,4 +172,38 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         _ => {}
     }
+}
+
+/// Whether a formatting command's target is a disk image file in the project or a temp folder
+/// (`mkfs.ext4 disk.img`): only that file is lost, and making it is ordinary work. Every word
+/// that may name the target (a path or a file name) must be such a file; a device, or a word
+/// known only at run time, keeps the rule.
+fn formats_an_image_here(subject: &Subject) -> bool {
+    let words: Vec<&Word> = subject
+        .command
+        .args()
+        .iter()
+        .filter(|word| !word.text().starts_with('-'))
+        .filter(|word| word.value().is_none_or(|text| text.contains(['/', '.'])))
+        .collect();
+    !words.is_empty()
+        && words.iter().all(|word| {
+            word.value().is_some_and(|text| !text.starts_with("/dev/"))
+                && match paths::resolve(word, &subject.command.cwd) {
+                    paths::Target::Path(path) => {
+                        (path.starts_with(&subject.context.project_root)
+                            || places::place(&paths::Target::Path(path.clone()), subject.context)
+                                == places::Place::Temporary)
+                            && !is_device_on_disk(&path, subject.context)
+                    }
+                    _ => false,
+                }
+        })
+}
+
+/// Whether `path`, where the disk may be read, is something other than a regular file: a link
+/// (`disk.img -> /dev/sda`) or a device. A file not there yet is no device.
+fn is_device_on_disk(path: &paths::AbsPath, context: &crate::context::Context) -> bool {
+    context.read_scripts
+        && std::fs::symlink_metadata(crate::context::native(path)).is_ok_and(|metadata| !metadata.file_type().is_file())
 }

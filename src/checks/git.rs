@@ -86,7 +86,12 @@ pub static GIT_RESTORE_WORKTREE: Rule = Rule {
         "git restore --staged --worktree x",
         "git restore -W x",
     ],
-    allowed: &["git restore --staged src/app.ts", "git restore -S ."],
+    allowed: &[
+        "git restore --staged src/app.ts",
+        "git restore -S .",
+        "git restore --help",
+        "git restore",
+    ],
 };
 
 pub static GIT_CLEAN_FORCE: Rule = Rule {
@@ -222,6 +227,14 @@ fn check(subject: &Subject, report: &mut Report) {
     let args = invocation.args;
     let span = subject.command.span;
     let flag = |report: &mut Report, rule: &'static Rule, lost: &str| report.flag(rule, span, lost);
+    // `git reset --hard --help`, `git restore -h`: the usage is printed, nothing else happens.
+    let asks_for_help = args::parse(args, &Options::gnu("", &[]))
+        .args
+        .iter()
+        .any(|arg| arg.is_long("help") || arg.is_short('h'));
+    if asks_for_help {
+        return;
+    }
     match invocation.subcommand.as_str() {
         "reset" => {
             let parsed = args::parse(args, &Options::gnu("", &["pathspec-from-file"]));
@@ -257,7 +270,9 @@ fn check(subject: &Subject, report: &mut Report) {
             let parsed = args::parse(args, &Options::gnu("s", &["source", "pathspec-from-file", "conflict"]));
             let staged = parsed.has('S', "staged");
             let worktree = parsed.has('W', "worktree");
-            if !staged || worktree {
+            // Without a path git restores nothing ("you must specify path(s) to restore").
+            let names_paths = parsed.operands().next().is_some() || parsed.has_long("pathspec-from-file");
+            if names_paths && (!staged || worktree) {
                 flag(
                     report,
                     &GIT_RESTORE_WORKTREE,
