@@ -192,3 +192,29 @@ pub fn guess_home(path: &AbsPath) -> AbsPath {
     }
     home
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_other_worktrees_of_a_repository_are_read_from_git() {
+        let root = std::env::temp_dir().join(format!("safety-net-worktrees-{}", std::process::id()));
+        let (main, linked) = (root.join("main"), root.join("linked"));
+        std::fs::create_dir_all(main.join(".git/worktrees/linked")).expect("a repository");
+        std::fs::create_dir_all(&linked).expect("a worktree");
+        let gitdir = format!("{}\n", linked.join(".git").display());
+        std::fs::write(main.join(".git/worktrees/linked/gitdir"), gitdir).expect("gitdir");
+        let linked_gitdir = format!("gitdir: {}\n", main.join(".git/worktrees/linked").display());
+        std::fs::write(linked.join(".git"), linked_gitdir).expect("a linked .git file");
+        let absolute = |path: &Path| AbsPath::new(&path.to_string_lossy()).expect("absolute");
+        assert_eq!(other_worktrees(&absolute(&main)), [absolute(&linked)]);
+        assert_eq!(
+            other_worktrees(&absolute(&linked)),
+            [absolute(&main)],
+            "the main worktree, from a linked one"
+        );
+        assert!(other_worktrees(&absolute(&root)).is_empty(), "no repository");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}

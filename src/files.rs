@@ -240,8 +240,10 @@ pub fn outside_write_concern(path: &AbsPath, kind: WriteKind, context: &Context)
                 || short_name(component)
         }) || home_configuration(path, context)
             || other_home_configuration(path, context));
-    let system = SYSTEM_AREAS.iter().any(|area| path.starts_with_text(area, false))
-        || places::system_dir_containing(path).is_some();
+    let temporary = places::place(&paths::Target::Path(path.clone()), context) == places::Place::Temporary;
+    let system = !temporary
+        && (SYSTEM_AREAS.iter().any(|area| path.starts_with_text(area, false))
+            || places::system_dir_containing(path).is_some());
     if configuration || system {
         return Some("programs keep their configuration and what they run there".into());
     }
@@ -612,6 +614,43 @@ fn contains_run(components: &[&str], run: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outside_the_project_replacing_or_editing_an_existing_file_is_a_concern() {
+        let folder = std::env::temp_dir().join(format!("safety-net-concern-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a folder");
+        std::fs::write(folder.join("existing.txt"), "x").expect("a file");
+        let in_folder = |name: &str| AbsPath::new(&folder.join(name).to_string_lossy()).expect("absolute");
+        let mut context = Context::example();
+        context.read_scripts = true;
+        let existing = in_folder("existing.txt");
+        assert!(outside_write_concern(&existing, WriteKind::Create, &context).is_some_and(|c| c.contains("replace")));
+        assert!(outside_write_concern(&existing, WriteKind::InPlace, &context).is_some());
+        assert_eq!(
+            outside_write_concern(&in_folder("new.txt"), WriteKind::Create, &context),
+            None
+        );
+        assert_eq!(outside_write_concern(&existing, WriteKind::Append, &context), None);
+        let folder_itself = in_folder("");
+        assert!(
+            outside_write_concern(&folder_itself, WriteKind::Create, &context)
+                .is_some_and(|c| c.contains("names unknown"))
+        );
+        context.given_folders.push(folder_itself);
+        assert_eq!(
+            outside_write_concern(&existing, WriteKind::InPlace, &context),
+            None,
+            "a folder the agent was given"
+        );
+        context.read_scripts = false;
+        context.given_folders.clear();
+        assert_eq!(
+            outside_write_concern(&existing, WriteKind::Create, &context),
+            None,
+            "without the disk, every file is new"
+        );
+        let _ = std::fs::remove_dir_all(&folder);
+    }
 
     fn write(path: &str) -> WriteClass {
         write_class(&AbsPath::new(path).unwrap(), &Context::example())

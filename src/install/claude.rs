@@ -91,3 +91,40 @@ pub fn additional_directories(context: &crate::context::Context) -> Vec<crate::p
     }
     folders
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::Context;
+    use crate::paths::AbsPath;
+
+    #[test]
+    fn additional_directories_come_from_every_scope_and_never_give_home() {
+        let root = std::env::temp_dir().join(format!("safety-net-additional-{}", std::process::id()));
+        let (home, project) = (root.join("home"), root.join("home/work/project"));
+        std::fs::create_dir_all(project.join(".claude")).expect("a project");
+        std::fs::create_dir_all(home.join(".claude")).expect("a home");
+        let given = root.join("shared/docs");
+        let project_settings =
+            serde_json::json!({"permissions": {"additionalDirectories": [given.to_string_lossy(), "../sibling"]}});
+        std::fs::write(project.join(".claude/settings.json"), project_settings.to_string()).expect("settings");
+        let user_settings =
+            serde_json::json!({"permissions": {"additionalDirectories": ["~/notes", "/", home.to_string_lossy()]}});
+        std::fs::write(home.join(".claude/settings.json"), user_settings.to_string()).expect("settings");
+        let absolute = |path: &Path| AbsPath::new(&path.to_string_lossy()).expect("absolute");
+        let mut context = Context::new(absolute(&project), absolute(&home));
+        context.project_root = absolute(&project);
+        let folders = additional_directories(&context);
+        assert!(folders.contains(&absolute(&given)));
+        assert!(
+            folders.contains(&absolute(&root.join("home/work/sibling"))),
+            "relative to the project"
+        );
+        assert!(folders.contains(&absolute(&home.join("notes"))), "`~/` is home");
+        assert!(
+            !folders.iter().any(|folder| context.home.starts_with(folder)),
+            "never `/` or home itself: {folders:?}"
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
