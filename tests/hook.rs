@@ -384,7 +384,28 @@ fn outside_the_project_a_new_file_passes_and_replacing_an_existing_one_asks() {
     let in_temp = ["/tmp/", "/var/tmp/", "/private/", "/dev/shm/"]
         .iter()
         .any(|temp| root.to_string_lossy().starts_with(temp));
+    let bash = |command: String| {
+        let payload = serde_json::json!({"session_id": "s", "transcript_path": "/tmp/t", "hook_event_name": "PreToolUse", "cwd": project, "tool_name": "Bash", "tool_input": {"command": command}});
+        let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+        hook.arg("hook")
+            .env_clear()
+            .env("HOME", &home)
+            .env("PATH", "/usr/bin:/bin");
+        common::run_with_input(&mut hook, payload.to_string().as_bytes())
+            .status
+            .code()
+    };
+    assert_eq!(
+        bash(format!("rm -rf {}/build", given.display())),
+        Some(0),
+        "a given folder is the agent's to clean"
+    );
     if !in_temp {
+        assert_eq!(
+            bash(format!("rm -rf {}/build", other.display())),
+            Some(2),
+            "another folder is not"
+        );
         let replaced = run("Write", &other.join("existing.txt"));
         assert!(
             replaced.contains("\"ask\"") && replaced.contains("replace the existing file"),

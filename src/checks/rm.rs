@@ -281,6 +281,17 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
             path.to_string()
         }
     };
+    // A folder the agent was given (Claude Code's additionalDirectories, another worktree of
+    // the repository) is its to clean, as the project is.
+    if let Place::Outside(path) = &place
+        && subject
+            .context
+            .given_folders
+            .iter()
+            .any(|folder| path.starts_with(folder))
+    {
+        return;
+    }
     if !recursive {
         match place {
             Place::Root | Place::System(_) => report.flag(
