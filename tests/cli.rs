@@ -349,3 +349,13 @@ fn check_reads_shell_history_as_the_shell_wrote_it() {
     );
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn check_by_rule_counts_what_each_rule_interrupted() {
+    let lines = "git push --force\ngit push -f origin main\nls\nsudo ls\n";
+    let output = safety_net(&["check", "--by-rule", "--cwd", "/home/user/work/project"], Some(lines));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("4 commands: 1 allow, 1 ask, 2 deny"), "{said}");
+    assert!(said.contains("     2 deny git-push-force"), "{said}");
+    assert!(said.contains("     1 ask privilege-escalation"), "{said}");
+}

@@ -121,6 +121,9 @@ enum Command {
         /// Print JSON lines instead of tab-separated text.
         #[arg(long)]
         json: bool,
+        /// After the count, print how many commands each rule interrupted (a replay's summary).
+        #[arg(long)]
+        by_rule: bool,
         #[command(flatten)]
         context: ContextArgs,
     },
@@ -242,7 +245,14 @@ pub fn main() -> ExitCode {
         Command::Explain { command, json, context } => context
             .context()
             .map(|context| explain_command(&command.join(" "), json, color, &context)),
-        Command::Check { files, json, context } => context.context().and_then(|context| check(&files, json, &context)),
+        Command::Check {
+            files,
+            json,
+            by_rule,
+            context,
+        } => context
+            .context()
+            .and_then(|context| check(&files, json, by_rule, &context)),
         Command::Rules { markdown } => {
             print_rules(markdown);
             Ok(ExitCode::SUCCESS)
@@ -315,9 +325,10 @@ fn explain_command(command: &str, json: bool, color: bool, context: &Context) ->
     exit_code(verdict.decision)
 }
 
-fn check(files: &[PathBuf], json: bool, context: &Context) -> Result<ExitCode, Failure> {
+fn check(files: &[PathBuf], json: bool, by_rule: bool, context: &Context) -> Result<ExitCode, Failure> {
     let mut worst = Decision::Allow;
     let mut counts = [0usize; 3];
+    let mut interruptions: std::collections::BTreeMap<(&'static str, &'static str), usize> = Default::default();
     let mut stdout = std::io::stdout().lock();
     let mut judge = |line: &str| -> Result<(), String> {
         let Some((command, line_context)) = read_line(line, context) else {
@@ -326,6 +337,9 @@ fn check(files: &[PathBuf], json: bool, context: &Context) -> Result<ExitCode, F
         let verdict = analyze(&command, &line_context);
         worst = worst.max(verdict.decision);
         counts[verdict.decision as usize] += 1;
+        if let Some(rule) = verdict.rule() {
+            *interruptions.entry((verdict.decision.name(), rule)).or_default() += 1;
+        }
         let printed = if json {
             let value = serde_json::json!({
                 "verdict": verdict.decision,
@@ -374,6 +388,13 @@ fn check(files: &[PathBuf], json: bool, context: &Context) -> Result<ExitCode, F
         counts[1],
         counts[2]
     );
+    if by_rule {
+        let mut rules: Vec<_> = interruptions.into_iter().collect();
+        rules.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        for ((decision, rule), count) in rules {
+            eprintln!("safety-net: {count:>6} {decision} {rule}");
+        }
+    }
     Ok(exit_code(worst))
 }
 

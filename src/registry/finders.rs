@@ -224,6 +224,10 @@ fn parallel(command: &Command) -> Vec<Execution> {
     let Some(start) = parsed.first_operand else {
         return Vec::new();
     };
+    // `--dry-run` prints the commands instead of running them.
+    if parsed.has_long("dry-run") || parsed.has_long("dryrun") {
+        return Vec::new();
+    }
     let rest = &args[start..];
     let separator = rest
         .iter()
