@@ -54,7 +54,11 @@ impl Walker<'_> {
             whole,
         );
         let root = parsed.tree.root_node();
-        if root.has_error() {
+        // Bash refuses a line whose double quote never closes, so what the parser could not read
+        // there is no command that runs: it is not reported as unverifiable. What the walk does
+        // read is still judged, since a shell that waits for the quote's end (a persistent one)
+        // would run it with the next input.
+        if root.has_error() && !unclosed_quote_on_first_line(root, source.text()) {
             self.syntax_gaps(root, source);
         }
         let mut at = Cursor {
@@ -577,6 +581,71 @@ impl Walker<'_> {
 }
 
 /// The ERROR nodes of a tree that are not inside another.
+/// Whether `text` is one bash rejects from its first line: the parser found a double quote
+/// missing its end, and reading the text as bash's lexer does (quotes, backslashes, comments)
+/// confirms a double quote opened on the first line that never closes. Anything the simple
+/// reading cannot follow (`$(…)`, backquotes, `$'…'`, heredocs) leaves the text to the walk.
+fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
+    let mut stack = vec![root];
+    let mut missing_quote = false;
+    while let Some(node) = stack.pop() {
+        if node.is_missing() && node.kind() == "\"" {
+            missing_quote = true;
+            break;
+        }
+        if node.has_error() {
+            let mut cursor = node.walk();
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    if !missing_quote {
+        return false;
+    }
+    #[derive(PartialEq)]
+    enum State {
+        Normal,
+        Single,
+        Double { opened_at: usize },
+    }
+    let bytes = text.as_bytes();
+    let mut state = State::Normal;
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        let next = bytes.get(at + 1).copied();
+        match state {
+            State::Normal => match byte {
+                b'\\' => at += 1,
+                b'\'' => state = State::Single,
+                b'"' => state = State::Double { opened_at: at },
+                b'`' => return false,
+                b'$' if matches!(next, Some(b'(' | b'\'' | b'"')) => return false,
+                b'<' if next == Some(b'<') => return false,
+                b'#' if at == 0 || bytes[at - 1].is_ascii_whitespace() => {
+                    while at < bytes.len() && bytes[at] != b'\n' {
+                        at += 1;
+                    }
+                }
+                _ => {}
+            },
+            State::Single => {
+                if byte == b'\'' {
+                    state = State::Normal;
+                }
+            }
+            State::Double { .. } => match byte {
+                b'\\' => at += 1,
+                b'"' => state = State::Normal,
+                b'`' => return false,
+                b'$' if next == Some(b'(') => return false,
+                _ => {}
+            },
+        }
+        at += 1;
+    }
+    matches!(state, State::Double { opened_at } if !text[..opened_at].contains('\n'))
+}
+
 fn outermost_errors(root: Node) -> Vec<Node> {
     let mut found = Vec::new();
     let mut stack = vec![root];
