@@ -581,6 +581,9 @@ impl Walker<'_> {
 }
 
 /// The ERROR nodes of a tree that are not inside another.
+/// The grammar's anonymous node for a double quote.
+const DOUBLE_QUOTE: &str = "\"";
+
 /// Whether `text` is one bash rejects from its first line: the parser found a double quote
 /// missing its end, and reading the text as bash's lexer does (quotes, backslashes, comments)
 /// confirms a double quote opened on the first line that never closes. Anything the simple
@@ -589,7 +592,7 @@ fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
     let mut stack = vec![root];
     let mut missing_quote = false;
     while let Some(node) = stack.pop() {
-        if node.is_missing() && node.kind() == "\"" {
+        if node.is_missing() && node.kind() == DOUBLE_QUOTE {
             missing_quote = true;
             break;
         }
