@@ -166,3 +166,10 @@ fn every_node_kind_and_field_the_walker_names_exists() {
         "field names the grammar does not have: {unknown_fields:?}"
     );
 }
+
+/// The walk recognises an unclosed double quote by the grammar's anonymous `"` node
+/// (`walk/syntax.rs`, `DOUBLE_QUOTE`), which the literal scan above does not see.
+#[test]
+fn the_double_quote_node_exists() {
+    assert_ne!(bash().id_for_node_kind("\"", false), 0);
+}
