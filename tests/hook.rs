@@ -436,3 +436,70 @@ fn outside_the_project_a_new_file_passes_and_replacing_an_existing_one_asks() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn git_rules_stand_aside_where_nothing_uncommitted_would_be_lost() {
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("git is not installed: the repository-state test is skipped");
+        return;
+    }
+    let repo =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("safety-net-repo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&repo);
+    std::fs::create_dir_all(&repo).expect("a folder");
+    let git = |args: &[&str]| {
+        let status = Command::new("git")
+            .arg("-C")
+            .arg(&repo)
+            .args([
+                "-c",
+                "user.email=t@example.com",
+                "-c",
+                "user.name=t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
+            .args(args)
+            .output()
+            .expect("git runs");
+        assert!(
+            status.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&status.stderr)
+        );
+    };
+    git(&["init", "-q"]);
+    std::fs::write(repo.join("a.txt"), "one\n").expect("a file");
+    git(&["add", "a.txt"]);
+    git(&["commit", "-q", "-m", "first"]);
+    let hook = |command: &str| {
+        let payload = serde_json::json!({"session_id": "s", "transcript_path": "/tmp/t", "hook_event_name": "PreToolUse", "cwd": repo, "tool_name": "Bash", "tool_input": {"command": command}});
+        let mut run = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+        run.arg("hook").env("HOME", repo.join("home"));
+        common::run_with_input(&mut run, payload.to_string().as_bytes())
+            .status
+            .code()
+    };
+    assert_eq!(hook("git checkout -- a.txt"), Some(0), "a clean file: nothing to lose");
+    assert_eq!(hook("git reset --hard"), Some(0), "a clean tree: nothing to lose");
+    assert_eq!(
+        hook("git status && git restore a.txt"),
+        Some(0),
+        "looking first changes nothing"
+    );
+    assert_eq!(
+        hook("echo x >> a.txt && git checkout -- a.txt"),
+        Some(2),
+        "an earlier write may have made changes"
+    );
+    assert_eq!(hook("git checkout -- \"$F\""), Some(2), "a path known only at run time");
+    std::fs::write(repo.join("a.txt"), "two\n").expect("a change");
+    assert_eq!(
+        hook("git checkout -- a.txt"),
+        Some(2),
+        "an uncommitted change would be lost"
+    );
+    assert_eq!(hook("git reset --hard"), Some(2));
+    assert_eq!(hook("git restore a.txt"), Some(2));
+    let _ = std::fs::remove_dir_all(&repo);
+}

@@ -7,6 +7,8 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options, Parsed};
+use crate::paths::Cwd;
+use crate::repository;
 use crate::rules::Rule;
 use crate::tools::git;
 use crate::word::Word;
@@ -238,7 +240,7 @@ fn check(subject: &Subject, report: &mut Report) {
     match invocation.subcommand.as_str() {
         "reset" => {
             let parsed = args::parse(args, &Options::gnu("", &["pathspec-from-file"]));
-            if parsed.has_long("hard") {
+            if parsed.has_long("hard") && !nothing_to_lose(subject, &[]) {
                 flag(
                     report,
                     &GIT_RESET_HARD,
@@ -252,7 +254,7 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        "checkout" => checkout(args, report, span),
+        "checkout" => checkout(subject, args, report, span),
         "switch" => {
             let parsed = args::parse(
                 args,
@@ -272,7 +274,8 @@ fn check(subject: &Subject, report: &mut Report) {
             let worktree = parsed.has('W', "worktree");
             // Without a path git restores nothing ("you must specify path(s) to restore").
             let names_paths = parsed.operands().next().is_some() || parsed.has_long("pathspec-from-file");
-            if names_paths && (!staged || worktree) {
+            let operands: Vec<&Word> = parsed.operands().collect();
+            if names_paths && (!staged || worktree) && !nothing_to_lose(subject, &operands) {
                 flag(
                     report,
                     &GIT_RESTORE_WORKTREE,
@@ -387,7 +390,7 @@ fn first_word(args: &[Word]) -> Option<&str> {
     args.iter().filter_map(Word::value).find(|t| !t.starts_with('-'))
 }
 
-fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
+fn checkout(subject: &Subject, args: &[Word], report: &mut Report, span: crate::source::Span) {
     const OPTIONS: Options = Options::gnu("bB", &["orphan", "conflict", "pathspec-from-file", "track"]);
     let parsed = args::parse(args, &OPTIONS);
     if parsed.has('f', "force") {
@@ -423,13 +426,57 @@ fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
         Some(count) => count > 0,
         None => operands.len() >= 2 || operands.iter().any(|w| is_pathspec(w)),
     };
-    if discards {
+    // The paths: those after `--`, else every operand (a tree-ish among them names no file, so
+    // asking git about it changes nothing).
+    let paths: Vec<&Word> = match after_dashes {
+        Some(count) => args[args.len() - count..].iter().collect(),
+        None => operands,
+    };
+    if discards && !nothing_to_lose(subject, &paths) {
         report.flag(
             &GIT_CHECKOUT_DISCARD,
             span,
             "`git checkout` of paths would overwrite their uncommitted changes",
         );
     }
+}
+
+/// Whether git, asked where the command runs, says `paths` (every tracked file when empty) hold
+/// no uncommitted change, so that discarding them loses nothing. Only where the disk may be read
+/// (the hook), with every path known, and when nothing earlier in the command could have
+/// changed files (`sed -i … && git checkout -- …` keeps the rule).
+fn nothing_to_lose(subject: &Subject, paths: &[&Word]) -> bool {
+    if !subject.context.read_scripts {
+        return false;
+    }
+    let Cwd::Known(cwd) = &subject.command.cwd else {
+        return false;
+    };
+    let Some(texts) = paths.iter().map(|word| word.value()).collect::<Option<Vec<&str>>>() else {
+        return false;
+    };
+    let earlier_read_only = subject
+        .analysis
+        .commands
+        .iter()
+        .take_while(|command| !std::ptr::eq(*command, subject.command))
+        .all(reads_only);
+    earlier_read_only && repository::nothing_uncommitted(cwd, &texts) == Some(true)
+}
+
+/// Whether a command only looks: it writes no file and is one of the programs that cannot.
+fn reads_only(command: &crate::command::Command) -> bool {
+    const READERS: &[&str] = &[
+        "cd", "pushd", "popd", "pwd", "ls", "echo", "printf", "cat", "head", "tail", "wc", "true", "test", "[",
+    ];
+    let writes = command.redirects.iter().any(|redirect| redirect.operator.writes()) || !command.writes.is_empty();
+    let reader = READERS.contains(&command.name.as_str())
+        || command.name == "git"
+            && matches!(
+                git::invocation(command).subcommand.as_str(),
+                "status" | "diff" | "log" | "show" | "rev-parse"
+            );
+    reader && !writes
 }
 
 /// How many words follow `--`, when there is one.
