@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 const DEADLINE: Duration = Duration::from_millis(250);
 
 /// Whether the tracked files under `paths` (every tracked file when `paths` is empty) in the
-/// repository at `cwd` have no uncommitted change, staged or not: `Some(true)` when git says
-/// so, `Some(false)` when there are changes, `None` when it could not tell.
-pub fn nothing_uncommitted(cwd: &AbsPath, paths: &[&str]) -> Option<bool> {
+/// repository at `cwd` have no uncommitted change, staged or not, and with `untracked` no
+/// untracked file either: `Some(true)` when git says so, `Some(false)` when there are changes,
+/// `None` when it could not tell.
+pub fn nothing_uncommitted(cwd: &AbsPath, paths: &[&str], untracked: bool) -> Option<bool> {
     let mut git = Command::new("git");
     git.arg("-C")
         .arg(crate::context::native(cwd))
@@ -28,8 +29,17 @@ pub fn nothing_uncommitted(cwd: &AbsPath, paths: &[&str]) -> Option<bool> {
             "core.hooksPath=/dev/null",
             "status",
             "--porcelain=v1",
-            "--untracked-files=no",
-            "--ignore-submodules=all",
+            if untracked {
+                "--untracked-files=normal"
+            } else {
+                "--untracked-files=no"
+            },
+            // A worktree's submodules go with it: their changes count then.
+            if untracked {
+                "--ignore-submodules=none"
+            } else {
+                "--ignore-submodules=all"
+            },
             "-z",
             "--",
         ])

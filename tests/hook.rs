@@ -493,6 +493,13 @@ fn git_rules_stand_aside_where_nothing_uncommitted_would_be_lost() {
         "an earlier write may have made changes"
     );
     assert_eq!(hook("git checkout -- \"$F\""), Some(2), "a path known only at run time");
+    let worktree = repo.with_extension("wt");
+    git(&["worktree", "add", "-q", worktree.to_str().expect("utf-8"), "-b", "side"]);
+    let remove = format!("git worktree remove --force {}", worktree.display());
+    assert_eq!(hook(&remove), Some(0), "a clean worktree: --force loses nothing");
+    std::fs::write(worktree.join("notes.txt"), "draft\n").expect("an untracked file");
+    assert_eq!(hook(&remove), Some(2), "an untracked file would go with it");
+    git(&["worktree", "remove", "--force", worktree.to_str().expect("utf-8")]);
     std::fs::write(repo.join("a.txt"), "two\n").expect("a change");
     assert_eq!(
         hook("git checkout -- a.txt"),

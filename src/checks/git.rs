@@ -333,7 +333,12 @@ fn check(subject: &Subject, report: &mut Report) {
         },
         "worktree" if first_word(args) == Some("remove") => {
             let parsed = args::parse(&args[1..], &Options::gnu("", &[]));
-            if parsed.has('f', "force") {
+            // A worktree with no change and no untracked file needs no --force: nothing goes.
+            let clean = parsed
+                .operands()
+                .next()
+                .is_some_and(|worktree| worktree_is_clean(subject, worktree));
+            if parsed.has('f', "force") && !clean {
                 flag(
                     report,
                     &GIT_WORKTREE_REMOVE_FORCE,
@@ -455,13 +460,32 @@ fn nothing_to_lose(subject: &Subject, paths: &[&Word]) -> bool {
     let Some(texts) = paths.iter().map(|word| word.value()).collect::<Option<Vec<&str>>>() else {
         return false;
     };
-    let earlier_read_only = subject
+    earlier_commands_read_only(subject) && repository::nothing_uncommitted(cwd, &texts, false) == Some(true)
+}
+
+/// Whether the worktree `word` names holds no uncommitted change and no untracked file, as git
+/// says where the disk may be read (and nothing earlier in the command wrote).
+fn worktree_is_clean(subject: &Subject, word: &Word) -> bool {
+    let Cwd::Known(cwd) = &subject.command.cwd else {
+        return false;
+    };
+    let Some(text) = word.value() else {
+        return false;
+    };
+    let worktree = crate::paths::AbsPath::new(text).unwrap_or_else(|| cwd.join(text));
+    subject.context.read_scripts
+        && earlier_commands_read_only(subject)
+        && repository::nothing_uncommitted(&worktree, &[], true) == Some(true)
+}
+
+/// Whether every command before this one in the command line only looks.
+fn earlier_commands_read_only(subject: &Subject) -> bool {
+    subject
         .analysis
         .commands
         .iter()
         .take_while(|command| !std::ptr::eq(*command, subject.command))
-        .all(reads_only);
-    earlier_read_only && repository::nothing_uncommitted(cwd, &texts) == Some(true)
+        .all(reads_only)
 }
 
 /// Whether a command only looks: it writes no file and is one of the programs that cannot.
