@@ -18,6 +18,9 @@ const DEADLINE: Duration = Duration::from_millis(250);
 /// untracked file either: `Some(true)` when git says so, `Some(false)` when there are changes,
 /// `None` when it could not tell.
 pub fn nothing_uncommitted(cwd: &AbsPath, paths: &[&str], untracked: bool) -> Option<bool> {
+    if runs_filters(cwd) {
+        return None;
+    }
     let mut git = Command::new("git");
     git.arg("-C")
         .arg(crate::context::native(cwd))
@@ -67,4 +70,42 @@ pub fn nothing_uncommitted(cwd: &AbsPath, paths: &[&str], untracked: bool) -> Op
     let mut output = Vec::new();
     child.stdout.take()?.read_to_end(&mut output).ok()?;
     Some(output.is_empty())
+}
+
+/// Whether the repository's own configuration defines content filters (`[filter "x"]`), which
+/// `git status` may run on the files it compares: then git is not asked. The repository is
+/// found from `cwd` upwards, its configuration in `.git/config`, or in the main repository's
+/// for a linked worktree.
+fn runs_filters(cwd: &AbsPath) -> bool {
+    let mut at = Some(cwd.clone());
+    while let Some(folder) = at {
+        let dot_git = std::path::Path::new(&crate::context::native(&folder)).join(".git");
+        if dot_git.is_dir() {
+            return config_has_filters(&dot_git.join("config"));
+        }
+        if dot_git.is_file() {
+            // `gitdir: <main>/.git/worktrees/<name>`: the configuration is the main one's.
+            let Some(gitdir) = std::fs::read_to_string(&dot_git).ok().and_then(|text| {
+                text.strip_prefix("gitdir:")
+                    .map(|dir| std::path::PathBuf::from(dir.trim()))
+            }) else {
+                return true;
+            };
+            let common = gitdir
+                .parent()
+                .and_then(std::path::Path::parent)
+                .map(std::path::Path::to_path_buf);
+            return common.is_none_or(|common| config_has_filters(&common.join("config")));
+        }
+        at = folder.parent();
+    }
+    false
+}
+
+/// Whether a git configuration file defines a filter; an unreadable one counts as defining one.
+fn config_has_filters(file: &std::path::Path) -> bool {
+    match std::fs::read_to_string(file) {
+        Ok(text) => text.to_ascii_lowercase().contains("[filter"),
+        Err(error) => error.kind() != std::io::ErrorKind::NotFound,
+    }
 }

@@ -500,6 +500,16 @@ fn git_rules_stand_aside_where_nothing_uncommitted_would_be_lost() {
     std::fs::write(worktree.join("notes.txt"), "draft\n").expect("an untracked file");
     assert_eq!(hook(&remove), Some(2), "an untracked file would go with it");
     git(&["worktree", "remove", "--force", worktree.to_str().expect("utf-8")]);
+    // A repository whose configuration defines a content filter is not asked: git status could
+    // run it.
+    git(&["config", "filter.x.clean", "cat"]);
+    assert_eq!(
+        hook("git checkout -- a.txt"),
+        Some(2),
+        "git is not run where a filter is set"
+    );
+    git(&["config", "--unset", "filter.x.clean"]);
+    assert_eq!(hook("git checkout -- a.txt"), Some(0));
     std::fs::write(repo.join("a.txt"), "two\n").expect("a change");
     assert_eq!(
         hook("git checkout -- a.txt"),
