@@ -109,23 +109,23 @@ impl Context {
     }
 }
 
+/// The git directory shared by every worktree of the repository whose worktree `folder` is:
+/// `folder/.git` itself, or for a linked worktree (whose `.git` is a file naming
+/// `<main>/.git/worktrees/<name>`) the main one's. `None` when `folder` holds no `.git`.
+pub fn git_common_dir(folder: &Path) -> Option<std::path::PathBuf> {
+    let dot_git = folder.join(".git");
+    if dot_git.is_dir() {
+        return Some(dot_git);
+    }
+    let text = std::fs::read_to_string(&dot_git).ok()?;
+    let gitdir = Path::new(text.strip_prefix("gitdir:")?.trim());
+    gitdir.parent().and_then(Path::parent).map(Path::to_path_buf)
+}
+
 /// The other worktrees of the repository `project` is a worktree of (`git worktree add`), read
 /// from `.git`: each names its own folder in `worktrees/*/gitdir`. Nothing is run.
 pub fn other_worktrees(project: &AbsPath) -> Vec<AbsPath> {
-    let dot_git = Path::new(&native(project)).join(".git");
-    // A linked worktree's `.git` is a file naming `<main>/.git/worktrees/<name>`.
-    let common = if dot_git.is_file() {
-        std::fs::read_to_string(&dot_git)
-            .ok()
-            .and_then(|text| {
-                text.strip_prefix("gitdir:")
-                    .map(|dir| Path::new(dir.trim()).to_path_buf())
-            })
-            .and_then(|dir| dir.parent().and_then(Path::parent).map(Path::to_path_buf))
-    } else {
-        dot_git.is_dir().then_some(dot_git)
-    };
-    let Some(common) = common else {
+    let Some(common) = git_common_dir(Path::new(&native(project))) else {
         return Vec::new();
     };
     let mut trees: Vec<AbsPath> = std::fs::read_dir(common.join("worktrees"))

@@ -79,23 +79,11 @@ pub fn nothing_uncommitted(cwd: &AbsPath, paths: &[&str], untracked: bool) -> Op
 fn runs_filters(cwd: &AbsPath) -> bool {
     let mut at = Some(cwd.clone());
     while let Some(folder) = at {
-        let dot_git = std::path::Path::new(&crate::context::native(&folder)).join(".git");
-        if dot_git.is_dir() {
-            return config_has_filters(&dot_git.join("config"));
-        }
-        if dot_git.is_file() {
-            // `gitdir: <main>/.git/worktrees/<name>`: the configuration is the main one's.
-            let Some(gitdir) = std::fs::read_to_string(&dot_git).ok().and_then(|text| {
-                text.strip_prefix("gitdir:")
-                    .map(|dir| std::path::PathBuf::from(dir.trim()))
-            }) else {
-                return true;
-            };
-            let common = gitdir
-                .parent()
-                .and_then(std::path::Path::parent)
-                .map(std::path::Path::to_path_buf);
-            return common.is_none_or(|common| config_has_filters(&common.join("config")));
+        let native = std::path::PathBuf::from(crate::context::native(&folder));
+        if native.join(".git").exists() {
+            // A `.git` that names no readable git directory counts as defining filters.
+            return crate::context::git_common_dir(&native)
+                .is_none_or(|common| config_has_filters(&common.join("config")));
         }
         at = folder.parent();
     }
