@@ -306,10 +306,15 @@ fn check(subject: &Subject, report: &mut Report) {
     }
     // A file renamed or filed where it is (`mv a a.bak`, `mv notes.md archive/`) stays with its
     // folder: only a move out of the folder takes it away.
-    let destination = destination(command)
-        .first()
-        .map(|word| paths::resolve(word, &command.cwd));
-    for source in moved_away(command) {
+    let moved = moved_away(command);
+    let destination = if moved.is_empty() {
+        None
+    } else {
+        destination(command)
+            .first()
+            .map(|word| paths::resolve(word, &command.cwd))
+    };
+    for source in moved {
         let stays = match (&destination, paths::resolve(&source, &command.cwd)) {
             // Filed in its own folder, which stays outside the project: into the project it
             // could be deleted as freely as the project's own files.
