@@ -34,7 +34,6 @@ pub(crate) mod paths;
 pub(crate) mod places;
 pub(crate) mod producers;
 pub(crate) mod registry;
-pub(crate) mod repository;
 pub(crate) mod rules;
 pub(crate) mod scripts;
 pub(crate) mod source;

@@ -11,6 +11,27 @@ fn judge(command: &str) -> (Decision, Option<&'static str>, Duration) {
     (verdict.decision, verdict.rule(), started.elapsed())
 }
 
+/// A quote the parser sees as unclosed is forgiven only when bash too would refuse the line: a
+/// carriage return (which bash does not take as a blank) or a comment that starts after `;` or
+/// `|` makes the parser and bash read the text apart, and the next line runs in bash.
+#[test]
+fn an_unclosed_quote_that_bash_reads_otherwise_is_not_forgiven() {
+    for command in [
+        "echo \\\r;#\"\nrm -rf ~",
+        "echo \\\r|#\"\nrm -rf ~",
+        "echo =~;#)\"\nrm -rf ~",
+    ] {
+        let (decision, rule, _) = judge(command);
+        assert_ne!(decision, Decision::Allow, "{command:?}: {rule:?}");
+    }
+    let (decision, _, _) = judge("ls -la \"X:\\03_ACG\\Custom_Addons\\\" 2>$null | head -50");
+    assert_eq!(
+        decision,
+        Decision::Allow,
+        "a Windows path whose last backslash escapes the quote"
+    );
+}
+
 #[test]
 fn oversized_input_is_denied() {
     let command = format!("echo {}", "a".repeat(300 * 1024));

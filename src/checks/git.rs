@@ -7,8 +7,6 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options, Parsed};
-use crate::paths::Cwd;
-use crate::repository;
 use crate::rules::Rule;
 use crate::tools::git;
 use crate::word::Word;
@@ -240,7 +238,7 @@ fn check(subject: &Subject, report: &mut Report) {
     match invocation.subcommand.as_str() {
         "reset" => {
             let parsed = args::parse(args, &Options::gnu("", &["pathspec-from-file"]));
-            if parsed.has_long("hard") && !nothing_to_lose(subject, &[]) {
+            if parsed.has_long("hard") {
                 flag(
                     report,
                     &GIT_RESET_HARD,
@@ -254,7 +252,7 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        "checkout" => checkout(subject, args, report, span),
+        "checkout" => checkout(args, report, span),
         "switch" => {
             let parsed = args::parse(
                 args,
@@ -274,8 +272,7 @@ fn check(subject: &Subject, report: &mut Report) {
             let worktree = parsed.has('W', "worktree");
             // Without a path git restores nothing ("you must specify path(s) to restore").
             let names_paths = parsed.operands().next().is_some() || parsed.has_long("pathspec-from-file");
-            let operands: Vec<&Word> = parsed.operands().collect();
-            if names_paths && (!staged || worktree) && !nothing_to_lose(subject, &operands) {
+            if names_paths && (!staged || worktree) {
                 flag(
                     report,
                     &GIT_RESTORE_WORKTREE,
@@ -333,12 +330,7 @@ fn check(subject: &Subject, report: &mut Report) {
         },
         "worktree" if first_word(args) == Some("remove") => {
             let parsed = args::parse(&args[1..], &Options::gnu("", &[]));
-            // A worktree with no change and no untracked file needs no --force: nothing goes.
-            let clean = parsed
-                .operands()
-                .next()
-                .is_some_and(|worktree| worktree_is_clean(subject, worktree));
-            if parsed.has('f', "force") && !clean {
+            if parsed.has('f', "force") {
                 flag(
                     report,
                     &GIT_WORKTREE_REMOVE_FORCE,
@@ -395,7 +387,7 @@ fn first_word(args: &[Word]) -> Option<&str> {
     args.iter().filter_map(Word::value).find(|t| !t.starts_with('-'))
 }
 
-fn checkout(subject: &Subject, args: &[Word], report: &mut Report, span: crate::source::Span) {
+fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
     const OPTIONS: Options = Options::gnu("bB", &["orphan", "conflict", "pathspec-from-file", "track"]);
     let parsed = args::parse(args, &OPTIONS);
     if parsed.has('f', "force") {
@@ -431,76 +423,13 @@ fn checkout(subject: &Subject, args: &[Word], report: &mut Report, span: crate::
         Some(count) => count > 0,
         None => operands.len() >= 2 || operands.iter().any(|w| is_pathspec(w)),
     };
-    // The paths: those after `--`, else every operand (a tree-ish among them names no file, so
-    // asking git about it changes nothing).
-    let paths: Vec<&Word> = match after_dashes {
-        Some(count) => args[args.len() - count..].iter().collect(),
-        None => operands,
-    };
-    if discards && !nothing_to_lose(subject, &paths) {
+    if discards {
         report.flag(
             &GIT_CHECKOUT_DISCARD,
             span,
             "`git checkout` of paths would overwrite their uncommitted changes",
         );
     }
-}
-
-/// Whether git, asked where the command runs, says `paths` (every tracked file when empty) hold
-/// no uncommitted change, so that discarding them loses nothing. Only where the disk may be read
-/// (the hook), with every path known, and when nothing earlier in the command could have
-/// changed files (`sed -i … && git checkout -- …` keeps the rule).
-fn nothing_to_lose(subject: &Subject, paths: &[&Word]) -> bool {
-    if !subject.context.read_scripts {
-        return false;
-    }
-    let Cwd::Known(cwd) = &subject.command.cwd else {
-        return false;
-    };
-    let Some(texts) = paths.iter().map(|word| word.value()).collect::<Option<Vec<&str>>>() else {
-        return false;
-    };
-    earlier_commands_read_only(subject) && repository::nothing_uncommitted(cwd, &texts, false) == Some(true)
-}
-
-/// Whether the worktree `word` names holds no uncommitted change and no untracked file, as git
-/// says where the disk may be read (and nothing earlier in the command wrote).
-fn worktree_is_clean(subject: &Subject, word: &Word) -> bool {
-    let Cwd::Known(cwd) = &subject.command.cwd else {
-        return false;
-    };
-    let Some(text) = word.value() else {
-        return false;
-    };
-    let worktree = crate::paths::AbsPath::new(text).unwrap_or_else(|| cwd.join(text));
-    subject.context.read_scripts
-        && earlier_commands_read_only(subject)
-        && repository::nothing_uncommitted(&worktree, &[], true) == Some(true)
-}
-
-/// Whether every command before this one in the command line only looks.
-fn earlier_commands_read_only(subject: &Subject) -> bool {
-    subject
-        .analysis
-        .commands
-        .iter()
-        .take_while(|command| !std::ptr::eq(*command, subject.command))
-        .all(reads_only)
-}
-
-/// Whether a command only looks: it writes no file and is one of the programs that cannot.
-fn reads_only(command: &crate::command::Command) -> bool {
-    const READERS: &[&str] = &[
-        "cd", "pushd", "popd", "pwd", "ls", "echo", "printf", "cat", "head", "tail", "wc", "true", "test", "[",
-    ];
-    let writes = command.redirects.iter().any(|redirect| redirect.operator.writes()) || !command.writes.is_empty();
-    let reader = READERS.contains(&command.name.as_str())
-        || command.name == "git"
-            && matches!(
-                git::invocation(command).subcommand.as_str(),
-                "status" | "diff" | "log" | "show" | "rev-parse"
-            );
-    reader && !writes
 }
 
 /// How many words follow `--`, when there is one.

@@ -589,19 +589,23 @@ const DOUBLE_QUOTE: &str = "\"";
 /// confirms a double quote opened on the first line that never closes. Anything the simple
 /// reading cannot follow (`$(…)`, backquotes, `$'…'`, heredocs) leaves the text to the walk.
 fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
+    // The missing quote must be the parser's only trouble: an ERROR beside it may be where the
+    // parser lost a command bash runs.
     let mut stack = vec![root];
-    let mut missing_quote = false;
+    let mut missing_quotes = 0;
     while let Some(node) = stack.pop() {
-        if node.is_missing() && node.kind() == DOUBLE_QUOTE {
-            missing_quote = true;
-            break;
+        if node.is_error() || node.is_missing() && node.kind() != DOUBLE_QUOTE {
+            return false;
+        }
+        if node.is_missing() {
+            missing_quotes += 1;
         }
         if node.has_error() {
             let mut cursor = node.walk();
             stack.extend(node.children(&mut cursor));
         }
     }
-    if !missing_quote {
+    if missing_quotes != 1 || text.contains(['\r', '\0']) {
         return false;
     }
     #[derive(PartialEq)]
@@ -624,7 +628,13 @@ fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
                 b'`' => return false,
                 b'$' if matches!(next, Some(b'(' | b'\'' | b'"')) => return false,
                 b'<' if next == Some(b'<') => return false,
-                b'#' if at == 0 || bytes[at - 1].is_ascii_whitespace() => {
+                // A word starts after a blank or an operator character: `;#` is a comment.
+                b'#' if at == 0
+                    || matches!(
+                        bytes[at - 1],
+                        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
+                    ) =>
+                {
                     while at < bytes.len() && bytes[at] != b'\n' {
                         at += 1;
                     }
