@@ -45,8 +45,10 @@ pub struct Context {
     /// This guard's own executable, which no command may overwrite.
     pub guard_binary: Option<AbsPath>,
     pub mode: Mode,
-    /// Whether scripts the command runs (`bash x.sh`, `./x.sh`, `python3 x.py`) are read from
-    /// disk and judged. The rules' examples and the corpus judge the command text alone.
+    /// Whether the disk may be read: scripts the command runs (`bash x.sh`, `python3 x.py`) are
+    /// read and judged, and files and links a write outside the project meets, a disk image
+    /// `mkfs` formats and a folder `cp` copies into are looked at. The rules' examples and the
+    /// corpus judge the command text alone.
     pub read_scripts: bool,
     /// Folders outside the project the agent was given to work in (Claude Code's
     /// `permissions.additionalDirectories`, the other workspace roots): writing there is ordinary.

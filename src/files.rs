@@ -279,8 +279,12 @@ fn outside_write_concern_here(path: &AbsPath, kind: WriteKind, context: &Context
         }) || home_configuration(path, context)
             || other_home_configuration(path, context));
     let temporary = places::place(&paths::Target::Path(path.clone()), context) == places::Place::Temporary;
+    // Right at the root of the machine or of a drive (`/locales`, `C:\x.cmd`).
+    let top_level =
+        path.depth() == 1 || path.depth() == 2 && path.components().next().is_some_and(paths::is_drive_letter);
     let system = !temporary
-        && (SYSTEM_AREAS.iter().any(|area| path.starts_with_text(area, false))
+        && (top_level
+            || SYSTEM_AREAS.iter().any(|area| path.starts_with_text(area, false))
             || places::system_dir_containing(path).is_some());
     if configuration || system {
         return Some("programs keep their configuration and what they run there".into());

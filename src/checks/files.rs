@@ -1,7 +1,7 @@
 //! Writes and reads of files, judged by the file policy ([`crate::files`]) whatever the tool:
 //! the editor tools (through [`judge_write`] and [`judge_read`]) and the shell — redirections,
 //! `tee`, `cp`/`mv`/`install`/`ln`/`rsync`/`dd of=` destinations, `sed -i`/`perl -i` targets,
-//! `truncate`, `chmod`/`chown`, `curl -o`/`wget -O`, and readers such as `cat`.
+//! `truncate`, `chmod`/`chown`/`setfacl`/`chattr`, `curl -o`/`wget -O`, and readers such as `cat`.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
@@ -334,8 +334,11 @@ fn check(subject: &Subject, report: &mut Report) {
         for target in &chmod.files {
             change_mode(subject, report, target, chmod.mode, chmod.recursive);
         }
-    } else if matches!(command.name.as_str(), "chown" | "chgrp") {
-        for target in ownership_targets(command.args()) {
+    } else if matches!(
+        command.name.as_str(),
+        "chown" | "chgrp" | "setfacl" | "chacl" | "chattr"
+    ) {
+        for target in ownership_targets(command) {
             change_ownership(subject, report, &target);
         }
     }
@@ -372,8 +375,8 @@ fn judge_change(subject: &Subject, report: &mut Report, word: &Word, path: &AbsP
     );
 }
 
-/// `chown` of a protected file is judged as a write of it; of any other file it changes nothing
-/// anybody relies on.
+/// Changing a protected file's owner, access list or attributes (`chown`, `setfacl`, `chattr`)
+/// is judged as a write of it; of any other file it changes nothing anybody relies on.
 fn change_ownership(subject: &Subject, report: &mut Report, word: &Word) {
     if let Target::Path(path) = paths::resolve(word, &subject.command.cwd)
         && is_protected(&files::write_class(&path, subject.context))
@@ -636,22 +639,25 @@ fn url_file_name(url: &Word) -> Option<Word> {
     (!name.is_empty()).then(|| Word::literal(name, url.span))
 }
 
-/// The destination of `cp`, `mv`, `install`, `ln`, `rsync` (and the sources `mv` takes away).
+/// The options of `cp`, `mv`, `install`, `ln` and `rsync` that take a value.
+const COPY_OPTIONS: Options = Options::gnu(
+    "tSmogT",
+    &[
+        "target-directory",
+        "suffix",
+        "mode",
+        "owner",
+        "group",
+        "backup",
+        "sparse",
+        "reflink",
+        "preserve",
+    ],
+);
+
+/// The destination of `cp`, `mv`, `install`, `ln`, `rsync`.
 fn destination(command: &Command) -> Vec<Word> {
-    let options = Options::gnu(
-        "tSmogT",
-        &[
-            "target-directory",
-            "suffix",
-            "mode",
-            "owner",
-            "group",
-            "backup",
-            "sparse",
-            "reflink",
-            "preserve",
-        ],
-    );
+    let options = COPY_OPTIONS;
     let parsed = args::parse(command.args(), &options);
     if command.name == "scp" {
         // `scp host:FILE LOCAL` writes LOCAL; a `host:path` destination is no local file.
@@ -691,11 +697,7 @@ fn into_folder(subject: &Subject, written: Vec<Word>) -> Vec<Word> {
     if !matches!(command.name.as_str(), "cp" | "mv" | "install" | "ln") || written.len() != 1 {
         return written;
     }
-    let options = Options::gnu(
-        "tSmogT",
-        &["target-directory", "suffix", "mode", "owner", "group", "backup"],
-    );
-    let parsed = args::parse(command.args(), &options);
+    let parsed = args::parse(command.args(), &COPY_OPTIONS);
     if command.name == "install" && parsed.has('d', "directory") {
         return written;
     }
@@ -727,11 +729,7 @@ fn into_folder(subject: &Subject, written: Vec<Word>) -> Vec<Word> {
 /// The sources of `cp`, `mv`, `install` or `ln`: every operand but the destination (all of
 /// them with `-t DIR`).
 fn sources_of(command: &Command) -> Vec<Word> {
-    let options = Options::gnu(
-        "tSmogT",
-        &["target-directory", "suffix", "mode", "owner", "group", "backup"],
-    );
-    let parsed = args::parse(command.args(), &options);
+    let parsed = args::parse(command.args(), &COPY_OPTIONS);
     let operands: Vec<&Word> = parsed.operands().collect();
     let sources = if parsed.value_of('t', "target-directory").is_some() {
         &operands[..]
@@ -769,12 +767,35 @@ fn in_place(args: &[Word], short_values: &'static str, long_values: &'static [&'
         .collect()
 }
 
-/// The files `chown` and `chgrp` change.
-fn ownership_targets(args: &[Word]) -> Vec<Word> {
-    let parsed = args::parse(args, &Options::gnu("", &["reference", "from"]));
-    let mut operands = parsed.operands();
-    if !parsed.has_long("reference") {
-        operands.next();
+/// The files `chown` and `chgrp` change, whose access lists `setfacl` and `chacl` set, and whose
+/// attributes `chattr` sets (`chattr +i`, `-i`: its mode words look like options).
+fn ownership_targets(command: &Command) -> Vec<Word> {
+    let args = command.args();
+    match command.name.as_str() {
+        "setfacl" => {
+            let options = Options::gnu(
+                "mxMX",
+                &["modify", "remove", "set", "modify-file", "remove-file", "set-file"],
+            );
+            args::parse(args, &options).operands().cloned().collect()
+        }
+        "chacl" => args::parse(args, &Options::gnu("", &[]))
+            .operands()
+            .skip(1)
+            .cloned()
+            .collect(),
+        "chattr" => args
+            .iter()
+            .filter(|word| !word.text().starts_with(['+', '-', '=']))
+            .cloned()
+            .collect(),
+        _ => {
+            let parsed = args::parse(args, &Options::gnu("", &["reference", "from"]));
+            let mut operands = parsed.operands();
+            if !parsed.has_long("reference") {
+                operands.next();
+            }
+            operands.cloned().collect()
+        }
     }
-    operands.cloned().collect()
 }
