@@ -22,11 +22,7 @@ pub const TIME_LIMIT: Duration = Duration::from_millis(400);
 pub fn analyze(command: &str, context: &Context) -> Verdict {
     let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(command, context)));
     judged.unwrap_or_else(|panic| {
-        let message = panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown failure".to_owned());
+        let message = panic_message(panic.as_ref());
         let analysis = Analysis {
             gaps: vec![Gap {
                 kind: GapKind::Internal,
@@ -38,6 +34,15 @@ pub fn analyze(command: &str, context: &Context) -> Verdict {
         let findings = checks::run(&analysis, context, command);
         Verdict::new(command, analysis, findings, context.mode)
     })
+}
+
+/// The message a caught panic carries.
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown failure".to_owned())
 }
 
 /// Judges writing a file whole with an editor tool (`Write`: it creates the file or replaces

@@ -179,7 +179,9 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
             continue;
         }
         if text == "--" {
-            first_operand.get_or_insert(i + 1);
+            if i + 1 < args.len() {
+                first_operand.get_or_insert(i + 1);
+            }
             out.extend(args[i + 1..].iter().map(Arg::Operand));
             break;
         }

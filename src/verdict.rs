@@ -22,14 +22,55 @@ pub struct Finding {
 
 impl Finding {
     /// `rule-id: what would be lost. The safe alternative.`
+    /// Always one line, at most [`MAX_REASON_CHARS`] characters: see [`one_line`].
     pub fn reason(&self) -> String {
-        format!(
+        one_line(&format!(
             "{}: {}. {}.",
             self.rule.id,
             sentence(&self.lost),
             sentence(self.rule.instead)
-        )
+        ))
     }
+}
+
+/// The longest reason given, in characters.
+pub const MAX_REASON_CHARS: usize = 500;
+/// The longest single word (a path, a quoted string) a reason keeps whole, in characters.
+const MAX_WORD_CHARS: usize = 120;
+
+/// `text` as one line a model can read: line breaks and other control characters written as
+/// escapes, words longer than [`MAX_WORD_CHARS`] shortened in the middle, and the whole cut in
+/// the middle to [`MAX_REASON_CHARS`], so that the rule id in front and the safe alternative at
+/// the end stay.
+pub fn one_line(text: &str) -> String {
+    let escaped: String = text
+        .chars()
+        .flat_map(|c| match c {
+            '\n' => vec!['\\', 'n'],
+            '\r' => vec!['\\', 'r'],
+            '\t' => vec!['\\', 't'],
+            c if c.is_control() => vec!['?'],
+            c => vec![c],
+        })
+        .collect();
+    let words: Vec<String> = escaped
+        .split(' ')
+        .map(|word| middle_cut(word, MAX_WORD_CHARS))
+        .collect();
+    middle_cut(&words.join(" "), MAX_REASON_CHARS)
+}
+
+/// `text` with its middle replaced by `…` when it has more than `most` characters.
+fn middle_cut(text: &str, most: usize) -> String {
+    let count = text.chars().count();
+    if count <= most {
+        return text.to_owned();
+    }
+    let head = most * 3 / 5;
+    let tail = most - head - 1;
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(count - tail).collect();
+    format!("{start}…{end}")
 }
 
 /// Text ending with a single full stop.
@@ -103,5 +144,24 @@ impl Verdict {
             Some(finding) => finding.reason(),
             None => "no rule matched".to_owned(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_are_one_short_line() {
+        assert_eq!(one_line("a\nb\tc"), "a\\nb\\tc");
+        let long_path = format!("rm-root: would delete /{}. Do not.", "x/".repeat(100_000));
+        let reason = one_line(&long_path);
+        assert!(reason.chars().count() <= MAX_REASON_CHARS, "{}", reason.len());
+        assert!(reason.starts_with("rm-root: would delete /x/x/"));
+        assert!(reason.ends_with(". Do not."));
+        let many_words = format!("rule: {}end.", "word ".repeat(1000));
+        let reason = one_line(&many_words);
+        assert!(reason.chars().count() <= MAX_REASON_CHARS);
+        assert!(reason.starts_with("rule: word") && reason.ends_with("end."));
     }
 }

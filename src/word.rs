@@ -328,10 +328,46 @@ impl Word {
         fields
     }
 
-    /// Brace expansion of the first bare literal part holding a `{…,…}` or `{a..b}` group.
+    /// Brace expansion, in bash's order: the first bare literal part holding a `{…,…}` or
+    /// `{a..b}` group is expanded, then each result again. At most [`MOST_BRACE_WORDS`] words
+    /// are made, and at most [`BRACE_BYTES`] bytes of text: what lies beyond stands as one
+    /// word known only at run time (a sequence's later numbers are left out, being of the
+    /// same shape as its first).
     fn expand_braces(self) -> Vec<Word> {
-        const MOST: usize = 64;
-        let found = self.parts.iter().enumerate().find_map(|(index, part)| match part {
+        let (span, written) = (self.span, self.text().to_owned());
+        let mut expansion = BraceExpansion {
+            words: Vec::new(),
+            bytes_left: BRACE_BYTES,
+            cut_alternatives: false,
+        };
+        expansion.expand(self);
+        if expansion.cut_alternatives {
+            expansion.words.push(Word::dynamic(Dynamic {
+                kind: DynamicKind::Other,
+                text: written,
+                span,
+            }));
+        }
+        expansion.words
+    }
+}
+
+/// How many words one brace expansion makes at most.
+const MOST_BRACE_WORDS: usize = 64;
+/// How many bytes of text one brace expansion may write, all words and steps together.
+const BRACE_BYTES: usize = 256 * 1024;
+
+/// The words a brace expansion has made so far, and what is left of its allowance.
+struct BraceExpansion {
+    words: Vec<Word>,
+    bytes_left: usize,
+    /// Whether alternatives of a `{…,…}` group were left out.
+    cut_alternatives: bool,
+}
+
+impl BraceExpansion {
+    fn expand(&mut self, word: Word) {
+        let found = word.parts.iter().enumerate().find_map(|(index, part)| match part {
             Part::Literal {
                 text,
                 quoting: Quoting::Bare,
@@ -339,79 +375,101 @@ impl Word {
             } => brace_group(text).map(|group| (index, group)),
             _ => None,
         });
-        let Some((index, (open, close, alternatives))) = found else {
-            return vec![self];
+        let Some((index, group)) = found else {
+            self.words.push(word);
+            return;
         };
-        let Part::Literal { text, span, .. } = &self.parts[index] else {
-            return vec![self];
+        let Part::Literal { text, span, .. } = &word.parts[index] else {
+            return;
         };
-        let mut words = Vec::new();
-        for alternative in alternatives.into_iter().take(MOST) {
-            let mut parts = self.parts.clone();
+        let written = text.len() - (group.close + 1 - group.open);
+        for alternative in &group.alternatives {
+            let size = written + alternative.len();
+            if self.words.len() >= MOST_BRACE_WORDS || size > self.bytes_left {
+                self.cut_alternatives |= !group.sequence;
+                return;
+            }
+            self.bytes_left -= size;
+            let mut parts = word.parts.clone();
             parts[index] = Part::Literal {
-                text: format!("{}{}{}", &text[..open], alternative, &text[close + 1..]),
+                text: format!("{}{}{}", &text[..group.open], alternative, &text[group.close + 1..]),
                 quoting: Quoting::Bare,
                 span: *span,
             };
-            let word = Word::from_parts(parts, self.span);
-            if words.len() < MOST {
-                words.extend(word.expand_braces());
-            }
+            self.expand(Word::from_parts(parts, word.span));
         }
-        words.truncate(MOST);
-        words
     }
 }
 
-/// Finds the first brace group in bare text: its byte range and alternatives.
-fn brace_group(text: &str) -> Option<(usize, usize, Vec<String>)> {
-    let bytes = text.as_bytes();
-    let mut search = 0;
-    while let Some(offset) = text[search..].find('{') {
-        let open = search + offset;
-        let mut depth = 0;
-        let mut commas = Vec::new();
-        let mut close = None;
-        for (i, &b) in bytes.iter().enumerate().skip(open) {
-            match b {
-                b'{' => depth += 1,
-                b'}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        close = Some(i);
-                        break;
-                    }
+/// A brace group in bare text: where it opens and closes, and what it stands for.
+struct BraceGroup {
+    open: usize,
+    close: usize,
+    alternatives: Vec<String>,
+    /// Whether it is a sequence (`{1..5}`) rather than a list of alternatives.
+    sequence: bool,
+}
+
+/// Finds the first brace group in bare text, as bash does: the leftmost `{` whose matching `}`
+/// encloses a comma at its own level or a sequence. One pass over the text.
+fn brace_group(text: &str) -> Option<BraceGroup> {
+    // For each `{` still open: where it is, and the commas at its level.
+    let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut first: Option<BraceGroup> = None;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'{' => open.push((i, Vec::new())),
+            b',' => {
+                if let Some((_, commas)) = open.last_mut() {
+                    commas.push(i);
                 }
-                b',' if depth == 1 => commas.push(i),
-                _ => {}
             }
-        }
-        let close = close?;
-        let inner = &text[open + 1..close];
-        if !commas.is_empty() {
-            let mut alternatives = Vec::new();
-            let mut start = open + 1;
-            for comma in commas {
-                alternatives.push(text[start..comma].to_owned());
-                start = comma + 1;
+            b'}' => {
+                let Some((start, commas)) = open.pop() else {
+                    continue;
+                };
+                if first.as_ref().is_some_and(|group| group.open < start) {
+                    continue;
+                }
+                let group = if commas.is_empty() {
+                    sequence(&text[start + 1..i]).map(|alternatives| BraceGroup {
+                        open: start,
+                        close: i,
+                        alternatives,
+                        sequence: true,
+                    })
+                } else {
+                    let mut alternatives = Vec::new();
+                    let mut from = start + 1;
+                    for comma in commas {
+                        alternatives.push(text[from..comma].to_owned());
+                        from = comma + 1;
+                    }
+                    alternatives.push(text[from..i].to_owned());
+                    Some(BraceGroup {
+                        open: start,
+                        close: i,
+                        alternatives,
+                        sequence: false,
+                    })
+                };
+                if group.is_some() {
+                    first = group;
+                }
             }
-            alternatives.push(text[start..close].to_owned());
-            return Some((open, close, alternatives));
+            _ => {}
         }
-        if let Some(range) = sequence(inner) {
-            return Some((open, close, range));
-        }
-        search = open + 1;
     }
-    None
+    first
 }
 
-/// `a..e` or `1..5` as a brace sequence.
+/// `a..e` or `1..5` as a brace sequence: its first [`MOST_BRACE_WORDS`] values.
 fn sequence(inner: &str) -> Option<Vec<String>> {
     let (from, to) = inner.split_once("..")?;
     if let (Ok(a), Ok(b)) = (from.parse::<i64>(), to.parse::<i64>()) {
         let (low, high) = (a.min(b), a.max(b));
-        return Some((low..=high.min(low + 64)).map(|n| n.to_string()).collect());
+        let last = high.min(low.saturating_add(MOST_BRACE_WORDS as i64 - 1));
+        return Some((low..=last).map(|n| n.to_string()).collect());
     }
     let (mut a, mut b) = (from.chars(), to.chars());
     match (a.next(), a.next(), b.next(), b.next()) {
@@ -532,6 +590,26 @@ mod tests {
         assert_eq!(texts(bare("x{1..3}").into_fields()), ["x1", "x2", "x3"]);
         assert_eq!(texts(bare("{a,b}{c,d}").into_fields()), ["ac", "ad", "bc", "bd"]);
         assert_eq!(texts(bare("{}").into_fields()), ["{}"]);
+        assert_eq!(texts(bare("x{a{b,c}").into_fields()), ["x{ab", "x{ac"]);
+        assert_eq!(texts(bare("{x{a,b}}").into_fields()), ["{xa}", "{xb}"]);
+        assert_eq!(texts(bare("{a,{b,c}}d").into_fields()), ["ad", "bd", "cd"]);
+    }
+
+    /// A brace expansion too large to write out stops early, and what it left out stands as a
+    /// word known only at run time; a long sequence keeps its first values, all of one shape.
+    #[test]
+    fn brace_expansion_is_bounded() {
+        let many = bare(&"{a,b}".repeat(20_000)).into_fields();
+        assert!(many.len() <= MOST_BRACE_WORDS + 1);
+        assert!(many.last().is_some_and(Word::is_dynamic));
+        let hidden = bare(&format!("{{x,/}}{}", "{,}".repeat(10))).into_fields();
+        assert!(
+            hidden.last().is_some_and(Word::is_dynamic),
+            "the `/` alternatives lie past the limit"
+        );
+        let numbers = bare("n{1..1000}").into_fields();
+        assert_eq!(numbers.len(), MOST_BRACE_WORDS);
+        assert!(!numbers.iter().any(Word::is_dynamic));
     }
 
     #[test]

@@ -359,3 +359,46 @@ fn check_by_rule_counts_what_each_rule_interrupted() {
     assert!(said.contains("     2 deny git-push-force"), "{said}");
     assert!(said.contains("     1 ask privilege-escalation"), "{said}");
 }
+
+/// A reader that stops early (`safety-net rules | head -1`) ends the output quietly.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    for args in [&["rules"][..], &["rules", "--markdown"], &["registry"], &["man"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_safety-net"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("safety-net starts");
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("safety-net ends");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(
+            output.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
+/// Inputs that once made the analyzer fail get a verdict of their own, and `explain` never
+/// prints a panic's text.
+#[test]
+fn inputs_that_once_failed_are_judged() {
+    for command in [
+        "ssh --",
+        "ssh -- host",
+        "perl -e 'system\"'",
+        "ruby -e 'system\"'",
+        "lua -e 'os.execute\"'",
+        "ruby -e '%x{ls'",
+        "perl -e 'qx{ls'",
+        "php -r '`ls'",
+    ] {
+        let output = explain(command, &[]);
+        let text = stdout(&output);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!text.contains("internal-error"), "{command}: {text}");
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
+    }
+}

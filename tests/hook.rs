@@ -436,3 +436,84 @@ fn outside_the_project_a_new_file_passes_and_replacing_an_existing_one_asks() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A writer that never closes standard input gets a denial once the input time limit passes,
+/// not a hook that waits for ever.
+#[test]
+fn input_that_never_ends_is_denied() {
+    let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    let mut child = hook
+        .arg("hook")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the hook starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    std::io::Write::write_all(&mut stdin, b"{\"tool_name\":\"Bash\",").expect("the hook reads");
+    let started = std::time::Instant::now();
+    let output = child.wait_with_output().expect("the hook ends on its own");
+    drop(stdin);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("invalid-hook-input: the input did not end within"),
+        "{stderr}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+/// Whatever the event is called, a payload carrying a shell command is judged.
+#[test]
+fn event_names_the_hook_does_not_know_are_judged() {
+    for event in ["pretooluse", "PreToolUse ", "", "SomethingNew"] {
+        let input = serde_json::json!({
+            "hook_event_name": event, "cwd": "/home/user/work/project",
+            "tool_name": "Bash", "tool_input": {"command": "rm -rf /"},
+        });
+        let outcome = run_hook(input.to_string().as_bytes(), &[]);
+        assert_eq!(outcome.exit, 2, "event {event:?}: {}", outcome.stderr);
+    }
+    let after = serde_json::json!({
+        "hook_event_name": "PostToolUse", "cwd": "/home/user/work/project",
+        "tool_name": "Bash", "tool_input": {"command": "rm -rf /"},
+    });
+    assert_eq!(
+        run_hook(after.to_string().as_bytes(), &[]).exit,
+        0,
+        "after the fact: no opinion"
+    );
+}
+
+/// A reason is one line of a few hundred characters, however long the path or text it quotes.
+#[test]
+fn reasons_are_one_short_line() {
+    for command in [
+        format!("rm -rf ~/{}", "d/".repeat(100_000)),
+        "rm -rf ~/'a\nb'".to_owned(),
+    ] {
+        let input = serde_json::json!({
+            "hook_event_name": "PreToolUse", "cwd": "/home/user/work/project",
+            "tool_name": "Bash", "tool_input": {"command": command},
+        });
+        let outcome = run_hook(input.to_string().as_bytes(), &[]);
+        assert_eq!(outcome.exit, 2, "{}", outcome.stderr);
+        assert_eq!(outcome.stderr.lines().count(), 1, "{}", outcome.stderr);
+        assert!(
+            outcome.stderr.chars().count() <= 520,
+            "{} characters",
+            outcome.stderr.len()
+        );
+    }
+}
+
+/// `--help` from an agent (standard input a pipe) is one more ignored argument.
+#[test]
+fn help_from_an_agent_still_judges() {
+    let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    hook.args(["hook", "--help"]);
+    let payload =
+        br#"{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
+    let output = common::run_with_input(&mut hook, payload);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -100,3 +100,17 @@ fn many_commands_are_denied_as_too_complex() {
     let (decision, rule, _) = judge(&command);
     assert_eq!((decision, rule), (Decision::Deny, Some("too-complex")));
 }
+
+/// One word of 20,000 brace groups once took 1.4 GB: the expansion writes out a bounded
+/// number of words and bytes, and the rest stands as a word known only at run time.
+#[test]
+fn huge_brace_expansions_stay_small() {
+    let command = format!("rm -rf ~; echo {}", "{a,b}".repeat(20_000));
+    assert_eq!(judge(&command).1, Some("rm-home"));
+    let hidden = format!("rm -rf {{x,/}}{}", "{,}".repeat(12));
+    assert_ne!(
+        judge(&hidden).0,
+        Decision::Allow,
+        "the `/` lies past the words written out"
+    );
+}

@@ -5,6 +5,15 @@
 //! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error, in every
 //! subcommand. Exit code 2 is left to the hook, where it means a deliberate denial.
 
+/// Prints a line on standard output. A closed pipe (`safety-net rules | head -1`) ends the
+/// output quietly, as command-line tools do, instead of failing.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 mod setup;
 
 use crate::analyze;
@@ -224,7 +233,10 @@ pub fn main() -> ExitCode {
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    if arguments.first().is_some_and(|arg| arg == "hook") {
+    // `hook --help` typed at a terminal prints the help; from an agent (stdin a pipe) every
+    // argument but `--agent` is ignored.
+    let help_at_terminal = arguments.iter().any(|arg| arg == "--help" || arg == "-h") && std::io::stdin().is_terminal();
+    if arguments.first().is_some_and(|arg| arg == "hook") && !help_at_terminal {
         return hook::main(&arguments[1..]);
     }
     if arguments.is_empty() && !std::io::stdin().is_terminal() {
@@ -240,8 +252,32 @@ pub fn main() -> ExitCode {
             };
         }
     };
+    // A failure inside the analyzer is caught there and becomes a verdict; the default panic
+    // message would only repeat it as noise. Any other failure is one clean line.
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(|| run(cli)).unwrap_or_else(|panic| {
+        Err(Failure::Failed(format!(
+            "internal error: {}; please report it to the safety-net maintainers",
+            crate::analyze::panic_message(panic.as_ref())
+        )))
+    });
+    match result {
+        Ok(code) => code,
+        Err(Failure::Usage(message)) => {
+            eprintln!("safety-net: {message}");
+            ExitCode::from(USAGE)
+        }
+        Err(Failure::Failed(message)) => {
+            eprintln!("safety-net: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Runs one subcommand other than the hook.
+fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let color = cli.color.colors();
-    let result = match cli.command {
+    match cli.command {
         Command::Explain { command, json, context } => context
             .context()
             .map(|context| explain_command(&command.join(" "), json, color, &context)),
@@ -258,11 +294,11 @@ pub fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Command::Registry => {
-            print!("{}", crate::registry::markdown());
+            let _ = std::io::stdout().write_all(crate::registry::markdown().as_bytes());
             Ok(ExitCode::SUCCESS)
         }
         Command::Coverage => {
-            print!("{}", crate::coverage::markdown());
+            let _ = std::io::stdout().write_all(crate::coverage::markdown().as_bytes());
             Ok(ExitCode::SUCCESS)
         }
         Command::Hook { agent } => Ok(hook::main(
@@ -287,17 +323,6 @@ pub fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 })
                 .map_err(|error| Failure::Failed(format!("cannot print the man page: {error}")))
-        }
-    };
-    match result {
-        Ok(code) => code,
-        Err(Failure::Usage(message)) => {
-            eprintln!("safety-net: {message}");
-            ExitCode::from(USAGE)
-        }
-        Err(Failure::Failed(message)) => {
-            eprintln!("safety-net: {message}");
-            ExitCode::from(1)
         }
     }
 }
@@ -355,6 +380,11 @@ fn check(files: &[PathBuf], json: bool, by_rule: bool, context: &Context) -> Res
         printed.map_err(|_| String::new())
     };
     let run = if files.is_empty() {
+        if std::io::stdin().is_terminal() {
+            eprintln!(
+                "safety-net: reading commands from standard input, one a line; Ctrl-D ends (or name a file: `safety-net check FILE`)"
+            );
+        }
         read_lines(std::io::stdin().lock(), &mut judge)
     } else {
         files.iter().try_for_each(|file| {
@@ -502,10 +532,10 @@ fn print_line(out: &mut impl Write, verdict: &Verdict, command: &str) -> std::io
 
 fn print_rules(markdown: bool) {
     if markdown {
-        print!("{}", explain::rules_markdown());
+        let _ = std::io::stdout().write_all(explain::rules_markdown().as_bytes());
         return;
     }
     for rule in crate::checks::rules() {
-        println!("{:<28} {:<5} {}", rule.id, rule.decision.name(), rule.catches);
+        say!("{:<28} {:<5} {}", rule.id, rule.decision.name(), rule.catches);
     }
 }

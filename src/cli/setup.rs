@@ -64,7 +64,7 @@ pub(super) fn register(target: &Target, add: bool) -> Result<ExitCode, Failure> 
         })?]
     };
     if agents.is_empty() {
-        println!(
+        say!(
             "{}",
             if add {
                 "No agent is set up on this machine (none of their configuration folders exists); name one with `--agent NAME`."
@@ -99,16 +99,16 @@ pub(super) fn register(target: &Target, add: bool) -> Result<ExitCode, Failure> 
         match change {
             Ok(change) if add => {
                 let events: Vec<&str> = install::events_of(agent).collect();
-                println!(
+                say!(
                     "{name}: safety-net is registered for {} in the {} scope: {change}",
                     events.join(", "),
                     scope.name()
                 );
                 for advice in after_install(agent, scope, &home, &project) {
-                    println!("  {advice}");
+                    say!("  {advice}");
                 }
             }
-            Ok(change) => println!(
+            Ok(change) => say!(
                 "{name}: safety-net's hook is removed from the {} scope: {change}",
                 scope.name()
             ),
@@ -119,7 +119,7 @@ pub(super) fn register(target: &Target, add: bool) -> Result<ExitCode, Failure> 
         }
     }
     if add {
-        println!("Run `safety-net doctor` to check it; `safety-net uninstall` with the same options undoes it.");
+        say!("Run `safety-net doctor` to check it; `safety-net uninstall` with the same options undoes it.");
     }
     Ok(ExitCode::from(u8::from(failed)))
 }
@@ -198,13 +198,13 @@ pub(super) fn doctor(project_root: Option<PathBuf>, color: bool) -> ExitCode {
         } else {
             mark.to_owned()
         };
-        println!("{mark} {}", check.what);
+        say!("{mark} {}", check.what);
         if let Some(fix) = &check.fix {
-            println!("    fix: {fix}");
+            say!("    fix: {fix}");
         }
         healthy &= check.status != doctor::Status::Problem;
     }
-    println!(
+    say!(
         "{}",
         if healthy {
             "All good."

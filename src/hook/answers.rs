@@ -53,7 +53,7 @@ impl Answer {
             Decision::Ask if !shape.can_ask(agent) => Decision::Deny,
             decision => decision,
         };
-        let message = format!("safety-net: {reason}");
+        let message = format!("safety-net: {}", crate::verdict::one_line(reason));
         let json = match (agent, shape) {
             (Agent::Cursor, Shape::CursorRead) => Some(match decision {
                 Decision::Allow => json!({"permission": "allow"}),

@@ -127,6 +127,31 @@ const NO_OPINION_CURSOR_EVENTS: &[&str] = &[
     "subagentStop",
 ];
 
+/// Events of Claude Code, Codex, Factory, Copilot CLI and Gemini CLI that are not about to run
+/// a tool: no opinion. Any other event name (unknown, misspelled, in another case) is judged
+/// like the tool-call event whenever the payload carries a tool call, so that no spelling of
+/// the event lets a command through unjudged.
+const OTHER_EVENTS: &[&str] = &[
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PermissionRequest",
+    "Notification",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStart",
+    "SubagentStop",
+    "PreCompact",
+    "SessionStart",
+    "SessionEnd",
+    "AfterTool",
+    "BeforeAgent",
+    "AfterAgent",
+    "BeforeModel",
+    "AfterModel",
+    "BeforeToolSelection",
+    "PreCompress",
+];
+
 /// The fields that hold a tool's file.
 const PATH_FIELDS: &[&str] = &[
     "file_path",
@@ -176,11 +201,18 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
             } else {
                 "PreToolUse"
             };
-            if event.as_deref().is_some_and(|event| event != judged) {
+            let unknown_event = match event.as_deref() {
+                Some(event) if OTHER_EVENTS.contains(&event) => return Ok(call),
+                Some(event) => event != judged,
+                None => false,
+            };
+            let tool = text("tool_name");
+            let input = object(payload.get("tool_input"));
+            if unknown_event && (tool.is_none() || input.is_none()) {
                 return Ok(call);
             }
-            let tool = text("tool_name").ok_or("the payload has no `tool_name`")?;
-            let input = object(payload.get("tool_input")).ok_or("the payload has no `tool_input` object")?;
+            let tool = tool.ok_or("the payload has no `tool_name`")?;
+            let input = input.ok_or("the payload has no `tool_input` object")?;
             call.action = tool_action(agent, &tool, &input)?;
             if let Some(directory) = input.get("dir_path").and_then(Value::as_str) {
                 call.cwd = Some(joined(call.cwd.as_deref(), directory));
@@ -590,5 +622,23 @@ mod tests {
         );
         let mcp = json!({"hook_event_name": "beforeMCPExecution", "cursor_version": "2", "tool_name": "q"});
         assert_eq!(read_json(Agent::Cursor, mcp).expect("readable").action, Action::Nothing);
+        let nothing = json!({"hook_event_name": "Elsewhen", "session_id": "s"});
+        assert_eq!(
+            read_json(Agent::Claude, nothing).expect("readable").action,
+            Action::Nothing
+        );
+    }
+
+    /// An event name the hook does not know is no way around it: the call it carries is judged.
+    #[test]
+    fn unknown_event_names_are_judged() {
+        for event in ["pretooluse", "PreToolUse ", "", "preToolUse", "BeforeToolUse"] {
+            let payload = json!({"hook_event_name": event, "tool_name": "Bash", "tool_input": {"command": "ls"}});
+            assert_eq!(
+                read_json(Agent::Claude, payload).expect("readable").action,
+                Action::Run("ls".into()),
+                "event {event:?}"
+            );
+        }
     }
 }

@@ -33,15 +33,21 @@ use serde_json::{Map, Value};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The largest payload read; a larger one is denied.
 pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 
-/// How long the hook may take before it denies: well under a second, far under the timeout
-/// the settings give the agents.
-pub const DEADLINE: Duration = Duration::from_millis(800);
+/// How long the payload may take to arrive: agents write it at once and close the pipe. A
+/// writer that never closes it is denied (`invalid-hook-input`) when this runs out.
+pub const INPUT_TIME_LIMIT: Duration = Duration::from_secs(2);
+
+/// How long the whole hook may take, from its start, before it denies (`too-complex`): a
+/// backstop for a machine too loaded to finish, well inside the 5 s timeout `install` gives.
+/// The analysis itself is bounded by units of work (see `walk::budget`), so its verdict does
+/// not depend on the machine's load; this deadline is only reached when the machine stalls.
+pub const DEADLINE: Duration = Duration::from_secs(3);
 
 /// Who gets the answer, and in which of its shapes.
 #[derive(Clone, Copy, Debug)]
@@ -125,20 +131,106 @@ impl Environment {
     }
 }
 
-/// Runs the hook as a process: reads standard input, answers within the deadline, prints.
+/// Runs the hook as a process: reads standard input, judges, prints the answer. A watchdog
+/// answers instead (and ends the process) when the input or the judgment overruns its time.
 /// `arguments` are those after `hook`: `--agent NAME` names the agent when the payload does not.
 pub fn main(arguments: &[String]) -> ExitCode {
     // Failures are answered with a reason of ours; the default panic message would only add noise.
     std::panic::set_hook(Box::new(|_| {}));
     let named = named_agent(arguments);
+    let fallback = Dialect::of(named.unwrap_or(Agent::Claude));
+    if !watchdog::start(fallback) {
+        let answer = fallback.internal_error("the hook could not start its timer");
+        deliver(&answer);
+        return ExitCode::from(answer.exit_code);
+    }
     let answer = match read_input(std::io::stdin().lock()) {
-        Ok(input) => answer_within_deadline(input, named, Environment::from_process()),
-        Err(what) => Dialect::of(named.unwrap_or(Agent::Claude)).invalid(&what),
+        Ok(input) => {
+            watchdog::input_read();
+            answer(&input, named, &Environment::from_process())
+        }
+        Err(what) => fallback.invalid(&what),
     };
+    if !deliver(&answer) {
+        // The watchdog answered first and is ending the process with its own exit code.
+        loop {
+            std::thread::park();
+        }
+    }
+    ExitCode::from(answer.exit_code)
+}
+
+/// Prints `answer`, unless an answer was printed already; tells whether it printed this one.
+fn deliver(answer: &Answer) -> bool {
+    static ANSWERED: Mutex<bool> = Mutex::new(false);
+    let mut answered = ANSWERED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if *answered {
+        return false;
+    }
+    *answered = true;
     let _ = std::io::stdout().write_all(answer.stdout.as_bytes());
     let _ = std::io::stderr().write_all(answer.stderr.as_bytes());
     let _ = std::io::stdout().flush();
-    ExitCode::from(answer.exit_code)
+    true
+}
+
+/// The thread that answers when the hook runs out of time: it sleeps, and wakes only to deny.
+mod watchdog {
+    use super::{DEADLINE, Dialect, INPUT_TIME_LIMIT, deliver};
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static INPUT_READ: AtomicBool = AtomicBool::new(false);
+    static DIALECT: Mutex<Option<Dialect>> = Mutex::new(None);
+
+    /// Starts the watchdog, answering in `fallback` until the payload names its agent; false
+    /// when no thread could be started.
+    pub fn start(fallback: Dialect) -> bool {
+        std::thread::Builder::new()
+            .name("watchdog".into())
+            .stack_size(64 * 1024)
+            .spawn(move || {
+                std::thread::sleep(INPUT_TIME_LIMIT);
+                if !INPUT_READ.load(Ordering::Acquire) {
+                    let answer = fallback.invalid(&format!(
+                        "the input did not end within {} s",
+                        INPUT_TIME_LIMIT.as_secs()
+                    ));
+                    end_with(&answer);
+                }
+                std::thread::sleep(DEADLINE - INPUT_TIME_LIMIT);
+                let dialect = DIALECT
+                    .lock()
+                    .map(|dialect| dialect.unwrap_or(fallback))
+                    .unwrap_or(fallback);
+                end_with(&dialect.deny(
+                    "too-complex",
+                    &format!(
+                        "the check took longer than {} s, so the tool call was not verified",
+                        DEADLINE.as_secs()
+                    ),
+                ));
+            })
+            .is_ok()
+    }
+
+    /// The payload has been read.
+    pub fn input_read() {
+        INPUT_READ.store(true, Ordering::Release);
+    }
+
+    /// The payload named the agent: a late answer is in its dialect.
+    pub fn answering_in(dialect: Dialect) {
+        if let Ok(mut known) = DIALECT.lock() {
+            *known = Some(dialect);
+        }
+    }
+
+    fn end_with(answer: &super::Answer) {
+        if deliver(answer) {
+            std::process::exit(i32::from(answer.exit_code));
+        }
+    }
 }
 
 /// The agent `--agent NAME` (or `--agent=NAME`) names; other arguments are ignored, so that no
@@ -173,36 +265,20 @@ enum Work {
     Judge(Dialect, Action, Context),
 }
 
-/// Reads the payload on this thread (quick and bounded), then judges on a worker thread, so that
-/// a failure or a hang in the analysis becomes a denial in the agent's own dialect.
-fn answer_within_deadline(input: Vec<u8>, named: Option<Agent>, environment: Environment) -> Answer {
+/// The answer to a payload: read it, judge what it asks to do. A failure inside is a denial in
+/// the agent's own dialect.
+fn answer(input: &[u8], named: Option<Agent>, environment: &Environment) -> Answer {
     let fallback = Dialect::of(named.unwrap_or(Agent::Claude));
-    let (dialect, action, context) = match std::panic::catch_unwind(|| prepare(&input, named, &environment)) {
+    let (dialect, action, context) = match std::panic::catch_unwind(|| prepare(input, named, environment)) {
         Ok(Work::Answered(answer)) => return answer,
         Ok(Work::Judge(dialect, action, context)) => (dialect, action, context),
         Err(_) => return fallback.internal_error("the payload could not be read"),
     };
-    let (sender, receiver) = mpsc::channel();
-    let worker = std::thread::Builder::new().stack_size(16 * 1024 * 1024).spawn(move || {
-        let verdict = std::panic::catch_unwind(|| judge(&action, &context));
-        let _ = sender.send(verdict);
-    });
-    if worker.is_err() {
-        return dialect.internal_error("the analysis could not start");
-    }
-    match receiver.recv_timeout(DEADLINE) {
-        Ok(Ok(Ok(verdict))) => dialect.judged(&verdict),
-        Ok(Ok(Err(what))) => dialect.invalid(&what),
-        Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-            dialect.internal_error("the analyzer failed on this input")
-        }
-        Err(mpsc::RecvTimeoutError::Timeout) => dialect.deny(
-            "too-complex",
-            &format!(
-                "the check took longer than {} ms, so the tool call was not verified",
-                DEADLINE.as_millis()
-            ),
-        ),
+    watchdog::answering_in(dialect);
+    match std::panic::catch_unwind(|| judge(&action, &context)) {
+        Ok(Ok(verdict)) => dialect.judged(&verdict),
+        Ok(Err(what)) => dialect.invalid(&what),
+        Err(_) => dialect.internal_error("the analyzer failed on this input"),
     }
 }
 

@@ -278,7 +278,16 @@ impl Walker<'_> {
                 }],
                 span,
             );
-            let mut expanded: Vec<String> = word.into_fields().iter().map(|w| w.text().to_owned()).collect();
+            let fields = word.into_fields();
+            if fields.iter().any(Word::is_dynamic) {
+                self.gap(
+                    GapKind::TooComplex,
+                    span,
+                    "a brace expansion makes more words than the analysis writes out",
+                );
+                continue;
+            }
+            let mut expanded: Vec<String> = fields.iter().map(|w| w.text().to_owned()).collect();
             if expanded.len() < 2 {
                 continue;
             }
@@ -415,8 +424,9 @@ impl Walker<'_> {
         // Anonymous `$` before a string belongs to the word (`$"…"`).
         let mut all: Vec<Node> = Vec::new();
         let mut all_cursor = node.walk();
+        let mut next_word = word_nodes.iter().peekable();
         for child in node.children(&mut all_cursor) {
-            if word_nodes.contains(&child) || (!child.is_named() && child.kind() == "$") {
+            if next_word.next_if(|word| **word == child).is_some() || (!child.is_named() && child.kind() == "$") {
                 all.push(child);
             }
         }

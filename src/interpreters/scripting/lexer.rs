@@ -63,6 +63,13 @@ impl<'a> Lexer<'a> {
         self.text.get(self.at + offset..)?.chars().next()
     }
 
+    /// Steps over `close` when it is next; an unclosed literal ends with the text.
+    fn skip_close(&mut self, close: char) {
+        if self.peek(0) == Some(close) {
+            self.at += close.len_utf8();
+        }
+    }
+
     fn rest(&self) -> &'a str {
         &self.text[self.at..]
     }
@@ -138,20 +145,20 @@ impl<'a> Lexer<'a> {
                 '/' if matches!(self.language, Language::Perl | Language::Ruby) && !self.after_operand() => {
                     self.at += 1;
                     self.delimited('/', false, true);
-                    self.at += usize::from(self.peek(0) == Some('/'));
+                    self.skip_close('/');
                     self.skip_flags();
                     self.push(Kind::Punct, start);
                 }
                 '\'' | '"' => {
                     self.at += 1;
                     let word = self.delimited(c, c == '"', c == '"' || self.language == Language::Lua);
-                    self.at += c.len_utf8();
+                    self.skip_close(c);
                     self.push(Kind::Str(word), start);
                 }
                 '`' if self.language != Language::Lua => {
                     self.at += 1;
                     let word = self.delimited('`', true, true);
-                    self.at += 1;
+                    self.skip_close('`');
                     self.push(Kind::Command(word), start);
                 }
                 '[' if self.language == Language::Lua && long_bracket(self.rest()).is_some() => {
@@ -237,7 +244,7 @@ impl<'a> Lexer<'a> {
             Some('{') if self.language != Language::Ruby => {
                 self.at += 1;
                 self.delimited('}', false, false);
-                self.at += 1;
+                self.skip_close('}');
             }
             Some(c) if c.is_alphanumeric() || c == '_' => {
                 self.identifier();
@@ -249,7 +256,7 @@ impl<'a> Lexer<'a> {
                 if let Some(close) = subscript {
                     self.at += 1;
                     self.delimited(close, false, false);
-                    self.at += 1;
+                    self.skip_close(close);
                 }
             }
             Some(c) if self.language != Language::Ruby && !c.is_whitespace() => self.at += c.len_utf8(),
@@ -277,7 +284,7 @@ impl<'a> Lexer<'a> {
         let content_start = self.at;
         let content = self.delimited(close, interpolates, interpolates);
         let content_end = self.at;
-        self.at += close.len_utf8().min(self.text.len() - self.at);
+        self.skip_close(close);
         if matches!(word, "s" | "tr" | "y") {
             if open != close {
                 while self.peek(0).is_some_and(char::is_whitespace) {
@@ -288,10 +295,10 @@ impl<'a> Lexer<'a> {
                 };
                 self.at += second.len_utf8();
                 self.delimited(closing(second), false, false);
-                self.at += closing(second).len_utf8().min(self.text.len() - self.at);
+                self.skip_close(closing(second));
             } else {
                 self.delimited(close, false, false);
-                self.at += close.len_utf8().min(self.text.len() - self.at);
+                self.skip_close(close);
             }
         }
         let kind = match word {
@@ -327,7 +334,7 @@ impl<'a> Lexer<'a> {
         let content_start = self.at;
         let content = self.delimited(close, interpolates, interpolates);
         let content_end = self.at;
-        self.at += close.len_utf8().min(self.text.len() - self.at);
+        self.skip_close(close);
         let kind = match letter {
             Some('x') => Kind::Command(content),
             Some('w' | 'W' | 'i' | 'I') => Kind::Words(split_words(self.source, content_start..content_end)),
