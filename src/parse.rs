@@ -1,8 +1,8 @@
 //! Parsing with tree-sitter-bash: one parser per thread, backslash-newline joined where bash
-//! joins it, and a wall-clock guard on every parse.
+//! joins it, and every parse within the analysis's allowance of parser steps.
 
 use crate::source::Source;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
 use std::time::Instant;
 use tree_sitter::{Node, ParseOptions, Parser, Tree};
@@ -11,11 +11,38 @@ thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
 }
 
+/// How much more parsing an analysis may do. Counted in the parser's own steps (it reports its
+/// progress after every hundred or so operations, the same count on any machine), so that where
+/// parsing stops does not depend on the machine's speed or load; with a wall-clock deadline
+/// behind it as a backstop for a stalled machine.
+#[derive(Clone, Copy)]
+pub struct Allowance<'a> {
+    steps: &'a Cell<u64>,
+    deadline: Instant,
+}
+
+impl<'a> Allowance<'a> {
+    pub fn new(steps: &'a Cell<u64>, deadline: Instant) -> Allowance<'a> {
+        Allowance { steps, deadline }
+    }
+
+    /// Takes one step; false when none is left or the deadline has passed.
+    fn step(self) -> bool {
+        let left = self.steps.get();
+        if left == 0 || Instant::now() > self.deadline {
+            self.steps.set(0);
+            return false;
+        }
+        self.steps.set(left - 1);
+        true
+    }
+}
+
 /// Why a text could not be parsed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParseFailure {
-    /// The parse ran past the deadline.
-    TimedOut,
+    /// The parse used up its allowance.
+    OverAllowance,
     /// The parser refused (it could not load the grammar).
     Unavailable,
 }
@@ -32,8 +59,8 @@ pub struct Parsed {
 /// `rm -rf /`. Bash joins such a line everywhere except inside single quotes, comments and
 /// heredoc bodies, so the text is parsed once to find those places, joined elsewhere, and
 /// parsed again.
-pub fn parse(source: Source, deadline: Instant) -> Result<Parsed, ParseFailure> {
-    let tree = parse_text(source.text(), deadline)?;
+pub fn parse(source: Source, allowance: Allowance<'_>) -> Result<Parsed, ParseFailure> {
+    let tree = parse_text(source.text(), allowance)?;
     let joins = if source.text().contains("\\\n") {
         line_joins(&tree, source.text())
     } else {
@@ -43,17 +70,17 @@ pub fn parse(source: Source, deadline: Instant) -> Result<Parsed, ParseFailure> 
         Parsed { tree, source }
     } else {
         let joined = source.without(&joins);
-        let tree = parse_text(joined.text(), deadline)?;
+        let tree = parse_text(joined.text(), allowance)?;
         Parsed { tree, source: joined }
     };
-    without_extglobs(parsed, deadline)
+    without_extglobs(parsed, allowance)
 }
 
 /// Extended globs outside `[[ ]]` (`rm -rf !(keep) /`) break the grammar: the pattern becomes
 /// a subshell and the words after it fall into an ERROR, where bash with `extglob` set runs
 /// them all. Each pattern is read as `*`, which matches at least as much, and the text parsed
 /// again; the new tree is kept when it has fewer errors.
-fn without_extglobs(parsed: Parsed, deadline: Instant) -> Result<Parsed, ParseFailure> {
+fn without_extglobs(parsed: Parsed, allowance: Allowance<'_>) -> Result<Parsed, ParseFailure> {
     let text = parsed.source.text();
     if !parsed.tree.root_node().has_error() || !text.contains('(') {
         return Ok(parsed);
@@ -63,7 +90,7 @@ fn without_extglobs(parsed: Parsed, deadline: Instant) -> Result<Parsed, ParseFa
         return Ok(parsed);
     }
     let source = parsed.source.replaced(&patterns, "*");
-    let tree = parse_text(source.text(), deadline)?;
+    let tree = parse_text(source.text(), allowance)?;
     if errors(&tree) < errors(&parsed.tree) {
         Ok(Parsed { tree, source })
     } else {
@@ -165,7 +192,7 @@ fn errors(tree: &Tree) -> usize {
     count
 }
 
-fn parse_text(text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {
+fn parse_text(text: &str, allowance: Allowance<'_>) -> Result<Tree, ParseFailure> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -176,29 +203,29 @@ fn parse_text(text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {
             *slot = Some(parser);
         }
         let parser = slot.as_mut().ok_or(ParseFailure::Unavailable)?;
-        parse_by(parser, text, deadline)
+        parse_by(parser, text, allowance)
     })
 }
 
-/// Parses `text` with `parser` (of any grammar), giving up at `deadline`.
-pub fn parse_by(parser: &mut Parser, text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {
+/// Parses `text` with `parser` (of any grammar), giving up when `allowance` runs out.
+pub fn parse_by(parser: &mut Parser, text: &str, allowance: Allowance<'_>) -> Result<Tree, ParseFailure> {
     parser.reset();
     let bytes = text.as_bytes();
     let mut read = |offset: usize, _| bytes.get(offset..).unwrap_or_default();
-    let mut timed_out = false;
+    let mut over = false;
     let mut progress = |_: &tree_sitter::ParseState| {
-        if Instant::now() > deadline {
-            timed_out = true;
-            ControlFlow::Break(())
-        } else {
+        if allowance.step() {
             ControlFlow::Continue(())
+        } else {
+            over = true;
+            ControlFlow::Break(())
         }
     };
     let options = ParseOptions::new().progress_callback(&mut progress);
     let tree = parser.parse_with_options(&mut read, None, Some(options));
     match tree {
         Some(tree) => Ok(tree),
-        None if timed_out => Err(ParseFailure::TimedOut),
+        None if over => Err(ParseFailure::OverAllowance),
         None => Err(ParseFailure::Unavailable),
     }
 }
@@ -244,10 +271,13 @@ mod tests {
     use std::time::Duration;
 
     fn joined(text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        parse(Source::original(text), deadline)
-            .map(|parsed| parsed.source.text().to_owned())
-            .unwrap_or_default()
+        let steps = Cell::new(u64::MAX);
+        parse(
+            Source::original(text),
+            Allowance::new(&steps, Instant::now() + Duration::from_secs(5)),
+        )
+        .map(|parsed| parsed.source.text().to_owned())
+        .unwrap_or_default()
     }
 
     #[test]

@@ -197,14 +197,16 @@ impl Subject<'_> {
 pub struct Report<'a> {
     findings: &'a mut Vec<Finding>,
     command: Option<CommandId>,
+    /// Where the findings about the current command begin.
+    from: usize,
 }
 
 impl Report<'_> {
     /// Reports that `rule` matched at `span`; `lost` says what would be lost in this case.
     pub fn flag(&mut self, rule: &'static Rule, span: Span, lost: impl Into<String>) {
         let lost = lost.into();
-        let duplicate = self
-            .findings
+        // Repeats across commands are dropped once all are judged (see `without_repeats`).
+        let duplicate = self.findings[self.from..]
             .iter()
             .any(|f| f.rule.id == rule.id && f.span == span && f.lost == lost);
         if !duplicate {
@@ -230,6 +232,7 @@ pub fn file_findings(
     let mut report = Report {
         findings: &mut findings,
         command: None,
+        from: 0,
     };
     let span = Span::new(0, typed.len());
     match write {
@@ -245,6 +248,7 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
     let mut report = Report {
         findings: &mut findings,
         command: None,
+        from: 0,
     };
     for checker in CHECKERS {
         if let Some(whole) = checker.whole_analysis {
@@ -260,6 +264,7 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         };
         report.command = Some(id);
         let before = report.findings.len();
+        report.from = before;
         for checker in CHECKERS {
             if checker.applies.to(&command.name) {
                 (checker.check)(&subject, &mut report);
@@ -299,7 +304,17 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
             }
         }
     }
+    without_repeats(findings)
+}
+
+/// The findings with each repeat of the same rule, place and loss left out (a function called
+/// twice, commands that share the text of one layer), the first kept.
+fn without_repeats(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut seen = std::collections::HashSet::new();
     findings
+        .into_iter()
+        .filter(|f| seen.insert((f.rule.id, f.span, f.lost.clone())))
+        .collect()
 }
 
 /// Keeps, of the findings from `before` on, made in a layer guessed for the unknown `program`,

@@ -17,10 +17,10 @@ mod scripting;
 mod syntax;
 
 use crate::language::Language;
+use crate::parse::Allowance;
 use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
 use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
-use std::time::Instant;
 
 /// What a call in the code does.
 #[derive(Clone, Debug)]
@@ -142,16 +142,21 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
 }
 
 /// The effects of `source`, code in `language`.
-pub fn effects(language: Language, source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, ParseFailure> {
+pub fn effects(
+    language: Language,
+    source: &Source,
+    env: &Env,
+    allowance: Allowance<'_>,
+) -> Result<Vec<Effect>, ParseFailure> {
     match language {
-        Language::Python => python::effects(source, env, deadline),
-        Language::JavaScript => javascript::effects(source, env, deadline),
+        Language::Python => python::effects(source, env, allowance),
+        Language::JavaScript => javascript::effects(source, env, allowance),
         Language::Ruby | Language::Perl | Language::Php | Language::Lua => {
             Ok(scripting::effects(language, source, env))
         }
         Language::Awk => Ok(awk::effects(source, env)),
         Language::IPython => {
-            let mut effects = python::effects(source, env, deadline)?;
+            let mut effects = python::effects(source, env, allowance)?;
             effects.extend(escapes::effects(language, source, env.home));
             Ok(effects)
         }
@@ -505,7 +510,8 @@ mod tests {
 
     /// The same, for inline code given `args` after it.
     pub fn described_with(language: Language, code: &str, args: &[&str]) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let steps = std::cell::Cell::new(u64::MAX);
+        let allowance = Allowance::new(&steps, std::time::Instant::now() + Duration::from_secs(5));
         let arguments = Arguments {
             script: None,
             args: args.iter().map(|a| Word::literal(a, Span::default())).collect(),
@@ -514,7 +520,7 @@ mod tests {
             home: "/home/user",
             arguments: &arguments,
         };
-        effects(language, &Source::original(code), &env, deadline)
+        effects(language, &Source::original(code), &env, allowance)
             .unwrap_or_default()
             .into_iter()
             .map(|effect| {

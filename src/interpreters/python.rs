@@ -10,15 +10,15 @@ use super::{
     write_effect,
 };
 use crate::language::Language;
+use crate::parse::Allowance;
 use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
 use crate::word::Word;
 use std::collections::{HashMap, HashSet};
-use std::time::Instant;
 use tree_sitter::Node;
 
-pub fn effects(source: &Source, env: &Env, deadline: Instant) -> Result<Vec<Effect>, ParseFailure> {
-    let tree = syntax::parse(Grammar::Python, source.text(), deadline)?;
+pub fn effects(source: &Source, env: &Env, allowance: Allowance<'_>) -> Result<Vec<Effect>, ParseFailure> {
+    let tree = syntax::parse(Grammar::Python, source.text(), allowance)?;
     let mut reader = Reader {
         source,
         env,

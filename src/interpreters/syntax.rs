@@ -1,12 +1,12 @@
 //! Parsing Python and JavaScript with their tree-sitter grammars under the analysis deadline,
 //! and the pieces of string literals both languages share: escapes and verbatim text.
 
+use crate::parse::Allowance;
 use crate::parse::ParseFailure;
 use crate::source::Source;
 use crate::word::Word;
 use std::cell::RefCell;
 use std::ops::Range;
-use std::time::Instant;
 use tree_sitter::{Language, Node, Parser, Tree};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -20,7 +20,7 @@ thread_local! {
 }
 
 /// Parses `text` with `grammar`, giving up at `deadline`.
-pub fn parse(grammar: Grammar, text: &str, deadline: Instant) -> Result<Tree, ParseFailure> {
+pub fn parse(grammar: Grammar, text: &str, allowance: Allowance<'_>) -> Result<Tree, ParseFailure> {
     let key = grammar as u8;
     PARSERS.with(|cell| {
         let mut parsers = cell.borrow_mut();
@@ -38,7 +38,7 @@ pub fn parse(grammar: Grammar, text: &str, deadline: Instant) -> Result<Tree, Pa
             .find(|(k, _)| *k == key)
             .map(|(_, p)| p)
             .ok_or(ParseFailure::Unavailable)?;
-        crate::parse::parse_by(parser, text, deadline)
+        crate::parse::parse_by(parser, text, allowance)
     })
 }
 

@@ -5,8 +5,10 @@
 
 use super::Walker;
 use crate::command::{GapKind, Run};
+use crate::parse::Allowance;
 use crate::source::Span;
-use std::time::{Duration, Instant};
+use std::cell::Cell;
+use std::time::Instant;
 
 /// How deep layers may nest (`bash -c` in `sudo` in `eval`…).
 pub const MAX_LAYER_DEPTH: usize = 16;
@@ -15,22 +17,39 @@ pub const MAX_SYNTAX_DEPTH: usize = 200;
 /// How many commands one analysis may find.
 pub const MAX_COMMANDS: usize = 4000;
 
-/// How many commands a script read from disk (with the scripts it runs) may add, and how long
-/// reading it may take; past either, the rest of it is could-not-verify rather than a reason to
-/// deny the command. Its commands do not count toward [`MAX_COMMANDS`].
+/// How many bytes of known values (text and parts) variables may write into words, in one
+/// analysis: past it, a variable's value counts as unknown. (`a=$a$a` doubles a value at each
+/// step.)
+pub const MAX_EXPANDED_BYTES: usize = 1024 * 1024;
+
+/// How many steps of the parsers (see [`Allowance`]) the command itself may take, all its
+/// layers and inline code together: ten times what the most demanding of 23,101 real agent
+/// commands takes (150 steps, for a 15 KB heredoc of Python), and a few milliseconds of
+/// parsing. Past it, the command is denied as too complex.
+pub const MAX_PARSE_STEPS: u64 = 1_500;
+
+/// How many commands a script read from disk (with the scripts it runs) may add, and how many
+/// parser steps reading it may take; past either, the rest of it is could-not-verify rather
+/// than a reason to deny the command. Its commands and steps do not count toward
+/// [`MAX_COMMANDS`] and [`MAX_PARSE_STEPS`].
 const MAX_SCRIPT_COMMANDS: usize = 20_000;
-const SCRIPT_TIME_LIMIT: Duration = Duration::from_millis(150);
+const MAX_SCRIPT_PARSE_STEPS: u64 = 5_000;
 
 /// What is left of the walk's allowance.
 pub(super) struct Budget {
     deadline: Instant,
-    out_of_time: bool,
+    /// The walk has stopped: out of time or of room for commands.
+    stopped: bool,
+    /// How many bytes of known values variables have written into words.
+    expanded_bytes: usize,
     /// How many commands scripts from disk have added, all told.
     pub(super) disk_commands: usize,
     /// How many they had added when the outermost script being read was entered.
     disk_commands_from: usize,
-    /// When reading the outermost script being read must stop.
-    script_deadline: Instant,
+    /// The parser steps left to the command itself.
+    parse_steps: Cell<u64>,
+    /// The parser steps left to the outermost script being read from disk.
+    script_parse_steps: Cell<u64>,
     /// Whether the script being read ran past its allowance.
     script_truncated: bool,
 }
@@ -39,19 +58,30 @@ impl Budget {
     pub(super) fn new(deadline: Instant) -> Budget {
         Budget {
             deadline,
-            out_of_time: false,
+            stopped: false,
+            expanded_bytes: 0,
             disk_commands: 0,
             disk_commands_from: 0,
-            script_deadline: deadline,
+            parse_steps: Cell::new(MAX_PARSE_STEPS),
+            script_parse_steps: Cell::new(MAX_SCRIPT_PARSE_STEPS),
             script_truncated: false,
         }
     }
 }
 
 impl Walker<'_> {
+    /// Whether a known value of `bytes` may still be written into a word; counts it when so.
+    pub(super) fn may_expand(&mut self, bytes: usize) -> bool {
+        let room = self.budget.expanded_bytes + bytes <= MAX_EXPANDED_BYTES;
+        if room {
+            self.budget.expanded_bytes += bytes;
+        }
+        room
+    }
+
     /// Whether the walk must stop: out of time or of room for commands.
     pub(super) fn exhausted(&mut self, span: Span) -> bool {
-        if self.budget.out_of_time {
+        if self.budget.stopped {
             return true;
         }
         // Inside a script from disk, its own budget: running out of it leaves the rest of the
@@ -59,7 +89,7 @@ impl Walker<'_> {
         if !self.reading_disk.is_empty() {
             let budget = &mut self.budget;
             if budget.script_truncated
-                || Instant::now() > budget.script_deadline
+                || Instant::now() > budget.deadline
                 || budget.disk_commands - budget.disk_commands_from >= MAX_SCRIPT_COMMANDS
             {
                 budget.script_truncated = true;
@@ -68,11 +98,12 @@ impl Walker<'_> {
             return false;
         }
         if Instant::now() > self.budget.deadline {
-            self.budget.out_of_time = true;
+            self.budget.stopped = true;
             self.gap(GapKind::TooComplex, span, "the analysis ran out of time");
             return true;
         }
         if self.analysis.commands.len() - self.budget.disk_commands >= MAX_COMMANDS {
+            self.budget.stopped = true;
             self.gap(
                 GapKind::TooComplex,
                 span,
@@ -83,21 +114,26 @@ impl Walker<'_> {
         false
     }
 
-    /// When parsing must stop: the script's own deadline inside a script from disk.
-    pub(super) fn parse_deadline(&self) -> Instant {
-        if self.reading_disk.is_empty() {
-            self.budget.deadline
+    /// What parsing may still take: the script's own allowance inside a script from disk.
+    pub(super) fn parse_allowance(&self) -> Allowance<'_> {
+        let steps = if self.reading_disk.is_empty() {
+            &self.budget.parse_steps
         } else {
-            self.budget.script_deadline
-        }
+            &self.budget.script_parse_steps
+        };
+        Allowance::new(steps, self.budget.deadline)
     }
 
     /// Records that parsing `span` ran out of time: inside a script from disk the rest of the
     /// script is not judged; in the command itself the analysis stops.
     pub(super) fn parse_overrun(&mut self, span: Span) {
         if self.reading_disk.is_empty() {
-            self.budget.out_of_time = true;
-            self.gap(GapKind::TooComplex, span, "parsing ran out of time");
+            self.budget.stopped = true;
+            self.gap(
+                GapKind::TooComplex,
+                span,
+                format!("parsing it takes more than the {MAX_PARSE_STEPS} parser steps the analysis allows"),
+            );
         } else {
             self.budget.script_truncated = true;
         }
@@ -136,7 +172,7 @@ impl Walker<'_> {
         let outermost = self.reading_disk.is_empty();
         if outermost {
             self.budget.disk_commands_from = self.budget.disk_commands;
-            self.budget.script_deadline = self.budget.deadline.min(Instant::now() + SCRIPT_TIME_LIMIT);
+            self.budget.script_parse_steps.set(MAX_SCRIPT_PARSE_STEPS);
         }
         self.reading_disk.push(path);
         walk(self);
@@ -149,8 +185,7 @@ impl Walker<'_> {
 pub(super) fn truncated_script(via: &str, script: &str, span: Span) -> Run {
     Run::Unverifiable {
         what: format!(
-            "{via} runs {script}, too long to judge in full (over {MAX_SCRIPT_COMMANDS} commands or {} ms): the rest of it was not judged",
-            SCRIPT_TIME_LIMIT.as_millis()
+            "{via} runs {script}, too long to judge in full (over {MAX_SCRIPT_COMMANDS} commands or {MAX_SCRIPT_PARSE_STEPS} parser steps): the rest of it was not judged"
         ),
         span,
     }

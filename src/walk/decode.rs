@@ -25,6 +25,12 @@ pub(super) trait Scope {
     fn arithmetic(&mut self, node: Node, source: &Source);
 }
 
+/// What writing `value` into a word costs, in bytes: its text and its parts (a value made of
+/// unknown parts grows by parts, not text).
+fn expansion_cost(value: &Word) -> usize {
+    value.text().len() + value.parts.len() * std::mem::size_of::<Part>()
+}
+
 /// The decoder's view of the walker: variables from the shell state, substitutions walked as
 /// layers.
 pub(super) struct WordScope<'w, 'c, 'a> {
@@ -37,16 +43,19 @@ pub(super) struct WordScope<'w, 'c, 'a> {
 
 impl Scope for WordScope<'_, '_, '_> {
     fn variable(&mut self, name: &str) -> Option<Word> {
-        self.at.shell.variable(name, self.walker.context)
+        let value = self.at.shell.variable(name, self.walker.context)?;
+        self.walker.may_expand(expansion_cost(&value)).then_some(value)
     }
 
     fn array(&mut self, name: &str) -> Option<Vec<Word>> {
         let shell = &self.at.shell;
-        match name {
+        let elements = match name {
             "@" | "*" if shell.positional.len() > 1 => Some(shell.positional[1..].to_vec()),
             "@" | "*" => None,
             _ => shell.arrays.get(name).cloned(),
-        }
+        }?;
+        let cost = elements.iter().map(expansion_cost).sum();
+        self.walker.may_expand(cost).then_some(elements)
     }
 
     fn substitution(&mut self, node: Node, _source: &Source) -> Output {
@@ -405,7 +414,7 @@ impl<'a> Decoder<'a> {
                         _ if quoted => Quoting::Quoted,
                         _ => Quoting::Expanded,
                     };
-                    self.parts.push(Part::Literal { text, quoting, span });
+                    self.push_literal(&text, quoting, span);
                 }
                 dynamic => self.parts.push(dynamic),
             }

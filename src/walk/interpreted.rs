@@ -30,9 +30,9 @@ impl Walker<'_> {
             arguments: &code.arguments,
         };
         let language = code.language;
-        let effects = match interpreters::effects(language, &source, &env, self.parse_deadline()) {
+        let effects = match interpreters::effects(language, &source, &env, self.parse_allowance()) {
             Ok(effects) => effects,
-            Err(ParseFailure::TimedOut) => {
+            Err(ParseFailure::OverAllowance) => {
                 self.parse_overrun(whole);
                 return;
             }

@@ -143,14 +143,18 @@ impl Walker<'_> {
         if !self.reading_disk.is_empty() && matches!(kind, GapKind::Syntax | GapKind::ReservedWord) {
             return;
         }
-        let what = what.into();
-        if !self
-            .analysis
-            .gaps
-            .iter()
-            .any(|gap| gap.kind == kind && gap.span == span)
-        {
-            self.analysis.gaps.push(Gap { kind, span, what });
+        // Past a few dozen gaps, one of each kind is enough to decide the verdict.
+        const MOST_GAPS: usize = 64;
+        let gaps = &self.analysis.gaps;
+        if gaps.len() >= MOST_GAPS && gaps.iter().any(|gap| gap.kind == kind) {
+            return;
+        }
+        if !gaps.iter().any(|gap| gap.kind == kind && gap.span == span) {
+            self.analysis.gaps.push(Gap {
+                kind,
+                span,
+                what: what.into(),
+            });
         }
     }
 

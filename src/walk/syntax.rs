@@ -33,9 +33,9 @@ impl Walker<'_> {
         if self.layer_refused(layer_depth, whole) {
             return None;
         }
-        let parsed = match parse::parse(source, self.parse_deadline()) {
+        let parsed = match parse::parse(source, self.parse_allowance()) {
             Ok(parsed) => parsed,
-            Err(ParseFailure::TimedOut) => {
+            Err(ParseFailure::OverAllowance) => {
                 self.parse_overrun(whole);
                 return None;
             }
