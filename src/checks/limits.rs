@@ -41,7 +41,7 @@ pub static NESTING_TOO_DEEP: Rule = Rule {
 pub static TOO_COMPLEX: Rule = Rule {
     id: "too-complex",
     decision: DENY,
-    catches: "A command that runs more commands than the analyzer counts (4,000) or takes too long to analyze.",
+    catches: "A command that runs more commands than the analyzer counts (4,000), or takes more parsing than the analysis allows (1,500 parser steps, ten times the most a real command takes).",
     instead: "Split the work into several smaller commands",
     examples: &[],
     allowed: &[],

@@ -168,10 +168,12 @@ const PATCH_FIELDS: &[&str] = &["command", "patch", "patchText", "input"];
 /// Reads the call in `payload`, sent by `agent`. `Err` says what is missing.
 pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> {
     let text = |field: &str| payload.get(field).and_then(Value::as_str).map(str::to_owned);
-    let object = |value: Option<&Value>| match value {
-        Some(Value::Object(object)) => Some(object.clone()),
-        _ => None,
-    };
+    fn object(value: Option<&Value>) -> Option<&Map<String, Value>> {
+        match value {
+            Some(Value::Object(object)) => Some(object),
+            _ => None,
+        }
+    }
     let mut call = Call {
         action: Action::Nothing,
         cwd: text("cwd"),
@@ -186,9 +188,9 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
         Agent::Copilot if payload.contains_key("toolArgs") => {
             let tool = text("toolName").ok_or("the payload has no `toolName`")?;
             let input = match payload.get("toolArgs") {
-                Some(Value::Object(input)) => input.clone(),
+                Some(Value::Object(input)) => std::borrow::Cow::Borrowed(input),
                 Some(Value::String(json)) => match serde_json::from_str::<Value>(json) {
-                    Ok(Value::Object(input)) => input,
+                    Ok(Value::Object(input)) => std::borrow::Cow::Owned(input),
                     _ => return Err("the payload's `toolArgs` string is not a JSON object".into()),
                 },
                 _ => return Err("the payload's `toolArgs` is neither an object nor a JSON string".into()),
@@ -213,7 +215,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
             }
             let tool = tool.ok_or("the payload has no `tool_name`")?;
             let input = input.ok_or("the payload has no `tool_input` object")?;
-            call.action = tool_action(agent, &tool, &input)?;
+            call.action = tool_action(agent, &tool, input)?;
             if let Some(directory) = input.get("dir_path").and_then(Value::as_str) {
                 call.cwd = Some(joined(call.cwd.as_deref(), directory));
             }
@@ -244,7 +246,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
                         if let Some(directory) = input.get("working_directory").and_then(Value::as_str) {
                             call.cwd = Some(joined(call.cwd.as_deref(), directory));
                         }
-                        call.action = tool_action(agent, &tool, &input)?;
+                        call.action = tool_action(agent, &tool, input)?;
                     } else if let Some(command) = text("command") {
                         call.action = Action::Run(command);
                     } else if event.is_none() || event.as_deref() == Some("preToolUse") {
@@ -268,7 +270,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
                 .and_then(Value::as_str)
                 .ok_or("the payload has no `toolName`")?;
             let input = object(pre.get("parameters")).ok_or("the payload has no `parameters` object")?;
-            call.action = tool_action(agent, tool, &input)?;
+            call.action = tool_action(agent, tool, input)?;
         }
         Agent::Windsurf => {
             let info = object(payload.get("tool_info")).ok_or("the payload has no `tool_info` object")?;
@@ -300,7 +302,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
             if let Some(directory) = args.get("workdir").and_then(Value::as_str) {
                 call.cwd = Some(joined(call.cwd.as_deref(), directory));
             }
-            call.action = tool_action(agent, tool, &args)?;
+            call.action = tool_action(agent, tool, args)?;
         }
     }
     Ok(call)

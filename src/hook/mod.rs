@@ -147,7 +147,7 @@ pub fn main(arguments: &[String]) -> ExitCode {
     let answer = match read_input(std::io::stdin().lock()) {
         Ok(input) => {
             watchdog::input_read();
-            answer(&input, named, &Environment::from_process())
+            answer(input, named, &Environment::from_process())
         }
         Err(what) => fallback.invalid(&what),
     };
@@ -267,9 +267,12 @@ enum Work {
 
 /// The answer to a payload: read it, judge what it asks to do. A failure inside is a denial in
 /// the agent's own dialect.
-fn answer(input: &[u8], named: Option<Agent>, environment: &Environment) -> Answer {
+fn answer(input: Vec<u8>, named: Option<Agent>, environment: &Environment) -> Answer {
     let fallback = Dialect::of(named.unwrap_or(Agent::Claude));
-    let (dialect, action, context) = match std::panic::catch_unwind(|| prepare(input, named, environment)) {
+    let prepared = std::panic::catch_unwind(|| prepare(&input, named, environment));
+    // What is judged has been copied out; a payload of many megabytes is not kept meanwhile.
+    drop(input);
+    let (dialect, action, context) = match prepared {
         Ok(Work::Answered(answer)) => return answer,
         Ok(Work::Judge(dialect, action, context)) => (dialect, action, context),
         Err(_) => return fallback.internal_error("the payload could not be read"),
