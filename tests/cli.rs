@@ -394,6 +394,9 @@ fn inputs_that_once_failed_are_judged() {
         "ruby -e '%x{ls'",
         "perl -e 'qx{ls'",
         "php -r '`ls'",
+        "ruby -e \"'\\'\"",
+        "git -M-é",
+        "ls -é=x",
     ] {
         let output = explain(command, &[]);
         let text = stdout(&output);

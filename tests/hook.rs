@@ -517,3 +517,19 @@ fn help_from_an_agent_still_judges() {
     let output = common::run_with_input(&mut hook, payload);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// A chain of thousands of calls in inline Python or JavaScript (`x.a().a()…`) once recursed
+/// once a call and overflowed the stack, and a process that aborts lets the call through. It
+/// gets a verdict, as a process.
+#[test]
+fn long_call_chains_in_inline_code_get_a_verdict() {
+    for program in ["python3 -c", "node -e"] {
+        let code = format!("x{}", ".a()".repeat(5000));
+        let input = serde_json::json!({
+            "hook_event_name": "PreToolUse", "cwd": "/home/user/work/project",
+            "tool_name": "Bash", "tool_input": {"command": format!("{program} '{code}'")},
+        });
+        let outcome = run_hook(input.to_string().as_bytes(), &[]);
+        assert!(matches!(outcome.exit, 0 | 2), "{program}: exit {}", outcome.exit);
+    }
+}

@@ -20,6 +20,7 @@ pub fn effects(source: &Source, env: &Env, allowance: Allowance<'_>) -> Result<V
     let tree = syntax::parse(Grammar::JavaScript, source.text(), allowance)?;
     let mut reader = Reader {
         source,
+        depth: std::cell::Cell::new(0),
         env,
         names: HashMap::new(),
         effects: Vec::new(),
@@ -38,6 +39,8 @@ pub fn effects(source: &Source, env: &Env, allowance: Allowance<'_>) -> Result<V
 
 struct Reader<'a> {
     source: &'a Source,
+    /// How deep the expression being valued nests (see [`super::MAX_VALUE_DEPTH`]).
+    depth: std::cell::Cell<usize>,
     env: &'a Env<'a>,
     names: HashMap<String, Value>,
     effects: Vec<Effect>,
@@ -158,7 +161,20 @@ impl Reader<'_> {
         }
     }
 
+    /// The value of an expression; past [`super::MAX_VALUE_DEPTH`] levels of nesting (a chain
+    /// of thousands of calls), unknown.
     fn value(&self, node: Node) -> Value {
+        let depth = self.depth.get();
+        if depth >= super::MAX_VALUE_DEPTH {
+            return super::unknown(self.source, node.byte_range());
+        }
+        self.depth.set(depth + 1);
+        let value = self.value_of(node);
+        self.depth.set(depth);
+        value
+    }
+
+    fn value_of(&self, node: Node) -> Value {
         match node.kind() {
             "string" | "template_string" => Value::Text(self.string(node)),
             "identifier" => self

@@ -270,6 +270,10 @@ fn chosen_call(module: &str, span: Span) -> Option<Effect> {
 }
 
 /// An expression whose value is unknown, shown as written.
+/// How deep the Python and JavaScript readers follow an expression into its parts: real code
+/// nests a few levels; a chain of thousands of calls (`x.a().a()…`) would recurse once a call.
+const MAX_VALUE_DEPTH: usize = 64;
+
 fn unknown(source: &Source, range: std::ops::Range<usize>) -> Value {
     let text: String = crate::source::display_text(&source.text()[range.clone()], &[])
         .chars()

@@ -21,6 +21,7 @@ pub fn effects(source: &Source, env: &Env, allowance: Allowance<'_>) -> Result<V
     let tree = syntax::parse(Grammar::Python, source.text(), allowance)?;
     let mut reader = Reader {
         source,
+        depth: std::cell::Cell::new(0),
         env,
         names: HashMap::new(),
         star_imports: Vec::new(),
@@ -43,6 +44,8 @@ pub fn effects(source: &Source, env: &Env, allowance: Allowance<'_>) -> Result<V
 
 struct Reader<'a> {
     source: &'a Source,
+    /// How deep the expression being valued nests (see [`super::MAX_VALUE_DEPTH`]).
+    depth: std::cell::Cell<usize>,
     env: &'a Env<'a>,
     /// What names are bound to: imported modules and functions, assigned values.
     names: HashMap<String, Value>,
@@ -172,7 +175,20 @@ impl Reader<'_> {
         Value::Name(name.to_owned())
     }
 
+    /// The value of an expression; past [`super::MAX_VALUE_DEPTH`] levels of nesting (a chain
+    /// of thousands of calls), unknown.
     fn value(&self, node: Node) -> Value {
+        let depth = self.depth.get();
+        if depth >= super::MAX_VALUE_DEPTH {
+            return super::unknown(self.source, node.byte_range());
+        }
+        self.depth.set(depth + 1);
+        let value = self.value_of(node);
+        self.depth.set(depth);
+        value
+    }
+
+    fn value_of(&self, node: Node) -> Value {
         match node.kind() {
             "string" => Value::Text(self.string(node)),
             "concatenated_string" => Value::Text(concat(

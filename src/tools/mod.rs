@@ -164,10 +164,12 @@ pub fn read_as<'a>(tool: &Tool, args: &'a [Word]) -> Invocation<'a> {
             continue;
         }
         // `-nprod`, `-n=prod`: a short option with its value attached.
-        if !text.starts_with("--") && takes_value(&text[..2]) {
-            invocation
-                .options
-                .push(Opt::attached(&text[..2], text[2..].trim_start_matches('=')));
+        let letter_end = text.char_indices().nth(2).map_or(text.len(), |(end, _)| end);
+        if !text.starts_with("--") && takes_value(&text[..letter_end]) {
+            invocation.options.push(Opt::attached(
+                &text[..letter_end],
+                text[letter_end..].trim_start_matches('='),
+            ));
             continue;
         }
         invocation.options.push(Opt {

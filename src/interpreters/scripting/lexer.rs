@@ -379,11 +379,12 @@ impl<'a> Lexer<'a> {
                     self.at = range.end;
                     verbatim_from = self.at;
                 } else {
+                    // `\'` and `\\` stand for the character after the backslash; any other
+                    // backslash is kept as written.
                     let next = self.peek(1);
                     if next == Some(close) || next == Some('\\') {
                         flush(self, &mut pieces, verbatim_from, self.at);
-                        self.at += 1;
-                        verbatim_from = self.at;
+                        verbatim_from = self.at + 1;
                     }
                     self.at += length;
                 }
