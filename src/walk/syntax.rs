@@ -417,7 +417,7 @@ impl Walker<'_> {
                 "file_redirect" | "herestring_redirect" | "heredoc_redirect" => {
                     self.redirect(*child, at, &mut inner);
                 }
-                _ if is_detached_descriptor(*child) => {}
+                _ if is_detached_descriptor(*child, at.source.text()) => {}
                 _ => word_nodes.push(*child),
             }
         }
@@ -812,8 +812,10 @@ fn node_by_id(root: Node, id: usize) -> Option<Node> {
 
 /// A number written against the redirection that follows it (`bash 0</tmp/f`): bash reads it
 /// as the redirection's file descriptor, where the grammar makes it an argument of its own.
-fn is_detached_descriptor(node: Node) -> bool {
-    if node.kind() != "number" {
+fn is_detached_descriptor(node: Node, text: &str) -> bool {
+    // A redirection starts right after the number: anything else there, and the number is a
+    // word (finding the node after it climbs the tree, which is slow in a long script).
+    if node.kind() != "number" || !text[node.end_byte()..].starts_with(['<', '>']) {
         return false;
     }
     // The node that follows it: the grammar may hang the redirection on the command, on the
