@@ -617,10 +617,16 @@ fn the_project_scope_runs_safety_net_from_path_and_denies_without_it() {
     let payload = |tool_command: &str| {
         json!({"hook_event_name": "PreToolUse", "cwd": sandbox.project(), "tool_name": "Bash", "tool_input": {"command": tool_command}}).to_string()
     };
-    let run = |path: &str, tool_command: &str| {
+    // A binary just copied can be busy for a moment: a process another test thread forked while
+    // the copy was open for writing holds it until that process runs its own program.
+    let run = |path: &str, tool_command: &str| loop {
         let mut shell = Command::new("sh");
         shell.args(["-c", &command]);
-        run_registered(shell, &sandbox.home(), path, payload(tool_command).as_bytes())
+        let output = run_registered(shell, &sandbox.home(), path, payload(tool_command).as_bytes());
+        if !String::from_utf8_lossy(&output.stderr).contains("Text file busy") {
+            break output;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
     };
     let missing = run("/usr/bin:/bin", "ls");
     assert_eq!(missing.status.code(), Some(2));
