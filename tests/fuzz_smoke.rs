@@ -4,11 +4,15 @@
 //! nesting or a long word), must never make the guard fail inside, and the answers must be
 //! well formed and the same on every run. The inputs the fuzzers found are replayed too.
 
+use agent_safety_net::fuzzing::Answer;
 use agent_safety_net::fuzzing::{
     analyze_text, answer_is_internal_error, answer_reasons, decoded_words, hook_answer, interpreter_effects,
     verdict_is_internal_error,
 };
 use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
 
 /// How many mutated commands are analyzed and how many mutated payloads given to the hook: a
 /// few seconds in a debug build.
@@ -196,21 +200,19 @@ type Failure = String;
 /// The analyzer's verdict on `command` is no internal error, has a one-line reason, and is the
 /// same when asked again (unless the deadline decided, which depends on the machine's speed).
 fn judged(command: &str) -> Result<(), Failure> {
+    let shown = shown(command.as_bytes());
     let verdict = analyze_text(command);
     if verdict_is_internal_error(&verdict) {
-        return Err(format!("internal error on {command:?}: {}", verdict.reason()));
+        return Err(format!("internal error on {shown}: {}", verdict.reason()));
     }
     if verdict.reason().contains('\n') {
-        return Err(format!(
-            "a reason of several lines for {command:?}: {}",
-            verdict.reason()
-        ));
+        return Err(format!("a reason of several lines for {shown}: {}", verdict.reason()));
     }
     let again = analyze_text(command);
     let timed = [verdict.rule(), again.rule()].contains(&Some("too-complex"));
     if !timed && (verdict.decision, verdict.rule()) != (again.decision, again.rule()) {
         return Err(format!(
-            "two verdicts on {command:?}: {:?} {:?} then {:?} {:?}",
+            "two verdicts on {shown}: {:?} {:?} then {:?} {:?}",
             verdict.decision,
             verdict.rule(),
             again.decision,
@@ -223,28 +225,67 @@ fn judged(command: &str) -> Result<(), Failure> {
 /// The hook's answer to `payload` is no internal error, exits 0 or 2, blocks with a reason on
 /// standard error and gives every reason in one line.
 fn answered(payload: &[u8]) -> Result<(), Failure> {
-    let answer = hook_answer(payload);
-    let shown = String::from_utf8_lossy(payload);
+    well_formed(&hook_answer(payload), payload)
+}
+
+/// As [`answered`], from the `safety-net hook` process itself: a failure the in-process entry
+/// point cannot survive (a stack overflow aborts the whole process) is a failure here.
+fn answered_by_process(payload: &[u8]) -> Result<(), Failure> {
+    let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    hook.arg("hook")
+        .env_clear()
+        .env("HOME", "/home/user")
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin");
+    let output = common::run_with_input(&mut hook, payload);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let Some(exit_code) = output.status.code().and_then(|code| u8::try_from(code).ok()) else {
+        return Err(format!(
+            "the hook died ({}) for {}: {stderr}",
+            output.status,
+            shown(payload)
+        ));
+    };
+    let answer = Answer {
+        exit_code,
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr,
+    };
+    well_formed(&answer, payload)
+}
+
+fn well_formed(answer: &Answer, payload: &[u8]) -> Result<(), Failure> {
+    let shown = shown(payload);
     if !matches!(answer.exit_code, 0 | 2) {
-        return Err(format!("exit code {} for {shown:?}", answer.exit_code));
+        return Err(format!("exit code {} for {shown}: {answer:?}", answer.exit_code));
     }
-    if answer_is_internal_error(&answer) {
-        return Err(format!("internal error for {shown:?}: {answer:?}"));
+    if answer_is_internal_error(answer) {
+        return Err(format!("internal error for {shown}: {answer:?}"));
     }
     if !answer.stdout.is_empty() && serde_json::from_str::<serde_json::Value>(&answer.stdout).is_err() {
-        return Err(format!("standard output is not JSON for {shown:?}: {answer:?}"));
+        return Err(format!("standard output is not JSON for {shown}: {answer:?}"));
     }
     if answer.exit_code == 2 && answer.stderr.is_empty() {
-        return Err(format!("a block without a reason for {shown:?}"));
+        return Err(format!("a block without a reason for {shown}"));
     }
-    match answer_reasons(&answer).into_iter().find(|reason| reason.contains('\n')) {
-        Some(reason) => Err(format!("a reason of several lines for {shown:?}: {reason}")),
+    match answer_reasons(answer).into_iter().find(|reason| reason.contains('\n')) {
+        Some(reason) => Err(format!("a reason of several lines for {shown}: {reason}")),
         None => Ok(()),
+    }
+}
+
+/// An input for a failure message: quoted, and cut short when long.
+fn shown(input: &[u8]) -> String {
+    const MOST: usize = 400;
+    let text = String::from_utf8_lossy(input);
+    match text.char_indices().nth(MOST) {
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], input.len()),
+        None => format!("{text:?}"),
     }
 }
 
 /// The interpreter reader `pick` chooses and the word decoder read `text` without a panic.
 fn read(pick: u8, text: &str) -> Result<(), Failure> {
+    let shown = shown(text.as_bytes());
     let panic_text = |panic: Box<dyn std::any::Any + Send>| {
         panic
             .downcast_ref::<&str>()
@@ -254,12 +295,12 @@ fn read(pick: u8, text: &str) -> Result<(), Failure> {
     };
     std::panic::catch_unwind(|| interpreter_effects(pick, text)).map_err(|panic| {
         format!(
-            "the interpreter reader {pick:?} failed on {text:?}: {}",
+            "the interpreter reader {pick:?} failed on {shown}: {}",
             panic_text(panic)
         )
     })?;
     std::panic::catch_unwind(|| decoded_words(text))
-        .map_err(|panic| format!("the word decoder failed on {text:?}: {}", panic_text(panic)))?;
+        .map_err(|panic| format!("the word decoder failed on {shown}: {}", panic_text(panic)))?;
     Ok(())
 }
 
@@ -362,11 +403,13 @@ fn regressions() -> Vec<(String, Vec<u8>)> {
     found
 }
 
-/// Replays a finding through its target's entry point, and as a command through the analyzer.
+/// Replays a finding through its target's entry point, and as a command through the analyzer;
+/// a hook payload through the `safety-net hook` process.
 fn replayed(name: &str, input: &[u8]) -> Result<(), Failure> {
     let text = String::from_utf8_lossy(input);
     match name.split_once('/').map(|(target, _)| target) {
-        Some("hook_payload") => answered(input)?,
+        // A payload is JSON, not a command: it is only given to the hook.
+        Some("hook_payload") => return answered_by_process(input),
         Some("interpreter_code") => {
             if let Some((&pick, code)) = input.split_first() {
                 read(pick, &String::from_utf8_lossy(code))?;
