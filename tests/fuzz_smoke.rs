@@ -344,6 +344,21 @@ fn mutated_corpus_commands_are_judged() {
     });
 }
 
+/// The payload's first `command` string, wherever the agent puts it (`tool_input.command`,
+/// Cursor's top-level `command`…).
+fn command_field(value: &mut serde_json::Value) -> Option<&mut serde_json::Value> {
+    match value {
+        serde_json::Value::Object(fields) => {
+            if fields.get("command").is_some_and(serde_json::Value::is_string) {
+                return fields.get_mut("command");
+            }
+            fields.values_mut().find_map(command_field)
+        }
+        serde_json::Value::Array(items) => items.iter_mut().find_map(command_field),
+        _ => None,
+    }
+}
+
 #[test]
 fn mutated_hook_payloads_are_answered() {
     on_hook_stack(|| {
@@ -357,7 +372,7 @@ fn mutated_hook_payloads_are_answered() {
             // the payload's bytes.
             let mutated_payload = match serde_json::from_str::<serde_json::Value>(&payload) {
                 Ok(mut json) if round % 2 == 0 => {
-                    if let Some(command) = json.pointer_mut("/tool_input/command")
+                    if let Some(command) = command_field(&mut json)
                         && let Some(text) = command.as_str()
                     {
                         *command = mutated(&mut random, text, &commands).into();
