@@ -24,6 +24,8 @@ pub(crate) mod coverage;
 pub(crate) mod doctor;
 pub(crate) mod explain;
 pub(crate) mod files;
+#[doc(hidden)]
+pub mod fuzzing;
 pub(crate) mod hook;
 pub(crate) mod install;
 pub(crate) mod interpreters;

@@ -267,7 +267,7 @@ enum Work {
 
 /// The answer to a payload: read it, judge what it asks to do. A failure inside is a denial in
 /// the agent's own dialect.
-fn answer(input: Vec<u8>, named: Option<Agent>, environment: &Environment) -> Answer {
+pub(crate) fn answer(input: Vec<u8>, named: Option<Agent>, environment: &Environment) -> Answer {
     let fallback = Dialect::of(named.unwrap_or(Agent::Claude));
     let prepared = std::panic::catch_unwind(|| prepare(&input, named, environment));
     // What is judged has been copied out; a payload of many megabytes is not kept meanwhile.

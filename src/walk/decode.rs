@@ -11,7 +11,7 @@ use crate::word::{Dynamic, DynamicKind, FIELD_BREAK, Part, Quoting, Word, decode
 use tree_sitter::Node;
 
 /// What the decoder asks of its surroundings.
-pub(super) trait Scope {
+pub(crate) trait Scope {
     /// The value of a variable set earlier, `$HOME`, or a positional parameter, if known.
     /// `Some` of an empty word means known to be empty (after `unset`).
     fn variable(&mut self, name: &str) -> Option<Word>;
@@ -77,7 +77,7 @@ impl Scope for WordScope<'_, '_, '_> {
 }
 
 /// Decodes word nodes of one source.
-pub(super) struct Decoder<'a> {
+pub(crate) struct Decoder<'a> {
     source: &'a Source,
     scope: &'a mut dyn Scope,
     parts: Vec<Part>,

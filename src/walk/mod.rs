@@ -25,7 +25,7 @@
 
 mod arithmetic;
 mod budget;
-mod decode;
+pub(crate) mod decode;
 mod expansion;
 mod files;
 mod functions;
