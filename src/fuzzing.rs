@@ -22,9 +22,9 @@ pub use crate::hook::Answer;
 pub const INTERNAL_ERROR: &str = "internal-error";
 
 /// The allowance of one interpreter read or one word-decoding parse: as many parser steps as
-/// the analysis allows a command (`walk::budget::MAX_PARSE_STEPS`), and a backstop clock.
-const PARSE_STEPS: u64 = 1_500;
-const TIME_LIMIT: Duration = Duration::from_secs(2);
+/// the analysis allows a command, and the analysis's backstop clock.
+const PARSE_STEPS: u64 = crate::walk::budget::MAX_PARSE_STEPS;
+const TIME_LIMIT: Duration = crate::analyze::TIME_LIMIT;
 
 /// The home directory of the fixed surroundings, as in [`Context::example`].
 const HOME: &str = "/home/user";

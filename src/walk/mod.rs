@@ -24,7 +24,7 @@
 //! each have a limit, and reaching one leaves a [`Gap`] that the checkers turn into a verdict.
 
 mod arithmetic;
-mod budget;
+pub(crate) mod budget;
 pub(crate) mod decode;
 mod expansion;
 mod files;
