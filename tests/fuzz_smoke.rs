@@ -19,10 +19,9 @@ mod common;
 const COMMAND_ROUNDS: usize = 1200;
 const PAYLOAD_ROUNDS: usize = 300;
 
-/// The most times a fragment is repeated; a fragment with a brace is repeated far less, as
-/// brace expansion multiplies its fields (`{a,b}` repeated n times makes 2ⁿ words).
+/// The most times a fragment is repeated (brace groups too: a brace expansion writes out a
+/// bounded number of words, however many groups it has).
 const MOST_REPEATS: usize = 300;
-const MOST_BRACE_REPEATS: usize = 6;
 
 /// Characters that change how bash reads a command.
 const METACHARACTERS: &[&str] = &[
@@ -85,12 +84,7 @@ fn mutate(random: &mut Random, text: &str, others: &[String]) -> String {
         3 => {
             let end = at + random.below(bytes.len() - at + 1).min(16);
             let fragment = bytes[at..end].to_vec();
-            let most = if fragment.contains(&b'{') {
-                MOST_BRACE_REPEATS
-            } else {
-                MOST_REPEATS
-            };
-            let repeats = 1 + random.below(most);
+            let repeats = 1 + random.below(MOST_REPEATS);
             let repeated = fragment.repeat(repeats);
             bytes.splice(at..end, repeated);
         }
