@@ -269,13 +269,16 @@ fn chosen_call(module: &str, span: Span) -> Option<Effect> {
         .then(|| Effect::new(&format!("{module}[…]"), span, None, Action::Unverifiable(what)))
 }
 
-/// An expression whose value is unknown, shown as written.
 /// How deep the Python and JavaScript readers follow an expression into its parts: real code
-/// nests a few levels; a chain of thousands of calls (`x.a().a()…`) would recurse once a call.
-const MAX_VALUE_DEPTH: usize = 64;
+/// nests a few levels; a chain of thousands of calls (`x.a().a()…`) would recurse once a call,
+/// and value each call's chain again (5,000 calls: 0.2 s at 64 levels, 0.05 s at 24).
+const MAX_VALUE_DEPTH: usize = 24;
 
+/// An expression whose value is unknown, shown as written (its first 80 characters).
 fn unknown(source: &Source, range: std::ops::Range<usize>) -> Value {
-    let text: String = crate::source::display_text(&source.text()[range.clone()], &[])
+    let written = &source.text()[range.clone()];
+    let shown = written.char_indices().nth(80).map_or(written.len(), |(end, _)| end);
+    let text: String = crate::source::display_text(&written[..shown], &[])
         .chars()
         .take(80)
         .collect();
