@@ -116,3 +116,49 @@ fn huge_brace_expansions_stay_small() {
         "the `/` lies past the words written out"
     );
 }
+
+/// `a=$a$a` doubles a value at each step: once the values written into words pass their
+/// allowance, a value counts as unknown instead of growing without end.
+#[test]
+fn doubling_values_stay_small() {
+    let doubling = format!("a=xxxxxxxx; {}echo $a", "a=$a$a; ".repeat(40));
+    assert_eq!(judge(&doubling).0, Decision::Allow);
+    let quadrupling = format!("a=xxxxxxxx; {}ls $a", "a=\"$a$a$a$a\"; ".repeat(20));
+    assert_eq!(judge(&quadrupling).0, Decision::Allow);
+    let arrays = format!(
+        "a=(x y); {}echo \"${{a[@]}}\"",
+        "a=(\"${a[@]}\" \"${a[@]}\"); ".repeat(40)
+    );
+    assert_eq!(judge(&arrays).0, Decision::Allow);
+}
+
+/// The limits count work (parser steps, commands, bytes), not time: the same input gets the same
+/// verdict when many analyses run at once on a machine with two cores.
+#[test]
+fn verdicts_do_not_depend_on_load() {
+    let inputs = [
+        format!(
+            "ls {}",
+            (0..40_000).map(|i| format!("w{i}")).collect::<Vec<_>>().join(" ")
+        ),
+        format!("{}cat", "cat | ".repeat(1_000)),
+        format!("python3 -c 'x{}'", ".a()".repeat(1_000)),
+        format!(
+            "cat > notes.md <<'EOF'\n{}EOF",
+            "a line of text with $(no substitution)\n".repeat(2_000)
+        ),
+    ];
+    let alone: Vec<_> = inputs.iter().map(|input| judge(input).1).collect();
+    let together: Vec<Vec<_>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| scope.spawn(|| inputs.iter().map(|input| judge(input).1).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("no panic"))
+            .collect()
+    });
+    for verdicts in together {
+        assert_eq!(verdicts, alone);
+    }
+}
