@@ -454,7 +454,7 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     let temporary = matches!(
         places::place(&paths::Target::Path(path.clone()), context),
         places::Place::Temporary
-    ) || places::is_temp_root(path, context);
+    ) || places::is_temp_root(path);
     let device = path.as_str().starts_with("/dev/") || path.as_str().starts_with("/proc/self/fd/");
     // The project root itself is a folder: what is written there (`cp x .`) lands inside.
     if !path.starts_with(&context.project_root) && !temporary && !device {

@@ -191,7 +191,7 @@ fn place_of(path: &AbsPath, below: Option<Option<&str>>, everything: bool, conte
     if below_project && system.as_ref().is_none_or(|dir| project.starts_with(dir)) {
         return Place::InsideProject(path.clone());
     }
-    if let Some(root) = temp_root_of(path, context)
+    if let Some(root) = temp_root_of(path)
         && (path.is_inside(&root) || !itself || (everything && !SYSTEM_DIRS.contains(&root.as_str())))
     {
         return Place::Temporary;
@@ -383,18 +383,17 @@ pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
 
 /// Whether `path` is a temporary directory itself (`/tmp`): what is written there, as into a
 /// folder (`cp x /tmp/`), lands in it.
-pub fn is_temp_root(path: &AbsPath, context: &Context) -> bool {
-    temp_root_of(path, context).is_some_and(|root| root.same(path))
+pub fn is_temp_root(path: &AbsPath) -> bool {
+    temp_root_of(path).is_some_and(|root| root.same(path))
 }
 
-/// The temporary directory `path` is or is inside: a system one, `$TMPDIR`, or a Windows
-/// user's `AppData/Local/Temp`.
-fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
+/// The temporary directory `path` is or is inside: a system one, or a Windows user's
+/// `AppData/Local/Temp`. `$TMPDIR` is no temp place by its name: only by its value.
+fn temp_root_of(path: &AbsPath) -> Option<AbsPath> {
     let fixed = TEMP_DIRS
         .iter()
         .find(|dir| path.starts_with_text(dir, false))
-        .map(|dir| AbsPath::normalized((*dir).to_owned()))
-        .or_else(|| context.temp_dir.iter().find(|root| path.starts_with(root)).cloned());
+        .map(|dir| AbsPath::normalized((*dir).to_owned()));
     fixed.or_else(|| {
         let components: Vec<&str> = path.components().collect();
         // A drive's own temp folders: `C:\tmp`, `C:\temp`, `C:\Windows\Temp`.

@@ -166,10 +166,12 @@ pub static RM_OUTSIDE_PROJECT: Rule = Rule {
         "rm -rf ~/Documents",
         "rm -rf /data/backups",
         "rm -rf /home/alice/code",
+        // TMPDIR is not set in the examples' context: this is `/build`.
+        "rm -rf \"$TMPDIR/build\"",
     ],
     allowed: &[
         "rm -rf /tmp/scratch",
-        "rm -rf \"$TMPDIR/build\"",
+        "rm -rf \"${TMPDIR:-/tmp}/build\"",
         "rm -rf \"$(mktemp -d)\"",
     ],
 };
@@ -231,7 +233,8 @@ fn check(subject: &Subject, report: &mut Report) {
         None if recursive => format!("`{} -r`", command.name),
         None => format!("`{}`", command.name),
     };
-    for word in targets {
+    // An empty name (`rm -rf ""`) names no file: rm only complains.
+    for word in targets.into_iter().filter(|word| !word.text().is_empty()) {
         let target = paths::resolve(word, &command.cwd);
         // A path found by `find` or `fd` stands for a whole tree searched: deleting each one
         // reaches as far as a recursive delete.
