@@ -55,6 +55,7 @@ rule_tests! {
     az_delete,
     could_not_verify,
     crontab_remove,
+    crontab_install,
     disk_format,
     disk_overwrite,
     disk_partition,
