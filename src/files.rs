@@ -369,6 +369,12 @@ const HOME_AGENT_DIRECTORIES: &[(&str, &str)] = &[
 /// Agent directories of hooks and plugins wherever they are (a project's too), by the
 /// components they are made of.
 const AGENT_DIRECTORIES: &[(&[&str], &str)] = &[
+    // A project's hook scripts run on the agent's events as the home's do, outside this guard.
+    (&[".claude", "hooks"], "Claude Code hooks"),
+    (&[".codex", "hooks"], "Codex hooks"),
+    (&[".gemini", "hooks"], "Gemini CLI hooks"),
+    (&[".cursor", "hooks"], "Cursor hooks"),
+    (&[".windsurf", "hooks"], "Windsurf hooks"),
     (&[".clinerules", "hooks"], "Cline hooks"),
     (&[".cline", "hooks"], "Cline hooks"),
     (&[".opencode", "plugins"], "OpenCode plugins"),
@@ -745,10 +751,10 @@ mod tests {
             write("/home/user/work/project/.claude/settings.local.json"),
             WriteClass::AgentSettings(_)
         ));
-        assert_eq!(
+        assert!(matches!(
             write("/home/user/work/project/.claude/hooks/stop.py"),
-            WriteClass::Ordinary
-        );
+            WriteClass::AgentSettings(_)
+        ));
         assert_eq!(write("/home/user/work/project/.git/config"), WriteClass::GitInternals);
         assert_eq!(
             write("/home/user/work/project/.git/hooks/pre-commit"),

@@ -435,8 +435,18 @@ fn change_mode(subject: &Subject, report: &mut Report, word: &Word, mode: modes:
                 subject.typed(word)
             ),
         );
-    } else if mode.opens_up() || mode.takes_from_owner(owner_bits) {
-        judge_change(subject, report, word, &path);
+    } else {
+        // A hook script is not secret: letting others read or run it (`chmod +x`) opens up
+        // nothing, letting them change it does.
+        let hook_script = matches!(class, WriteClass::AgentSettings(_)) && !data_file && !folder;
+        let opens_up = if hook_script {
+            mode.lets_others_change()
+        } else {
+            mode.opens_up()
+        };
+        if opens_up || mode.takes_from_owner(owner_bits) {
+            judge_change(subject, report, word, &path);
+        }
     }
 }
 
