@@ -491,6 +491,45 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
     ReadClass::Ordinary
 }
 
+/// How many bytes `dd` copies when `count=` says (in blocks of `bs=`/`ibs=`, 512 bytes by
+/// default); `None` when it copies until the end.
+fn dd_bytes(args: &[Word]) -> Option<u64> {
+    let value = |key: &str| {
+        args.iter()
+            .rev()
+            .find_map(|w| w.value()?.strip_prefix(key).map(str::to_owned))
+    };
+    let number = |text: &str| -> Option<u64> {
+        let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let scale = match &text[digits.len()..] {
+            "" | "c" => 1,
+            "w" => 2,
+            "b" => 512,
+            "K" | "KiB" | "k" => 1024,
+            "kB" | "KB" => 1000,
+            "M" | "MiB" => 1 << 20,
+            "MB" => 1_000_000,
+            "G" | "GiB" => 1 << 30,
+            _ => return None,
+        };
+        digits.parse::<u64>().ok()?.checked_mul(scale)
+    };
+    let count = number(&value("count=")?)?;
+    let block = match value("ibs=").or_else(|| value("bs=")) {
+        Some(size) => number(&size)?,
+        None => 512,
+    };
+    count.checked_mul(block)
+}
+
+/// A whole disk or a partition: read raw, every file on it, whoever may read it.
+pub fn raw_disk(path: &AbsPath) -> bool {
+    let Some(name) = path.as_str().strip_prefix("/dev/") else {
+        return false;
+    };
+    crate::checks::disk::is_block_device(path.as_str()) && !name.starts_with("loop") && !name.starts_with("sr")
+}
+
 /// What secret reading `path` would expose, if any: private keys, credential stores, `.env`.
 pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
     let components: Vec<&str> = path.components().collect();
@@ -510,7 +549,7 @@ pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
 pub const READERS: &[&str] = &[
     "cat", "less", "more", "bat", "batcat", "nl", "tac", "strings", "xxd", "od", "hexdump", "base64", "vi", "vim",
     "nano", "view", "jq", "yq", "head", "tail", "grep", "egrep", "fgrep", "rg", "cp", "scp", "rsync", "nvim", "rvim",
-    "rview", "vimdiff", "gvim", "emacs", "sed", "awk", "gawk", "mawk", "nawk", "m4",
+    "rview", "vimdiff", "gvim", "emacs", "sed", "awk", "gawk", "mawk", "nawk", "m4", "dd",
 ];
 
 /// The files a command reads and may show (cat, head, less, base64, cp sources…).
@@ -588,6 +627,12 @@ pub fn read_by(command: &Command) -> Vec<Word> {
                 .cloned()
                 .collect()
         }
+        // `dd if=` of more than a glance (a boot sector is 512 bytes).
+        "dd" if dd_bytes(args).is_none_or(|bytes| bytes > 1024 * 1024) => args
+            .iter()
+            .filter(|w| w.text().starts_with("if="))
+            .map(|w| w.strip_prefix(3))
+            .collect(),
         "cp" | "scp" | "rsync" => {
             let operands = operands("tSP");
             operands[..operands.len().saturating_sub(1)].to_vec()

@@ -182,7 +182,7 @@ pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
 pub static READ_CREDENTIALS: Rule = Rule {
     id: "read-credentials",
     decision: DENY,
-    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`…).",
+    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`…), or a raw disk that holds them (`dd if=/dev/sda`).",
     instead: "Do not read secrets; ask the user for what you need to know about them",
     examples: &[
         "cat ~/.ssh/id_ed25519",
@@ -190,8 +190,14 @@ pub static READ_CREDENTIALS: Rule = Rule {
         "head ~/.netrc",
         "base64 < ~/.ssh/id_rsa",
         "cp ~/.kube/config /tmp/k",
+        "dd if=/dev/sda of=backup.img bs=4M",
     ],
-    allowed: &["cat ~/.ssh/id_ed25519.pub", "cat ~/.ssh/known_hosts", "ls ~/.ssh"],
+    allowed: &[
+        "cat ~/.ssh/id_ed25519.pub",
+        "cat ~/.ssh/known_hosts",
+        "ls ~/.ssh",
+        "dd if=/dev/sda of=mbr.bin bs=512 count=1",
+    ],
 };
 
 pub static READ_ENV_FILE: Rule = Rule {
@@ -293,7 +299,10 @@ fn check(subject: &Subject, report: &mut Report) {
             RedirectOperator::Append => write(subject, report, &redirect.target, WriteKind::Append),
             RedirectOperator::ReadWrite => write(subject, report, &redirect.target, WriteKind::InPlace),
             operator if operator.writes() => write(subject, report, &redirect.target, WriteKind::Create),
-            RedirectOperator::Read => read(subject, report, &redirect.target),
+            RedirectOperator::Read => {
+                read_raw_disk(subject, report, &redirect.target);
+                read(subject, report, &redirect.target);
+            }
             _ => {}
         }
     }
@@ -342,8 +351,29 @@ fn check(subject: &Subject, report: &mut Report) {
             change_ownership(subject, report, &target);
         }
     }
-    for source in files::read_by(command).iter().chain(&command.reads) {
+    let copied = files::read_by(command);
+    for source in &copied {
+        read_raw_disk(subject, report, source);
+    }
+    for source in copied.iter().chain(&command.reads) {
         read(subject, report, source);
+    }
+}
+
+/// A raw disk copied or shown byte for byte (`dd if=/dev/sda`, `cat /dev/sda`): every file on
+/// it comes along, whoever may read it. Tools that read a disk for what they are asked
+/// (`debugfs -R stats`) are judged by what they are asked.
+fn read_raw_disk(subject: &Subject, report: &mut Report, word: &Word) {
+    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd)
+        && files::raw_disk(&path)
+    {
+        report.flag(
+            &READ_CREDENTIALS,
+            word.span,
+            format!(
+                "reading the raw disk {path} would copy every file on it, whoever may read it: keys, password hashes and all"
+            ),
+        );
     }
 }
 
