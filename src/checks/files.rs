@@ -79,6 +79,7 @@ pub static WRITE_CREDENTIALS: Rule = Rule {
         "echo ssh-ed25519 AAAA >> ~/.ssh/authorized_keys",
         "cat key.pub > ~/.ssh/authorized_keys",
         "cp creds ~/.aws/credentials",
+        "git -c credential.helper=store push",
         "printf 'machine x login y' > ~/.netrc",
         "chmod 644 ~/.ssh/id_ed25519",
         "curl -o ~/.ssh/config https://example.com/x",
@@ -351,6 +352,7 @@ fn check(subject: &Subject, report: &mut Report) {
             change_ownership(subject, report, &target);
         }
     }
+    credential_store(subject, report);
     let copied = files::read_by(command);
     for source in &copied {
         read_raw_disk(subject, report, source);
@@ -358,6 +360,48 @@ fn check(subject: &Subject, report: &mut Report) {
     for source in copied.iter().chain(&command.reads) {
         read(subject, report, source);
     }
+}
+
+/// `git credential-store` (a credential helper git runs, or run by hand) keeps every password
+/// it is given, in plain text, in `~/.git-credentials` or the file `--file` names.
+fn credential_store(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let args = match command.name.as_str() {
+        "git" => {
+            let invocation = crate::tools::git::invocation(command);
+            if invocation.subcommand != "credential-store" {
+                return;
+            }
+            invocation.args
+        }
+        "git-credential-store" => command.args(),
+        _ => return,
+    };
+    // Asked for a password only, it writes nothing.
+    if args.iter().any(|w| w.is("get")) {
+        return;
+    }
+    let file = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| match w.text().strip_prefix("--file") {
+            Some(rest) if rest.starts_with('=') => Some(w.strip_prefix("--file=".len())),
+            Some("") => args.get(i + 1).cloned(),
+            _ => None,
+        });
+    let path = match file {
+        Some(word) => match paths::resolve(&word, &command.cwd) {
+            Target::Path(path) => path,
+            _ => return,
+        },
+        None => subject.context.home.join(".git-credentials"),
+    };
+    // Wherever it is, the file becomes a credential store.
+    report.flag(
+        &WRITE_CREDENTIALS,
+        command.span,
+        format!("`git credential-store` would keep the passwords and tokens git is given, in plain text, in {path}"),
+    );
 }
 
 /// A raw disk copied or shown byte for byte (`dd if=/dev/sda`, `cat /dev/sda`): every file on
