@@ -100,6 +100,18 @@ pub enum Protection {
 /// the agents and this guard.
 const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     (".ssh", Protection::Secret, "SSH keys"),
+    // Files of `.ssh` that are no keys, named for what they hold.
+    (
+        ".ssh/known_hosts",
+        Protection::Secret,
+        "the list of SSH hosts you trust",
+    ),
+    (
+        ".ssh/authorized_keys",
+        Protection::Secret,
+        "the keys allowed to log in as you",
+    ),
+    (".ssh/config", Protection::Secret, "your SSH settings"),
     (".gnupg", Protection::Secret, "GPG keys"),
     (".aws", Protection::Secret, "AWS credentials"),
     (".azure", Protection::Secret, "Azure credentials"),
@@ -278,6 +290,14 @@ fn protected(
     context: &Context,
 ) -> Option<(AbsPath, Protection, &'static str)> {
     let in_home = BelowHome::of(path, &context.home)?;
+    // The most precise location the path is or is inside (`~/.ssh/known_hosts` is not a key).
+    if let Some((relative, protection, what)) = PROTECTED_IN_HOME
+        .iter()
+        .filter(|(relative, _, _)| in_home.within(relative))
+        .max_by_key(|(relative, _, _)| relative.len())
+    {
+        return Some((context.home.join(relative), *protection, what));
+    }
     for (relative, protection, what) in PROTECTED_IN_HOME {
         let hit = in_home.within(relative)
             || match below {
