@@ -107,6 +107,7 @@ rule_tests! {
     rm_protected_file,
     rm_root,
     rm_stdin_targets,
+    rm_cache,
     rm_system,
     root_shell,
     secret_exfiltration,

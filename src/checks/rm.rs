@@ -28,6 +28,7 @@ pub const CHECKER: Checker = Checker {
         &RM_OUTSIDE_PROJECT,
         &RM_DYNAMIC_PATH,
         &RM_STDIN_TARGETS,
+        &RM_CACHE,
     ],
     applies: Applies::Commands(&["rm", "srm", "rmdir", "unlink", "shred", "rimraf"]),
     check,
@@ -195,6 +196,15 @@ pub static RM_DYNAMIC_PATH: Rule = Rule {
     ],
 };
 
+pub static RM_CACHE: Rule = Rule {
+    id: "rm-cache",
+    decision: super::ASK,
+    catches: "Recursive delete of the user's caches outside the project (`~/.cache`, `~/Library/Caches`): nothing is lost for good, but every program downloads or builds its cache again.",
+    instead: "Delete the one cache the task is about (`~/.cache/pip`), or the tool's own clean command (`pip cache purge`)",
+    examples: &["rm -rf ~/.cache", "rm -rf ~/Library/Caches/*", "rm -rf ~/.cache/pip"],
+    allowed: &["rm -rf .cache", "rm -rf ~/work/project/.cache"],
+};
+
 pub static RM_STDIN_TARGETS: Rule = Rule {
     id: "rm-stdin-targets",
     decision: DENY,
@@ -259,6 +269,14 @@ fn is_git_leftover(target: &Target) -> bool {
             name,
             "MERGE_MSG" | "MERGE_MODE" | "MERGE_RR" | "SQUASH_MSG" | "COMMIT_EDITMSG" | "gc.log"
         )
+}
+
+/// The user's cache folders, or a place in one: what is there is made again when needed.
+fn is_cache(path: &paths::AbsPath, subject: &Subject) -> bool {
+    let home = &subject.context.home;
+    [".cache", "Library/Caches"]
+        .iter()
+        .any(|cache| path.starts_with(&home.join(cache)))
 }
 
 /// Judges deleting `target` (written as `word`) with the delete policy.
@@ -368,6 +386,14 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
                 "{verb} of `{typed}` would erase {}, which holds the project {}",
                 what(&path),
                 subject.context.project_root
+            ),
+        ),
+        Place::Outside(path) if is_cache(&path, subject) => report.flag(
+            &RM_CACHE,
+            span,
+            format!(
+                "{verb} of `{typed}` would empty {}: what programs cached there is downloaded or built again",
+                what(&path)
             ),
         ),
         Place::Outside(path) => report.flag(
