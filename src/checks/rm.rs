@@ -187,12 +187,13 @@ pub static RM_DYNAMIC_PATH: Rule = Rule {
         "rm -rf $X/*",
         "rm -rf \"$BUILD_DIR\"",
         "cd \"$WORK\" && rm -rf build",
+        "rm -rf build/$NAME",
     ],
     allowed: &[
         "rm -rf \"${DIR:?}\"/",
         "rm \"$file\"",
         "DIR=build; rm -rf \"$DIR\"",
-        "rm -rf build/$NAME",
+        "rm -rf \"build/$NAME\"",
     ],
 };
 
@@ -245,12 +246,41 @@ fn check(subject: &Subject, report: &mut Report) {
     };
     // An empty name (`rm -rf ""`) names no file: rm only complains.
     for word in targets.into_iter().filter(|word| !word.text().is_empty()) {
-        let target = paths::resolve(word, &command.cwd);
+        let mut target = paths::resolve(word, &command.cwd);
+        // `build/$NAME` unquoted: bash splits the value into words (and globs them), so a value
+        // like `x /` adds targets of its own; only the part before the variable is known.
+        if recursive && splits(subject, word) && !matches!(target, Target::Temporary) {
+            target = Target::Unknown {
+                guarded: false,
+                what: format!(
+                    "`{}` unquoted, whose value may split into other paths",
+                    subject.typed(word)
+                ),
+            };
+        }
         // A path found by `find` or `fd` stands for a whole tree searched: deleting each one
         // reaches as far as a recursive delete.
         let found = word.dynamics().any(|d| matches!(d.kind, DynamicKind::PathUnder(_)));
         judge_delete(subject, report, &target, word, recursive || found, &verb);
     }
+}
+
+/// Whether a word holds an expansion of unknown value written without quotes, which bash
+/// splits into fields.
+fn splits(subject: &Subject, word: &Word) -> bool {
+    if subject.command.origin.is_some() {
+        return false;
+    }
+    word.dynamics().any(|d| {
+        matches!(
+            d.kind,
+            DynamicKind::Variable { .. } | DynamicKind::CommandOutput(_) | DynamicKind::Other
+        ) && d.text.starts_with('$')
+            && subject
+                .original
+                .get(word.span.start..word.span.end)
+                .is_some_and(|typed| typed.contains(d.text.as_str()) && !typed.contains(['"', '\'']))
+    })
 }
 
 /// Files in `.git` that git leaves behind after a crash or an interrupted operation, which
