@@ -40,8 +40,11 @@ pub struct Context {
     pub home: AbsPath,
     /// The root of the project the agent works on: deleting below it is ordinary work.
     pub project_root: AbsPath,
-    /// The value of `$TMPDIR`, when set: what is inside it may go.
-    pub temp_dir: Option<AbsPath>,
+    /// The values of the variables that name a temporary folder (`TEMP_VARIABLES`) that are set
+    /// in the environment the command runs in. One that is not set expands to nothing, as in
+    /// bash (`"$TMPDIR/build"` is `/build`), and a value is only a temp place when it is one of
+    /// the platform's (`/tmp`, `/var/folders/…`, `AppData/Local/Temp`…) or below one.
+    pub temp_variables: Vec<(String, String)>,
     /// This guard's own executable, which no command may overwrite.
     pub guard_binary: Option<AbsPath>,
     pub mode: Mode,
@@ -64,7 +67,7 @@ impl Context {
             project_root: cwd.clone(),
             cwd,
             home,
-            temp_dir: None,
+            temp_variables: Vec::new(),
             guard_binary: None,
             mode: Mode::Interactive,
             read_scripts: true,
@@ -73,8 +76,8 @@ impl Context {
         }
     }
 
-    /// The context of this process: current directory, `$HOME`, `$TMPDIR`, and the project root
-    /// found from the current directory.
+    /// The context of this process: current directory, `$HOME`, the temp folder variables
+    /// (`$TMPDIR`…), and the project root found from the current directory.
     pub fn from_environment() -> Context {
         let cwd = std::env::current_dir()
             .ok()
@@ -87,7 +90,7 @@ impl Context {
             .unwrap_or_else(|| guess_home(&cwd));
         let mut context = Context::new(cwd.clone(), home);
         context.project_root = project_root_of(&cwd);
-        context.temp_dir = std::env::var("TMPDIR").ok().and_then(|dir| AbsPath::new(&dir));
+        context.temp_variables = temp_variables(|name| std::env::var(name).ok());
         context.guard_binary = std::env::current_exe()
             .ok()
             .and_then(|exe| AbsPath::new(&exe.to_string_lossy()));
@@ -105,10 +108,38 @@ impl Context {
         }
     }
 
+    /// The value of the temp folder variable `name` where the command runs: empty when it is
+    /// not set. `None` when `name` is not one of `TEMP_VARIABLES`.
+    pub fn temp_variable(&self, name: &str) -> Option<&str> {
+        TEMP_VARIABLES.contains(&name).then(|| {
+            self.temp_variables
+                .iter()
+                .find(|(set, _)| set == name)
+                .map_or("", |(_, value)| value.as_str())
+        })
+    }
+
     #[cfg(test)]
     pub fn for_tests() -> Context {
         Context::example()
     }
+}
+
+/// The environment variables that name a temporary folder: `TMPDIR` (POSIX), `TMP` and `TEMP`
+/// (Windows, and many Unix programs), `TEMPDIR`, `XDG_RUNTIME_DIR` (`/run/user/N`) and CI's
+/// `RUNNER_TEMP`. The analysis knows their values from the environment, never by their names.
+pub const TEMP_VARIABLES: &[&str] = &["TMPDIR", "TMP", "TEMP", "TEMPDIR", "XDG_RUNTIME_DIR", "RUNNER_TEMP"];
+
+/// The temp folder variables that `lookup` finds set and not empty.
+pub fn temp_variables(lookup: impl Fn(&str) -> Option<String>) -> Vec<(String, String)> {
+    TEMP_VARIABLES
+        .iter()
+        .filter_map(|name| {
+            lookup(name)
+                .filter(|value| !value.is_empty())
+                .map(|value| ((*name).to_owned(), value))
+        })
+        .collect()
 }
 
 /// The git directory shared by every worktree of the repository whose worktree `folder` is:

@@ -369,6 +369,12 @@ const HOME_AGENT_DIRECTORIES: &[(&str, &str)] = &[
 /// Agent directories of hooks and plugins wherever they are (a project's too), by the
 /// components they are made of.
 const AGENT_DIRECTORIES: &[(&[&str], &str)] = &[
+    // A project's hook scripts run on the agent's events as the home's do, outside this guard.
+    (&[".claude", "hooks"], "Claude Code hooks"),
+    (&[".codex", "hooks"], "Codex hooks"),
+    (&[".gemini", "hooks"], "Gemini CLI hooks"),
+    (&[".cursor", "hooks"], "Cursor hooks"),
+    (&[".windsurf", "hooks"], "Windsurf hooks"),
     (&[".clinerules", "hooks"], "Cline hooks"),
     (&[".cline", "hooks"], "Cline hooks"),
     (&[".opencode", "plugins"], "OpenCode plugins"),
@@ -454,7 +460,7 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     let temporary = matches!(
         places::place(&paths::Target::Path(path.clone()), context),
         places::Place::Temporary
-    ) || places::is_temp_root(path, context);
+    ) || places::is_temp_root(path);
     let device = path.as_str().starts_with("/dev/") || path.as_str().starts_with("/proc/self/fd/");
     // The project root itself is a folder: what is written there (`cp x .`) lands inside.
     if !path.starts_with(&context.project_root) && !temporary && !device {
@@ -485,6 +491,45 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
     ReadClass::Ordinary
 }
 
+/// How many bytes `dd` copies when `count=` says (in blocks of `bs=`/`ibs=`, 512 bytes by
+/// default); `None` when it copies until the end.
+fn dd_bytes(args: &[Word]) -> Option<u64> {
+    let value = |key: &str| {
+        args.iter()
+            .rev()
+            .find_map(|w| w.value()?.strip_prefix(key).map(str::to_owned))
+    };
+    let number = |text: &str| -> Option<u64> {
+        let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let scale = match &text[digits.len()..] {
+            "" | "c" => 1,
+            "w" => 2,
+            "b" => 512,
+            "K" | "KiB" | "k" => 1024,
+            "kB" | "KB" => 1000,
+            "M" | "MiB" => 1 << 20,
+            "MB" => 1_000_000,
+            "G" | "GiB" => 1 << 30,
+            _ => return None,
+        };
+        digits.parse::<u64>().ok()?.checked_mul(scale)
+    };
+    let count = number(&value("count=")?)?;
+    let block = match value("ibs=").or_else(|| value("bs=")) {
+        Some(size) => number(&size)?,
+        None => 512,
+    };
+    count.checked_mul(block)
+}
+
+/// A whole disk or a partition: read raw, every file on it, whoever may read it.
+pub fn raw_disk(path: &AbsPath) -> bool {
+    let Some(name) = path.as_str().strip_prefix("/dev/") else {
+        return false;
+    };
+    crate::checks::disk::is_block_device(path.as_str()) && !name.starts_with("loop") && !name.starts_with("sr")
+}
+
 /// What secret reading `path` would expose, if any: private keys, credential stores, `.env`.
 pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
     let components: Vec<&str> = path.components().collect();
@@ -504,7 +549,7 @@ pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
 pub const READERS: &[&str] = &[
     "cat", "less", "more", "bat", "batcat", "nl", "tac", "strings", "xxd", "od", "hexdump", "base64", "vi", "vim",
     "nano", "view", "jq", "yq", "head", "tail", "grep", "egrep", "fgrep", "rg", "cp", "scp", "rsync", "nvim", "rvim",
-    "rview", "vimdiff", "gvim", "emacs", "sed", "awk", "gawk", "mawk", "nawk", "m4",
+    "rview", "vimdiff", "gvim", "emacs", "sed", "awk", "gawk", "mawk", "nawk", "m4", "dd",
 ];
 
 /// The files a command reads and may show (cat, head, less, base64, cp sources…).
@@ -582,6 +627,12 @@ pub fn read_by(command: &Command) -> Vec<Word> {
                 .cloned()
                 .collect()
         }
+        // `dd if=` of more than a glance (a boot sector is 512 bytes).
+        "dd" if dd_bytes(args).is_none_or(|bytes| bytes > 1024 * 1024) => args
+            .iter()
+            .filter(|w| w.text().starts_with("if="))
+            .map(|w| w.strip_prefix(3))
+            .collect(),
         "cp" | "scp" | "rsync" => {
             let operands = operands("tSP");
             operands[..operands.len().saturating_sub(1)].to_vec()
@@ -745,10 +796,10 @@ mod tests {
             write("/home/user/work/project/.claude/settings.local.json"),
             WriteClass::AgentSettings(_)
         ));
-        assert_eq!(
+        assert!(matches!(
             write("/home/user/work/project/.claude/hooks/stop.py"),
-            WriteClass::Ordinary
-        );
+            WriteClass::AgentSettings(_)
+        ));
         assert_eq!(write("/home/user/work/project/.git/config"), WriteClass::GitInternals);
         assert_eq!(
             write("/home/user/work/project/.git/hooks/pre-commit"),

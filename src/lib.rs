@@ -46,7 +46,7 @@ pub(crate) mod word;
 
 pub use analyze::{analyze, analyze_edit, analyze_read, analyze_write};
 pub use checks::{rule, rules};
-pub use context::{Context, Mode};
+pub use context::{Context, Mode, TEMP_VARIABLES};
 pub use paths::AbsPath;
 pub use rules::{Decision, Rule};
 pub use verdict::Verdict;

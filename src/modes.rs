@@ -37,6 +37,16 @@ impl Mode {
         }
     }
 
+    /// Whether it may let the group or others change the file, or set a special bit: what
+    /// matters for a script that runs on its own (a hook), where reading and running it does
+    /// not.
+    pub fn lets_others_change(self) -> bool {
+        match self {
+            Mode::Known { grants, .. } => grants & (0o022 | SPECIAL) != 0,
+            Mode::Unknown => true,
+        }
+    }
+
     /// Whether it may let others write (`777`, `o+w`, `a+w`).
     pub fn lets_others_write(self) -> bool {
         match self {

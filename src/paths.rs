@@ -204,7 +204,7 @@ pub enum Target {
     /// Some entries below a directory: those matching a glob (`dir/*.log`), or paths found at
     /// run time (`find dir -exec rm {} +`), filtered by a name pattern when one is known.
     Below { dir: AbsPath, name: Option<String> },
-    /// Inside a temporary directory made or named at run time (`$TMPDIR/x`, `$(mktemp -d)`).
+    /// Inside a temporary directory made at run time (`$(mktemp -d)`).
     Temporary,
     /// A place only known at run time.
     Unknown { guarded: bool, what: String },
@@ -214,9 +214,6 @@ pub enum Target {
 pub fn resolve(word: &Word, cwd: &Cwd) -> Target {
     if let Some(Part::Dynamic(first)) = word.parts.first() {
         match &first.kind {
-            DynamicKind::Variable { name, .. } if matches!(name.as_str(), "TMPDIR" | "TMP" | "TEMP") => {
-                return Target::Temporary;
-            }
             DynamicKind::CommandOutput(Output::TemporaryPath) => return Target::Temporary,
             DynamicKind::PathUnder(found) => {
                 return match &found.roots {

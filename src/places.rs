@@ -100,6 +100,18 @@ pub enum Protection {
 /// the agents and this guard.
 const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     (".ssh", Protection::Secret, "SSH keys"),
+    // Files of `.ssh` that are no keys, named for what they hold.
+    (
+        ".ssh/known_hosts",
+        Protection::Secret,
+        "the list of SSH hosts you trust",
+    ),
+    (
+        ".ssh/authorized_keys",
+        Protection::Secret,
+        "the keys allowed to log in as you",
+    ),
+    (".ssh/config", Protection::Secret, "your SSH settings"),
     (".gnupg", Protection::Secret, "GPG keys"),
     (".aws", Protection::Secret, "AWS credentials"),
     (".azure", Protection::Secret, "Azure credentials"),
@@ -191,7 +203,7 @@ fn place_of(path: &AbsPath, below: Option<Option<&str>>, everything: bool, conte
     if below_project && system.as_ref().is_none_or(|dir| project.starts_with(dir)) {
         return Place::InsideProject(path.clone());
     }
-    if let Some(root) = temp_root_of(path, context)
+    if let Some(root) = temp_root_of(path)
         && (path.is_inside(&root) || !itself || (everything && !SYSTEM_DIRS.contains(&root.as_str())))
     {
         return Place::Temporary;
@@ -278,6 +290,14 @@ fn protected(
     context: &Context,
 ) -> Option<(AbsPath, Protection, &'static str)> {
     let in_home = BelowHome::of(path, &context.home)?;
+    // The most precise location the path is or is inside (`~/.ssh/known_hosts` is not a key).
+    if let Some((relative, protection, what)) = PROTECTED_IN_HOME
+        .iter()
+        .filter(|(relative, _, _)| in_home.within(relative))
+        .max_by_key(|(relative, _, _)| relative.len())
+    {
+        return Some((context.home.join(relative), *protection, what));
+    }
     for (relative, protection, what) in PROTECTED_IN_HOME {
         let hit = in_home.within(relative)
             || match below {
@@ -383,18 +403,17 @@ pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
 
 /// Whether `path` is a temporary directory itself (`/tmp`): what is written there, as into a
 /// folder (`cp x /tmp/`), lands in it.
-pub fn is_temp_root(path: &AbsPath, context: &Context) -> bool {
-    temp_root_of(path, context).is_some_and(|root| root.same(path))
+pub fn is_temp_root(path: &AbsPath) -> bool {
+    temp_root_of(path).is_some_and(|root| root.same(path))
 }
 
-/// The temporary directory `path` is or is inside: a system one, `$TMPDIR`, or a Windows
-/// user's `AppData/Local/Temp`.
-fn temp_root_of(path: &AbsPath, context: &Context) -> Option<AbsPath> {
+/// The temporary directory `path` is or is inside: a system one, or a Windows user's
+/// `AppData/Local/Temp`. `$TMPDIR` is no temp place by its name: only by its value.
+fn temp_root_of(path: &AbsPath) -> Option<AbsPath> {
     let fixed = TEMP_DIRS
         .iter()
         .find(|dir| path.starts_with_text(dir, false))
-        .map(|dir| AbsPath::normalized((*dir).to_owned()))
-        .or_else(|| context.temp_dir.iter().find(|root| path.starts_with(root)).cloned());
+        .map(|dir| AbsPath::normalized((*dir).to_owned()));
     fixed.or_else(|| {
         let components: Vec<&str> = path.components().collect();
         // A drive's own temp folders: `C:\tmp`, `C:\temp`, `C:\Windows\Temp`.

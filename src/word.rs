@@ -286,6 +286,20 @@ impl Word {
     /// The fields bash makes of this word: the values of unquoted expansions are split on the
     /// characters of `ifs`, and bare braces are expanded (`{a,b}`, `{1..3}`).
     pub fn into_fields_with(self, ifs: &str) -> Vec<Word> {
+        // An unquoted expansion of nothing (`rm -rf $EMPTY`) is no word at all.
+        let only_expanded = !self.parts.is_empty()
+            && self.parts.iter().all(|p| {
+                matches!(
+                    p,
+                    Part::Literal {
+                        quoting: Quoting::Expanded,
+                        ..
+                    }
+                )
+            });
+        if only_expanded && self.text.is_empty() {
+            return Vec::new();
+        }
         let splits = self.parts.iter().any(|p| {
             matches!(p, Part::Literal { text, quoting: Quoting::Expanded, .. }
                 if text.contains(|c| ifs.contains(c) || c == FIELD_BREAK))

@@ -14,10 +14,11 @@
 //! ```
 //!
 //! The header is the verdict, optionally the id of the rule expected to decide, and optional
-//! `cwd=`, `home=`, `project=` (default: the working directory) and `mode=` settings. A header
+//! `cwd=`, `home=`, `project=` (default: the working directory), `mode=` and `env=` settings
+//! (`env=TMPDIR=/tmp/x`: a temp folder variable set; by default none is set). A header
 //! ending in `:` takes the lines indented by four spaces below it as a multi-line command.
-//! Unless a case says otherwise, home is `/home/user` and the project and working directory are
-//! `/home/user/work/project`.
+//! Unless a case says otherwise, home is `/home/user`, the project and working directory are
+//! `/home/user/work/project`, and no environment variable is set.
 
 use agent_safety_net::{AbsPath, Context, Decision, Mode, analyze, rules};
 use rstest::rstest;
@@ -86,6 +87,17 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
                 Some(("cwd", value)) => context.cwd = absolute(value, &file, number)?,
                 Some(("home", value)) => context.home = absolute(value, &file, number)?,
                 Some(("project", value)) => project = Some(absolute(value, &file, number)?),
+                // `env=TMPDIR=/var/folders/x/T`: a temp folder variable set where the command runs.
+                Some(("env", assignment)) => match assignment.split_once('=') {
+                    Some((name, value)) if agent_safety_net::TEMP_VARIABLES.contains(&name) => {
+                        context.temp_variables.push((name.to_owned(), value.to_owned()))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "{file}:{number}: env= takes a temp folder variable, NAME=value"
+                        ));
+                    }
+                },
                 Some(("mode", value)) => {
                     context.mode = Mode::parse(value).ok_or_else(|| format!("{file}:{number}: unknown mode {value}"))?
                 }

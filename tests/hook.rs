@@ -182,6 +182,23 @@ fn the_project_comes_from_claude_project_dir() {
 }
 
 #[test]
+fn a_temp_folder_variable_is_its_value_in_the_agents_environment() {
+    let input = serde_json::json!({
+        "hook_event_name": "PreToolUse",
+        "cwd": "/home/user/work/project",
+        "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf \"$TMPDIR/build\""},
+    });
+    let payload = input.to_string();
+    let in_temp = run_hook(payload.as_bytes(), &[("TMPDIR", "/var/folders/xy/abc/T/")]);
+    assert_eq!(in_temp.exit, 0, "a temp place: {}", in_temp.stderr);
+    let unset = run_hook(payload.as_bytes(), &[]);
+    assert_eq!(unset.exit, 2, "not set, this is /build");
+    let elsewhere = run_hook(payload.as_bytes(), &[("TMPDIR", "/home/user")]);
+    assert_eq!(elsewhere.exit, 2, "a value that is no temp place is an ordinary path");
+}
+
+#[test]
 fn extra_arguments_do_not_turn_a_denial_into_a_usage_error() {
     let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
     hook.args(["hook", "--unexpected"]);

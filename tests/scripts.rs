@@ -232,3 +232,38 @@ fn project_files_are_judged_for_the_part_that_runs() {
         deny("git-reset-hard")
     );
 }
+
+#[test]
+fn a_settings_file_given_to_claude_is_read() {
+    let project = Project::new("claude-settings");
+    project
+        .write(
+            "team.json",
+            r#"{"model": "opus", "permissions": {"allow": ["Bash(npm test)"]}}"#,
+        )
+        .write(
+            "bypass.json",
+            r#"{"permissions": {"defaultMode": "bypassPermissions"}}"#,
+        )
+        .write("nohooks.json", r#"{ "disableAllHooks": true }"#);
+    assert_eq!(project.judge("claude --settings team.json -p x"), ALLOW);
+    assert_eq!(
+        project.judge("claude --settings bypass.json -p x"),
+        deny("agent-guards-off")
+    );
+    assert_eq!(
+        project.judge("claude --settings ./nohooks.json -p x"),
+        deny("agent-guards-off")
+    );
+    let ask = (Decision::Ask, Some("could-not-verify".to_owned()));
+    assert_eq!(
+        project.judge("claude --settings missing.json -p x"),
+        ask,
+        "not there yet"
+    );
+    assert_eq!(
+        project.judge("cp other.json team.json && claude --settings team.json -p x"),
+        ask,
+        "written by the command first: what is on disk now is not what claude reads"
+    );
+}

@@ -1,11 +1,15 @@
-//! `crontab -r`: removes every scheduled job of the user, with no copy kept.
+//! `crontab -r` removes every scheduled job of the user, with no copy kept; `crontab FILE`,
+//! `crontab -` and a bare `crontab` reading standard input install a new table, which replaces
+//! every job there was, and whose commands run later, outside any hook. The jobs of a table the
+//! command shows (`echo '… rm -rf ~' | crontab -`) are judged as commands too
+//! (`registry/schedulers.rs`); a table read from a file or a pipe nobody can see asks.
 
-use super::{Applies, Checker, DENY, Report, Subject};
+use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&CRONTAB_REMOVE],
+    rules: &[&CRONTAB_REMOVE, &CRONTAB_INSTALL],
     applies: Applies::Commands(&["crontab"]),
     check,
     whole_analysis: None,
@@ -17,16 +21,53 @@ pub static CRONTAB_REMOVE: Rule = Rule {
     catches: "`crontab -r`: every scheduled job of the user is deleted.",
     instead: "Save the table first (`crontab -l > cron.bak`) and edit it with `crontab -e`",
     examples: &["crontab -r", "crontab -ri", "crontab -u www -r"],
-    allowed: &["crontab -l", "crontab -e", "crontab jobs.txt"],
+    allowed: &["crontab -l", "crontab -e", "crontab -l > cron.bak"],
+};
+
+pub static CRONTAB_INSTALL: Rule = Rule {
+    id: "crontab-install",
+    decision: ASK,
+    catches: "Installing a cron table (`crontab FILE`, `… | crontab -`): it replaces every scheduled job of the user, and its commands run later, outside any hook.",
+    instead: "Show the user the jobs to add and let them install the table; `crontab -l` lists the current one",
+    examples: &[
+        "crontab jobs.txt",
+        "crontab < jobs.txt",
+        "cat jobs.txt | crontab -",
+        "echo '0 3 * * * /usr/local/bin/backup.sh' | crontab -",
+        "crontab -u www jobs.txt",
+    ],
+    allowed: &[
+        "crontab -l",
+        "crontab -e",
+        "crontab -l > cron.bak",
+        "echo crontab jobs.txt",
+    ],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
-    let parsed = args::parse(subject.command.args(), &Options::gnu("u", &[]));
+    let parsed = args::parse(subject.command.args(), &Options::gnu("unx", &[]));
     if parsed.has_short('r') {
         report.flag(
             &CRONTAB_REMOVE,
             subject.command.span,
             "`crontab -r` would delete every scheduled job, with no copy kept",
         );
+        return;
     }
+    // Listing, editing (a person types the jobs), showing or testing a file, the version: no
+    // table is installed.
+    if ['l', 'e', 'T', 'V', 'c'].iter().any(|option| parsed.has_short(*option)) || parsed.has_long("help") {
+        return;
+    }
+    let from = match parsed.operands().next() {
+        Some(file) if file.text() != "-" => format!("the table in `{}`", subject.typed(file)),
+        _ => "the table read from standard input".to_owned(),
+    };
+    report.flag(
+        &CRONTAB_INSTALL,
+        subject.command.span,
+        format!(
+            "`crontab` would replace every scheduled job of the user with {from}, whose commands then run on a schedule, outside any hook"
+        ),
+    );
 }

@@ -113,7 +113,20 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        "shred" | "tee" | "cp" => {
+        // `cp` writes only its destination: a disk it reads from is copied, not overwritten.
+        "cp" => {
+            for device in super::files::written(command)
+                .into_iter()
+                .filter(|w| w.value().is_some_and(is_block_device))
+            {
+                report.flag(
+                    &DISK_OVERWRITE,
+                    device.span,
+                    format!("`{name}` would overwrite the disk {}", device.text()),
+                );
+            }
+        }
+        "shred" | "tee" => {
             for device in devices() {
                 report.flag(
                     &DISK_OVERWRITE,

@@ -79,6 +79,7 @@ pub static WRITE_CREDENTIALS: Rule = Rule {
         "echo ssh-ed25519 AAAA >> ~/.ssh/authorized_keys",
         "cat key.pub > ~/.ssh/authorized_keys",
         "cp creds ~/.aws/credentials",
+        "git -c credential.helper=store push",
         "printf 'machine x login y' > ~/.netrc",
         "chmod 644 ~/.ssh/id_ed25519",
         "curl -o ~/.ssh/config https://example.com/x",
@@ -182,7 +183,7 @@ pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
 pub static READ_CREDENTIALS: Rule = Rule {
     id: "read-credentials",
     decision: DENY,
-    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`…).",
+    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`…), or a raw disk that holds them (`dd if=/dev/sda`).",
     instead: "Do not read secrets; ask the user for what you need to know about them",
     examples: &[
         "cat ~/.ssh/id_ed25519",
@@ -190,8 +191,14 @@ pub static READ_CREDENTIALS: Rule = Rule {
         "head ~/.netrc",
         "base64 < ~/.ssh/id_rsa",
         "cp ~/.kube/config /tmp/k",
+        "dd if=/dev/sda of=backup.img bs=4M",
     ],
-    allowed: &["cat ~/.ssh/id_ed25519.pub", "cat ~/.ssh/known_hosts", "ls ~/.ssh"],
+    allowed: &[
+        "cat ~/.ssh/id_ed25519.pub",
+        "cat ~/.ssh/known_hosts",
+        "ls ~/.ssh",
+        "dd if=/dev/sda of=mbr.bin bs=512 count=1",
+    ],
 };
 
 pub static READ_ENV_FILE: Rule = Rule {
@@ -293,7 +300,10 @@ fn check(subject: &Subject, report: &mut Report) {
             RedirectOperator::Append => write(subject, report, &redirect.target, WriteKind::Append),
             RedirectOperator::ReadWrite => write(subject, report, &redirect.target, WriteKind::InPlace),
             operator if operator.writes() => write(subject, report, &redirect.target, WriteKind::Create),
-            RedirectOperator::Read => read(subject, report, &redirect.target),
+            RedirectOperator::Read => {
+                read_raw_disk(subject, report, &redirect.target);
+                read(subject, report, &redirect.target);
+            }
             _ => {}
         }
     }
@@ -342,8 +352,72 @@ fn check(subject: &Subject, report: &mut Report) {
             change_ownership(subject, report, &target);
         }
     }
-    for source in files::read_by(command).iter().chain(&command.reads) {
+    credential_store(subject, report);
+    let copied = files::read_by(command);
+    for source in &copied {
+        read_raw_disk(subject, report, source);
+    }
+    for source in copied.iter().chain(&command.reads) {
         read(subject, report, source);
+    }
+}
+
+/// `git credential-store` (a credential helper git runs, or run by hand) keeps every password
+/// it is given, in plain text, in `~/.git-credentials` or the file `--file` names.
+fn credential_store(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let args = match command.name.as_str() {
+        "git" => {
+            let invocation = crate::tools::git::invocation(command);
+            if invocation.subcommand != "credential-store" {
+                return;
+            }
+            invocation.args
+        }
+        "git-credential-store" => command.args(),
+        _ => return,
+    };
+    // Asked for a password only, it writes nothing.
+    if args.iter().any(|w| w.is("get")) {
+        return;
+    }
+    let file = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| match w.text().strip_prefix("--file") {
+            Some(rest) if rest.starts_with('=') => Some(w.strip_prefix("--file=".len())),
+            Some("") => args.get(i + 1).cloned(),
+            _ => None,
+        });
+    let path = match file {
+        Some(word) => match paths::resolve(&word, &command.cwd) {
+            Target::Path(path) => path,
+            _ => return,
+        },
+        None => subject.context.home.join(".git-credentials"),
+    };
+    // Wherever it is, the file becomes a credential store.
+    report.flag(
+        &WRITE_CREDENTIALS,
+        command.span,
+        format!("`git credential-store` would keep the passwords and tokens git is given, in plain text, in {path}"),
+    );
+}
+
+/// A raw disk copied or shown byte for byte (`dd if=/dev/sda`, `cat /dev/sda`): every file on
+/// it comes along, whoever may read it. Tools that read a disk for what they are asked
+/// (`debugfs -R stats`) are judged by what they are asked.
+fn read_raw_disk(subject: &Subject, report: &mut Report, word: &Word) {
+    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd)
+        && files::raw_disk(&path)
+    {
+        report.flag(
+            &READ_CREDENTIALS,
+            word.span,
+            format!(
+                "reading the raw disk {path} would copy every file on it, whoever may read it: keys, password hashes and all"
+            ),
+        );
     }
 }
 
@@ -435,8 +509,18 @@ fn change_mode(subject: &Subject, report: &mut Report, word: &Word, mode: modes:
                 subject.typed(word)
             ),
         );
-    } else if mode.opens_up() || mode.takes_from_owner(owner_bits) {
-        judge_change(subject, report, word, &path);
+    } else {
+        // A hook script is not secret: letting others read or run it (`chmod +x`) opens up
+        // nothing, letting them change it does.
+        let hook_script = matches!(class, WriteClass::AgentSettings(_)) && !data_file && !folder;
+        let opens_up = if hook_script {
+            mode.lets_others_change()
+        } else {
+            mode.opens_up()
+        };
+        if opens_up || mode.takes_from_owner(owner_bits) {
+            judge_change(subject, report, word, &path);
+        }
     }
 }
 
@@ -474,7 +558,7 @@ pub const WRITERS: &[&str] = &[
 ];
 
 /// The files a command writes besides its redirections.
-fn written(command: &Command) -> Vec<Word> {
+pub(super) fn written(command: &Command) -> Vec<Word> {
     let args = command.args();
     let operands = |options: &Options| -> Vec<Word> { args::parse(args, options).operands().cloned().collect() };
     match command.name.as_str() {

@@ -48,6 +48,29 @@ fn check(subject: &Subject, report: &mut Report) {
         },
         delete.span,
     );
+    // A search filtered by anything but a name (`-empty`, `-type d`, `-mtime`) from the project
+    // root goes down into `.git` too, unless the expression keeps it out: `-empty -type d`
+    // removes the empty folders of `refs/` and `objects/`, and git no longer knows the
+    // repository.
+    let mentions_git = command.args()[search.expression..]
+        .iter()
+        .any(|word| word.text().contains(".git"));
+    if search.found.filtered
+        && search.found.name.is_none()
+        && !mentions_git
+        && let Some(roots) = &search.found.roots
+        && let Some(root) = roots.iter().find(|root| subject.context.project_root.starts_with(root))
+    {
+        let git = subject.context.project_root.join(".git");
+        super::rm::judge_delete(
+            subject,
+            report,
+            &Target::Contents(git),
+            &shown,
+            true,
+            &format!("`find -delete` (searching {root}, `.git` included)"),
+        );
+    }
     for target in targets {
         super::rm::judge_delete(subject, report, &target, &shown, true, "`find -delete`");
     }

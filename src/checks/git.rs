@@ -64,6 +64,8 @@ pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
         "git checkout -f main",
         "git checkout HEAD~2 src/",
         "git switch --discard-changes main",
+        "git checkout --theirs src/a.ts src/b.ts",
+        "git checkout --ours .",
     ],
     allowed: &[
         "git checkout -b feature/x",
@@ -71,7 +73,6 @@ pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
         "git checkout feature/login",
         "git switch -c fix",
         "git checkout -B x origin/x",
-        "git checkout --theirs src/a.ts src/b.ts",
     ],
 };
 
@@ -406,14 +407,24 @@ fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
         );
         return;
     }
-    // New branches, interactive picking, and taking one side of a merge conflict (`--theirs`
-    // takes a version git already holds) lose nothing.
-    let keeps_work = parsed.has_short('b')
-        || parsed.has_short('B')
-        || parsed.has_long("orphan")
-        || parsed.has('p', "patch")
-        || parsed.has_long("ours")
-        || parsed.has_long("theirs");
+    // `--ours` and `--theirs` check paths out of the index, as `git checkout -- <paths>` does:
+    // a path not in conflict loses its uncommitted changes, one in conflict loses what was
+    // resolved by hand (`git checkout --theirs .` discards every change).
+    if let Some(side) = ["ours", "theirs"].into_iter().find(|side| parsed.has_long(side))
+        && parsed.operands().next().is_some()
+    {
+        report.flag(
+            &GIT_CHECKOUT_DISCARD,
+            span,
+            format!(
+                "`git checkout --{side}` would overwrite those paths with a version from the index: uncommitted changes to them, and a conflict resolved by hand, are lost"
+            ),
+        );
+        return;
+    }
+    // New branches and interactive picking lose nothing.
+    let keeps_work =
+        parsed.has_short('b') || parsed.has_short('B') || parsed.has_long("orphan") || parsed.has('p', "patch");
     if keeps_work {
         return;
     }

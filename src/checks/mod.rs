@@ -4,7 +4,7 @@
 
 mod cloud;
 mod crontab;
-mod disk;
+pub(crate) mod disk;
 mod docker;
 mod exfiltration;
 pub mod files;

@@ -28,6 +28,7 @@ pub const CHECKER: Checker = Checker {
         &RM_OUTSIDE_PROJECT,
         &RM_DYNAMIC_PATH,
         &RM_STDIN_TARGETS,
+        &RM_CACHE,
     ],
     applies: Applies::Commands(&["rm", "srm", "rmdir", "unlink", "shred", "rimraf"]),
     check,
@@ -124,12 +125,14 @@ pub static RM_GIT_DIR: Rule = Rule {
         "rm -rf vendor/lib/.git",
         "rm -rf .g*",
         "rm -f .git/config",
+        "find . -empty -type d -delete",
     ],
     allowed: &[
         "rm -f .git/index.lock",
         "rm -rf .git/refs/remotes/origin/*.lock",
         "rm -f .git/MERGE_HEAD .git/CHERRY_PICK_HEAD",
         "find .git -name '*.lock' -delete",
+        "find . -path ./.git -prune -o -type d -empty -delete",
         "rm -rf .github/old-workflows",
         "rm -rf .gitignore",
     ],
@@ -166,10 +169,12 @@ pub static RM_OUTSIDE_PROJECT: Rule = Rule {
         "rm -rf ~/Documents",
         "rm -rf /data/backups",
         "rm -rf /home/alice/code",
+        // TMPDIR is not set in the examples' context: this is `/build`.
+        "rm -rf \"$TMPDIR/build\"",
     ],
     allowed: &[
         "rm -rf /tmp/scratch",
-        "rm -rf \"$TMPDIR/build\"",
+        "rm -rf \"${TMPDIR:-/tmp}/build\"",
         "rm -rf \"$(mktemp -d)\"",
     ],
 };
@@ -184,13 +189,23 @@ pub static RM_DYNAMIC_PATH: Rule = Rule {
         "rm -rf $X/*",
         "rm -rf \"$BUILD_DIR\"",
         "cd \"$WORK\" && rm -rf build",
+        "rm -rf build/$NAME",
     ],
     allowed: &[
         "rm -rf \"${DIR:?}\"/",
         "rm \"$file\"",
         "DIR=build; rm -rf \"$DIR\"",
-        "rm -rf build/$NAME",
+        "rm -rf \"build/$NAME\"",
     ],
+};
+
+pub static RM_CACHE: Rule = Rule {
+    id: "rm-cache",
+    decision: super::ASK,
+    catches: "Recursive delete of the user's caches outside the project (`~/.cache`, `~/Library/Caches`): nothing is lost for good, but every program downloads or builds its cache again.",
+    instead: "Delete the one cache the task is about (`~/.cache/pip`), or the tool's own clean command (`pip cache purge`)",
+    examples: &["rm -rf ~/.cache", "rm -rf ~/Library/Caches/*", "rm -rf ~/.cache/pip"],
+    allowed: &["rm -rf .cache", "rm -rf ~/work/project/.cache"],
 };
 
 pub static RM_STDIN_TARGETS: Rule = Rule {
@@ -231,13 +246,43 @@ fn check(subject: &Subject, report: &mut Report) {
         None if recursive => format!("`{} -r`", command.name),
         None => format!("`{}`", command.name),
     };
-    for word in targets {
-        let target = paths::resolve(word, &command.cwd);
+    // An empty name (`rm -rf ""`) names no file: rm only complains.
+    for word in targets.into_iter().filter(|word| !word.text().is_empty()) {
+        let mut target = paths::resolve(word, &command.cwd);
+        // `build/$NAME` unquoted: bash splits the value into words (and globs them), so a value
+        // like `x /` adds targets of its own; only the part before the variable is known.
+        if recursive && splits(subject, word) && !matches!(target, Target::Temporary) {
+            target = Target::Unknown {
+                guarded: false,
+                what: format!(
+                    "`{}` unquoted, whose value may split into other paths",
+                    subject.typed(word)
+                ),
+            };
+        }
         // A path found by `find` or `fd` stands for a whole tree searched: deleting each one
         // reaches as far as a recursive delete.
         let found = word.dynamics().any(|d| matches!(d.kind, DynamicKind::PathUnder(_)));
         judge_delete(subject, report, &target, word, recursive || found, &verb);
     }
+}
+
+/// Whether a word holds an expansion of unknown value written without quotes, which bash
+/// splits into fields.
+fn splits(subject: &Subject, word: &Word) -> bool {
+    if subject.command.origin.is_some() {
+        return false;
+    }
+    word.dynamics().any(|d| {
+        matches!(
+            d.kind,
+            DynamicKind::Variable { .. } | DynamicKind::CommandOutput(_) | DynamicKind::Other
+        ) && d.text.starts_with('$')
+            && subject
+                .original
+                .get(word.span.start..word.span.end)
+                .is_some_and(|typed| typed.contains(d.text.as_str()) && !typed.contains(['"', '\'']))
+    })
 }
 
 /// Files in `.git` that git leaves behind after a crash or an interrupted operation, which
@@ -256,6 +301,14 @@ fn is_git_leftover(target: &Target) -> bool {
             name,
             "MERGE_MSG" | "MERGE_MODE" | "MERGE_RR" | "SQUASH_MSG" | "COMMIT_EDITMSG" | "gc.log"
         )
+}
+
+/// The user's cache folders, or a place in one: what is there is made again when needed.
+fn is_cache(path: &paths::AbsPath, subject: &Subject) -> bool {
+    let home = &subject.context.home;
+    [".cache", "Library/Caches"]
+        .iter()
+        .any(|cache| path.starts_with(&home.join(cache)))
 }
 
 /// Judges deleting `target` (written as `word`) with the delete policy.
@@ -365,6 +418,14 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
                 "{verb} of `{typed}` would erase {}, which holds the project {}",
                 what(&path),
                 subject.context.project_root
+            ),
+        ),
+        Place::Outside(path) if is_cache(&path, subject) => report.flag(
+            &RM_CACHE,
+            span,
+            format!(
+                "{verb} of `{typed}` would empty {}: what programs cached there is downloaded or built again",
+                what(&path)
             ),
         ),
         Place::Outside(path) => report.flag(

@@ -46,11 +46,15 @@ fn check(subject: &Subject, report: &mut Report) {
     let deletes = parsed
         .args
         .iter()
-        .any(|arg| matches!(arg, args::Arg::Long { name, .. } if name.starts_with("delete")));
+        .any(|arg| matches!(arg, args::Arg::Long { name, .. } if name.starts_with("delete") || name == "del"));
     let Some(destination) = parsed.operands().last() else {
         return;
     };
-    if !deletes || parsed.operands().count() < 2 || is_remote(destination.text()) {
+    if !deletes || parsed.operands().count() < 2 {
+        return;
+    }
+    if is_remote(destination.text()) {
+        remote_delete(report, destination);
         return;
     }
     let target = match paths::resolve(destination, &subject.command.cwd) {
@@ -58,6 +62,55 @@ fn check(subject: &Subject, report: &mut Report) {
         other => other,
     };
     super::rm::judge_delete(subject, report, &target, destination, true, "`rsync --delete`");
+}
+
+/// `rsync --delete` to another machine: what the destination has there is out of sight, so the
+/// place is judged by its path alone. Its root, a home (`host:`, `host:~/`) or a system folder
+/// itself is denied; anywhere else asks, since what is lost cannot be seen from here.
+fn remote_delete(report: &mut Report, destination: &crate::word::Word) {
+    let text = destination.text();
+    let (host, path) = match text.strip_prefix("rsync://") {
+        Some(rest) => {
+            // rsync://host/module/path: the module's folder is the daemon's to say.
+            let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+            (host, format!("module {path}"))
+        }
+        None => {
+            let (host, path) = text.split_once(':').unwrap_or((text, ""));
+            (host, path.trim_start_matches(':').to_owned())
+        }
+    };
+    let span = destination.span;
+    let bare = path.trim_end_matches(['/', '*', '.']);
+    if path.starts_with('/') && bare.is_empty() {
+        report.flag(
+            &super::rm::RM_ROOT,
+            span,
+            format!("`rsync --delete` to `{text}` would erase everything on {host} that the source lacks"),
+        );
+    } else if bare.is_empty() || bare == "~" || (bare.starts_with('~') && !bare.contains('/')) {
+        report.flag(
+            &super::rm::RM_HOME,
+            span,
+            format!("`rsync --delete` to `{text}` would erase every file of the home directory on {host} that the source lacks"),
+        );
+    } else if let Some(dir) = paths::AbsPath::new(bare)
+        .and_then(|path| crate::places::system_dir_containing(&path).filter(|dir| dir.same(&path)))
+    {
+        report.flag(
+            &super::rm::RM_SYSTEM,
+            span,
+            format!("`rsync --delete` to `{text}` would erase what {dir} on {host} holds and the source lacks"),
+        );
+    } else {
+        report.flag(
+            &super::unverifiable::COULD_NOT_VERIFY,
+            span,
+            format!(
+                "`rsync --delete` to `{text}` deletes on {host} whatever is there and not in the source, which cannot be seen from here"
+            ),
+        );
+    }
 }
 
 /// `host:path` and `rsync://…` name another machine.

@@ -31,6 +31,8 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "claude --bare -p x",
         "CLAUDE_CODE_SIMPLE=1 claude -p x",
         "claude --permission-mode bypassPermissions",
+        "claude --settings '{\"permissions\":{\"defaultMode\":\"bypassPermissions\"}}' -p x",
+        "claude --setting-sources project -p x",
         "codex --dangerously-bypass-approvals-and-sandbox exec x",
         "codex --dangerously-bypass-hook-trust",
         "gemini --yolo -p x",
@@ -230,10 +232,33 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
                 Some("`--bare` starts Claude Code without hooks or settings")
             } else if value_after("--permission-mode").is_some_and(|mode| mode == "bypassPermissions") {
                 Some("`--permission-mode bypassPermissions` runs every tool without asking")
-            } else if value_after("--settings")
-                .is_some_and(|settings| settings.replace(' ', "").contains("\"disableAllHooks\":true"))
+            } else if let Some(why) = value_after("--settings").and_then(|settings| settings_off(subject, settings)) {
+                match why {
+                    Settings::Off(why) => Some(why),
+                    Settings::Unread(file) => {
+                        report.flag(
+                            &super::unverifiable::COULD_NOT_VERIFY,
+                            subject.command.span,
+                            format!(
+                                "`claude --settings {file}` loads settings that can switch hooks off or skip every permission prompt, and the file could not be read here"
+                            ),
+                        );
+                        None
+                    }
+                }
+            } else if let Some(sources) = value_after("--setting-sources")
+                && let Some(left_out) = ["user", "project", "local"]
+                    .into_iter()
+                    .find(|source| !sources.split(',').any(|s| s.trim() == *source))
             {
-                Some("`disableAllHooks` switches every hook off, this guard included")
+                report.flag(
+                    &AGENT_GUARDS_OFF,
+                    subject.command.span,
+                    format!(
+                        "a nested `claude` would not load the {left_out} settings, nor the hooks registered there: this guard among them if it is installed in that scope"
+                    ),
+                );
+                None
             } else if simple {
                 Some("`CLAUDE_CODE_SIMPLE=1` starts Claude Code without hooks")
             } else {
@@ -262,6 +287,89 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
         );
     }
 }
+
+/// What a `--settings` value does to the guards.
+enum Settings {
+    /// It switches them off.
+    Off(&'static str),
+    /// A settings file whose content could not be read.
+    Unread(String),
+}
+
+/// Whether the settings given to `claude --settings` (inline JSON, or a file: read when the disk
+/// may be read) turn the guards off; `None` when they are seen to leave them on.
+fn settings_off(subject: &Subject, value: &str) -> Option<Settings> {
+    let text = if value.trim_start().starts_with('{') {
+        value.to_owned()
+    } else {
+        let file = crate::paths::resolve(&Word::literal(value, subject.command.span), &subject.command.cwd);
+        let content = match file {
+            // A file this very command writes first holds what it is given, not what is on disk.
+            crate::paths::Target::Path(path) if subject.context.read_scripts && !written_here(subject, &path) => {
+                std::fs::read(crate::context::native(&path))
+                    .ok()
+                    .filter(|bytes| bytes.len() <= 1024 * 1024)
+                    .and_then(|bytes| String::from_utf8(bytes).ok())
+            }
+            _ => None,
+        };
+        match content {
+            Some(content) => content,
+            None => return Some(Settings::Unread(value.to_owned())),
+        }
+    };
+    let off = |why| Some(Settings::Off(why));
+    let Ok(settings) = serde_json::from_str::<serde_json::Value>(&text) else {
+        // Not JSON Claude Code reads: judged by its text.
+        let flat: String = text.split_whitespace().collect();
+        return if flat.contains("\"disableAllHooks\":true") {
+            off(DISABLE_ALL_HOOKS)
+        } else if flat.contains("\"bypassPermissions\"") {
+            off(BYPASS_MODE)
+        } else {
+            None
+        };
+    };
+    let truthy = |value: &serde_json::Value| match value {
+        serde_json::Value::Bool(on) => *on,
+        serde_json::Value::String(text) => !matches!(text.as_str(), "" | "0" | "false"),
+        serde_json::Value::Number(number) => number.as_f64() != Some(0.0),
+        _ => false,
+    };
+    if settings.get("disableAllHooks").is_some_and(truthy) {
+        off(DISABLE_ALL_HOOKS)
+    } else if settings.pointer("/permissions/defaultMode").and_then(|m| m.as_str()) == Some("bypassPermissions") {
+        off(BYPASS_MODE)
+    } else if settings.pointer("/env/CLAUDE_CODE_SIMPLE").is_some_and(truthy) {
+        off("`CLAUDE_CODE_SIMPLE` in its settings starts Claude Code without hooks")
+    } else {
+        None
+    }
+}
+
+/// Whether some command of the analysis writes `path` (a redirection, `cp`, `tee`…, or a file
+/// a program of the registry writes).
+fn written_here(subject: &Subject, path: &crate::paths::AbsPath) -> bool {
+    subject.analysis.commands.iter().any(|command| {
+        let redirected = command
+            .redirects
+            .iter()
+            .filter(|redirect| redirect.operator.writes())
+            .map(|redirect| &redirect.target);
+        let by_program = super::files::written(command);
+        redirected.chain(&command.writes).chain(&by_program).any(|word| {
+            match crate::paths::resolve(word, &command.cwd) {
+                crate::paths::Target::Path(written) => written.same(path),
+                crate::paths::Target::Temporary => false,
+                // Somewhere only known when it runs: it may be this file.
+                _ => true,
+            }
+        })
+    })
+}
+
+const DISABLE_ALL_HOOKS: &str = "`disableAllHooks` switches every hook off, this guard included";
+const BYPASS_MODE: &str = "`\"defaultMode\": \"bypassPermissions\"` runs every tool without asking";
 
 /// Functions shadowing common commands, and `BASH_ENV`/`ENV` set for the rest of the command.
 fn definitions(analysis: &Analysis, _: &Context, report: &mut Report) {

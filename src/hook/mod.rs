@@ -102,8 +102,8 @@ pub struct Environment {
     pub home: Option<String>,
     /// `$CLAUDE_PROJECT_DIR`: the project Claude Code was started in.
     pub project_dir: Option<String>,
-    /// `$TMPDIR`.
-    pub temp_dir: Option<String>,
+    /// The temp folder variables that are set (`$TMPDIR`, `$TMP`…: `context::TEMP_VARIABLES`).
+    pub temp_variables: Vec<(String, String)>,
     /// `$CLAUDE_PLUGIN_ROOT`, set when the hook runs from the plugin.
     pub plugin_root: Option<String>,
     /// This process's working directory, for a payload without `cwd`.
@@ -122,7 +122,7 @@ impl Environment {
             project_dir: var("CLAUDE_PROJECT_DIR")
                 .or_else(|| var("GEMINI_PROJECT_DIR"))
                 .or_else(|| var("FACTORY_PROJECT_DIR")),
-            temp_dir: var("TMPDIR"),
+            temp_variables: context::temp_variables(var),
             plugin_root: var("CLAUDE_PLUGIN_ROOT"),
             current_dir: std::env::current_dir().ok().map(|d| d.to_string_lossy().into_owned()),
             guard_binary: std::env::current_exe().ok().map(|e| e.to_string_lossy().into_owned()),
@@ -362,7 +362,7 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
     context.project_root = named(call.project.as_deref())
         .or_else(|| named(environment.project_dir.as_deref()))
         .unwrap_or_else(|| context::project_root_of(&cwd));
-    context.temp_dir = environment.temp_dir.as_deref().and_then(AbsPath::new);
+    context.temp_variables = environment.temp_variables.clone();
     context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);
     context.path_folders = context::path_folders(environment.path.as_deref().map(std::ffi::OsStr::new));
     // A root at the machine's root, a drive's, or holding home gives nothing: everything would

@@ -445,6 +445,12 @@ fn run_effect(call: &str, span: Span, argv: &Value, cwd: Option<Word>) -> Effect
 /// The effect of a call that runs shell code.
 fn shell_effect(call: &str, span: Span, code: &Value, cwd: Option<Word>) -> Effect {
     let action = match code {
+        // A value only known when the code runs, spliced into shell code (`system("rm " $1)`),
+        // is code too: a `;` in it starts a command of its own.
+        Value::Text(word) if word.dynamics().next().is_some() => Action::Unverifiable(format!(
+            "`{call}` runs a shell command built from a value only known when the code runs: {}",
+            word.text()
+        )),
         Value::Text(word) => Action::Shell(word.clone()),
         // A list given to a shell runs its first element as the code.
         Value::List(items) if !items.is_empty() => Action::Shell(items[0].clone().into_word(span)),

@@ -37,6 +37,12 @@ const COMMAND_KEYS: &[&str] = &[
     "man.*.cmd",
     "sendemail.tocmd",
     "sendemail.cccmd",
+    "sendemail.sendmailcmd",
+    "interactive.difffilter",
+    "trailer.*.command",
+    "trailer.*.cmd",
+    "mergetool.*.path",
+    "difftool.*.path",
 ];
 
 /// Environment variables whose value git runs as a shell command.
@@ -150,9 +156,22 @@ fn ext_remote_execution(word: &Word) -> Option<Execution> {
 fn setting_execution(via: &str, key: &str, value: Word) -> Option<Execution> {
     let key = key.to_ascii_lowercase();
     let bang = value.text().starts_with('!');
+    // A credential helper not starting with `!` is a program git runs through the shell: an
+    // absolute path as written, any other name as `git credential-NAME` (`store` writes every
+    // password it is given to `~/.git-credentials`).
+    // `credential.<url>.helper`: the URL may hold dots.
+    let helper = key.starts_with("credential.") && key.ends_with(".helper");
+    if helper && !bang && !value.text().trim().is_empty() {
+        let text = value.text().trim();
+        let program = if text.starts_with(['/', '~']) || text.get(1..3) == Some(":\\") {
+            text.to_owned()
+        } else {
+            format!("git credential-{text}")
+        };
+        return Some(code(via, Word::literal(&program, value.span)));
+    }
     let runs = COMMAND_KEYS.iter().any(|pattern| key_matches(pattern, &key))
-        || (bang
-            && (key == "credential.helper" || key.starts_with("alias.") || key_matches("credential.*.helper", &key)));
+        || (bang && (helper || key.starts_with("alias.")));
     runs.then(|| code(via, value.strip_prefix(usize::from(bang))))
 }
 

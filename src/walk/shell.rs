@@ -57,19 +57,22 @@ impl Shell {
         }
     }
 
-    /// The value of a variable, `$HOME`, `$PWD`, `$TMPDIR` or a positional parameter, if known.
+    /// The value of a variable, `$HOME`, `$PWD`, a temp folder variable (`$TMPDIR`: its value
+    /// in the environment, empty when not set) or a positional parameter, if known.
     pub(super) fn variable(&self, name: &str, context: &Context) -> Option<Word> {
         if let Some(value) = self.variables.get(name) {
             return Some(value.clone());
         }
         let span = Span::default();
+        if let Some(value) = context.temp_variable(name) {
+            return Some(Word::literal(value, span));
+        }
         match name {
             "HOME" => Some(Word::literal(context.home.as_str(), span)),
             "PWD" => match &self.cwd {
                 Cwd::Known(dir) => Some(Word::literal(dir.as_str(), span)),
                 Cwd::Unknown(_) => None,
             },
-            "TMPDIR" => context.temp_dir.as_ref().map(|dir| Word::literal(dir.as_str(), span)),
             "@" | "*" if self.positional.len() > 1 => {
                 let mut parts = Vec::new();
                 for (index, word) in self.positional[1..].iter().enumerate() {
