@@ -39,7 +39,7 @@ fn fixed_environment() -> Environment {
     Environment {
         home: Some(HOME.to_owned()),
         project_dir: Some(format!("{HOME}/work/project")),
-        temp_dir: Some("/tmp".to_owned()),
+        temp_variables: vec![("TMPDIR".to_owned(), "/tmp".to_owned())],
         plugin_root: None,
         current_dir: Some(format!("{HOME}/work/project")),
         guard_binary: Some("/usr/local/bin/safety-net".to_owned()),
