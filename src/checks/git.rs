@@ -5,7 +5,7 @@
 //! Global options before the subcommand (`-C`, `-c k=v`, `--git-dir`, `--no-pager`) are
 //! skipped; long options match in any case and as abbreviations (`--HARD`, `--forc`).
 
-use super::{Applies, Checker, DENY, Report, Subject};
+use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options, Parsed};
 use crate::rules::Rule;
 use crate::tools::git;
@@ -15,6 +15,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[
         &GIT_RESET_HARD,
         &GIT_CHECKOUT_DISCARD,
+        &GIT_CHECKOUT_SIDE,
         &GIT_RESTORE_WORKTREE,
         &GIT_CLEAN_FORCE,
         &GIT_PUSH_FORCE,
@@ -64,8 +65,8 @@ pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
         "git checkout -f main",
         "git checkout HEAD~2 src/",
         "git switch --discard-changes main",
-        "git checkout --theirs src/a.ts src/b.ts",
         "git checkout --ours .",
+        "git checkout --theirs src/",
     ],
     allowed: &[
         "git checkout -b feature/x",
@@ -74,6 +75,18 @@ pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
         "git switch -c fix",
         "git checkout -B x origin/x",
     ],
+};
+
+pub static GIT_CHECKOUT_SIDE: Rule = Rule {
+    id: "git-checkout-side",
+    decision: ASK,
+    catches: "`git checkout --ours <files>` or `--theirs <files>`: a side of a merge conflict taken for the files named. A file in conflict loses what was resolved by hand; a file not in conflict is checked out of the index, its uncommitted changes lost.",
+    instead: "Check `git status` that each file is in conflict, or use `git restore --source=<side> --worktree <file>` after `git diff <file>`",
+    examples: &[
+        "git checkout --theirs src/a.ts src/b.ts",
+        "git checkout --ours package-lock.json",
+    ],
+    allowed: &["git checkout --theirs --help", "git log --ours"],
 };
 
 pub static GIT_RESTORE_WORKTREE: Rule = Rule {
@@ -410,11 +423,27 @@ fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
     // `--ours` and `--theirs` check paths out of the index, as `git checkout -- <paths>` does:
     // a path not in conflict loses its uncommitted changes, one in conflict loses what was
     // resolved by hand (`git checkout --theirs .` discards every change).
+    // Named files are how a merge conflict is settled (ask); a folder or the whole tree
+    // overwrites every change in it (deny).
     if let Some(side) = ["ours", "theirs"].into_iter().find(|side| parsed.has_long(side))
         && parsed.operands().next().is_some()
     {
+        let whole_folders = parsed.operands().any(|path| {
+            let text = path.text();
+            path.is_dynamic()
+                || text.ends_with('/')
+                || text == "."
+                || text == ".."
+                || text.starts_with(':')
+                || text.contains(['*', '?', '['])
+        });
+        let rule = if whole_folders {
+            &GIT_CHECKOUT_DISCARD
+        } else {
+            &GIT_CHECKOUT_SIDE
+        };
         report.flag(
-            &GIT_CHECKOUT_DISCARD,
+            rule,
             span,
             format!(
                 "`git checkout --{side}` would overwrite those paths with a version from the index: uncommitted changes to them, and a conflict resolved by hand, are lost"
