@@ -100,6 +100,9 @@ pub struct Command {
     pub assignments: Vec<(String, Word)>,
     pub redirects: Vec<Redirect>,
     pub stdin: Input,
+    /// What descriptors other than standard input read (`3<<<'text'`), by number: what
+    /// `/dev/fd/3` holds for this command.
+    pub descriptors: Vec<(u32, Input)>,
     pub cwd: Cwd,
     pub span: Span,
     /// The wrapper command that runs this one (`sudo` for the `rm` of `sudo rm`).
@@ -161,6 +164,7 @@ impl Command {
             assignments: Vec::new(),
             redirects: Vec::new(),
             stdin,
+            descriptors: Vec::new(),
             cwd,
             span,
             parent: None,

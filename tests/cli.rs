@@ -397,6 +397,9 @@ fn inputs_that_once_failed_are_judged() {
         "ruby -e \"'\\'\"",
         "git -M-é",
         "ls -é=x",
+        "ruby -e 'puts \"\\é\"'",
+        "perl -e 'print \"\\é\"'",
+        "php -r 'echo `\\é`;'",
     ] {
         let output = explain(command, &[]);
         let text = stdout(&output);

@@ -66,6 +66,7 @@ rule_tests! {
     gcloud_delete,
     git_branch_force_delete,
     git_checkout_discard,
+    git_checkout_side,
     git_clean_force,
     git_gc_prune,
     git_history_rewrite,

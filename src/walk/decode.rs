@@ -3,7 +3,7 @@
 //! and marked dynamic where it is not. Substitutions inside a word are walked as layers.
 
 use super::arithmetic::arithmetic_names;
-use super::expansion::{hidden_substitutions, is_user_name, other_home, parse_expansion};
+use super::expansion::{hidden_substitutions, is_name, is_user_name, other_home, parse_expansion};
 use super::{Cursor, Walker};
 use crate::command::{Input, Output};
 use crate::source::{PLACEHOLDER_OPEN, Source, Span, parse_placeholder};
@@ -360,6 +360,30 @@ impl<'a> Decoder<'a> {
             && self.scope.array(name).is_some()
         {
             self.element(node, name, name, quoted);
+            return;
+        }
+        if let Some(pointer) = parsed.name.as_deref().filter(|_| parsed.indirect) {
+            // `${!x}`: the variable named by x's value.
+            let target = self
+                .scope
+                .variable(pointer)
+                .and_then(|name| name.value().filter(|name| is_name(name)).map(str::to_owned));
+            match target
+                .as_deref()
+                .and_then(|target| Some((target, self.scope.variable(target)?)))
+            {
+                Some((_, value)) => self.push_value(value, quoted, self.source.span(node.byte_range())),
+                None => match target {
+                    Some(target) => self.push_dynamic(
+                        node,
+                        DynamicKind::Variable {
+                            name: target,
+                            guarded: false,
+                        },
+                    ),
+                    None => self.push_dynamic(node, DynamicKind::Other),
+                },
+            }
             return;
         }
         let value = match &parsed.name {

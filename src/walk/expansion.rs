@@ -97,6 +97,8 @@ pub(super) struct ParsedExpansion {
     pub(super) index: Option<String>,
     /// Whether substitutions may be nested inside.
     pub(super) nested: bool,
+    /// `${!VAR}`: the value of the variable whose name is VAR's value.
+    pub(super) indirect: bool,
 }
 
 /// Takes apart the text of a parameter expansion.
@@ -110,6 +112,7 @@ pub(super) fn parse_expansion(raw: &str) -> ParsedExpansion {
         alternative: false,
         index: None,
         nested,
+        indirect: false,
     };
     if let Some(name) = raw.strip_prefix('$').filter(|rest| !rest.starts_with('{')) {
         return ParsedExpansion {
@@ -121,6 +124,16 @@ pub(super) fn parse_expansion(raw: &str) -> ParsedExpansion {
     let Some(inner) = raw.strip_prefix("${").and_then(|r| r.strip_suffix('}')) else {
         return unknown;
     };
+    if let Some(pointer) = inner.strip_prefix('!')
+        && is_name(pointer)
+    {
+        return ParsedExpansion {
+            name: Some(pointer.to_owned()),
+            plain: true,
+            indirect: true,
+            ..unknown
+        };
+    }
     if inner.starts_with(['!', '#']) && inner.len() > 1 {
         return unknown;
     }
@@ -156,7 +169,14 @@ pub(super) fn parse_expansion(raw: &str) -> ParsedExpansion {
         name: Some(name),
         index: None,
         nested,
+        indirect: false,
     }
+}
+
+/// Whether `text` is a shell variable's name.
+pub(super) fn is_name(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 #[cfg(test)]
@@ -171,5 +191,8 @@ mod tests {
         assert!(parse_expansion("$HOME").plain);
         assert!(parse_expansion("${X%/*}").name.is_some() && !parse_expansion("${X%/*}").plain);
         assert!(parse_expansion("${#X}").name.is_none());
+        let indirect = parse_expansion("${!X}");
+        assert!(indirect.indirect && indirect.name.as_deref() == Some("X"));
+        assert!(parse_expansion("${!X*}").name.is_none());
     }
 }

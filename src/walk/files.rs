@@ -218,6 +218,27 @@ impl Walker<'_> {
             .unwrap_or(absolute);
         // Descriptors and devices are the command's, not this process's: never read here.
         let text = absolute.as_str();
+        let descriptor = text
+            .strip_prefix("/dev/fd/")
+            .or_else(|| text.strip_prefix("/proc/self/fd/"))
+            .and_then(|fd| fd.parse::<u32>().ok())
+            .filter(|fd| *fd != 0);
+        if let Some(input) = descriptor.and_then(|fd| {
+            let command = &self.analysis.commands[id];
+            command
+                .descriptors
+                .iter()
+                .rev()
+                .find(|(bound, _)| *bound == fd)
+                .map(|(_, input)| input)
+        }) {
+            return match input {
+                Input::Text(word) => Some(Content::Known(word.clone())),
+                _ => Some(Content::Unknown(
+                    "a descriptor whose content is only known when it runs".into(),
+                )),
+            };
+        }
         if matches!(text, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0") {
             return match &self.analysis.commands[id].stdin {
                 Input::Text(word) | Input::Piped(Output::Literal(word)) => Some(Content::Known(word.clone())),

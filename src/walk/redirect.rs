@@ -15,11 +15,31 @@ pub(super) struct Redirections {
     /// Words the grammar put after a redirect's target, which bash passes as arguments.
     pub(super) extra_args: Vec<Word>,
     pub(super) stdin: Option<Input>,
+    /// What other descriptors read (`3<<<'text'`, `4<<EOF`), by number.
+    pub(super) descriptors: Vec<(u32, Input)>,
     /// Statements after a heredoc's start line (`cat <<EOF && rm x`).
     pub(super) following: Vec<usize>,
     /// A command the grammar hid in a redirect after an ERROR `|` (`cat <<EOF 2>&1 | bash`,
     /// grammar bug #346): it reads the output of the command the redirect belongs to.
     pub(super) piped_to: Vec<Word>,
+}
+
+impl Redirections {
+    /// `input` is what descriptor `fd` reads (standard input when none is written).
+    fn read_on(&mut self, fd: Option<u32>, input: Input) {
+        match fd {
+            None | Some(0) => self.stdin = Some(input),
+            Some(fd) => self.descriptors.push((fd, input)),
+        }
+    }
+}
+
+/// The descriptor a redirection names (`3` of `3<<<'text'`), if it names one.
+fn descriptor(node: Node, text: &str) -> Option<u32> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor)
+        .find(|c| c.kind() == "file_descriptor")
+        .and_then(|c| text[c.byte_range()].parse().ok())
 }
 
 impl Walker<'_> {
@@ -93,7 +113,10 @@ impl Walker<'_> {
             }
             "herestring_redirect" => {
                 let mut cursor = node.walk();
-                let words: Vec<Node> = node.named_children(&mut cursor).collect();
+                let words: Vec<Node> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() != "file_descriptor")
+                    .collect();
                 if let Some(word) = self.words_grouped(&words, at, &Input::Inherited).into_iter().next() {
                     let mut parts = word.parts.clone();
                     parts.push(Part::Literal {
@@ -101,7 +124,10 @@ impl Walker<'_> {
                         quoting: crate::word::Quoting::Quoted,
                         span: word.span,
                     });
-                    found.stdin = Some(Input::Text(Word::from_parts(parts, word.span)));
+                    found.read_on(
+                        descriptor(node, at.source.text()),
+                        Input::Text(Word::from_parts(parts, word.span)),
+                    );
                 }
             }
             "heredoc_redirect" => {
@@ -127,7 +153,7 @@ impl Walker<'_> {
                                 };
                                 Decoder::new(source, &mut scope).heredoc_body(child, quoted, strip_tabs)
                             };
-                            found.stdin = Some(Input::Text(body));
+                            found.read_on(descriptor(node, text), Input::Text(body));
                         }
                         "file_redirect" | "herestring_redirect" => self.redirect(child, at, found),
                         "heredoc_start" | "heredoc_end" | "pipeline" => {}

@@ -436,6 +436,7 @@ impl Walker<'_> {
         let mut redirects = inner.redirects;
         redirects.extend(outer.redirects);
         let stdin = outer.stdin.or(inner.stdin).unwrap_or_else(|| flow.stdin.clone());
+        let descriptors = [inner.descriptors, outer.descriptors].concat();
         let following = inner.following;
         let piped_to = [inner.piped_to, outer.piped_to].concat();
         if let Some(first) = argv.first()
@@ -451,6 +452,7 @@ impl Walker<'_> {
         let mut command = Command::new(argv, at.shell.cwd.clone(), stdin, span);
         command.assignments = assignments;
         command.redirects = redirects;
+        command.descriptors = descriptors;
         command.in_pipeline = flow.in_pipeline;
         command.background = flow.background;
         let id = self.push_command(command, at.layer);

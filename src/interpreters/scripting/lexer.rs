@@ -583,7 +583,7 @@ fn decode_escape(language: Language, text: &str) -> (String, usize) {
         Some(c) => (c.to_string(), used),
         None => (text[..used].to_owned(), used),
     };
-    let after = &text[2..];
+    let after = &text[1 + first.len_utf8()..];
     match first {
         'n' => simple("\n"),
         't' => simple("\t"),
