@@ -161,6 +161,21 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
             Cwd::Known(dir) => Output::Literal(Word::literal(dir.as_str(), command.span)),
             Cwd::Unknown(_) => Output::Unknown,
         },
+        // The top of the repository the project is in, read from inside the project: the
+        // project's root (git pointed elsewhere, by `-C` or `GIT_DIR`, is not read this way).
+        "git"
+            if args.len() == 2
+                && args[0].is("rev-parse")
+                && args[1].is("--show-toplevel")
+                && !command.assignments.iter().any(|(name, _)| name.starts_with("GIT_")) =>
+        {
+            match &command.cwd {
+                Cwd::Known(dir) if dir.starts_with(&context.project_root) => {
+                    Output::Literal(Word::literal(context.project_root.as_str(), command.span))
+                }
+                _ => Output::Unknown,
+            }
+        }
         "mktemp" => Output::TemporaryPath,
         "find" => Output::PathsUnder(crate::tools::find::find_search(command).found),
         _ if prints_setup(name, args) => Output::ToolSetup,
