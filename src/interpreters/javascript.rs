@@ -164,14 +164,7 @@ impl Reader<'_> {
     /// The value of an expression; past [`super::MAX_VALUE_DEPTH`] levels of nesting (a chain
     /// of thousands of calls), unknown.
     fn value(&self, node: Node) -> Value {
-        let depth = self.depth.get();
-        if depth >= super::MAX_VALUE_DEPTH {
-            return super::unknown(self.source, node.byte_range());
-        }
-        self.depth.set(depth + 1);
-        let value = self.value_of(node);
-        self.depth.set(depth);
-        value
+        super::nested_value(&self.depth, self.source, node, || self.value_of(node))
     }
 
     fn value_of(&self, node: Node) -> Value {

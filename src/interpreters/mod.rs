@@ -274,6 +274,24 @@ fn chosen_call(module: &str, span: Span) -> Option<Effect> {
 /// and value each call's chain again (5,000 calls: 0.2 s at 64 levels, 0.05 s at 24).
 const MAX_VALUE_DEPTH: usize = 24;
 
+/// The value `value_of` gives `node`, one level deeper than `depth` says; unknown past
+/// [`MAX_VALUE_DEPTH`].
+fn nested_value(
+    depth: &std::cell::Cell<usize>,
+    source: &Source,
+    node: tree_sitter::Node,
+    value_of: impl FnOnce() -> Value,
+) -> Value {
+    let level = depth.get();
+    if level >= MAX_VALUE_DEPTH {
+        return unknown(source, node.byte_range());
+    }
+    depth.set(level + 1);
+    let value = value_of();
+    depth.set(level);
+    value
+}
+
 /// An expression whose value is unknown, shown as written (its first 80 characters).
 fn unknown(source: &Source, range: std::ops::Range<usize>) -> Value {
     let written = &source.text()[range.clone()];
