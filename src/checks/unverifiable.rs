@@ -26,7 +26,7 @@ pub static COULD_NOT_VERIFY: Rule = Rule {
         "eval \"$CMD\"",
         "bash -c \"$SCRIPT\"",
         "some_tool --print-script | sh",
-        "{rm,-rf,/}",
+        "{ls,-la} \"a b\"",
         "echo \"unterminated",
     ],
     allowed: &[

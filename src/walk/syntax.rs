@@ -86,6 +86,10 @@ impl Walker<'_> {
             if is_split_herestring(node, source) {
                 continue;
             }
+            if node.is_error() && is_brace_command(&source.text()[node.byte_range()]) {
+                // Read in full by `brace_expanded_commands`, as bash reads it.
+                continue;
+            }
             if node.is_error() || node.is_missing() {
                 let what = if node.is_missing() {
                     format!("`{}` is missing", node.kind())
@@ -810,6 +814,19 @@ fn node_by_id(root: Node, id: usize) -> Option<Node> {
         stack.extend(node.children(&mut cursor));
     }
     None
+}
+
+/// Whether `text` is one command made by brace expansion that the grammar cannot read: a
+/// `{…,…}` word first (`{ls,-la}`, `{rm,-rf,/}`), then only plain words, all on one line, so
+/// that the expanded command stands for all of it.
+fn is_brace_command(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._/-=:@%+,".contains(c);
+    !text.trim().contains('\n')
+        && words
+            .next()
+            .is_some_and(|first| first.starts_with('{') && first.ends_with('}') && first.contains(','))
+        && words.all(|word| word.chars().all(plain))
 }
 
 /// A number written against the redirection that follows it (`bash 0</tmp/f`): bash reads it
