@@ -2,7 +2,7 @@
 //! statements and commands the grammar hides inside a heredoc's redirect.
 
 use super::decode::{Decoder, WordScope};
-use super::syntax::is_split_herestring;
+use super::syntax::{is_descriptor_herestring, is_split_herestring};
 use super::{Cursor, Flow, Walker};
 use crate::command::{Command, Input, Output, Redirect, RedirectOperator};
 use crate::word::{Part, Word};
@@ -32,6 +32,17 @@ impl Redirections {
             Some(fd) => self.descriptors.push((fd, input)),
         }
     }
+}
+
+/// A here-string's text as the command reads it: with the newline bash adds.
+fn with_newline(word: Word) -> Input {
+    let mut parts = word.parts;
+    parts.push(Part::Literal {
+        text: "\n".into(),
+        quoting: crate::word::Quoting::Quoted,
+        span: word.span,
+    });
+    Input::Text(Word::from_parts(parts, word.span))
 }
 
 /// The descriptor a redirection names (`3` of `3<<<'text'`), if it names one.
@@ -87,6 +98,13 @@ impl Walker<'_> {
                     found.stdin = Some(Input::Text(word));
                 }
             }
+            "file_redirect" if is_descriptor_herestring(node, at.source) => {
+                let mut cursor = node.walk();
+                let words: Vec<Node> = node.children_by_field_name("destination", &mut cursor).collect();
+                if let Some(word) = self.words_grouped(&words, at, &Input::Inherited).into_iter().next() {
+                    found.read_on(descriptor(node, at.source.text()), with_newline(word));
+                }
+            }
             "file_redirect" => {
                 let mut cursor = node.walk();
                 let children: Vec<Node> = node.named_children(&mut cursor).collect();
@@ -105,9 +123,21 @@ impl Walker<'_> {
                 let mut words = self.words_grouped(&destinations, at, &Input::Inherited).into_iter();
                 let Some(target) = words.next() else { return };
                 found.extra_args.extend(words);
-                let operator = redirect_operator(&operator, &target);
+                let token = operator;
+                let operator = redirect_operator(&token, &target);
                 if operator == RedirectOperator::Read {
                     found.stdin = Some(Input::File(target.clone()));
+                }
+                // `<&3`: standard input becomes what descriptor 3 reads, which an earlier `exec`
+                // may have bound to anything: only known when it runs.
+                if token == "<&"
+                    && descriptor(node, at.source.text()).is_none_or(|fd| fd == 0)
+                    && target
+                        .value()
+                        .and_then(|fd| fd.parse::<u32>().ok())
+                        .is_some_and(|fd| fd > 2)
+                {
+                    found.stdin = Some(Input::Piped(Output::Unknown));
                 }
                 found.redirects.push(Redirect { operator, target, span });
             }
@@ -118,16 +148,7 @@ impl Walker<'_> {
                     .filter(|c| c.kind() != "file_descriptor")
                     .collect();
                 if let Some(word) = self.words_grouped(&words, at, &Input::Inherited).into_iter().next() {
-                    let mut parts = word.parts.clone();
-                    parts.push(Part::Literal {
-                        text: "\n".into(),
-                        quoting: crate::word::Quoting::Quoted,
-                        span: word.span,
-                    });
-                    found.read_on(
-                        descriptor(node, at.source.text()),
-                        Input::Text(Word::from_parts(parts, word.span)),
-                    );
+                    found.read_on(descriptor(node, at.source.text()), with_newline(word));
                 }
             }
             "heredoc_redirect" => {

@@ -83,7 +83,12 @@ impl Walker<'_> {
         let mut stack = vec![root];
         let mut found = 0;
         while let Some(node) = stack.pop() {
-            if is_split_herestring(node, source) {
+            if is_split_herestring(node, source)
+                || node.is_error()
+                    && node
+                        .parent()
+                        .is_some_and(|parent| is_descriptor_herestring(parent, source))
+            {
                 continue;
             }
             if node.is_error() && is_brace_command(&source.text()[node.byte_range()]) {
@@ -739,6 +744,19 @@ fn is_word_kind(kind: &str) -> bool {
 
 /// `cmd > f <<< "x"`: the grammar reads the here-string as an ERROR `<<` followed by a `<`
 /// redirect. Bash reads a here-string.
+/// `3<<<'text'`: the grammar reads a here-string on a descriptor as a `3<` redirect holding an
+/// ERROR `<<` before its text.
+pub(super) fn is_descriptor_herestring(node: Node, source: &Source) -> bool {
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.children(&mut cursor).collect();
+    node.kind() == "file_redirect"
+        && children.iter().any(|child| child.kind() == "file_descriptor")
+        && children
+            .iter()
+            .any(|child| child.is_error() && &source.text()[child.byte_range()] == "<<")
+        && source.text()[node.byte_range()].contains("<<<")
+}
+
 pub(super) fn is_split_herestring(node: Node, source: &Source) -> bool {
     node.is_error()
         && &source.text()[node.byte_range()] == "<<"
