@@ -128,16 +128,17 @@ impl Walker<'_> {
                 if operator == RedirectOperator::Read {
                     found.stdin = Some(Input::File(target.clone()));
                 }
-                // `<&3`: standard input becomes what descriptor 3 reads, which an earlier `exec`
-                // may have bound to anything: only known when it runs.
+                // `<&3`: standard input becomes what descriptor 3 reads: what an earlier
+                // `exec 3<<<…` bound it to, else only known when it runs.
                 if token == "<&"
                     && descriptor(node, at.source.text()).is_none_or(|fd| fd == 0)
-                    && target
+                    && let Some(fd) = target
                         .value()
                         .and_then(|fd| fd.parse::<u32>().ok())
-                        .is_some_and(|fd| fd > 2)
+                        .filter(|fd| *fd > 2)
                 {
-                    found.stdin = Some(Input::Piped(Output::Unknown));
+                    let bound = at.shell.descriptors.iter().rev().find(|(bound, _)| *bound == fd);
+                    found.stdin = Some(bound.map_or(Input::Piped(Output::Unknown), |(_, input)| input.clone()));
                 }
                 found.redirects.push(Redirect { operator, target, span });
             }

@@ -33,6 +33,8 @@ pub(super) struct Shell {
     pub(super) calling: Vec<String>,
     /// `$0`, `$1`, … when known (inside `bash -c '…' a b`, or a function call).
     pub(super) positional: Rc<Vec<Word>>,
+    /// What descriptors other than standard input read, as `exec 3<<<'text'` bound them.
+    pub(super) descriptors: Vec<(u32, Input)>,
 }
 
 /// A shell function the command defined.
@@ -54,6 +56,7 @@ impl Shell {
             functions: Rc::new(HashMap::new()),
             calling: Vec::new(),
             positional: Rc::new(Vec::new()),
+            descriptors: Vec::new(),
         }
     }
 
@@ -219,6 +222,10 @@ impl Walker<'_> {
             return;
         }
         match command.name.as_str() {
+            // `exec 3<<<'text'`: descriptor 3 reads the text for the rest of the shell.
+            "exec" if command.args().is_empty() => {
+                shell.descriptors.extend(command.descriptors.iter().cloned());
+            }
             "cd" | "pushd" => {
                 let target = command.args().iter().find(|w| {
                     !w.value()
