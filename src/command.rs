@@ -111,6 +111,8 @@ pub struct Command {
     pub runs: Vec<Run>,
     /// A stage of a pipeline of two or more commands.
     pub in_pipeline: bool,
+    /// What it prints goes only into a stage that counts it (`| wc -l`): none of it is shown.
+    pub output_counted: bool,
     /// Started in the background with `&`.
     pub background: bool,
     /// A call of a shell function from inside its own body.
@@ -170,6 +172,7 @@ impl Command {
             parent: None,
             runs: Vec::new(),
             in_pipeline: false,
+            output_counted: false,
             background: false,
             calls_itself: false,
             origin: None,

@@ -358,9 +358,20 @@ fn check(subject: &Subject, report: &mut Report) {
         read_raw_disk(subject, report, source);
     }
     for source in copied.iter().chain(&command.reads) {
-        read(subject, report, source);
+        // `cat .env | wc -l` shows a count, none of the file: an environment file printed only
+        // into a count is not read into the conversation.
+        let counted = command.output_counted
+            && PRINTERS.contains(&command.name.as_str())
+            && command.redirects.is_empty()
+            && matches!(paths::resolve(source, &command.cwd), Target::Path(path) if files::read_class(&path, subject.context) == ReadClass::EnvFile);
+        if !counted {
+            read(subject, report, source);
+        }
     }
 }
+
+/// Programs whose only effect on the files they read is to print them.
+const PRINTERS: &[&str] = &["cat", "head", "tail", "tac"];
 
 /// `git credential-store` (a credential helper git runs, or run by hand) keeps every password
 /// it is given, in plain text, in `~/.git-credentials` or the file `--file` names.

@@ -321,7 +321,10 @@ impl Walker<'_> {
         let mut output = Output::Unknown;
         let in_pipeline = stages.len() > 1;
         let count = stages.len();
+        // The commands the stage before this one pushed.
+        let mut previous_stage = 0..0;
         for (index, stage) in stages.into_iter().enumerate() {
+            let first = self.analysis.commands.len();
             let mut stage_shell = at.shell.clone();
             let mut stage_at = at.with_shell(&mut stage_shell);
             let redirections = if index + 1 == count { last.take() } else { None };
@@ -342,6 +345,11 @@ impl Walker<'_> {
                 ("redirected_statement", None) => self.redirected(stage, &mut stage_at.deeper(), &stage_flow),
                 (_, None) => self.statement(stage, &mut stage_at.deeper(), &stage_flow),
             };
+            let this_stage = first..self.analysis.commands.len();
+            if this_stage.len() == 1 && previous_stage.len() == 1 && counts_only(&self.analysis.commands[first]) {
+                self.analysis.commands[previous_stage.start].output_counted = true;
+            }
+            previous_stage = this_stage;
             stdin = Input::Piped(output.clone());
         }
         output
@@ -832,6 +840,21 @@ fn node_by_id(root: Node, id: usize) -> Option<Node> {
         stack.extend(node.children(&mut cursor));
     }
     None
+}
+
+/// Whether `command` prints only a count of what it reads (`wc -l`, `wc -c`): options, no
+/// files, no redirections.
+fn counts_only(command: &Command) -> bool {
+    command.name == "wc"
+        && command.redirects.is_empty()
+        && command.args().iter().all(|arg| {
+            arg.value().is_some_and(|option| {
+                matches!(
+                    option,
+                    "-l" | "-c" | "-w" | "-m" | "--lines" | "--bytes" | "--words" | "--chars"
+                )
+            })
+        })
 }
 
 /// Whether `text` is one command made by brace expansion that the grammar cannot read: a
