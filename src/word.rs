@@ -90,6 +90,9 @@ pub struct PathsUnder {
     pub name: Option<String>,
     /// Whether the search has a filter narrower than "everything".
     pub filtered: bool,
+    /// Whether it goes down into `.git` folders: `find` unless its expression names `.git`,
+    /// `fd` only with `--hidden`.
+    pub reaches_git: bool,
 }
 
 impl Word {

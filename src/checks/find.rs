@@ -52,15 +52,7 @@ fn check(subject: &Subject, report: &mut Report) {
     // root goes down into `.git` too, unless the expression keeps it out: `-empty -type d`
     // removes the empty folders of `refs/` and `objects/`, and git no longer knows the
     // repository.
-    let mentions_git = command.args()[search.expression..]
-        .iter()
-        .any(|word| word.text().contains(".git"));
-    if search.found.filtered
-        && search.found.name.is_none()
-        && !mentions_git
-        && let Some(roots) = &search.found.roots
-        && let Some(root) = roots.iter().find(|root| subject.context.project_root.starts_with(root))
-    {
+    if let Some(root) = super::rm::search_reaching_git(&search.found, subject.context) {
         let git = subject.context.project_root.join(".git");
         super::rm::judge_delete(
             subject,

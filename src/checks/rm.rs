@@ -9,12 +9,14 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
+use crate::context::Context;
 use crate::files;
+use crate::paths::AbsPath;
 use crate::paths::{self, Target};
 use crate::places::{self, Place};
 use crate::rules::Rule;
 use crate::source::Span;
-use crate::word::{DynamicKind, Word};
+use crate::word::{DynamicKind, PathsUnder, Word};
 
 pub const CHECKER: Checker = Checker {
     rules: &[
@@ -264,7 +266,37 @@ fn check(subject: &Subject, report: &mut Report) {
         // reaches as far as a recursive delete.
         let found = word.dynamics().any(|d| matches!(d.kind, DynamicKind::PathUnder(_)));
         judge_delete(subject, report, &target, word, recursive || found, &verb);
+        // `find . -type d -empty -exec rmdir {} +` deletes what it finds in `.git` too.
+        if let Some(root) = word.dynamics().find_map(|dynamic| match &dynamic.kind {
+            DynamicKind::PathUnder(found) => search_reaching_git(found, subject.context),
+            _ => None,
+        }) {
+            let git = Target::Contents(subject.context.project_root.join(".git"));
+            judge_delete(
+                subject,
+                report,
+                &git,
+                word,
+                true,
+                &format!("{verb} (of what a search of {root} finds, `.git` included)"),
+            );
+        }
     }
+}
+
+/// The root of a search that reaches the project's `.git` folder, if it does: a search from the
+/// project's root (or above) that goes into `.git` and is filtered by anything but a name
+/// (`-empty`, `-type d`, `-mtime`), so that what it deletes includes the empty folders of
+/// `refs/` and `objects/`, after which git no longer knows the repository.
+pub(super) fn search_reaching_git<'a>(found: &'a PathsUnder, context: &Context) -> Option<&'a AbsPath> {
+    if !found.filtered || found.name.is_some() || !found.reaches_git {
+        return None;
+    }
+    found
+        .roots
+        .as_ref()?
+        .iter()
+        .find(|root| context.project_root.starts_with(root))
 }
 
 /// Whether a word holds an expansion of unknown value written without quotes, which bash

@@ -107,6 +107,7 @@ fn fd(command: &Command) -> Vec<Execution> {
         roots,
         name: None,
         filtered: narrowed || !matches!(pattern, "" | "." | "^" | ".*"),
+        reaches_git: parsed.has('H', "hidden"),
     };
     let mut end = exec + 1;
     while end < args.len() && !matches!(args[end].value(), Some(";" | "-x" | "--exec" | "-X" | "--exec-batch")) {

@@ -137,8 +137,14 @@ pub fn find_search(command: &Command) -> FindSearch {
     let filtered = tests
         .iter()
         .any(|w| w.value().is_some_and(|t| NARROWING_TESTS.contains(&t)));
+    let reaches_git = !tests.iter().any(|word| word.text().contains(".git"));
     FindSearch {
-        found: PathsUnder { roots, name, filtered },
+        found: PathsUnder {
+            roots,
+            name,
+            filtered,
+            reaches_git,
+        },
         expression,
     }
 }
