@@ -80,7 +80,7 @@ pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
 pub static GIT_CHECKOUT_SIDE: Rule = Rule {
     id: "git-checkout-side",
     decision: ASK,
-    catches: "`git checkout --ours <files>` or `--theirs <files>`: a side of a merge conflict taken for the files named. A file in conflict loses what was resolved by hand; a file not in conflict is checked out of the index, its uncommitted changes lost.",
+    catches: "`git checkout --ours <files>` or `--theirs <files>` (and `git restore --ours|--theirs`): a side of a merge conflict taken for the files named. A file in conflict loses what was resolved by hand; a file not in conflict is checked out of the index, its uncommitted changes lost.",
     instead: "Check `git status` that each file is in conflict, or use `git restore --source=<side> --worktree <file>` after `git diff <file>`",
     examples: &[
         "git checkout --theirs src/a.ts src/b.ts",
@@ -286,7 +286,9 @@ fn check(subject: &Subject, report: &mut Report) {
             let worktree = parsed.has('W', "worktree");
             // Without a path git restores nothing ("you must specify path(s) to restore").
             let names_paths = parsed.operands().next().is_some() || parsed.has_long("pathspec-from-file");
-            if names_paths && (!staged || worktree) {
+            if let Some((rule, lost)) = side_of_conflict(&parsed, "restore") {
+                flag(report, rule, &lost);
+            } else if names_paths && (!staged || worktree) {
                 flag(
                     report,
                     &GIT_RESTORE_WORKTREE,
@@ -423,32 +425,8 @@ fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
     // `--ours` and `--theirs` check paths out of the index, as `git checkout -- <paths>` does:
     // a path not in conflict loses its uncommitted changes, one in conflict loses what was
     // resolved by hand (`git checkout --theirs .` discards every change).
-    // Named files are how a merge conflict is settled (ask); a folder or the whole tree
-    // overwrites every change in it (deny).
-    if let Some(side) = ["ours", "theirs"].into_iter().find(|side| parsed.has_long(side))
-        && parsed.operands().next().is_some()
-    {
-        let whole_folders = parsed.operands().any(|path| {
-            let text = path.text();
-            path.is_dynamic()
-                || text.ends_with('/')
-                || text == "."
-                || text == ".."
-                || text.starts_with(':')
-                || text.contains(['*', '?', '['])
-        });
-        let rule = if whole_folders {
-            &GIT_CHECKOUT_DISCARD
-        } else {
-            &GIT_CHECKOUT_SIDE
-        };
-        report.flag(
-            rule,
-            span,
-            format!(
-                "`git checkout --{side}` would overwrite those paths with a version from the index: uncommitted changes to them, and a conflict resolved by hand, are lost"
-            ),
-        );
+    if let Some((rule, lost)) = side_of_conflict(&parsed, "checkout") {
+        report.flag(rule, span, lost);
         return;
     }
     // New branches and interactive picking lose nothing.
@@ -540,4 +518,32 @@ fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
             "`git push --prune` would delete remote branches that have no local counterpart",
         );
     }
+}
+
+/// `git checkout --ours|--theirs <paths>`, `git restore --ours|--theirs <paths>`: a side of a
+/// merge conflict taken. Named files are how a conflict is settled (ask); a folder, the whole
+/// tree, a glob or pathspec magic overwrites every change in it (deny).
+fn side_of_conflict(parsed: &Parsed, subcommand: &str) -> Option<(&'static Rule, String)> {
+    let side = ["ours", "theirs"].into_iter().find(|side| parsed.has_long(side))?;
+    parsed.operands().next()?;
+    let whole_folders = parsed.operands().any(|path| {
+        let text = path.text();
+        path.is_dynamic()
+            || text.ends_with('/')
+            || text == "."
+            || text == ".."
+            || text.starts_with(':')
+            || text.contains(['*', '?', '['])
+    });
+    let rule = if whole_folders {
+        &GIT_CHECKOUT_DISCARD
+    } else {
+        &GIT_CHECKOUT_SIDE
+    };
+    Some((
+        rule,
+        format!(
+            "`git {subcommand} --{side}` would overwrite those paths with a version from the index: uncommitted changes to them, and a conflict resolved by hand, are lost"
+        ),
+    ))
 }

@@ -204,9 +204,14 @@ pub static RM_DYNAMIC_PATH: Rule = Rule {
 pub static RM_CACHE: Rule = Rule {
     id: "rm-cache",
     decision: super::ASK,
-    catches: "Recursive delete of the user's caches outside the project (`~/.cache`, `~/Library/Caches`): nothing is lost for good, but every program downloads or builds its cache again.",
+    catches: "Recursive delete of the user's caches outside the project (`~/.cache`, `~/Library/Caches`, the package managers' download caches: `~/.npm/_cacache`, `~/.cargo/registry/cache`, `~/.gradle/caches`…): nothing is lost for good, but every program downloads or builds its cache again.",
     instead: "Delete the one cache the task is about (`~/.cache/pip`), or the tool's own clean command (`pip cache purge`)",
-    examples: &["rm -rf ~/.cache", "rm -rf ~/Library/Caches/*", "rm -rf ~/.cache/pip"],
+    examples: &[
+        "rm -rf ~/.cache",
+        "rm -rf ~/Library/Caches/*",
+        "rm -rf ~/.cache/pip",
+        "rm -rf ~/.npm/_cacache",
+    ],
     allowed: &["rm -rf .cache", "rm -rf ~/work/project/.cache"],
 };
 
@@ -338,9 +343,18 @@ fn is_git_leftover(target: &Target) -> bool {
 /// The user's cache folders, or a place in one: what is there is made again when needed.
 fn is_cache(path: &paths::AbsPath, subject: &Subject) -> bool {
     let home = &subject.context.home;
-    [".cache", "Library/Caches"]
-        .iter()
-        .any(|cache| path.starts_with(&home.join(cache)))
+    [
+        ".cache",
+        "Library/Caches",
+        ".npm/_cacache",
+        ".cargo/registry/cache",
+        ".gradle/caches",
+        ".bun/install/cache",
+        ".yarn/berry/cache",
+        "AppData/Local/npm-cache",
+    ]
+    .iter()
+    .any(|cache| path.starts_with(&home.join(cache)))
 }
 
 /// Judges deleting `target` (written as `word`) with the delete policy.
