@@ -32,6 +32,8 @@ enum Capture {
     Code(Language),
     /// A make recipe line: shell code once make's own `$(VAR)` references are set aside.
     Recipe,
+    /// A cron job's command: shell code up to its first `%`, the rest its standard input.
+    CronJob,
     /// A file written (sed's `w FILE`).
     Write,
     /// A file read (make's `$(file <F)`, Octave's `fopen(F)`).
@@ -919,10 +921,11 @@ static TABLES: &[(Language, Table)] = &[
     (
         Language::Crontab,
         Table {
-            escapes: &[shell(
-                "cron job",
-                r"(?:^|\n)[ \t]*(?:@[a-z]+|[^#\s=]\S*[ \t]+(?:\S+[ \t]+){4})([^\n]+)",
-            )],
+            escapes: &[Escape {
+                call: "cron job",
+                pattern: r"(?:^|\n)[ \t]*(?:@[a-z]+|[^#\s=]\S*[ \t]+(?:\S+[ \t]+){4})([^\n]+)",
+                capture: Capture::CronJob,
+            }],
             unreadable: None,
         },
     ),
@@ -1074,6 +1077,7 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
                     },
                     Capture::Code(language) => Action::Code(language, word),
                     Capture::Recipe => Action::Shell(Word::literal(&make_references(value), word.span)),
+                    Capture::CronJob => Action::Shell(Word::literal(&cron_command(value), word.span)),
                     Capture::Read => Action::Read(Word::literal(&expand_home(value, home), word.span)),
                     Capture::Send => Action::Send(Word::literal(&expand_home(value, home), word.span)),
                     Capture::Write => Action::Write {
@@ -1147,6 +1151,35 @@ fn make_references(recipe: &str) -> String {
         .replace("$$", "$")
 }
 
+/// A cron job's command as shell code (crontab(5)): an unescaped `%` ends the command, and what
+/// follows is its standard input, each further `%` a new line; `\%` is a plain `%`. The input
+/// is given as a quoted heredoc, which runs nothing unless the command is a shell.
+fn cron_command(job: &str) -> String {
+    const END: &str = "SAFETY_NET_CRON_INPUT";
+    let mut command = String::new();
+    let mut input: Option<String> = None;
+    let mut characters = job.chars().peekable();
+    while let Some(character) = characters.next() {
+        if character == '%' && input.is_none() {
+            input = Some(String::new());
+            continue;
+        }
+        let text = input.as_mut().unwrap_or(&mut command);
+        match character {
+            '\\' if characters.peek() == Some(&'%') => {
+                characters.next();
+                text.push('%');
+            }
+            '%' => text.push('\n'),
+            other => text.push(other),
+        }
+    }
+    match input {
+        Some(input) => format!("{command} <<'{END}'\n{input}\n{END}"),
+        None => command,
+    }
+}
+
 /// A path with a leading `~` made absolute, as these languages' file functions do.
 fn expand_home(path: &str, home: &str) -> String {
     // `~`, and make's `$(HOME)`/`${HOME}`.
@@ -1169,5 +1202,15 @@ mod tests {
         for (language, _) in TABLES {
             assert!(compiled(*language).is_some(), "{language:?}");
         }
+    }
+
+    #[test]
+    fn a_cron_job_after_its_first_percent_is_standard_input() {
+        assert_eq!(cron_command("backup.sh --all"), "backup.sh --all");
+        assert_eq!(
+            cron_command("sh%echo a%echo b"),
+            "sh <<'SAFETY_NET_CRON_INPUT'\necho a\necho b\nSAFETY_NET_CRON_INPUT"
+        );
+        assert_eq!(cron_command(r"date +\%F"), "date +%F");
     }
 }

@@ -1,7 +1,10 @@
 //! Reading a git command line: the global options before the subcommand (`-C`, `-c k=v`,
 //! `--git-dir`…), the subcommand, aliases defined on the command line
-//! (`git -c alias.x='!rm -rf ~' x`), which run shell code or another git command, and settings
-//! whose value git runs through a shell (`-c core.sshCommand=…`, `GIT_SSH_COMMAND=…`).
+//! (`git -c alias.x='!rm -rf ~' x`), which run shell code or another git command, settings
+//! whose value git runs through a shell (`-c core.sshCommand=…`, `GIT_SSH_COMMAND=…`), and
+//! settings that name what git runs or reads: the hooks folder (`core.hooksPath`), a template
+//! whose hooks a new repository gets (`init.templateDir`, `--template`), and configuration files
+//! included with their own settings (`include.path`).
 
 use super::Execution;
 use crate::command::Command;
@@ -61,6 +64,7 @@ const COMMAND_VARIABLES: &[&str] = &[
 /// subcommand, and the shell commands set by `-c` and environment variables.
 pub fn executions(command: &Command) -> Vec<Execution> {
     let invocation = invocation(command);
+    let subcommand = invocation.subcommand.as_str();
     let mut found = Vec::new();
     for setting in &invocation.config {
         let text = setting.text();
@@ -68,7 +72,21 @@ pub fn executions(command: &Command) -> Vec<Execution> {
             continue;
         };
         let value = setting.strip_prefix(key.len() + 1);
-        found.extend(setting_execution(&format!("git -c {key}"), key, value));
+        found.extend(setting_executions(&format!("git -c {key}"), key, value, subcommand));
+    }
+    // `--config-env=KEY=VARIABLE`: the value is the variable's, set on this command or unknown.
+    for setting in &invocation.config_env {
+        let Some((key, variable)) = setting.split_once('=') else {
+            continue;
+        };
+        let via = format!("git --config-env={key}");
+        match command.assignments.iter().find(|(name, _)| name == variable) {
+            Some((_, value)) => found.extend(setting_executions(&via, key, value.clone(), subcommand)),
+            None if runs_or_names_code(key) => found.push(Execution::Unverifiable {
+                what: format!("{via} takes its value from ${variable}, only known when it runs"),
+            }),
+            None => {}
+        }
     }
     // Settings given in the environment: `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=k
     // GIT_CONFIG_VALUE_0=v`, and `GIT_CONFIG_PARAMETERS="'k'='v'"`.
@@ -78,29 +96,41 @@ pub fn executions(command: &Command) -> Vec<Execution> {
         };
         let value_name = format!("GIT_CONFIG_VALUE_{index}");
         if let Some((_, value)) = command.assignments.iter().find(|(n, _)| *n == value_name) {
-            found.extend(setting_execution(
+            found.extend(setting_executions(
                 &format!("{value_name}= git"),
                 key.text(),
                 value.clone(),
+                subcommand,
             ));
         }
     }
     for (name, value) in &command.assignments {
         if name == "GIT_CONFIG_PARAMETERS" {
             for (key, setting) in config_parameters(value.text()) {
-                found.extend(setting_execution(
+                found.extend(setting_executions(
                     "GIT_CONFIG_PARAMETERS= git",
                     &key,
                     Word::literal(&setting, value.span),
+                    subcommand,
                 ));
             }
         }
         if COMMAND_VARIABLES.contains(&name.as_str()) {
             found.push(code(&format!("{name}= git"), value.clone()));
         }
+        if name == "GIT_TEMPLATE_DIR" {
+            found.extend(template_hooks("GIT_TEMPLATE_DIR= git", value.clone(), subcommand));
+        }
     }
-    if invocation.subcommand == "config" {
+    if subcommand == "config" {
         found.extend(config_execution(invocation.args));
+    }
+    if let Some(template) = template_option(invocation.args) {
+        found.extend(template_hooks(
+            &format!("git {subcommand} --template"),
+            template,
+            subcommand,
+        ));
     }
     found.extend(alias_execution(&invocation, command));
     let values = invocation.config.iter().copied().chain(invocation.args);
@@ -151,10 +181,24 @@ fn ext_remote_execution(word: &Word) -> Option<Execution> {
     })
 }
 
-/// What setting `key` to `value` makes git run: the value of a key that holds a command, an
-/// alias or credential helper starting with `!`.
-fn setting_execution(via: &str, key: &str, value: Word) -> Option<Execution> {
+/// What setting `key` to `value` makes git run for `subcommand`: the value of a key that holds
+/// a command, an alias or credential helper starting with `!`, the hooks of a hooks or template
+/// folder, the settings of an included file.
+pub fn setting_executions(via: &str, key: &str, value: Word, subcommand: &str) -> Vec<Execution> {
     let key = key.to_ascii_lowercase();
+    if key == "core.hookspath" {
+        return hooks(via, value, subcommand, "");
+    }
+    if key == "init.templatedir" {
+        return template_hooks(via, value, subcommand);
+    }
+    if is_include(&key) {
+        return vec![Execution::GitConfigFile {
+            via: via.to_owned(),
+            path: value,
+            subcommand: subcommand.to_owned(),
+        }];
+    }
     let bang = value.text().starts_with('!');
     // A credential helper not starting with `!` is a program git runs through the shell: an
     // absolute path as written, any other name as `git credential-NAME` (`store` writes every
@@ -168,16 +212,216 @@ fn setting_execution(via: &str, key: &str, value: Word) -> Option<Execution> {
         } else {
             format!("git credential-{text}")
         };
-        return Some(code(via, Word::literal(&program, value.span)));
+        return vec![code(via, Word::literal(&program, value.span))];
     }
     let runs = COMMAND_KEYS.iter().any(|pattern| key_matches(pattern, &key))
         || (bang && (helper || key.starts_with("alias.")));
-    runs.then(|| code(via, value.strip_prefix(usize::from(bang))))
+    if runs {
+        vec![code(via, value.strip_prefix(usize::from(bang)))]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Whether a key's value is a command, or names what git runs or reads settings from.
+fn runs_or_names_code(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    COMMAND_KEYS.iter().any(|pattern| key_matches(pattern, &key))
+        || matches!(key.as_str(), "core.hookspath" | "init.templatedir")
+        || is_include(&key)
+        || key.starts_with("alias.")
+        || (key.starts_with("credential.") && key.ends_with(".helper"))
+}
+
+/// `include.path` and `includeIf.<condition>.path` (the condition may hold dots).
+fn is_include(key: &str) -> bool {
+    key == "include.path" || (key.starts_with("includeif.") && key.ends_with(".path"))
+}
+
+/// The hooks git runs from every hook folder, with the subcommands that run each (githooks(5));
+/// `git config` runs none itself, but the hooks it points at run from then on.
+const HOOKS: &[(&str, &[&str])] = &[
+    ("pre-commit", &["commit", "rebase", "cherry-pick", "revert"]),
+    (
+        "prepare-commit-msg",
+        &["commit", "merge", "pull", "rebase", "cherry-pick", "revert"],
+    ),
+    (
+        "commit-msg",
+        &["commit", "merge", "pull", "rebase", "cherry-pick", "revert"],
+    ),
+    ("post-commit", &["commit", "rebase", "cherry-pick", "revert"]),
+    ("pre-merge-commit", &["merge", "pull"]),
+    ("post-merge", &["merge", "pull"]),
+    ("pre-rebase", &["rebase", "pull"]),
+    ("post-rewrite", &["commit", "rebase", "pull", "am"]),
+    (
+        "post-checkout",
+        &["checkout", "switch", "clone", "worktree", "rebase", "pull"],
+    ),
+    ("applypatch-msg", &["am"]),
+    ("pre-applypatch", &["am"]),
+    ("post-applypatch", &["am"]),
+    ("pre-push", &["push"]),
+    ("sendemail-validate", &["send-email"]),
+    (
+        "post-index-change",
+        &["add", "reset", "checkout", "switch", "restore", "rm", "mv", "stash"],
+    ),
+    (
+        "reference-transaction",
+        &[
+            "commit",
+            "merge",
+            "pull",
+            "fetch",
+            "checkout",
+            "switch",
+            "clone",
+            "worktree",
+            "rebase",
+            "am",
+            "cherry-pick",
+            "revert",
+            "reset",
+            "branch",
+            "tag",
+            "update-ref",
+            "stash",
+            "push",
+            "notes",
+        ],
+    ),
+    (
+        "pre-auto-gc",
+        &[
+            "gc",
+            "commit",
+            "merge",
+            "pull",
+            "fetch",
+            "rebase",
+            "am",
+            "cherry-pick",
+            "revert",
+        ],
+    ),
+];
+
+/// The hooks in folder `dir` (below `inner` in it) that `subcommand` runs; all of them for
+/// `git config`, which points later commands at them. `/dev/null` or an empty value turns hooks off.
+fn hooks(via: &str, dir: Word, subcommand: &str, inner: &str) -> Vec<Execution> {
+    if dir.value().is_some_and(|text| text.is_empty() || text == "/dev/null") {
+        return Vec::new();
+    }
+    let names: Vec<String> = HOOKS
+        .iter()
+        .filter(|(_, subcommands)| subcommand == "config" || subcommands.contains(&subcommand))
+        .map(|(name, _)| format!("{inner}{name}"))
+        .collect();
+    if names.is_empty() {
+        return Vec::new();
+    }
+    vec![Execution::Hooks {
+        via: via.to_owned(),
+        dir,
+        names,
+    }]
+}
+
+/// The hooks of template folder `dir`, copied into the repository `git init` or `git clone`
+/// makes (and by every later one, when `git config` sets the template): they run from then on.
+fn template_hooks(via: &str, dir: Word, subcommand: &str) -> Vec<Execution> {
+    match subcommand {
+        "init" | "clone" | "config" | "submodule" => hooks(via, dir, "config", "hooks/"),
+        _ => Vec::new(),
+    }
+}
+
+/// The value of `--template DIR` or `--template=DIR` among a subcommand's words.
+fn template_option(args: &[Word]) -> Option<Word> {
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        if word.is("--") {
+            return None;
+        }
+        if word.is("--template") {
+            return words.next().cloned();
+        }
+        if word.text().starts_with("--template=") {
+            return Some(word.strip_prefix("--template=".len()));
+        }
+    }
+    None
+}
+
+/// The settings of a git configuration file, as `(section[.subsection].key, value)` pairs:
+/// `[section]` or `[section "subsection"]` headers, `key = value` lines (a bare key is `true`),
+/// comments after `#` or `;`, double quotes, backslash escapes and line continuations.
+pub fn config_file_settings(text: &str) -> Vec<(String, String)> {
+    let mut settings = Vec::new();
+    let mut section = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let line = line.trim_start();
+        if let Some(header) = line.strip_prefix('[') {
+            let header = header.split(']').next().unwrap_or_default();
+            section = match header.split_once(char::is_whitespace) {
+                Some((name, sub)) => format!("{}.{}", name.to_ascii_lowercase(), sub.trim().trim_matches('"')),
+                None => header.to_ascii_lowercase(),
+            };
+            continue;
+        }
+        if line.is_empty() || line.starts_with(['#', ';']) {
+            continue;
+        }
+        let (name, rest) = line.split_once('=').unwrap_or((line, ""));
+        let name = name.trim().to_ascii_lowercase();
+        if name.is_empty() || section.is_empty() {
+            continue;
+        }
+        let mut raw = rest.to_owned();
+        // A backslash at the end of a line continues the value on the next.
+        while raw.ends_with('\\') && !raw.ends_with("\\\\") {
+            raw.pop();
+            raw.push_str(lines.next().unwrap_or_default());
+        }
+        let value = if line.contains('=') {
+            config_value(&raw)
+        } else {
+            "true".to_owned()
+        };
+        settings.push((format!("{section}.{name}"), value));
+    }
+    settings
+}
+
+/// A configuration value as git reads it: quotes removed, escapes decoded, a comment dropped,
+/// the surrounding white space trimmed.
+fn config_value(raw: &str) -> String {
+    let mut value = String::new();
+    let mut quoted = false;
+    let mut characters = raw.trim().chars();
+    while let Some(character) = characters.next() {
+        match character {
+            '"' => quoted = !quoted,
+            '#' | ';' if !quoted => break,
+            '\\' => match characters.next() {
+                Some('n') => value.push('\n'),
+                Some('t') => value.push('\t'),
+                Some('b') => value.push('\u{8}'),
+                Some(other) => value.push(other),
+                None => {}
+            },
+            other => value.push(other),
+        }
+    }
+    value.trim_end().to_owned()
 }
 
 /// `git config [--global…] KEY VALUE` and `git config set KEY VALUE`: a key that holds a
-/// command, set to run something.
-fn config_execution(args: &[Word]) -> Option<Execution> {
+/// command, set to run something, or that names hooks or a file of settings.
+fn config_execution(args: &[Word]) -> Vec<Execution> {
     const VALUE_OPTIONS: &[&str] = &["-f", "--file", "--blob", "--type", "--default", "--comment", "--value"];
     let mut operands = Vec::new();
     let mut index = 0;
@@ -196,8 +440,13 @@ fn config_execution(args: &[Word]) -> Option<Execution> {
         operands.remove(0);
     }
     match operands.as_slice() {
-        [key, value] => setting_execution(&format!("git config {}", key.text()), key.text(), (*value).clone()),
-        _ => None,
+        [key, value] => setting_executions(
+            &format!("git config {}", key.text()),
+            key.text(),
+            (*value).clone(),
+            "config",
+        ),
+        _ => Vec::new(),
     }
 }
 
@@ -268,4 +517,22 @@ fn alias_execution(invocation: &Invocation, command: &Command) -> Option<Executi
         assignments: Vec::new(),
         cwd: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configuration_files_are_read_as_git_reads_them() {
+        let text = "# comment\n[core]\n\tpager = \"less -R\" ; note\n\tbare\n[alias \"Sub.X\"]\n\tst = !a \\\n b\n";
+        assert_eq!(
+            config_file_settings(text),
+            [
+                ("core.pager".to_owned(), "less -R".to_owned()),
+                ("core.bare".to_owned(), "true".to_owned()),
+                ("alias.Sub.X.st".to_owned(), "!a  b".to_owned()),
+            ]
+        );
+    }
 }

@@ -72,6 +72,21 @@ pub enum Execution {
     /// The program itself, named by a path, which may be a script (`./deploy.sh`): its
     /// `#!` line tells the language.
     Script { path: Word },
+    /// Hook scripts git runs by name from a folder (`git -c core.hooksPath=DIR commit` runs
+    /// `DIR/pre-commit`…; a template folder's `hooks/` is copied into a new repository).
+    Hooks {
+        via: String,
+        dir: Word,
+        /// The files run, relative to `dir` (`pre-commit`, `hooks/pre-push`).
+        names: Vec<String>,
+    },
+    /// A git configuration file git reads (`git -c include.path=FILE log`): its settings may
+    /// run commands for `subcommand`, as the same settings given with `-c` would.
+    GitConfigFile {
+        via: String,
+        path: Word,
+        subcommand: String,
+    },
     /// A shell or interpreter whose input and output are a network connection (`nc -e
     /// /bin/sh host 4444`, `socat TCP:h:p EXEC:bash`): whoever is at the other end runs
     /// commands unseen.
@@ -545,7 +560,7 @@ pub fn markdown() -> String {
     row(
         "git",
         "git",
-        "keys that hold commands (`core.pager`, `core.sshCommand`, `diff.*.textconv`, `!` aliases and credential helpers…) set by `-c`, `git config`, `GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n` or `GIT_CONFIG_PARAMETERS`; `GIT_SSH_COMMAND`, `GIT_PAGER`, `GIT_EDITOR`…; the command of an `ext::` remote",
+        "keys that hold commands (`core.pager`, `core.sshCommand`, `diff.*.textconv`, `!` aliases and credential helpers…) set by `-c`, `--config-env`, `git config`, `GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n` or `GIT_CONFIG_PARAMETERS`; `GIT_SSH_COMMAND`, `GIT_PAGER`, `GIT_EDITOR`…; the command of an `ext::` remote; the hooks of a `core.hooksPath` folder the subcommand runs, of a template's `hooks/` (`init.templateDir`, `--template`, `GIT_TEMPLATE_DIR`), the settings of an `include.path` file",
     );
     row(
         "environment",

@@ -27,6 +27,8 @@ pub const TOOLS: &[Tool] = &[Tool {
 pub struct Invocation<'a> {
     /// The values of `-c key=value` options.
     pub config: Vec<&'a Word>,
+    /// The values of `--config-env=key=VARIABLE` options: a setting read from the environment.
+    pub config_env: Vec<&'a str>,
     /// The subcommand, lowercased (`push`); empty when there is none.
     pub subcommand: String,
     /// The words after the subcommand.
@@ -36,11 +38,16 @@ pub struct Invocation<'a> {
 pub fn invocation(command: &Command) -> Invocation<'_> {
     let args = command.args();
     let read = read_as(&TOOLS[0], args);
-    let config = read
-        .options()
+    let options = read.options();
+    let config = options
         .iter()
         .filter(|option| option.name == "-c")
         .filter_map(|option| option.value_word)
+        .collect();
+    let config_env = options
+        .iter()
+        .filter(|option| option.name == "--config-env")
+        .filter_map(|option| option.value)
         .collect();
     let subcommand = read
         .positional()
@@ -49,6 +56,7 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
         .unwrap_or_default();
     Invocation {
         config,
+        config_env,
         subcommand,
         args: read.after(0),
     }

@@ -13,7 +13,7 @@ use crate::registry::projects::{self, ProjectPart};
 use crate::registry::{self, Execution};
 use crate::scripts;
 use crate::source::{Source, SourceBuilder, Span};
-use crate::word::{DynamicKind, Part, Word};
+use crate::word::{DynamicKind, Part, Quoting, Word};
 use std::rc::Rc;
 
 /// Code a command runs: how it is run, in which language, and what it is given.
@@ -45,68 +45,149 @@ impl Walker<'_> {
             if self.layer_refused(at.layer_depth + 1, span) {
                 return;
             }
-            match execution {
-                Execution::Command {
-                    via,
-                    argv,
-                    assignments,
-                    cwd,
-                } => {
-                    self.wrapped_command(id, via, argv, assignments, cwd, at);
-                }
-                Execution::ProjectFile { via, part, directory } => {
-                    self.run_project_file(id, &via, &part, directory.as_ref(), at);
-                }
-                Execution::InContainer { via, argv } => {
-                    let child = self.wrapped_command(id, via, argv, Vec::new(), None, at);
-                    self.analysis.commands[child].in_container = true;
-                }
-                Execution::Code {
-                    via,
-                    words,
-                    positional,
-                    current_shell,
-                } => {
-                    let code = Code {
-                        via,
-                        language: Language::Shell,
-                        arguments: arguments_of(positional),
-                        current_shell,
-                        parent,
-                    };
-                    self.run_code(id, &code, &words, at);
-                }
-                Execution::Stdin { via, language } => self.run_stdin(id, &via, language, at),
-                Execution::File {
-                    via,
-                    path,
-                    language,
-                    current_shell,
-                } => self.run_file(id, &via, &path, Some(language), current_shell, at),
-                Execution::Program {
-                    via,
-                    language,
-                    code,
-                    args,
-                } => {
-                    let program = Code {
-                        via,
-                        language,
-                        arguments: Arguments { script: None, args },
-                        current_shell: false,
-                        parent,
-                    };
-                    self.run_code(id, &program, &code, at);
-                }
-                Execution::Script { path } => self.run_file(id, "run", &path, None, false, at),
-                Execution::Network { how } => self.analysis.commands[id].runs.push(Run::Network { how, span }),
-                Execution::Unverifiable { what } => {
-                    self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
-                }
-            }
+            self.run_execution(id, execution, parent, at);
         }
         self.analysis.commands[id].output = producers::output(id, &self.analysis, self.context);
         self.record_writes(id, None);
+    }
+
+    /// Walks one thing command `id` runs, under layer `parent`.
+    fn run_execution(&mut self, id: CommandId, execution: Execution, parent: LayerId, at: &mut Cursor) {
+        let span = self.command(id).span;
+        match execution {
+            Execution::Command {
+                via,
+                argv,
+                assignments,
+                cwd,
+            } => {
+                self.wrapped_command(id, via, argv, assignments, cwd, at);
+            }
+            Execution::ProjectFile { via, part, directory } => {
+                self.run_project_file(id, &via, &part, directory.as_ref(), at);
+            }
+            Execution::InContainer { via, argv } => {
+                let child = self.wrapped_command(id, via, argv, Vec::new(), None, at);
+                self.analysis.commands[child].in_container = true;
+            }
+            Execution::Code {
+                via,
+                words,
+                positional,
+                current_shell,
+            } => {
+                let code = Code {
+                    via,
+                    language: Language::Shell,
+                    arguments: arguments_of(positional),
+                    current_shell,
+                    parent,
+                };
+                self.run_code(id, &code, &words, at);
+            }
+            Execution::Stdin { via, language } => self.run_stdin(id, &via, language, at),
+            Execution::File {
+                via,
+                path,
+                language,
+                current_shell,
+            } => self.run_file(id, &via, &path, Some(language), current_shell, at),
+            Execution::Program {
+                via,
+                language,
+                code,
+                args,
+            } => {
+                let program = Code {
+                    via,
+                    language,
+                    arguments: Arguments { script: None, args },
+                    current_shell: false,
+                    parent,
+                };
+                self.run_code(id, &program, &code, at);
+            }
+            Execution::Script { path } => self.run_file(id, "run", &path, None, false, at),
+            Execution::Network { how } => self.analysis.commands[id].runs.push(Run::Network { how, span }),
+            Execution::Unverifiable { what } => {
+                self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
+            }
+            Execution::Hooks { via, dir, names } => {
+                let dir = self.git_path(&dir);
+                for name in names {
+                    let mut parts = dir.parts.clone();
+                    parts.push(Part::Literal {
+                        text: format!("/{name}"),
+                        quoting: Quoting::Quoted,
+                        span: dir.span,
+                    });
+                    let hook = Word::from_parts(parts, dir.span);
+                    self.run_file(id, &format!("{via}: hook"), &hook, None, false, at);
+                }
+            }
+            Execution::GitConfigFile { via, path, subcommand } => {
+                self.run_git_config_file(id, &via, &path, &subcommand, parent, at);
+            }
+        }
+    }
+
+    /// Walks what the settings of a git configuration file run (`git -c include.path=FILE`):
+    /// the file this command wrote, or the one on disk.
+    fn run_git_config_file(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        path: &Word,
+        subcommand: &str,
+        parent: LayerId,
+        at: &mut Cursor,
+    ) {
+        let span = self.command(id).span;
+        let path = self.git_path(path);
+        let unverifiable = |what: String| Run::Unverifiable {
+            what: format!("{via} reads settings from {}, {what}", path.text()),
+            span,
+        };
+        let text = match self.file_content(id, &path) {
+            None => return,
+            Some(Content::Known(word)) if !word.is_dynamic() => word.text().to_owned(),
+            Some(Content::Known(_)) => {
+                let run = unverifiable("written with text only known when it runs".into());
+                self.analysis.commands[id].runs.push(run);
+                return;
+            }
+            Some(Content::OnDisk { text, .. }) => text,
+            Some(Content::Network) => {
+                let run = unverifiable("downloaded from the network".into());
+                self.analysis.commands[id].runs.push(run);
+                return;
+            }
+            Some(Content::Unknown(what)) => {
+                let run = unverifiable(what);
+                self.analysis.commands[id].runs.push(run);
+                return;
+            }
+        };
+        for (key, value) in registry::git::config_file_settings(&text) {
+            let setting = format!("{via}: {key}");
+            let value = Word::literal(&value, span);
+            for execution in registry::git::setting_executions(&setting, &key, value, subcommand) {
+                if let Execution::GitConfigFile { path: nested, .. } = &execution {
+                    let run = unverifiable(format!("which includes {}, not read", nested.text()));
+                    self.analysis.commands[id].runs.push(run);
+                    continue;
+                }
+                self.run_execution(id, execution, parent, at);
+            }
+        }
+    }
+
+    /// A path git reads from a setting, with the `~/` git expands itself made the home folder.
+    fn git_path(&self, path: &Word) -> Word {
+        match path.value().and_then(|text| text.strip_prefix("~/")) {
+            Some(rest) => Word::literal(&format!("{}/{rest}", self.context.home.as_str()), path.span),
+            None => path.clone(),
+        }
     }
 
     /// Records on command `id` what the checkers need to know of what it runs: what it raises
