@@ -21,6 +21,10 @@ pub struct Options {
     /// The first word may be short options written without a dash, their values following it
     /// in order (`tar cvf x.tar dir`, the old style of tar and ar).
     pub bundled_first_word: bool,
+    /// Long options match only in their own case, as getopt's and git's do (`git push --FORCE`
+    /// is an error). Otherwise any case matches, as tools such as `tsc` accept, so that no
+    /// spelling a tool might take slips through.
+    pub case_sensitive: bool,
 }
 
 impl Options {
@@ -31,6 +35,7 @@ impl Options {
             stop_at_operand: false,
             single_dash: &[],
             bundled_first_word: false,
+            case_sensitive: false,
         }
     }
 
@@ -41,6 +46,15 @@ impl Options {
             stop_at_operand: true,
             single_dash: &[],
             bundled_first_word: false,
+            case_sensitive: false,
+        }
+    }
+
+    /// The same options, long ones matching only in their own case.
+    pub const fn case_sensitive(self) -> Options {
+        Options {
+            case_sensitive: true,
+            ..self
         }
     }
 
@@ -67,7 +81,7 @@ impl Options {
 pub enum Arg<'a> {
     /// `-x`, with its value if it takes one.
     Short { flag: char, value: Option<Word> },
-    /// `--name` or `--name=value`; `name` is lowercased.
+    /// `--name` or `--name=value`; `name` is lowercased unless the options are case-sensitive.
     Long { name: String, value: Option<Word> },
     /// Anything else, including everything after `--`.
     Operand(&'a Word),
@@ -190,7 +204,11 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
                 Some((name, _)) => (name, Some(word.strip_prefix(name.len() + 3))),
                 None => (long, None),
             };
-            let name = name.to_ascii_lowercase();
+            let name = if options.case_sensitive {
+                name.to_owned()
+            } else {
+                name.to_ascii_lowercase()
+            };
             let value = match attached {
                 Some(value) => Some(value),
                 None if options.long_values.contains(&name.as_str()) && i + 1 < args.len() => {
@@ -338,5 +356,8 @@ mod tests {
         let parsed = parse(&args, &Options::gnu("", &[]));
         assert!(parsed.args[0].is_long("recursive"));
         assert!(!parsed.args[1].is_long("force"));
+        let args = words("--RECUR");
+        let parsed = parse(&args, &Options::gnu("", &[]).case_sensitive());
+        assert!(!parsed.args[0].is_long("recursive"));
     }
 }

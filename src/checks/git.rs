@@ -3,7 +3,9 @@
 //! (`checkout -b`, `switch`, `rebase`, `commit --amend`, `pull`, `merge`).
 //!
 //! Global options before the subcommand (`-C`, `-c k=v`, `--git-dir`, `--no-pager`) are
-//! skipped; long options match in any case and as abbreviations (`--HARD`, `--forc`).
+//! skipped; long options match as git reads them: in their own case, and abbreviated when the
+//! abbreviation is not also another option's (`--har` is `--hard`; `--HARD` and `--forc` are
+//! errors).
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options, Parsed};
@@ -42,11 +44,11 @@ pub static GIT_RESET_HARD: Rule = Rule {
         "git reset --hard",
         "git reset --hard HEAD~1",
         "git -C repo reset --merge",
-        "git reset --HARD origin/main",
         "git --no-pager reset --har",
     ],
     allowed: &[
         "git reset",
+        "git reset --HARD origin/main",
         "git reset --soft HEAD~1",
         "git reset HEAD file.txt",
         "git commit -m 'git reset --hard'",
@@ -138,10 +140,10 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "git push origin +main",
         "git push --mirror",
         "git push -uf origin x",
-        "git push --forc",
     ],
     allowed: &[
         "git push",
+        "git push --forc",
         "git push --force-with-lease",
         "git push --force-with-lease=main origin main",
         "git push -u origin feature",
@@ -236,13 +238,18 @@ pub static GIT_HISTORY_REWRITE: Rule = Rule {
     allowed: &["git log --all"],
 };
 
+/// A git subcommand's options: long ones match only in their own case, as git reads them.
+const fn git_options(short_values: &'static str, long_values: &'static [&'static str]) -> Options {
+    Options::gnu(short_values, long_values).case_sensitive()
+}
+
 fn check(subject: &Subject, report: &mut Report) {
     let invocation = git::invocation(subject.command);
     let args = invocation.args;
     let span = subject.command.span;
     let flag = |report: &mut Report, rule: &'static Rule, lost: &str| report.flag(rule, span, lost);
     // `git reset --hard --help`, `git restore -h`: the usage is printed, nothing else happens.
-    let asks_for_help = args::parse(args, &Options::gnu("", &[]))
+    let asks_for_help = args::parse(args, &git_options("", &[]))
         .args
         .iter()
         .any(|arg| arg.is_long("help") || arg.is_short('h'));
@@ -251,7 +258,7 @@ fn check(subject: &Subject, report: &mut Report) {
     }
     match invocation.subcommand.as_str() {
         "reset" => {
-            let parsed = args::parse(args, &Options::gnu("", &["pathspec-from-file"]));
+            let parsed = args::parse(args, &git_options("", &["pathspec-from-file"]));
             if parsed.has_long("hard") {
                 flag(
                     report,
@@ -270,7 +277,7 @@ fn check(subject: &Subject, report: &mut Report) {
         "switch" => {
             let parsed = args::parse(
                 args,
-                &Options::gnu("cC", &["create", "force-create", "orphan", "conflict"]),
+                &git_options("cC", &["create", "force-create", "orphan", "conflict"]),
             );
             if parsed.has('f', "force") || parsed.has_long("discard-changes") {
                 flag(
@@ -281,7 +288,7 @@ fn check(subject: &Subject, report: &mut Report) {
             }
         }
         "restore" => {
-            let parsed = args::parse(args, &Options::gnu("s", &["source", "pathspec-from-file", "conflict"]));
+            let parsed = args::parse(args, &git_options("s", &["source", "pathspec-from-file", "conflict"]));
             let staged = parsed.has('S', "staged");
             let worktree = parsed.has('W', "worktree");
             // Without a path git restores nothing ("you must specify path(s) to restore").
@@ -297,7 +304,7 @@ fn check(subject: &Subject, report: &mut Report) {
             }
         }
         "clean" => {
-            let parsed = args::parse(args, &Options::gnu("e", &["exclude"]));
+            let parsed = args::parse(args, &git_options("e", &["exclude"]));
             let force = parsed.has('f', "force");
             let dry_run = parsed.has('n', "dry-run");
             if force && !dry_run {
@@ -312,7 +319,7 @@ fn check(subject: &Subject, report: &mut Report) {
         "branch" => {
             let parsed = args::parse(
                 args,
-                &Options::gnu(
+                &git_options(
                     "ut",
                     &[
                         "set-upstream-to",
@@ -345,7 +352,7 @@ fn check(subject: &Subject, report: &mut Report) {
             _ => {}
         },
         "worktree" if first_word(args) == Some("remove") => {
-            let parsed = args::parse(&args[1..], &Options::gnu("", &[]));
+            let parsed = args::parse(&args[1..], &git_options("", &[]));
             if parsed.has('f', "force") {
                 flag(
                     report,
@@ -364,7 +371,7 @@ fn check(subject: &Subject, report: &mut Report) {
             }
         }
         "gc" => {
-            let parsed = args::parse(args, &Options::gnu("", &[]));
+            let parsed = args::parse(args, &git_options("", &[]));
             let now = parsed.args.iter().any(|arg| {
                 arg.is_long("prune")
                     && arg
@@ -380,7 +387,7 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        "update-ref" if args::parse(args, &Options::gnu("m", &[])).has_short('d') => {
+        "update-ref" if args::parse(args, &git_options("m", &[])).has_short('d') => {
             flag(
                 report,
                 &GIT_UPDATE_REF_DELETE,
@@ -404,7 +411,7 @@ fn first_word(args: &[Word]) -> Option<&str> {
 }
 
 fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
-    const OPTIONS: Options = Options::gnu("bB", &["orphan", "conflict", "pathspec-from-file", "track"]);
+    const OPTIONS: Options = git_options("bB", &["orphan", "conflict", "pathspec-from-file", "track"]);
     let parsed = args::parse(args, &OPTIONS);
     if parsed.has('f', "force") {
         report.flag(
@@ -463,7 +470,7 @@ fn is_pathspec(word: &Word) -> bool {
 }
 
 fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
-    const OPTIONS: Options = Options::gnu(
+    const OPTIONS: Options = git_options(
         "o",
         &[
             "repo",
@@ -479,10 +486,12 @@ fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
         return;
     }
     let forced_refspec = parsed.operands().any(|w| w.text().starts_with('+'));
+    // `--for` and `--forc` abbreviate `--force-with-lease` and `--force-if-includes` too: git
+    // rejects them as ambiguous, so only `--force` itself forces.
     let has_exact_force = parsed
         .args
         .iter()
-        .any(|arg| matches!(arg, args::Arg::Long { name, .. } if name == "force" || (name.len() >= 3 && "force".starts_with(name.as_str()))));
+        .any(|arg| matches!(arg, args::Arg::Long { name, .. } if name == "force"));
     if parsed.has_short('f') || has_exact_force || forced_refspec {
         report.flag(
             &GIT_PUSH_FORCE,
