@@ -188,6 +188,7 @@ pub static READ_CREDENTIALS: Rule = Rule {
     examples: &[
         "cat ~/.ssh/id_ed25519",
         "cat ~/.aws/credentials",
+        "git credential-store get",
         "head ~/.netrc",
         "base64 < ~/.ssh/id_rsa",
         "cp ~/.kube/config /tmp/k",
@@ -374,22 +375,44 @@ fn check(subject: &Subject, report: &mut Report) {
 const PRINTERS: &[&str] = &["cat", "head", "tail", "tac"];
 
 /// `git credential-store` (a credential helper git runs, or run by hand) keeps every password
-/// it is given, in plain text, in `~/.git-credentials` or the file `--file` names.
+/// it is given, in plain text, in `~/.git-credentials` or the file `--file` names. Asked with
+/// `get` (or `git credential fill`), a helper prints the password or token it keeps: with an
+/// empty query, the first one it has.
 fn credential_store(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let args = match command.name.as_str() {
+    let (helper, args) = match command.name.as_str() {
         "git" => {
             let invocation = crate::tools::git::invocation(command);
-            if invocation.subcommand != "credential-store" {
+            let Some(helper) = invocation.subcommand.strip_prefix("credential") else {
                 return;
-            }
-            invocation.args
+            };
+            (helper.trim_start_matches('-').to_owned(), invocation.args)
         }
-        "git-credential-store" => command.args(),
-        _ => return,
+        name => match name.strip_prefix("git-credential-") {
+            Some(helper) => (helper.to_owned(), command.args()),
+            None => return,
+        },
     };
-    // Asked for a password only, it writes nothing.
-    if args.iter().any(|w| w.is("get")) {
+    let action = args.iter().find(|w| !w.text().starts_with('-')).map(Word::text);
+    // `git credential fill`, `git credential-store get`, `git credential-osxkeychain get`…
+    let prints = match helper.as_str() {
+        "" => action == Some("fill"),
+        _ => action == Some("get"),
+    };
+    if prints {
+        let asked = if helper.is_empty() {
+            "git credential fill".to_owned()
+        } else {
+            format!("git credential-{helper} get")
+        };
+        report.flag(
+            &READ_CREDENTIALS,
+            command.span,
+            format!("`{asked}` would print a stored password or token"),
+        );
+        return;
+    }
+    if helper != "store" {
         return;
     }
     let file = args

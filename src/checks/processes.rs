@@ -1,5 +1,6 @@
-//! Processes: `kill -9 -1` and `kill -1` signal every process the user may signal, the agent's
-//! own session and the editor included.
+//! Processes: `kill -9 -1` and `kill -- -1` signal every process the user may signal, the
+//! agent's own session and the editor included. A lone `kill -1` names signal 1 and no process:
+//! bash prints its usage and signals nothing.
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::rules::Rule;
@@ -14,17 +15,16 @@ pub const CHECKER: Checker = Checker {
 pub static KILL_ALL_PROCESSES: Rule = Rule {
     id: "kill-all-processes",
     decision: DENY,
-    catches: "Signalling every process at once: `kill -9 -1`, `kill -1`, `kill -- -1`, `killall5`.",
+    catches: "Signalling every process at once: `kill -9 -1`, `kill -s TERM -1`, `kill -- -1`, `killall5`.",
     instead: "Kill the specific process by its PID (`pgrep` finds it)",
     examples: &[
         "kill -9 -1",
-        "kill -1",
         "kill -KILL -1",
         "kill -s TERM -1",
         "kill -- -1",
         "killall5 -9",
     ],
-    allowed: &["kill -9 1234", "kill -1 1234", "kill %1", "kill -TERM 4242"],
+    allowed: &["kill -9 1234", "kill -1 1234", "kill %1", "kill -TERM 4242", "kill -1"],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
@@ -59,7 +59,7 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         i += 1;
     }
-    let everything = pids.contains(&"-1") || (pids.is_empty() && args == ["-1"]);
+    let everything = pids.contains(&"-1");
     if everything {
         report.flag(
             &KILL_ALL_PROCESSES,

@@ -68,9 +68,13 @@ pub static SHELL_ENV_INJECTION: Rule = Rule {
     examples: &[
         "export BASH_ENV=/tmp/x.sh",
         "BASH_ENV=./setup.sh bash -c 'make'",
+        "env ENV=/tmp/x sh -i",
+    ],
+    allowed: &[
+        "export NODE_ENV=production",
+        "ENVIRONMENT=dev npm start",
         "env ENV=/tmp/x sh -c ls",
     ],
-    allowed: &["export NODE_ENV=production", "ENVIRONMENT=dev npm start"],
 };
 
 pub static HOOK_CONFIG_TAMPER: Rule = Rule {
@@ -159,7 +163,13 @@ const SHELL_STARTUP_VARIABLES: &[&str] = &["BASH_ENV", "ENV"];
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     for (name, _) in &command.assignments {
-        if SHELL_STARTUP_VARIABLES.contains(&name.as_str()) {
+        // `BASH_ENV` is read by every non-interactive bash; `ENV` only by an interactive shell
+        // (`sh -i`), which an agent's commands never start otherwise.
+        let interactive = command
+            .args()
+            .iter()
+            .any(|word| word.text().starts_with('-') && !word.text().starts_with("--") && word.text().contains('i'));
+        if name == "BASH_ENV" || (name == "ENV" && interactive) {
             report.flag(
                 &SHELL_ENV_INJECTION,
                 command.span,
