@@ -436,6 +436,15 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     if let Some(what) = agent_file(path, &components, context) {
         return WriteClass::AgentSettings(what);
     }
+    // Windows PowerShell keeps its profiles and modules in `Documents`, a folder of the user's
+    // own files: only those two folders below it start shells.
+    let in_home = BelowHome::of(path, &context.home);
+    if ["Documents/PowerShell", "Documents/WindowsPowerShell"]
+        .iter()
+        .any(|folder| in_home.as_ref().is_some_and(|in_home| in_home.within(folder)))
+    {
+        return WriteClass::StartupFile(places::POWERSHELL_PROFILES);
+    }
     match places::protection(path, context) {
         Some((Protection::Startup, what)) => return WriteClass::StartupFile(what),
         Some((Protection::Secret, what)) => return WriteClass::Credentials(what),

@@ -96,6 +96,9 @@ pub enum Protection {
     Settings,
 }
 
+/// What PowerShell's profile folders hold.
+pub const POWERSHELL_PROFILES: &str = "PowerShell's profiles and modules";
+
 /// Paths below a home directory that hold keys and credentials, start shells, or configure git,
 /// the agents and this guard.
 const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
@@ -136,6 +139,9 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     (".zshenv", Protection::Startup, "a shell startup file"),
     (".zlogin", Protection::Startup, "a shell startup file"),
     (".config/fish/config.fish", Protection::Startup, "a shell startup file"),
+    // PowerShell's profiles, which every new PowerShell runs, and the modules it loads by name
+    // (on Windows in `Documents`: see `files::write_class`).
+    (".config/powershell", Protection::Startup, POWERSHELL_PROFILES),
     (".gitconfig", Protection::Startup, "your git configuration"),
     (".claude/settings.json", Protection::Settings, "Claude Code settings"),
     (
@@ -266,6 +272,22 @@ fn is_a_home(path: &AbsPath) -> bool {
     }
 }
 
+/// The home directory `path` is in: the user's, or another account's (`/home/other`, `/root`),
+/// whose keys and startup files are as much someone's as the user's own.
+fn home_holding(path: &AbsPath, context: &Context) -> Option<AbsPath> {
+    if BelowHome::of(path, &context.home).is_some() {
+        return Some(context.home.clone());
+    }
+    let mut at = AbsPath::root();
+    for component in path.components().take(4) {
+        at = at.join(component);
+        if is_a_home(&at) || at.as_str() == "/root" {
+            return Some(at);
+        }
+    }
+    None
+}
+
 /// The `.git` directory that `path` is or is inside, or that entries below `path` may be.
 fn git_dir(path: &AbsPath, below: Option<Option<&str>>) -> Option<AbsPath> {
     let mut at = AbsPath::root();
@@ -289,14 +311,15 @@ fn protected(
     below: Option<Option<&str>>,
     context: &Context,
 ) -> Option<(AbsPath, Protection, &'static str)> {
-    let in_home = BelowHome::of(path, &context.home)?;
+    let home = home_holding(path, context)?;
+    let in_home = BelowHome::of(path, &home)?;
     // The most precise location the path is or is inside (`~/.ssh/known_hosts` is not a key).
     if let Some((relative, protection, what)) = PROTECTED_IN_HOME
         .iter()
         .filter(|(relative, _, _)| in_home.within(relative))
         .max_by_key(|(relative, _, _)| relative.len())
     {
-        return Some((context.home.join(relative), *protection, what));
+        return Some((home.join(relative), *protection, what));
     }
     for (relative, protection, what) in PROTECTED_IN_HOME {
         let hit = in_home.within(relative)
@@ -310,7 +333,7 @@ fn protected(
                 }
             };
         if hit {
-            return Some((context.home.join(relative), *protection, what));
+            return Some((home.join(relative), *protection, what));
         }
     }
     None
@@ -448,7 +471,10 @@ fn temp_root_of(path: &AbsPath) -> Option<AbsPath> {
 /// Whether `path` is a protected location below home or inside one (not a directory that only
 /// holds one).
 pub fn is_in_protected(path: &AbsPath, context: &Context) -> bool {
-    BelowHome::of(path, &context.home).is_some_and(|in_home| {
+    let Some(home) = home_holding(path, context) else {
+        return false;
+    };
+    BelowHome::of(path, &home).is_some_and(|in_home| {
         PROTECTED_IN_HOME
             .iter()
             .any(|(relative, _, _)| in_home.within(relative))
@@ -498,6 +524,9 @@ mod tests {
         assert!(matches!(place("/home"), Place::System(_)));
         assert!(matches!(place("/home/other/x"), Place::Outside(_)));
         assert!(matches!(place("/c/Users/u/x"), Place::Outside(_)));
+        // Another account's keys are as protected as the user's own.
+        assert!(matches!(place("/home/other/.ssh/id_rsa"), Place::Protected { .. }));
+        assert!(matches!(place("/root/.aws/credentials"), Place::Protected { .. }));
     }
 
     #[test]
