@@ -240,6 +240,33 @@ fn outside_write_concern_here(path: &AbsPath, kind: WriteKind, context: &Context
     if context.given_folders.iter().any(|folder| path.starts_with(folder)) {
         return None;
     }
+    if let Some(concern) = outside_place_concern(path, context) {
+        return Some(concern);
+    }
+    match kind {
+        // Added to a script, text runs with it (`>> venv/bin/activate`, `>> x.sh`).
+        WriteKind::Append if is_script(path) => Some("it adds to a script, which runs what is added".into()),
+        WriteKind::Append => None,
+        WriteKind::InPlace => Some("it changes an existing file there".into()),
+        WriteKind::MoveAway => Some("it moves the file away from there".into()),
+        WriteKind::Create => {
+            let native = crate::context::native(path);
+            let on_disk = std::path::Path::new(&native);
+            if !context.read_scripts {
+                None
+            } else if on_disk.is_dir() {
+                Some("files land in that folder, their names unknown".into())
+            } else {
+                on_disk.is_file().then(|| "it would replace the existing file".into())
+            }
+        }
+    }
+}
+
+/// Why changing anything at `path` (outside the project and temp folders) should be confirmed,
+/// whatever the change: the home folder itself, agent instructions, code that runs, a folder on
+/// PATH, configuration or a system area.
+fn outside_place_concern(path: &AbsPath, context: &Context) -> Option<String> {
     if context.home.starts_with(path) {
         return Some("files land in the home folder itself, their names unknown, startup files among them".into());
     }
@@ -289,24 +316,64 @@ fn outside_write_concern_here(path: &AbsPath, kind: WriteKind, context: &Context
     if configuration || system {
         return Some("programs keep their configuration and what they run there".into());
     }
-    match kind {
-        // Added to a script, text runs with it (`>> venv/bin/activate`, `>> x.sh`).
-        WriteKind::Append if is_script(path) => Some("it adds to a script, which runs what is added".into()),
-        WriteKind::Append => None,
-        WriteKind::InPlace => Some("it changes an existing file there".into()),
-        WriteKind::MoveAway => Some("it moves the file away from there".into()),
-        WriteKind::Create => {
-            let native = crate::context::native(path);
-            let on_disk = std::path::Path::new(&native);
-            if !context.read_scripts {
-                None
-            } else if on_disk.is_dir() {
-                Some("files land in that folder, their names unknown".into())
-            } else {
-                on_disk.is_file().then(|| "it would replace the existing file".into())
-            }
-        }
+    None
+}
+
+/// The user's own documents, kept in these folders of the home folder, and rarely in git.
+const PERSONAL_FOLDERS: &[&str] = &[
+    "Desktop",
+    "Documents",
+    "Downloads",
+    "Pictures",
+    "Music",
+    "Movies",
+    "Videos",
+    "Dropbox",
+    "Library/Mobile Documents",
+];
+
+/// Why deleting the file `path`, outside the project and the temp folders, should be confirmed:
+/// it is one of the user's own documents or a file of the home folder itself, which no
+/// repository keeps a copy of; `None` elsewhere (another repository's files, build output, the
+/// configuration a program or agent keeps, which the protected classes cover where it matters)
+/// and in a folder the agent was given.
+pub fn outside_delete_concern(path: &AbsPath, context: &Context) -> Option<String> {
+    if context.given_folders.iter().any(|folder| path.starts_with(folder)) {
+        return None;
     }
+    if path.parent().is_some_and(|parent| parent.same(&context.home)) {
+        return Some("it is a file of the home folder itself".into());
+    }
+    let personal = BelowHome::of(path, &context.home).is_some_and(|in_home| {
+        PERSONAL_FOLDERS.iter().any(|folder| in_home.within(folder))
+            || path
+                .components()
+                .nth(context.home.depth())
+                .is_some_and(|first| folded(first).starts_with("onedrive"))
+    });
+    if !personal || in_repository_on_disk(path, context) {
+        return None;
+    }
+    Some("it is among the user's own documents".into())
+}
+
+/// Whether `path` is inside a git work tree below the home folder (a repository kept in
+/// `~/Documents`), looked up on disk where the disk may be read.
+fn in_repository_on_disk(path: &AbsPath, context: &Context) -> bool {
+    if !context.read_scripts {
+        return false;
+    }
+    let mut folder = path.parent();
+    while let Some(at) = folder {
+        if at.same(&context.home) || !at.starts_with(&context.home) {
+            return false;
+        }
+        if std::path::Path::new(&crate::context::native(&at.join(".git"))).exists() {
+            return true;
+        }
+        folder = at.parent();
+    }
+    false
 }
 
 /// Whether `path` is a script or a program's start-up code, by its name or its folder.
@@ -737,6 +804,26 @@ mod tests {
             outside_write_concern(&through_link, WriteKind::Create, &context),
             None,
             "without the disk, no link is seen"
+        );
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    #[test]
+    fn deleting_the_users_own_documents_is_a_concern_unless_a_repository_holds_them() {
+        let home = std::env::temp_dir().join(format!("safety-net-documents-{}", std::process::id()));
+        std::fs::create_dir_all(home.join("Documents/repo/.git")).expect("a repository");
+        let mut context = Context::example();
+        context.home = AbsPath::new(&home.to_string_lossy()).expect("absolute");
+        context.read_scripts = true;
+        let at = |relative: &str| context.home.join(relative);
+        assert!(outside_delete_concern(&at("Documents/thesis.docx"), &context).is_some());
+        assert!(outside_delete_concern(&at("notes.txt"), &context).is_some());
+        assert_eq!(outside_delete_concern(&at("Documents/repo/src/x.md"), &context), None);
+        assert_eq!(outside_delete_concern(&at(".local/state/x.json"), &context), None);
+        context.read_scripts = false;
+        assert!(
+            outside_delete_concern(&at("Documents/repo/src/x.md"), &context).is_some(),
+            "without the disk, a document is a document"
         );
         let _ = std::fs::remove_dir_all(&home);
     }

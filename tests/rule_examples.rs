@@ -109,6 +109,7 @@ rule_tests! {
     rm_root,
     rm_stdin_targets,
     rm_cache,
+    rm_file_outside_project,
     rm_system,
     root_shell,
     secret_exfiltration,

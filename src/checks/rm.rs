@@ -31,6 +31,7 @@ pub const CHECKER: Checker = Checker {
         &RM_DYNAMIC_PATH,
         &RM_STDIN_TARGETS,
         &RM_CACHE,
+        &RM_FILE_OUTSIDE_PROJECT,
     ],
     applies: Applies::Commands(&["rm", "srm", "rmdir", "unlink", "shred", "rimraf"]),
     check,
@@ -213,6 +214,25 @@ pub static RM_CACHE: Rule = Rule {
         "rm -rf ~/.npm/_cacache",
     ],
     allowed: &["rm -rf .cache", "rm -rf ~/work/project/.cache"],
+};
+
+pub static RM_FILE_OUTSIDE_PROJECT: Rule = Rule {
+    id: "rm-file-outside-project",
+    decision: super::ASK,
+    catches: "Deleting one of the user's own files outside the project: in Desktop, Documents, Downloads, OneDrive and the like, or in the home folder itself. rm keeps no copy, and no repository has one.",
+    instead: "Leave files outside the project alone, or ask the user to delete it",
+    examples: &[
+        "rm ~/Documents/notes.txt",
+        "rm -f ~/Desktop/report-final.docx",
+        "unlink ~/todo.md",
+    ],
+    allowed: &[
+        "rm build/out.o",
+        "rm ../other-repo/build/out.o",
+        "rm -f /tmp/build.log",
+        "rmdir ~/empty-folder",
+        "rm ~/.cache/pip/x.whl",
+    ],
 };
 
 pub static RM_STDIN_TARGETS: Rule = Rule {
@@ -420,6 +440,16 @@ pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, wor
                 span,
                 format!("{verb} of `{typed}` would delete every file in your home directory {path}"),
             ),
+            // `rmdir` removes only empty folders: nothing is lost.
+            Place::Outside(path) if subject.command.name != "rmdir" && !is_cache(&path, subject) => {
+                if let Some(concern) = files::outside_delete_concern(&path, subject.context) {
+                    report.flag(
+                        &RM_FILE_OUTSIDE_PROJECT,
+                        span,
+                        format!("{verb} of `{typed}` would delete {path} with no copy kept: {concern}"),
+                    );
+                }
+            }
             _ => {}
         }
         return;
