@@ -112,6 +112,7 @@ rule_tests! {
     rm_file_outside_project,
     rm_system,
     root_shell,
+    schedule_job,
     secret_exfiltration,
     shadowed_command,
     shell_env_injection,

@@ -22,6 +22,7 @@ mod publish;
 mod remote_code;
 pub mod rm;
 mod rsync;
+mod scheduled;
 mod sql;
 mod tamper;
 mod terraform;
@@ -133,6 +134,7 @@ pub const CHECKERS: &[&Checker] = &[
     &processes::CHECKER,
     &power::CHECKER,
     &crontab::CHECKER,
+    &scheduled::CHECKER,
     &mv::CHECKER,
     &truncate::CHECKER,
     &files::CHECKER,

@@ -1,5 +1,6 @@
-//! Privilege: `sudo`, `doas`, `pkexec`, `run0`, `su` and Kerberos' `ksu` ask, and the command
-//! they run is judged too (the stricter verdict wins); a root shell (`sudo -i`, `sudo -s`,
+//! Privilege: `sudo`, `doas`, `pkexec`, `run0`, `su` and Kerberos' `ksu` ask, and so do the
+//! programs that run themselves through sudo (`wg-quick up`, `sshuttle`); the command they run
+//! is judged too (the stricter verdict wins); a root shell (`sudo -i`, `sudo -s`,
 //! `sudo su`, `sudo bash`, `su`, `su -`, `ksu`) is denied: nothing it then runs can be checked.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
@@ -10,7 +11,7 @@ use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&PRIVILEGE_ESCALATION, &ROOT_SHELL],
-    applies: Applies::Commands(&["sudo", "doas", "pkexec", "run0", "su", "ksu"]),
+    applies: Applies::Commands(&["sudo", "doas", "pkexec", "run0", "su", "ksu", "wg-quick", "sshuttle"]),
     check,
     whole_analysis: None,
 };
@@ -18,7 +19,7 @@ pub const CHECKER: Checker = Checker {
 pub static PRIVILEGE_ESCALATION: Rule = Rule {
     id: "privilege-escalation",
     decision: ASK,
-    catches: "Running a command as root or another user (`sudo`, `doas`, `pkexec`, `run0`, `su -c`, `ksu -e`).",
+    catches: "Running a command as root or another user (`sudo`, `doas`, `pkexec`, `run0`, `su -c`, `ksu -e`), or a program that runs itself through sudo (`wg-quick up`, `sshuttle`).",
     instead: "Run the command without sudo, or ask the user to run the privileged step",
     examples: &[
         "sudo apt-get install -y jq",
@@ -26,8 +27,10 @@ pub static PRIVILEGE_ESCALATION: Rule = Rule {
         "su -c 'systemctl restart nginx'",
         "sudo -u postgres psql",
         "ksu alice -e /usr/bin/whoami",
+        "wg-quick up ./wg0.conf",
+        "sshuttle -r user@host 10.0.0.0/8",
     ],
-    allowed: &["echo sudo", "grep -r sudo ."],
+    allowed: &["echo sudo", "grep -r sudo .", "wg-quick --help", "sshuttle --version"],
 };
 
 pub static ROOT_SHELL: Rule = Rule {
@@ -54,6 +57,10 @@ pub static ROOT_SHELL: Rule = Rule {
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let span = command.span;
+    if let Some(how) = escalates_itself(command) {
+        report.flag(&PRIVILEGE_ESCALATION, span, how);
+        return;
+    }
     if command.name == "su" {
         if su_runs_code(command) {
             report.flag(&PRIVILEGE_ESCALATION, span, "`su -c` runs the command as another user");
@@ -133,6 +140,27 @@ fn check(subject: &Subject, report: &mut Report) {
             privileged.command.first().map_or("", |w| w.text())
         ),
     );
+}
+
+/// How a program raises its own privileges, if it does: `wg-quick up|down|save|strip`
+/// re-runs itself through sudo, then changes interfaces and routes; `sshuttle` runs its
+/// firewall manager through sudo, which rewrites the firewall's rules.
+fn escalates_itself(command: &crate::command::Command) -> Option<&'static str> {
+    let first = command.args().first().map(crate::word::Word::text);
+    match command.name.as_str() {
+        "wg-quick" if matches!(first, Some("up" | "down" | "save" | "strip")) => {
+            Some("`wg-quick` runs itself through sudo, then changes the network interfaces and routes")
+        }
+        "sshuttle"
+            if !command
+                .args()
+                .iter()
+                .any(|w| matches!(w.text(), "-V" | "--version" | "-h" | "--help")) =>
+        {
+            Some("`sshuttle` runs its firewall manager through sudo, which rewrites the firewall's rules")
+        }
+        _ => None,
+    }
 }
 
 fn su_runs_code(command: &crate::command::Command) -> bool {
