@@ -112,7 +112,7 @@ pub static WRITE_GIT_INTERNALS: Rule = Rule {
 pub static WRITE_SYSTEM_CONFIG: Rule = Rule {
     id: "write-system-config",
     decision: DENY,
-    catches: "Writing system configuration: `/etc/**`, cron tables, systemd units, launch agents, sudoers.",
+    catches: "Writing system configuration: `/etc/**`, cron tables, systemd units, launch agents, sudoers, kernel settings (`sysctl -w`).",
     instead: "Show the user the change and let them make it",
     examples: &[
         "echo '1.2.3.4 github.com' >> /etc/hosts",
@@ -120,8 +120,10 @@ pub static WRITE_SYSTEM_CONFIG: Rule = Rule {
         "cp x.service ~/.config/systemd/user/",
         "echo '* * * * * x' >> /var/spool/cron/crontabs/user",
         "cp agent.plist ~/Library/LaunchAgents/",
+        "sysctl -w net.ipv4.ip_forward=1",
     ],
     allowed: &[
+        "sysctl -n kernel.core_pattern",
         "cat /etc/hosts",
         "grep x /etc/passwd",
         "cp /etc/nginx/nginx.conf ./nginx.conf",
@@ -354,6 +356,7 @@ fn check(subject: &Subject, report: &mut Report) {
         }
     }
     credential_store(subject, report);
+    kernel_settings(subject, report);
     let copied = files::read_by(command);
     for source in &copied {
         read_raw_disk(subject, report, source);
@@ -435,6 +438,41 @@ fn credential_store(subject: &Subject, report: &mut Report) {
         &WRITE_CREDENTIALS,
         command.span,
         format!("`git credential-store` would keep the passwords and tokens git is given, in plain text, in {path}"),
+    );
+}
+
+/// `sysctl -w KEY=VALUE` (or a bare `KEY=VALUE`) writes a kernel setting for the whole system,
+/// as writing `/proc/sys/KEY` does; `-p`/`--system` load every setting of a file.
+fn kernel_settings(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    // What a setting runs (`kernel.core_pattern=|CMD`) is judged as the command it is, and a
+    // secret given to `-p` as a read: those findings say more.
+    let secret = |read: &Word| matches!(paths::resolve(read, &command.cwd), Target::Path(path) if files::read_class(&path, subject.context) != ReadClass::Ordinary);
+    if command.name != "sysctl" || command.reads.iter().any(secret) {
+        return;
+    }
+    let parsed = args::parse(command.args(), &Options::gnu("", &[]));
+    let loads = parsed.has('p', "load") || parsed.has_long("system");
+    let written: Vec<&str> = parsed
+        .operands()
+        .map(Word::text)
+        .filter(|text| text.contains('='))
+        .collect();
+    let runs_program = written
+        .iter()
+        .any(|setting| setting.split_once('=').is_some_and(|(_, value)| value.starts_with('|')));
+    if runs_program || (loads && !command.runs.is_empty()) {
+        return;
+    }
+    let what = match written.first() {
+        Some(setting) => format!("the kernel setting `{setting}`"),
+        None if loads => "the kernel settings of a file".to_owned(),
+        None => return,
+    };
+    report.flag(
+        &WRITE_SYSTEM_CONFIG,
+        command.span,
+        format!("`sysctl` would change {what} for the whole system"),
     );
 }
 
