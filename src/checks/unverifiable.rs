@@ -27,10 +27,11 @@ pub static COULD_NOT_VERIFY: Rule = Rule {
         "bash -c \"$SCRIPT\"",
         "some_tool --print-script | sh",
         "{ls,-la} \"a b\"",
-        "echo \"unterminated",
+        "echo $(",
     ],
     allowed: &[
         "x=ls; echo $x",
+        "echo \"unterminated",
         "eval \"$(ssh-agent -s)\"",
         "\"$HOME/.local/bin/tool\" --version",
     ],

@@ -609,32 +609,14 @@ impl Walker<'_> {
     }
 }
 
-/// The ERROR nodes of a tree that are not inside another.
-/// The grammar's anonymous node for a double quote.
-const DOUBLE_QUOTE: &str = "\"";
-
-/// Whether `text` is one bash rejects from its first line: the parser found a double quote
-/// missing its end, and reading the text as bash's lexer does (quotes, backslashes, comments)
-/// confirms a double quote opened on the first line that never closes. Anything the simple
-/// reading cannot follow (`$(…)`, backquotes, `$'…'`, heredocs) leaves the text to the walk.
+/// Whether `text` is one bash rejects from its first line: reading the text as bash's lexer
+/// does (quotes, backslashes, comments) finds a double quote opened on the first line that
+/// never closes, so bash reaches the end of its input inside that first line and runs none of
+/// it, whatever the parser made of the rest (a Windows path ending in `\"` escapes its own
+/// closing quote: `ls "C:\x\"`). Anything the simple reading cannot follow (`$(…)`,
+/// backquotes, `$'…'`, heredocs) leaves the text to the walk.
 fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
-    // The missing quote must be the parser's only trouble: an ERROR beside it may be where the
-    // parser lost a command bash runs.
-    let mut stack = vec![root];
-    let mut missing_quotes = 0;
-    while let Some(node) = stack.pop() {
-        if node.is_error() || node.is_missing() && node.kind() != DOUBLE_QUOTE {
-            return false;
-        }
-        if node.is_missing() {
-            missing_quotes += 1;
-        }
-        if node.has_error() {
-            let mut cursor = node.walk();
-            stack.extend(node.children(&mut cursor));
-        }
-    }
-    if missing_quotes != 1 || text.contains(['\r', '\0']) {
+    if !root.has_error() || text.contains(['\r', '\0']) {
         return false;
     }
     #[derive(PartialEq)]
@@ -688,6 +670,7 @@ fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
     matches!(state, State::Double { opened_at } if !text[..opened_at].contains('\n'))
 }
 
+/// The ERROR nodes of a tree that are not inside another.
 fn outermost_errors(root: Node) -> Vec<Node> {
     let mut found = Vec::new();
     let mut stack = vec![root];
