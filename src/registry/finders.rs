@@ -61,11 +61,7 @@ fn ripgrep(command: &Command) -> Vec<Execution> {
     // The pattern is the first operand unless `-e`/`-f` gave it.
     let pattern_given = parsed.has('e', "regexp") || parsed.has('f', "file");
     let root_words = operands.get(usize::from(!pattern_given)..).unwrap_or_default();
-    let roots = if root_words.is_empty() {
-        resolve_roots(&[Word::literal(".", command.span)], command)
-    } else {
-        resolve_roots(root_words, command)
-    };
+    let roots = search_roots(root_words, command);
     let found = PathsUnder {
         roots,
         name: None,
@@ -85,6 +81,15 @@ fn ripgrep(command: &Command) -> Vec<Execution> {
         assignments: Vec::new(),
         cwd: None,
     }]
+}
+
+/// The folders a search starts from: those named, or the current one.
+fn search_roots(root_words: &[Word], command: &Command) -> Option<Vec<crate::paths::AbsPath>> {
+    if root_words.is_empty() {
+        resolve_roots(&[Word::literal(".", command.span)], command)
+    } else {
+        resolve_roots(root_words, command)
+    }
 }
 
 /// `find … -exec cmd {} ;`, `-execdir`, `-ok`, `-okdir`.
@@ -161,11 +166,7 @@ fn fd(command: &Command) -> Vec<Execution> {
     let operands: Vec<Word> = parsed.operands().cloned().collect();
     let pattern = operands.first().and_then(Word::value).unwrap_or("");
     let root_words = operands.get(1..).unwrap_or_default();
-    let roots = if root_words.is_empty() {
-        resolve_roots(&[Word::literal(".", command.span)], command)
-    } else {
-        resolve_roots(root_words, command)
-    };
+    let roots = search_roots(root_words, command);
     let narrowed = parsed.has('e', "extension")
         || parsed.has('S', "size")
         || parsed.has_long("changed-within")
