@@ -6,7 +6,7 @@ use super::decode::{Decoder, WordScope};
 use super::redirect::Redirections;
 use super::shell::Shell;
 use super::{Cursor, Flow, Walker};
-use crate::command::{Command, GapKind, Input, LayerId, LayerKind, Output};
+use crate::command::{Command, CommandId, GapKind, Input, LayerId, LayerKind, Output};
 use crate::parse::{self, ParseFailure};
 use crate::producers;
 use crate::source::{Source, SourceBuilder};
@@ -321,8 +321,8 @@ impl Walker<'_> {
         let mut output = Output::Unknown;
         let in_pipeline = stages.len() > 1;
         let count = stages.len();
-        // The commands the stage before this one pushed.
-        let mut previous_stage = 0..0;
+        // The first command of each earlier stage made of one command, `None` for the others.
+        let mut single_stages: Vec<Option<CommandId>> = Vec::new();
         for (index, stage) in stages.into_iter().enumerate() {
             let first = self.analysis.commands.len();
             let mut stage_shell = at.shell.clone();
@@ -346,10 +346,18 @@ impl Walker<'_> {
                 (_, None) => self.statement(stage, &mut stage_at.deeper(), &stage_flow),
             };
             let this_stage = first..self.analysis.commands.len();
-            if this_stage.len() == 1 && previous_stage.len() == 1 && counts_only(&self.analysis.commands[first]) {
-                self.analysis.commands[previous_stage.start].output_counted = true;
+            // What a counter reads, through filters that only pass lines on (`cat .env | sort |
+            // wc -l`), comes out as a count.
+            if this_stage.len() == 1 && counts_only(&self.analysis.commands[first]) {
+                for earlier in single_stages.iter().rev() {
+                    let Some(earlier) = *earlier else { break };
+                    self.analysis.commands[earlier].output_counted = true;
+                    if !passes_lines_on(&self.analysis.commands[earlier]) {
+                        break;
+                    }
+                }
             }
-            previous_stage = this_stage;
+            single_stages.push((this_stage.len() == 1).then_some(first));
             stdin = Input::Piped(output.clone());
         }
         output
@@ -838,6 +846,21 @@ fn counts_only(command: &Command) -> bool {
                 )
             })
         })
+}
+
+/// Whether a pipeline stage only filters, sorts or cuts the lines it reads into its output,
+/// writing nothing elsewhere (`sort`, `grep KEY`, `cut -d= -f1`; not `sort -o FILE`).
+fn passes_lines_on(command: &Command) -> bool {
+    let writes_a_file = command.name == "sort"
+        && command
+            .args()
+            .iter()
+            .any(|arg| arg.text().starts_with("-o") || arg.text().starts_with("--o"));
+    matches!(
+        command.name.as_str(),
+        "sort" | "cut" | "tr" | "grep" | "egrep" | "fgrep" | "rev" | "nl" | "head" | "tail"
+    ) && command.redirects.is_empty()
+        && !writes_a_file
 }
 
 /// Whether `text` is one command made by brace expansion that the grammar cannot read: a
