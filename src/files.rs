@@ -309,7 +309,9 @@ fn outside_place_concern(path: &AbsPath, context: &Context) -> Option<String> {
     // Right at the root of the machine or of a drive (`/locales`, `C:\x.cmd`).
     let top_level =
         path.depth() == 1 || path.depth() == 2 && path.components().next().is_some_and(paths::is_drive_letter);
+    // A home inside a system folder (`/root`) is the user's own.
     let system = !temporary
+        && !path.starts_with(&context.home)
         && (top_level
             || SYSTEM_AREAS.iter().any(|area| path.starts_with_text(area, false))
             || places::system_dir_containing(path).is_some());
