@@ -161,17 +161,25 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
             Cwd::Known(dir) => Output::Literal(Word::literal(dir.as_str(), command.span)),
             Cwd::Unknown(_) => Output::Unknown,
         },
-        // The top of the repository the project is in, read from inside the project: the
-        // project's root (git pointed elsewhere, by `-C` or `GIT_DIR`, is not read this way).
-        "git"
-            if args.len() == 2
-                && args[0].is("rev-parse")
-                && args[1].is("--show-toplevel")
-                && !command.assignments.iter().any(|(name, _)| name.starts_with("GIT_")) =>
-        {
-            match &command.cwd {
-                Cwd::Known(dir) if dir.starts_with(&context.project_root) => {
+        // The top of the repository a folder is in, read from inside the project (or from the
+        // folder `-C` names): the project's root. From a folder outside it, that folder or one
+        // above it, all outside the project: the folder stands for them (git pointed elsewhere by
+        // `GIT_DIR` is not read this way).
+        "git" if shows_toplevel(args) && !command.assignments.iter().any(|(name, _)| name.starts_with("GIT_")) => {
+            let folder = match (&command.cwd, args.first().filter(|first| first.is("-C"))) {
+                (Cwd::Known(dir), Some(_)) => match paths::resolve(&args[1], &Cwd::Known(dir.clone())) {
+                    paths::Target::Path(folder) => Some(folder),
+                    _ => None,
+                },
+                (Cwd::Known(dir), None) => Some(dir.clone()),
+                _ => None,
+            };
+            match folder {
+                Some(folder) if folder.starts_with(&context.project_root) => {
                     Output::Literal(Word::literal(context.project_root.as_str(), command.span))
+                }
+                Some(folder) if !context.project_root.starts_with(&folder) => {
+                    Output::Literal(Word::literal(folder.as_str(), command.span))
                 }
                 _ => Output::Unknown,
             }
@@ -182,6 +190,15 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
         _ => transformed(name, args, &command.stdin).map_or(Output::Unknown, |text| {
             Output::Literal(Word::literal(&text, command.span))
         }),
+    }
+}
+
+/// `git [-C FOLDER] rev-parse --show-toplevel`.
+fn shows_toplevel(args: &[Word]) -> bool {
+    match args {
+        [rev_parse, option] => rev_parse.is("rev-parse") && option.is("--show-toplevel"),
+        [dash_c, _, rev_parse, option] => dash_c.is("-C") && rev_parse.is("rev-parse") && option.is("--show-toplevel"),
+        _ => false,
     }
 }
 
