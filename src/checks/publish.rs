@@ -39,7 +39,7 @@ pub static PACKAGE_PUBLISH: Rule = Rule {
 pub static PACKAGE_UNPUBLISH: Rule = Rule {
     id: "package-unpublish",
     decision: DENY,
-    catches: "Removing a published release: `npm unpublish`, `cargo yank`, `gem yank`.",
+    catches: "Removing a published release (`npm unpublish`, `gem yank`), or marking it unusable for new lockfiles (`cargo yank`, undone by `--undo`): whoever depends on it breaks.",
     instead: "Publish a fixed version instead, and let the user decide about the old one",
     examples: &[
         "npm unpublish my-pkg@1.0.0",
