@@ -236,15 +236,34 @@ fn xargs(command: &Command) -> Option<Execution> {
         .find(|arg| arg.is_short('I') || arg.is_short('i') || arg.is_long("replace"))
         .map(|arg| arg.value().and_then(Word::value).unwrap_or("{}").to_owned());
     let from_file = parsed.has('a', "arg-file");
+    let mut argv: Vec<Word> = match parsed.first_operand {
+        Some(start) => args[start..].to_vec(),
+        None => vec![Word::literal("echo", command.span)],
+    };
+    // Input the command itself wrote (`printf '%s\n' a b | xargs rm`): the items are known.
+    let plain_reading = !from_file
+        && replacement.is_none()
+        && !['0', 'd', 'E', 'e', 'L', 'l']
+            .iter()
+            .any(|flag| parsed.has_short(*flag))
+        && !parsed.has_long("null")
+        && !parsed.has_long("delimiter");
+    if let (Input::Piped(Output::Literal(text)) | Input::Text(text), true) = (&command.stdin, plain_reading)
+        && let Some(items) = known_items(text)
+    {
+        argv.extend(items);
+        return Some(Execution::Command {
+            via: "xargs".into(),
+            argv,
+            assignments: Vec::new(),
+            cwd: None,
+        });
+    }
     let kind = match (&command.stdin, from_file) {
         (Input::Piped(Output::PathsUnder(found)), false) => DynamicKind::PathUnder(found.clone()),
         _ => DynamicKind::StandardInput,
     };
     let input = placeholder(args.first().unwrap_or(&Word::literal("", command.span)), kind, "…");
-    let mut argv: Vec<Word> = match parsed.first_operand {
-        Some(start) => args[start..].to_vec(),
-        None => vec![Word::literal("echo", command.span)],
-    };
     match replacement {
         Some(token) if argv.iter().any(|w| w.text().contains(&token)) => {
             argv = argv.iter().map(|w| replace(w, &token, &input)).collect();
@@ -257,6 +276,20 @@ fn xargs(command: &Command) -> Option<Execution> {
         assignments: Vec::new(),
         cwd: None,
     })
+}
+
+/// The items xargs reads from known input, split at blanks and new lines, when none needs
+/// xargs' own quoting rules (quotes, backslashes) and there are not too many to list.
+fn known_items(text: &Word) -> Option<Vec<Word>> {
+    if text.is_dynamic() || text.text().contains(['"', '\'', '\\']) {
+        return None;
+    }
+    let items: Vec<Word> = text
+        .text()
+        .split_whitespace()
+        .map(|item| Word::literal(item, text.span))
+        .collect();
+    (!items.is_empty() && items.len() <= 64).then_some(items)
 }
 
 /// `parallel [options] command… [::: inputs…]`: each job is a shell command line.
