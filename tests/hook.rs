@@ -198,14 +198,18 @@ fn a_temp_folder_variable_is_its_value_in_the_agents_environment() {
     assert_eq!(elsewhere.exit, 2, "a value that is no temp place is an ordinary path");
 }
 
+/// An argument the hook does not take, `--help` included when an agent calls it (standard input
+/// a pipe), is ignored: the payload is still judged.
 #[test]
 fn extra_arguments_do_not_turn_a_denial_into_a_usage_error() {
-    let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
-    hook.args(["hook", "--unexpected"]);
     let payload =
         br#"{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
-    let output = common::run_with_input(&mut hook, payload);
-    assert_eq!(output.status.code(), Some(2));
+    for extra in ["--unexpected", "--help"] {
+        let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+        hook.args(["hook", extra]);
+        let output = common::run_with_input(&mut hook, payload);
+        assert_eq!(output.status.code(), Some(2), "{extra}");
+    }
 }
 
 /// The stdout JSON of an answer, when there is one.
@@ -522,17 +526,6 @@ fn reasons_are_one_short_line() {
             outcome.stderr.len()
         );
     }
-}
-
-/// `--help` from an agent (standard input a pipe) is one more ignored argument.
-#[test]
-fn help_from_an_agent_still_judges() {
-    let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
-    hook.args(["hook", "--help"]);
-    let payload =
-        br#"{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
-    let output = common::run_with_input(&mut hook, payload);
-    assert_eq!(output.status.code(), Some(2));
 }
 
 /// A chain of thousands of calls in inline Python or JavaScript (`x.a().a()…`) once recursed

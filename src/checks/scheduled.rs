@@ -1,5 +1,5 @@
 //! Jobs scheduled for later: `at` and `batch` queue a job, `systemd-run --on-calendar` (and the
-//! other timer options) starts a timer. What the job runs is judged now (`registry/schedulers.rs`,
+//! other timer options) starts a timer, `launchctl submit` hands launchd a job it keeps running. What the job runs is judged now (`registry/schedulers.rs`,
 //! `registry/wrappers.rs`), but it runs later, outside any hook, on files that may have changed
 //! by then: scheduling asks.
 
@@ -8,7 +8,7 @@ use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&SCHEDULE_JOB],
-    applies: Applies::Commands(&["at", "batch", "systemd-run"]),
+    applies: Applies::Commands(&["at", "batch", "systemd-run", "launchctl"]),
     check,
     whole_analysis: None,
 };
@@ -16,13 +16,14 @@ pub const CHECKER: Checker = Checker {
 pub static SCHEDULE_JOB: Rule = Rule {
     id: "schedule-job",
     decision: ASK,
-    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…): it runs outside any hook, on files that may have changed by then.",
+    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`): it runs outside any hook, on files that may have changed by then.",
     instead: "Run the command now, or show the user the job and let them schedule it",
     examples: &[
         "echo 'make report' | at 23:00",
         "at now + 5 minutes <<< 'make report'",
         "batch < jobs.sh",
         "systemd-run --user --on-calendar=daily make report",
+        "launchctl submit -l sync -- make report",
     ],
     allowed: &[
         "atq",
@@ -30,6 +31,7 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "atrm 3",
         "systemd-run --user --scope make",
         "echo at 23:00",
+        "launchctl list",
     ],
 };
 
@@ -54,6 +56,8 @@ fn check(subject: &Subject, report: &mut Report) {
             let text = word.text();
             matches!(text, "-l" | "-r" | "-d" | "-c" | "-V" | "--help")
         }),
+        // launchd starts the job now and again whenever it exits.
+        "launchctl" => args.first().is_some_and(|first| first.is("submit")),
         "systemd-run" => args.iter().any(|word| {
             TIMER_OPTIONS
                 .iter()
