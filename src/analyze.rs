@@ -4,6 +4,7 @@ use crate::checks;
 use crate::command::{Analysis, Gap, GapKind};
 use crate::context::Context;
 use crate::files::WriteKind;
+use crate::links;
 use crate::paths::AbsPath;
 use crate::source::Span;
 use crate::verdict::Verdict;
@@ -96,6 +97,17 @@ fn judge(command: &str, context: &Context) -> Verdict {
         }
     } else {
         walk::walk(command, context, Instant::now() + TIME_LIMIT)
+    };
+    let links = links::made_by(&analysis, context);
+    let with_links;
+    let context = if links.is_empty() {
+        context
+    } else {
+        with_links = Context {
+            links,
+            ..context.clone()
+        };
+        &with_links
     };
     let findings = checks::run(&analysis, context, command);
     Verdict::new(command, analysis, findings, context.mode)

@@ -58,6 +58,9 @@ pub struct Context {
     pub given_folders: Vec<AbsPath>,
     /// The folders on `PATH`: a program put there can stand in for any command.
     pub path_folders: Vec<AbsPath>,
+    /// The links the command makes before later parts of it run (`ln -s ~ h`), followed with
+    /// those on disk when its paths are resolved (see `links`).
+    pub links: Vec<crate::links::Link>,
 }
 
 impl Context {
@@ -73,6 +76,7 @@ impl Context {
             read_scripts: true,
             given_folders: Vec::new(),
             path_folders: Vec::new(),
+            links: Vec::new(),
         }
     }
 

@@ -30,6 +30,7 @@ pub(crate) mod hook;
 pub(crate) mod install;
 pub(crate) mod interpreters;
 pub(crate) mod language;
+pub(crate) mod links;
 pub(crate) mod modes;
 pub(crate) mod parse;
 pub(crate) mod paths;

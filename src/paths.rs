@@ -85,7 +85,7 @@ impl AbsPath {
         self.0 == "/"
     }
 
-    pub fn components(&self) -> impl Iterator<Item = &str> {
+    pub fn components(&self) -> impl DoubleEndedIterator<Item = &str> {
         self.0.split('/').filter(|c| !c.is_empty())
     }
 

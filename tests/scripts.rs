@@ -2,53 +2,11 @@
 //! whichever way it is started, a script that does not exist yet gets no opinion, and what a
 //! script cannot know before it runs (its arguments, computed paths) is not asked about.
 
-use agent_safety_net::{AbsPath, Context, Decision, analyze};
-use std::path::{Path, PathBuf};
+#[path = "common/project.rs"]
+mod project;
 
-/// A project directory with scripts in it, removed when dropped.
-struct Project {
-    root: PathBuf,
-}
-
-impl Project {
-    fn new(name: &str) -> Project {
-        let root = std::env::temp_dir().join(format!("safety-net-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("home")).expect("temp dir");
-        Project { root }
-    }
-
-    fn write(&self, name: &str, content: &str) -> &Project {
-        let path = self.root.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).expect("dir");
-        }
-        std::fs::write(&path, content).expect("write");
-        self
-    }
-
-    fn context(&self) -> Context {
-        let at = |path: &Path| AbsPath::new(&path.to_string_lossy()).expect("absolute");
-        Context::new(at(&self.root), at(&self.root.join("home")))
-    }
-
-    fn judge(&self, command: &str) -> (Decision, Option<String>) {
-        let verdict = analyze(command, &self.context());
-        (verdict.decision, verdict.rule().map(str::to_owned))
-    }
-}
-
-impl Drop for Project {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
-    }
-}
-
-fn deny(rule: &str) -> (Decision, Option<String>) {
-    (Decision::Deny, Some(rule.to_owned()))
-}
-
-const ALLOW: (Decision, Option<String>) = (Decision::Allow, None);
+use agent_safety_net::{Decision, analyze};
+use project::{ALLOW, Project, deny};
 
 #[test]
 fn destructive_scripts_are_denied_however_they_start() {

@@ -8,6 +8,7 @@ use crate::args::{self, Options};
 use crate::command::{Command, RedirectOperator};
 use crate::context::Context;
 use crate::files::{self, ReadClass, WriteClass, WriteKind};
+use crate::links::{self, Last};
 use crate::modes;
 use crate::paths::{self, AbsPath, Target};
 use crate::rules::Rule;
@@ -215,11 +216,39 @@ pub static READ_ENV_FILE: Rule = Rule {
 
 /// Judges writing `path` (given as `typed`) with the write policy.
 pub fn judge_write(path: &AbsPath, typed: &str, span: Span, kind: WriteKind, context: &Context, report: &mut Report) {
-    let shown = if typed == path.as_str() {
+    judge_write_through(path, typed, span, kind, Last::Follow, context, report);
+}
+
+/// [`judge_write`], following a link that `path` itself is only when `last` says so: `ln` makes
+/// the link and `mv` moves it, where the other writers write what it points at.
+fn judge_write_through(
+    path: &AbsPath,
+    typed: &str,
+    span: Span,
+    kind: WriteKind,
+    last: Last,
+    context: &Context,
+    report: &mut Report,
+) {
+    judge_write_at(path, &shown(typed, path), span, kind, context, report);
+    // What is written lands where a link on the way leads.
+    if let Some(real) = links::real(path, last, context) {
+        let shown = format!("{} (a link to {real})", shown(typed, path));
+        judge_write_at(&real, &shown, span, kind, &links::real_context(context), report);
+    }
+}
+
+/// `typed`, with the absolute `path` it names when that reads differently.
+fn shown(typed: &str, path: &AbsPath) -> String {
+    if typed == path.as_str() {
         typed.to_owned()
     } else {
         format!("{typed} ({path})")
-    };
+    }
+}
+
+/// [`judge_write`] of the place `path` names, shown as `shown`, links not followed.
+fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, context: &Context, report: &mut Report) {
     match files::write_class(path, context) {
         WriteClass::AgentSettings(what) => report.flag(
             &WRITE_AGENT_SETTINGS,
@@ -274,11 +303,15 @@ pub fn judge_write(path: &AbsPath, typed: &str, span: Span, kind: WriteKind, con
 
 /// Judges reading `path` (given as `typed`) with the read policy.
 pub fn judge_read(path: &AbsPath, typed: &str, span: Span, context: &Context, report: &mut Report) {
-    let shown = if typed == path.as_str() {
-        typed.to_owned()
-    } else {
-        format!("{typed} ({path})")
-    };
+    judge_read_at(path, &shown(typed, path), span, context, report);
+    if let Some(real) = links::real(path, Last::Follow, context) {
+        let shown = format!("{} (a link to {real})", shown(typed, path));
+        judge_read_at(&real, &shown, span, &links::real_context(context), report);
+    }
+}
+
+/// [`judge_read`] of the place `path` names, shown as `shown`, links not followed.
+fn judge_read_at(path: &AbsPath, shown: &str, span: Span, context: &Context, report: &mut Report) {
     match files::read_class(path, context) {
         ReadClass::Credentials(what) => report.flag(
             &READ_CREDENTIALS,
@@ -495,7 +528,20 @@ fn read_raw_disk(subject: &Subject, report: &mut Report, word: &Word) {
 
 fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
     if let Target::Path(path) = paths::resolve(word, &subject.command.cwd) {
-        judge_write(&path, subject.typed(word), word.span, kind, subject.context, report);
+        let last = if subject.command.name == "ln" || kind == WriteKind::MoveAway {
+            Last::Keep
+        } else {
+            Last::Follow
+        };
+        judge_write_through(
+            &path,
+            subject.typed(word),
+            word.span,
+            kind,
+            last,
+            subject.context,
+            report,
+        );
     }
 }
 

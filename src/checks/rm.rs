@@ -11,6 +11,7 @@ use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
 use crate::context::Context;
 use crate::files;
+use crate::links::{self, Last};
 use crate::paths::AbsPath;
 use crate::paths::{self, Target};
 use crate::places::{self, Place};
@@ -291,6 +292,23 @@ fn check(subject: &Subject, report: &mut Report) {
         // reaches as far as a recursive delete.
         let found = word.dynamics().any(|d| matches!(d.kind, DynamicKind::PathUnder(_)));
         judge_delete(subject, report, &target, word, recursive || found, &verb);
+        // Through a link, the delete lands where the link leads: `rm -rf link` removes only the
+        // link, but `link/` and `link/*` empty the folder it points at, and `shred` overwrites
+        // the file it points at.
+        let last = if word.text().ends_with('/') || command.name == "shred" {
+            Last::Follow
+        } else {
+            Last::Keep
+        };
+        if let Some(real) = links::real_target(&target, last, subject.context) {
+            let context = links::real_context(subject.context);
+            let through = Subject {
+                context: &context,
+                ..*subject
+            };
+            let verb = format!("{verb} (through a link, into {})", place_name(&real));
+            judge_delete(&through, report, &real, word, recursive || found, &verb);
+        }
         // `find . -type d -empty -exec rmdir {} +` deletes what it finds in `.git` too.
         if let Some(root) = word.dynamics().find_map(|dynamic| match &dynamic.kind {
             DynamicKind::PathUnder(found) => search_reaching_git(found, subject.context),
@@ -322,6 +340,14 @@ pub(super) fn search_reaching_git<'a>(found: &'a PathsUnder, context: &Context) 
         .as_ref()?
         .iter()
         .find(|root| context.project_root.starts_with(root))
+}
+
+/// The folder or file a target names, for a message.
+fn place_name(target: &Target) -> String {
+    match target {
+        Target::Path(path) | Target::Contents(path) | Target::Below { dir: path, .. } => path.to_string(),
+        Target::Temporary | Target::Unknown { .. } => String::new(),
+    }
 }
 
 /// Whether a word holds an expansion of unknown value written without quotes, which bash

@@ -1,0 +1,187 @@
+//! Paths as the system resolves them: symbolic links followed component by component, as the
+//! kernel follows them. The links a command makes before later parts of it run (`ln -s ~ h &&
+//! rm -rf h/*`) are known from its text; where the disk may be read, those already on disk are
+//! read too (one `readlink` per component of a path judged).
+//!
+//! A path is judged both as written and where it really leads, so that a link never makes a
+//! protected place look ordinary. The real place is judged against the real project, home and
+//! working folders, so a project that is itself reached through a link (`/tmp` on macOS) stays
+//! the project.
+
+use crate::args::{self, Options};
+use crate::command::Analysis;
+use crate::context::{Context, native};
+use crate::paths::{self, AbsPath, Target};
+
+/// The most links followed for one path: Linux's own limit, beyond which it fails with `ELOOP`.
+const MAX_LINKS: usize = 40;
+
+/// A link the command makes before later parts of it run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// Where the link is.
+    pub at: AbsPath,
+    /// What it points at, as the link holds it: relative to the link's folder unless absolute.
+    pub to: String,
+}
+
+/// Whether the last component of a path is followed when it is a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Last {
+    /// Followed: reading, writing, `chmod`, or a folder named with a trailing `/`.
+    Follow,
+    /// Not followed: `rm link` and `mv link` act on the link itself.
+    Keep,
+}
+
+/// Where `path` really leads, when a link on its way leads elsewhere; `None` when it leads where
+/// it says, when no link is known and the disk may not be read, or when the links loop.
+pub fn real(path: &AbsPath, last: Last, context: &Context) -> Option<AbsPath> {
+    if !context.read_scripts && context.links.is_empty() {
+        return None;
+    }
+    // Components still to walk, the next one last.
+    let mut pending: Vec<String> = path.components().rev().map(str::to_owned).collect();
+    let mut at = AbsPath::root();
+    let mut followed = 0;
+    // Once a component is missing, nothing below it is on disk either.
+    let mut on_disk = context.read_scripts;
+    while let Some(name) = pending.pop() {
+        match name.as_str() {
+            "" | "." => continue,
+            ".." => {
+                at = at.parent().unwrap_or(at);
+                continue;
+            }
+            _ => {}
+        }
+        let next = at.join(&name);
+        if pending.is_empty() && last == Last::Keep {
+            at = next;
+            break;
+        }
+        let Some(to) = link_at(&next, context, &mut on_disk) else {
+            at = next;
+            continue;
+        };
+        followed += 1;
+        if followed > MAX_LINKS {
+            return None;
+        }
+        match AbsPath::new(&to) {
+            // An absolute target starts again from its root (`/c/…` for a drive).
+            Some(absolute) => {
+                at = AbsPath::root();
+                pending.extend(absolute.components().rev().map(str::to_owned));
+            }
+            // A relative one from the link's folder, `at` itself.
+            None => pending.extend(to.split(['/', '\\']).rev().map(str::to_owned)),
+        }
+    }
+    (!at.same(path)).then_some(at)
+}
+
+/// What the link at `path` points at: one the command makes, else one on disk.
+fn link_at(path: &AbsPath, context: &Context, on_disk: &mut bool) -> Option<String> {
+    if let Some(link) = context.links.iter().rev().find(|link| link.at.same(path)) {
+        return Some(link.to.clone());
+    }
+    if !*on_disk {
+        return None;
+    }
+    match std::fs::read_link(native(path)) {
+        Ok(to) => Some(to.to_string_lossy().into_owned()),
+        Err(error) => {
+            if error.kind() == std::io::ErrorKind::NotFound {
+                *on_disk = false;
+            }
+            None
+        }
+    }
+}
+
+/// Where `target` really leads, when a link on its way leads elsewhere. A folder whose entries
+/// are the target (`link/*`, `link/*.log`) is always followed: its entries are the real folder's.
+pub fn real_target(target: &Target, last: Last, context: &Context) -> Option<Target> {
+    match target {
+        Target::Path(path) => real(path, last, context).map(Target::Path),
+        Target::Contents(dir) => real(dir, Last::Follow, context).map(Target::Contents),
+        Target::Below { dir, name } => real(dir, Last::Follow, context).map(|dir| Target::Below {
+            dir,
+            name: name.clone(),
+        }),
+        Target::Temporary | Target::Unknown { .. } => None,
+    }
+}
+
+/// `context` with its folders where they really are: the place a link leads to is judged
+/// against the real project, home and working folder.
+pub fn real_context(context: &Context) -> Context {
+    let resolved = |path: &AbsPath| real(path, Last::Follow, context).unwrap_or_else(|| path.clone());
+    Context {
+        cwd: resolved(&context.cwd),
+        home: resolved(&context.home),
+        project_root: resolved(&context.project_root),
+        given_folders: context.given_folders.iter().map(resolved).collect(),
+        links: Vec::new(),
+        ..context.clone()
+    }
+}
+
+/// The options of `ln` that take a value.
+const LN_OPTIONS: Options = Options::gnu("St", &["suffix", "target-directory"]);
+
+/// The links the commands of `analysis` make with `ln`, in the order they run. Links made on
+/// another machine or in a container are not this disk's.
+pub fn made_by(analysis: &Analysis, context: &Context) -> Vec<Link> {
+    let mut links = Vec::new();
+    for command in &analysis.commands {
+        if command.name != "ln" || command.remote || command.in_container {
+            continue;
+        }
+        let paths::Cwd::Known(cwd) = &command.cwd else {
+            continue;
+        };
+        let parsed = args::parse(command.args(), &LN_OPTIONS);
+        let symbolic = parsed.has('s', "symbolic");
+        let relative = parsed.has('r', "relative");
+        let operands: Vec<&str> = parsed.operands().filter_map(|word| word.value()).collect();
+        if operands.len() != parsed.operands().count() {
+            continue;
+        }
+        let folder = parsed.value_of('t', "target-directory").and_then(|word| word.value());
+        let (targets, destination) = match (folder, operands.as_slice()) {
+            (Some(folder), targets) => (targets, Some((folder, true))),
+            (None, [target]) => (std::slice::from_ref(target), None),
+            (None, [targets @ .., last]) => {
+                let into = last.ends_with('/')
+                    || targets.len() > 1
+                    || !parsed.has('T', "no-target-directory")
+                        && context.read_scripts
+                        && std::path::Path::new(&native(&cwd.join(last))).is_dir();
+                (targets, Some((*last, into)))
+            }
+            (None, []) => continue,
+        };
+        for target in targets {
+            let name = target.trim_end_matches('/').rsplit('/').next().unwrap_or(target);
+            let at = match destination {
+                Some((folder, true)) => cwd.join(folder).join(name),
+                Some((path, false)) => cwd.join(path),
+                None => cwd.join(name),
+            };
+            // A hard link is the same file as its target; `-r` computes a relative link to the
+            // target named from the working folder: both lead to the target as resolved here.
+            let to = if symbolic && !relative {
+                (*target).to_owned()
+            } else {
+                match paths::resolve(&crate::word::Word::literal(target, command.span), &command.cwd) {
+                    Target::Path(path) => path.as_str().to_owned(),
+                    _ => continue,
+                }
+            };
+            links.push(Link { at, to });
+        }
+    }
+    links
+}

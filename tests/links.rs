@@ -1,0 +1,120 @@
+//! Paths are judged where the system resolves them: a symbolic link on the way (on disk, or made
+//! earlier by the same command) leads a delete, a read or a write to the place it points at. Each
+//! case has a look-alike through a harmless link that must pass.
+
+#[path = "common/project.rs"]
+mod project;
+
+use agent_safety_net::{Context, Decision, analyze_edit, analyze_read, analyze_write};
+use project::{ALLOW, Project, deny, judged};
+
+/// A project `project/` beside a home `home/` holding keys and a startup file, with links from
+/// the project to the home, to `/`, to a folder of its own, and to the startup file.
+fn linked_project(name: &str) -> Project {
+    let project = Project::new(name);
+    let home = project.path("home");
+    project
+        .write("home/.ssh/id_ed25519", "not a real key\n")
+        .write("home/.bashrc", "# startup\n")
+        .write("project/build/out.txt", "built\n")
+        .write("project/notes.txt", "notes\n")
+        .link("project/homelink", home.as_str())
+        .link("project/rootlink", "/")
+        .link("project/out", "build")
+        .link("project/rc", &format!("{home}/.bashrc"))
+        .link("project/loop-a", "loop-b")
+        .link("project/loop-b", "loop-a");
+    project
+}
+
+/// The context of a command run in `cwd` (relative to the root) of the project `project/`.
+fn in_project(project: &Project, cwd: &str) -> Context {
+    let mut context = Context::new(project.path(cwd), project.path("home"));
+    context.project_root = project.path("project");
+    context
+}
+
+#[test]
+fn deletes_through_a_link_land_where_it_leads() {
+    let project = linked_project("links-rm");
+    let context = in_project(&project, "project");
+    for (command, expected) in [
+        // A link the same command makes.
+        ("ln -s ~ h && rm -rf h/*", deny("rm-home")),
+        ("ln -s ~ h; rm -rf h/", deny("rm-home")),
+        ("ln -s build b && rm -rf b/*", ALLOW),
+        // Links already on disk: `link/` and `link/*` empty the target, `link` is the link.
+        ("rm -rf homelink/", deny("rm-home")),
+        ("rm -rf homelink/*", deny("rm-home")),
+        ("rm -rf homelink", ALLOW),
+        ("rm -rf rootlink/*", deny("rm-root")),
+        ("rm -rf rootlink", ALLOW),
+        ("rm -rf out/*", ALLOW),
+        ("rm -rf out/", ALLOW),
+        // The working folder moved through a link.
+        ("cd homelink && rm -rf ./*", deny("rm-home")),
+        ("cd out && rm -rf ./*", ALLOW),
+        // Links that loop lead nowhere: the kernel refuses, nothing is deleted.
+        ("rm -rf loop-a/*", ALLOW),
+    ] {
+        assert_eq!(judged(command, &context), expected, "{command}");
+    }
+}
+
+#[test]
+fn reads_and_writes_through_a_link_are_judged_where_it_leads() {
+    let project = linked_project("links-files");
+    let context = in_project(&project, "project");
+    for (command, expected) in [
+        ("cat homelink/.ssh/id_ed25519", deny("read-credentials")),
+        ("cat out/out.txt", ALLOW),
+        ("echo 'alias ls=x' >> rc", deny("write-startup-file")),
+        ("echo x > homelink/.bashrc", deny("write-startup-file")),
+        ("cp notes.txt homelink/.bashrc", deny("write-startup-file")),
+        ("echo x >> out/log.txt", ALLOW),
+        // A hard link the same command makes is the same file as its target.
+        ("ln ~/.bashrc mine && echo x >> mine", deny("write-startup-file")),
+        ("ln notes.txt mine && echo x >> mine", ALLOW),
+    ] {
+        assert_eq!(judged(command, &context), expected, "{command}");
+    }
+}
+
+#[test]
+fn the_editor_tools_follow_links_too() {
+    let project = linked_project("links-tools");
+    let context = in_project(&project, "project");
+    let file = |name: &str| project.path(&format!("project/{name}")).to_string();
+    let decision = |verdict: Option<agent_safety_net::Verdict>| verdict.expect("a path").decision;
+    assert_eq!(
+        decision(analyze_read(&file("homelink/.ssh/id_ed25519"), &context)),
+        Decision::Deny
+    );
+    assert_eq!(decision(analyze_write(&file("rc"), &context)), Decision::Deny);
+    assert_eq!(decision(analyze_edit(&file("rc"), &context)), Decision::Deny);
+    assert_eq!(decision(analyze_read(&file("out/out.txt"), &context)), Decision::Allow);
+    assert_eq!(decision(analyze_write(&file("out/new.txt"), &context)), Decision::Allow);
+}
+
+#[test]
+fn a_working_folder_that_is_a_link_is_where_it_leads() {
+    let project = linked_project("links-cwd");
+    // The agent's payload names a folder that is a link to the home folder.
+    let context = in_project(&project, "project/homelink");
+    assert_eq!(judged("rm -rf ./*", &context), deny("rm-home"));
+    let context = in_project(&project, "project/out");
+    assert_eq!(judged("rm -rf ./*", &context), ALLOW);
+}
+
+#[test]
+fn a_project_reached_through_a_link_stays_the_project() {
+    // As `/tmp` is a link to `/private/tmp` on macOS: the project is named by a link.
+    let project = linked_project("links-project");
+    project.link("via", &project.path("project").to_string());
+    let mut context = Context::new(project.path("via"), project.path("home"));
+    context.project_root = project.path("via");
+    for command in ["rm -rf build", "rm -rf ./*.txt", "echo x > notes.txt", "cat notes.txt"] {
+        assert_eq!(judged(command, &context), ALLOW, "{command}");
+    }
+    assert_eq!(judged("rm -rf homelink/*", &context), deny("rm-home"));
+}
