@@ -93,7 +93,7 @@ impl Context {
             .and_then(|home| AbsPath::new(&home))
             .unwrap_or_else(|| guess_home(&cwd));
         let mut context = Context::new(cwd.clone(), home);
-        context.project_root = project_root_of(&cwd);
+        context.project_root = project_root_of(&cwd, &context.home);
         context.temp_variables = temp_variables(|name| std::env::var(name).ok());
         context.guard_binary = std::env::current_exe()
             .ok()
@@ -192,16 +192,40 @@ pub fn path_folders(path: Option<&std::ffi::OsStr>) -> Vec<AbsPath> {
 }
 
 /// The project root that contains `dir`: the nearest directory above it (or itself) holding a
-/// `.git` entry, else `dir` itself. Reads the file system.
-pub fn project_root_of(dir: &AbsPath) -> AbsPath {
+/// `.git` entry, else `dir` itself. Reads the file system. The home folder, a folder above it and
+/// the root of the machine or of a drive are never the project: a repository kept there (dotfiles
+/// in `~/.git`) would make every folder of the user "inside the project", so there is none
+/// ([`no_project`]).
+pub fn project_root_of(dir: &AbsPath, home: &AbsPath) -> AbsPath {
     let mut at = Some(dir.clone());
     while let Some(candidate) = at {
+        if holds_projects(&candidate, home) {
+            break;
+        }
         if Path::new(&native(&candidate)).join(".git").exists() {
             return candidate;
         }
         at = candidate.parent();
     }
-    dir.clone()
+    if holds_projects(dir, home) {
+        no_project()
+    } else {
+        dir.clone()
+    }
+}
+
+/// Whether `path` is the root of the machine or of a drive, the home folder or a folder above it:
+/// a place that holds the user's projects rather than being one.
+pub fn holds_projects(path: &AbsPath, home: &AbsPath) -> bool {
+    path.depth() == 0
+        || path.depth() == 1 && path.components().all(crate::paths::is_drive_letter)
+        || home.starts_with(path)
+}
+
+/// The project root of a command run where there is no project (in the home folder, at the
+/// root): a place no path is in, so that nothing counts as inside the project.
+pub fn no_project() -> AbsPath {
+    AbsPath::normalized("/(no project)".to_owned())
 }
 
 /// The path in this operating system's form (`/c/x` is `C:/x` on Windows).

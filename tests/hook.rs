@@ -182,6 +182,51 @@ fn the_project_comes_from_claude_project_dir() {
 }
 
 #[test]
+fn a_malformed_working_directory_is_an_invalid_payload() {
+    let long = format!("/{}", "a/".repeat(3000));
+    for cwd in ["", "   ", "relative/dir", "./x", "/home/user\u{0}/x", long.as_str()] {
+        let input = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": cwd, "tool_name": "Bash",
+            "tool_input": {"command": "rm -rf ./build"}});
+        let outcome = run_hook(input.to_string().as_bytes(), &[]);
+        assert_eq!(outcome.exit, 2, "{cwd:?}");
+        assert!(
+            outcome
+                .stderr
+                .starts_with("safety-net: invalid-hook-input: the payload's working directory "),
+            "{cwd:?}: {}",
+            outcome.stderr
+        );
+    }
+    // A Windows directory is an absolute path.
+    let input = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "D:\\work\\project", "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf ./build"}});
+    assert_eq!(run_hook(input.to_string().as_bytes(), &[]).exit, 0);
+}
+
+#[test]
+fn the_home_folder_is_never_the_project_even_as_a_repository() {
+    // Not below /tmp, which is a temp place whoever's home it holds.
+    let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("home-repo-{}", std::process::id()));
+    std::fs::create_dir_all(home.join(".git")).expect("a repository at home");
+    std::fs::create_dir_all(home.join("notes")).expect("a folder without one");
+    let judge = |cwd: &Path, command: &str| {
+        let input = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": cwd, "tool_name": "Bash",
+            "tool_input": {"command": command}});
+        let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+        hook.arg("hook").env_clear().env("HOME", &home);
+        common::run_with_input(&mut hook, input.to_string().as_bytes())
+            .status
+            .code()
+    };
+    // Started in the home folder, nothing is inside the project.
+    assert_eq!(judge(&home, "rm -rf Documents"), Some(2));
+    // In a folder below it, that folder is the project, not the repository above.
+    assert_eq!(judge(&home.join("notes"), "rm -rf ./drafts"), Some(0));
+    assert_eq!(judge(&home.join("notes"), "rm -rf ../Documents"), Some(2));
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+#[test]
 fn a_temp_folder_variable_is_its_value_in_the_agents_environment() {
     let input = serde_json::json!({
         "hook_event_name": "PreToolUse",

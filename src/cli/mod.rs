@@ -202,10 +202,12 @@ impl ContextArgs {
         let mut context = Context::from_environment();
         if let Some(cwd) = &self.cwd {
             context.cwd = absolute(cwd, &context.cwd)?;
-            context.project_root = context::project_root_of(&context.cwd);
         }
         if let Some(home) = &self.home {
             context.home = absolute(home, &context.cwd)?;
+        }
+        if self.cwd.is_some() || self.home.is_some() {
+            context.project_root = context::project_root_of(&context.cwd, &context.home);
         }
         if let Some(root) = &self.project_root {
             context.project_root = absolute(root, &context.cwd)?;
@@ -488,7 +490,7 @@ fn zsh_history_command(line: &str) -> &str {
 }
 
 /// A command from one input line, with its own context when the line is JSON with `cwd` or
-/// `home` (a line's `cwd` is also its project root).
+/// `home` (a line's `cwd` is also its project root, unless it is the home folder or above it).
 fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -508,11 +510,17 @@ fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
         let home = path("home");
         if let Some(cwd) = path("cwd") {
             line_context.home = home.clone().unwrap_or_else(|| context::guess_home(&cwd));
-            line_context.project_root = cwd.clone();
             line_context.cwd = cwd;
         }
         if let Some(home) = home {
             line_context.home = home;
+        }
+        if path("cwd").is_some() {
+            line_context.project_root = if context::holds_projects(&line_context.cwd, &line_context.home) {
+                context::no_project()
+            } else {
+                line_context.cwd.clone()
+            };
         }
         return Some((command.to_owned(), line_context));
     }

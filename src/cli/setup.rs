@@ -20,8 +20,7 @@ fn home_and_project(project_root: Option<PathBuf>) -> Result<(PathBuf, Option<Pa
     let project = project_root
         .or_else(|| std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from))
         .or_else(|| {
-            let cwd = Context::from_environment().cwd;
-            let root = context::project_root_of(&cwd);
+            let root = Context::from_environment().project_root;
             let root = PathBuf::from(context::native(&root));
             root.join(".git").exists().then_some(root)
         });

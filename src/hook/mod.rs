@@ -25,7 +25,7 @@ use calls::{Action, Call};
 use crate::checks;
 use crate::context::{self, Context, Mode};
 use crate::install;
-use crate::paths::{AbsPath, is_drive_letter};
+use crate::paths::AbsPath;
 use crate::rules::Decision;
 use crate::verdict::Verdict;
 use crate::{analyze, analyze_edit, analyze_read, analyze_write};
@@ -311,8 +311,32 @@ fn prepare(input: &[u8], named: Option<Agent>, environment: &Environment) -> Wor
     if call.action == Action::Nothing {
         return Work::Answered(dialect.allow());
     }
+    if let Some(why) = call.cwd.as_deref().and_then(malformed_directory) {
+        return Work::Answered(dialect.invalid(&format!("the payload's working directory {why}")));
+    }
     let context = context(&call, dialect, environment);
     Work::Judge(dialect, call.action, context)
+}
+
+/// Why a payload's working directory cannot be where a command runs: empty, relative, holding a
+/// NUL byte, or longer than any path the system takes. Every path of the command is resolved
+/// from it, so guessing one instead would judge another command.
+fn malformed_directory(cwd: &str) -> Option<String> {
+    const PATH_MAX: usize = 4096;
+    if cwd.trim().is_empty() {
+        Some("is empty".into())
+    } else if cwd.contains('\0') {
+        Some("holds a NUL byte".into())
+    } else if cwd.len() > PATH_MAX {
+        Some(format!(
+            "is {} bytes long, more than the {PATH_MAX} a path may be",
+            cwd.len()
+        ))
+    } else if AbsPath::new(cwd).is_none() {
+        Some("is not an absolute path".into())
+    } else {
+        None
+    }
 }
 
 /// The verdict on what the call does; `Err` when a file it names is empty.
@@ -353,15 +377,14 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
     let mut context = Context::new(cwd.clone(), home);
     // A project at the root of the machine or of a drive is no project (OpenCode names `/`
     // outside a repository): everything would count as "inside the project".
-    let is_root = |path: &AbsPath| path.depth() == 0 || path.depth() == 1 && path.components().all(is_drive_letter);
     let named = |project: Option<&str>| {
         project
             .and_then(AbsPath::new)
-            .filter(|path| !is_root(path) && !context.home.starts_with(path))
+            .filter(|path| !context::holds_projects(path, &context.home))
     };
     context.project_root = named(call.project.as_deref())
         .or_else(|| named(environment.project_dir.as_deref()))
-        .unwrap_or_else(|| context::project_root_of(&cwd));
+        .unwrap_or_else(|| context::project_root_of(&cwd, &context.home));
     context.temp_variables = environment.temp_variables.clone();
     context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);
     context.path_folders = context::path_folders(environment.path.as_deref().map(std::ffi::OsStr::new));
@@ -371,7 +394,7 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
         .roots
         .iter()
         .filter_map(|root| AbsPath::new(root))
-        .filter(|root| !is_root(root) && !context.home.starts_with(root))
+        .filter(|root| !context::holds_projects(root, &context.home))
         .collect();
     if dialect.agent == Agent::Claude {
         context.given_folders.extend(install::additional_directories(&context));
