@@ -200,40 +200,6 @@ impl Language {
             _ => return None,
         })
     }
-
-    /// The language a script's file name suggests, for scripts without a `#!` line.
-    pub fn of_extension(path: &str) -> Option<Language> {
-        let extension = path.rsplit_once('.')?.1;
-        Some(match extension {
-            "sh" | "bash" | "zsh" | "ksh" => Language::Shell,
-            "py" => Language::Python,
-            "js" | "mjs" | "cjs" => Language::JavaScript,
-            "rb" => Language::Ruby,
-            "pl" | "pm" => Language::Perl,
-            "php" => Language::Php,
-            "lua" => Language::Lua,
-            "awk" => Language::Awk,
-            "R" | "r" => Language::R,
-            "jl" => Language::Julia,
-            "tcl" | "exp" => Language::Tcl,
-            "exs" => Language::Elixir,
-            "groovy" | "gvy" => Language::Groovy,
-            "applescript" => Language::AppleScript,
-            "vim" => Language::Vim,
-            "el" => Language::Elisp,
-            "sed" => Language::Sed,
-            "m4" => Language::M4,
-            "gp" | "gnuplot" | "plt" => Language::Gnuplot,
-            "ipy" => Language::IPython,
-            "hs" => Language::Haskell,
-            "pp" => Language::Puppet,
-            "jsh" => Language::Java,
-            "fsx" | "csx" => Language::Dotnet,
-            "lisp" | "lsp" | "cl" | "scm" | "ss" => Language::Lisp,
-            "bt" => Language::Bpftrace,
-            _ => return None,
-        })
-    }
 }
 
 /// Shells that take `-c`, a script, or standard input.

@@ -135,8 +135,8 @@ const LN_OPTIONS: Options = Options::gnu("St", &["suffix", "target-directory"]);
 /// another machine or in a container are not this disk's.
 pub fn made_by(analysis: &Analysis, context: &Context) -> Vec<Link> {
     let mut links = Vec::new();
-    for command in &analysis.commands {
-        if command.name != "ln" || command.remote || command.in_container {
+    for (id, command) in analysis.commands.iter().enumerate() {
+        if command.name != "ln" || analysis.runs_remotely(id) || analysis.in_container(id) {
             continue;
         }
         let paths::Cwd::Known(cwd) = &command.cwd else {

@@ -1,6 +1,6 @@
 //! Scripts a command runs from disk (`bash deploy.sh`, `./x.sh`, `python3 tool.py`): read when
-//! they are regular text files under a size cap, their language told by the `#!` line or, for
-//! an interpreter's script without one, by the file name.
+//! they are regular text files under a size cap; the interpreter that runs one names its
+//! language, and a program run by its path is in its `#!` line's language, else the shell's.
 
 use crate::context::native;
 use crate::language::Language;
@@ -21,14 +21,18 @@ pub enum OnDisk {
     Special,
     /// Larger than [`MAX_SCRIPT_BYTES`], by its size.
     TooLarge(u64),
+    /// There, or maybe there, but not readable by this process (no permission, a name too long),
+    /// and why: what runs is unknown, not absent.
+    Unreadable(String),
     Text(String),
 }
 
 /// Reads the script at `path`.
 pub fn read(path: &AbsPath) -> OnDisk {
     let native = native(path);
-    let Ok(metadata) = std::fs::metadata(&native) else {
-        return OnDisk::Missing;
+    let metadata = match std::fs::metadata(&native) {
+        Ok(metadata) => metadata,
+        Err(error) => return missing_or_unreadable(&error),
     };
     if metadata.is_dir() {
         return OnDisk::Missing;
@@ -36,13 +40,14 @@ pub fn read(path: &AbsPath) -> OnDisk {
     if !metadata.is_file() {
         return OnDisk::Special;
     }
-    let Ok(mut file) = std::fs::File::open(&native) else {
-        return OnDisk::Missing;
+    let mut file = match std::fs::File::open(&native) {
+        Ok(file) => file,
+        Err(error) => return missing_or_unreadable(&error),
     };
     // A compiled program is told by its first bytes, whatever its size.
     let mut head = Vec::with_capacity(HEAD_BYTES as usize);
-    if (&mut file).take(HEAD_BYTES).read_to_end(&mut head).is_err() {
-        return OnDisk::Missing;
+    if let Err(error) = (&mut file).take(HEAD_BYTES).read_to_end(&mut head) {
+        return missing_or_unreadable(&error);
     }
     if is_binary(&head) {
         return OnDisk::Binary;
@@ -51,8 +56,8 @@ pub fn read(path: &AbsPath) -> OnDisk {
         return OnDisk::TooLarge(metadata.len());
     }
     let mut bytes = head;
-    if file.take(MAX_SCRIPT_BYTES + 1).read_to_end(&mut bytes).is_err() {
-        return OnDisk::Missing;
+    if let Err(error) = file.take(MAX_SCRIPT_BYTES + 1).read_to_end(&mut bytes) {
+        return missing_or_unreadable(&error);
     }
     if bytes.len() as u64 > MAX_SCRIPT_BYTES {
         return OnDisk::TooLarge(bytes.len() as u64);
@@ -60,6 +65,15 @@ pub fn read(path: &AbsPath) -> OnDisk {
     match String::from_utf8(bytes) {
         Ok(text) => OnDisk::Text(text),
         Err(error) => OnDisk::Text(String::from_utf8_lossy(error.as_bytes()).into_owned()),
+    }
+}
+
+/// A file that is not there (or a path through a file) is missing; any other failure leaves
+/// what it holds unknown.
+fn missing_or_unreadable(error: &std::io::Error) -> OnDisk {
+    match error.kind() {
+        std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory => OnDisk::Missing,
+        _ => OnDisk::Unreadable(error.to_string()),
     }
 }
 
@@ -73,10 +87,12 @@ fn is_binary(head: &[u8]) -> bool {
     head.iter().take_while(|&&b| b != b'\n').any(|&b| b == 0)
 }
 
-/// The language of a script by its `#!` line, else by the extension of its name.
-pub fn language(text: &str, name: &str) -> Option<Language> {
+/// The language of a program run by its path: its `#!` line's, else the shell's. Without a
+/// `#!` line the kernel refuses the file, and the shell (or git, or `env`) runs it as a shell
+/// script, whatever its name says (`./tool.py` holding `rm -rf ~` removes the home folder).
+pub fn language_run_by_path(text: &str) -> Language {
     let first = text.lines().next().unwrap_or("");
-    Language::of_shebang(first).or_else(|| Language::of_extension(name))
+    Language::of_shebang(first).unwrap_or(Language::Shell)
 }
 
 #[cfg(test)]
@@ -84,15 +100,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn languages_by_shebang_then_name() {
-        assert_eq!(language("#!/usr/bin/env python3\nx", "tool"), Some(Language::Python));
-        assert_eq!(language("#!/bin/bash -e\n", "x.py"), Some(Language::Shell));
+    fn a_program_run_by_its_path_is_in_the_language_of_its_shebang_else_shell() {
+        assert_eq!(language_run_by_path("#!/usr/bin/env python3\nx"), Language::Python);
+        assert_eq!(language_run_by_path("#!/bin/bash -e\n"), Language::Shell);
         assert_eq!(
-            language("#!/usr/bin/env -S node --no-warnings\n", "x"),
-            Some(Language::JavaScript)
+            language_run_by_path("#!/usr/bin/env -S node --no-warnings\n"),
+            Language::JavaScript
         );
-        assert_eq!(language("print(1)\n", "x.py"), Some(Language::Python));
-        assert_eq!(language("echo\n", "x"), None);
+        assert_eq!(language_run_by_path("print(1)\n"), Language::Shell);
+        assert_eq!(language_run_by_path("echo\n"), Language::Shell);
     }
 
     #[test]
@@ -115,6 +131,8 @@ mod tests {
         assert_eq!(read(&at(&binary)), OnDisk::Binary);
         assert_eq!(read(&at(&dir.join("none"))), OnDisk::Missing);
         assert_eq!(read(&at(&dir)), OnDisk::Missing);
+        let too_long = dir.join("x".repeat(300));
+        assert!(matches!(read(&at(&too_long)), OnDisk::Unreadable(_)), "a name too long");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -6,7 +6,7 @@
 mod project;
 
 use agent_safety_net::{Decision, analyze};
-use project::{ALLOW, Project, deny};
+use project::{ALLOW, Project, deny, judged};
 
 #[test]
 fn destructive_scripts_are_denied_however_they_start() {
@@ -105,6 +105,105 @@ fn ordinary_scripts_and_missing_files_pass() {
     assert_eq!(project.judge("source venv/bin/activate && python -V"), ALLOW);
     assert_eq!(project.judge("bash not-written-yet.sh"), ALLOW);
     assert_eq!(project.judge("python3 not-written-yet.py"), ALLOW);
+}
+
+#[test]
+fn scripts_reached_by_a_pattern_stdin_a_startup_option_or_a_missing_shebang_are_read() {
+    let project = Project::new("reached");
+    project
+        .write("bad.sh", "rm -rf ~\n")
+        .write("tool.py", "rm -rf ~\n")
+        .write("ok.sh", "echo ok\n")
+        .write("real.py", "#!/usr/bin/env python3\nprint('ok')\n")
+        .write("two/a.sh", "echo a\n")
+        .write("two/b.sh", "echo b\n");
+    for command in [
+        // A pattern bash expands to the one file it matches.
+        "bash b*.sh",
+        "bash ba?.sh",
+        "source ./[b]ad.sh",
+        // Standard input bound by an earlier `exec`, or on a descriptor.
+        "exec <bad.sh; bash",
+        "exec 3<bad.sh; bash <&3",
+        "bash 0<bad.sh",
+        // An interactive shell's startup file runs before anything else.
+        "bash --rcfile bad.sh -i",
+        "bash --init-file bad.sh",
+        // Without `#!`, a file run by its path is a shell script whatever its name.
+        "./tool.py",
+    ] {
+        assert_eq!(project.judge(command), deny("rm-home"), "{command}");
+    }
+    for command in [
+        "bash o*.sh",
+        "exec <ok.sh; bash",
+        "bash --rcfile ok.sh -i",
+        "./real.py",
+        "python3 tool.py",
+        // `2>` or `>` an earlier `exec` bound is not standard input.
+        "exec 2>log.txt; bash ok.sh",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+    // Several matches: which one runs depends on the sort order, so it is not guessed.
+    let ask = (Decision::Ask, Some("could-not-verify".to_owned()));
+    assert_eq!(project.judge("bash two/*.sh"), ask);
+    assert_eq!(project.judge("bash ./*/a.sh"), ask);
+}
+
+#[test]
+fn a_shell_finds_a_script_named_without_a_slash_through_path() {
+    let project = Project::new("on-path");
+    project
+        .write("bin/deploy.sh", "rm -rf ~\n")
+        .write("bin/setup.sh", "echo setup\n")
+        .write("work/setup.sh", "rm -rf ~\n");
+    let mut context = project.context();
+    context.path_folders = vec![project.path("bin")];
+    context.cwd = project.path("work");
+    // `bash NAME` looks in PATH when the working folder has no NAME; `source NAME` looks there
+    // first.
+    assert_eq!(judged("bash deploy.sh", &context), deny("rm-home"));
+    assert_eq!(judged("source deploy.sh", &context), deny("rm-home"));
+    assert_eq!(judged("source setup.sh", &context), ALLOW);
+    assert_eq!(judged("bash setup.sh", &context), deny("rm-home"));
+    assert_eq!(judged("bash ./deploy.sh", &context), ALLOW, "a path is not looked up");
+}
+
+#[test]
+fn a_script_changed_earlier_in_the_command_is_not_judged_by_what_the_disk_holds() {
+    let project = Project::new("changed");
+    project.write("ok.sh", "echo ok\n").write("other.txt", "x\n");
+    let ask = (Decision::Ask, Some("could-not-verify".to_owned()));
+    for command in [
+        "sed -i 's/echo ok/rm -rf ~/' ok.sh && bash ok.sh",
+        "perl -pi -e 's/x/y/' ok.sh; ./ok.sh",
+        "dd if=payload of=ok.sh conv=notrunc && sh ok.sh",
+        "tar xzf update.tgz && bash ok.sh",
+        "unzip -o update.zip && source ok.sh",
+        "git pull && ./ok.sh",
+        // A link made earlier to a file of the system: what it reads is only known then.
+        "ln -s /proc/self/environ e.sh; bash e.sh",
+    ] {
+        assert_eq!(project.judge(command), ask, "{command}");
+    }
+    for command in [
+        "sed -i s/x/y/ other.txt && bash ok.sh",
+        "tar czf backup.tgz . && bash ok.sh",
+        "tar xzf update.tgz -C vendor && bash ok.sh",
+        "git status && bash ok.sh",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}
+
+#[test]
+fn a_script_that_cannot_be_read_is_unknown_not_absent() {
+    let project = Project::new("unreadable");
+    // A name longer than the system takes: opening it fails, but not with "not found".
+    let name = "x".repeat(300);
+    let verdict = analyze(&format!("bash {name}.sh"), &project.context());
+    assert_eq!(verdict.rule(), Some("could-not-verify"));
 }
 
 #[test]

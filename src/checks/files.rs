@@ -676,7 +676,7 @@ pub const WRITERS: &[&str] = &[
 ];
 
 /// The files a command writes besides its redirections.
-pub(super) fn written(command: &Command) -> Vec<Word> {
+pub(crate) fn written(command: &Command) -> Vec<Word> {
     let args = command.args();
     let operands = |options: &Options| -> Vec<Word> { args::parse(args, options).operands().cloned().collect() };
     match command.name.as_str() {

@@ -42,6 +42,9 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
 fn shell(name: &str, args: &[Word]) -> Vec<Execution> {
     let mut command_string = false;
     let mut read_stdin = false;
+    // `--rcfile FILE`/`--init-file FILE`: an interactive shell (`-i`, or one on a terminal) runs
+    // FILE before anything else, in place of `~/.bashrc`.
+    let mut startup_files = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let Some(text) = args[i].value() else { break };
@@ -60,6 +63,12 @@ fn shell(name: &str, args: &[Word]) -> Vec<Execution> {
                 return vec![code_execution(name, vec![code], args[i + 1..].to_vec())];
             } else if matches!(long, "rcfile" | "init-file") {
                 i += 1;
+                startup_files.extend(args.get(i).map(|file| Execution::File {
+                    via: format!("{name} --{long}"),
+                    path: file.clone(),
+                    language: Language::Shell,
+                    current_shell: false,
+                }));
             }
             i += 1;
             continue;
@@ -86,24 +95,24 @@ fn shell(name: &str, args: &[Word]) -> Vec<Execution> {
     }
     let operands = &args[i.min(args.len())..];
     let via = name.to_owned();
-    if command_string {
-        return match operands.split_first() {
-            Some((code, positional)) => vec![code_execution(name, vec![code.clone()], positional.to_vec())],
-            None => Vec::new(),
-        };
-    }
-    if read_stdin || operands.is_empty() {
-        return vec![Execution::Stdin {
+    let run = if command_string {
+        operands
+            .split_first()
+            .map(|(code, positional)| code_execution(name, vec![code.clone()], positional.to_vec()))
+    } else if read_stdin || operands.is_empty() {
+        Some(Execution::Stdin {
             via,
             language: Language::Shell,
-        }];
-    }
-    vec![Execution::File {
-        via,
-        path: operands[0].clone(),
-        language: Language::Shell,
-        current_shell: false,
-    }]
+        })
+    } else {
+        Some(Execution::File {
+            via,
+            path: operands[0].clone(),
+            language: Language::Shell,
+            current_shell: false,
+        })
+    };
+    startup_files.into_iter().chain(run).collect()
 }
 
 fn code_execution(name: &str, words: Vec<Word>, positional: Vec<Word>) -> Execution {

@@ -3,6 +3,7 @@
 
 use super::{Cursor, Walker};
 use crate::command::{CommandId, Input, Output, RedirectOperator, Run};
+use crate::links::{self, Last};
 use crate::paths::{self, AbsPath, Target};
 use crate::scripts;
 use crate::word::{DynamicKind, Part, Word};
@@ -17,6 +18,10 @@ pub(super) struct FileMemory {
     /// Files the command copies or links from a file on disk (`cp /tmp/x.sh y.sh`): the
     /// original, by the absolute path of the copy.
     copied_from: HashMap<String, AbsPath>,
+    /// Folders whose files the command changes in ways not followed here (`tar -x`, `unzip`,
+    /// `git checkout`), each with the command that changes them: a script there is not what
+    /// the disk holds now.
+    changed_folders: Vec<(AbsPath, String)>,
 }
 
 /// What a file a command runs holds.
@@ -36,6 +41,7 @@ impl Walker<'_> {
     /// `output` is what a bare redirection writes (the output of the compound statement it
     /// belongs to); a command's own output is worked out here.
     pub(super) fn record_writes(&mut self, id: CommandId, output: Option<Output>) {
+        self.record_changes(id);
         let command = &self.analysis.commands[id];
         let redirects = command
             .redirects
@@ -131,6 +137,32 @@ impl Walker<'_> {
         }
     }
 
+    /// Remembers the files a command changes where they are (`sed -i`, `perl -i`, `dd of=`,
+    /// `truncate`) and the folders whose files it replaces (archives extracted, git
+    /// checking files out): what they hold afterwards is only known when it runs.
+    fn record_changes(&mut self, id: CommandId) {
+        if self.analysis.runs_remotely(id) || self.analysis.in_container(id) {
+            return;
+        }
+        let command = &self.analysis.commands[id];
+        let changed = match command.name.as_str() {
+            "sed" | "perl" | "dd" | "truncate" => crate::checks::files::written(command),
+            _ => Vec::new(),
+        };
+        for word in changed {
+            if let Target::Path(path) = paths::resolve(&word, &command.cwd) {
+                self.files.written.insert(path.as_str().to_owned(), Output::Unknown);
+            }
+        }
+        if let (Some(folder), paths::Cwd::Known(cwd)) = (replaced_folder(command, self.context), &command.cwd) {
+            let what = format!(
+                "`{}`",
+                command.argv.iter().map(Word::text).collect::<Vec<_>>().join(" ")
+            );
+            self.files.changed_folders.push((cwd.join(&folder), what));
+        }
+    }
+
     /// `PATH=dir:… cmd` where the command wrote files into `dir` earlier: the program it runs
     /// may be one of those. One named like the program is judged as the program; others ask.
     pub(super) fn written_path_first(&mut self, id: CommandId, at: &mut Cursor) {
@@ -195,9 +227,32 @@ impl Walker<'_> {
                 ))),
             };
         }
-        let Target::Path(absolute) = paths::resolve(path, &self.analysis.commands[id].cwd) else {
-            return None;
+        let absolute = match paths::resolve(path, &self.analysis.commands[id].cwd) {
+            Target::Path(absolute) => absolute,
+            // A pattern (`bash b*.sh`, `source ./[s]etup.sh`) names the files it matches on disk.
+            target @ (Target::Below { .. } | Target::Contents(_))
+                if self.context.read_scripts && path.dynamics().next().is_none() =>
+            {
+                match matching_files(&target) {
+                    Ok(None) => return None,
+                    Ok(Some(absolute)) => absolute,
+                    Err(what) => return Some(Content::Unknown(what)),
+                }
+            }
+            _ => return None,
         };
+        if let Some((_, what)) = self
+            .files
+            .changed_folders
+            .iter()
+            .rev()
+            .find(|(folder, _)| absolute.starts_with(folder))
+            .filter(|_| !self.files.written.contains_key(absolute.as_str()))
+        {
+            return Some(Content::Unknown(format!(
+                "which {what} earlier in this command may replace: what it holds then is unknown"
+            )));
+        }
         if let Some(written) = self.files.written.get(absolute.as_str()) {
             // Content computed when the command runs (`sed … > x.sh; ./x.sh`) is code only known
             // then, as in `sed … | sh`.
@@ -216,6 +271,12 @@ impl Walker<'_> {
             .get(absolute.as_str())
             .cloned()
             .unwrap_or(absolute);
+        // A link on disk leads where it points (`ln -s /proc/self/environ e.sh` made earlier).
+        let absolute = if self.context.read_scripts {
+            links::real(&absolute, Last::Follow, self.context).unwrap_or(absolute)
+        } else {
+            absolute
+        };
         // Descriptors and devices are the command's, not this process's: never read here.
         let text = absolute.as_str();
         let descriptor = text
@@ -266,7 +327,92 @@ impl Walker<'_> {
                 scripts::MAX_SCRIPT_BYTES
             ))),
             scripts::OnDisk::Special => Some(Content::Unknown("which is not a regular file".into())),
+            scripts::OnDisk::Unreadable(why) => Some(Content::Unknown(format!("which could not be read ({why})"))),
             scripts::OnDisk::Missing | scripts::OnDisk::Binary => None,
         }
+    }
+}
+
+/// The file a pattern in a script's path matches on disk, as bash expands it: none (bash keeps
+/// the pattern, a name no file has), the one it matches, or an error when it matches several
+/// (which one runs, the others becoming its arguments, depends on the locale's sort order) or
+/// has a pattern in a folder's name.
+fn matching_files(target: &Target) -> Result<Option<AbsPath>, String> {
+    let (dir, pattern) = match target {
+        Target::Below {
+            dir,
+            name: Some(pattern),
+        } => (dir, pattern.as_str()),
+        Target::Contents(dir) => (dir, "*"),
+        _ => return Err("a path with a pattern in a folder's name, matched only when it runs".into()),
+    };
+    let Ok(entries) = std::fs::read_dir(crate::context::native(dir)) else {
+        return Ok(None);
+    };
+    let mut matches: Vec<String> = entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .filter(|name| (pattern.starts_with('.') || !name.starts_with('.')) && paths::glob_matches(pattern, name))
+        .collect();
+    match matches.len() {
+        0 => Ok(None),
+        1 => Ok(matches.pop().map(|name| dir.join(&name))),
+        count => Err(format!(
+            "a pattern matching {count} files in {dir}: which one runs depends on their sort order"
+        )),
+    }
+}
+
+/// The folder (relative to the command's) whose files `command` replaces wholesale: where an
+/// archive is extracted (`tar -x`, `unzip`, `7z x`, into `-C`/`-d`/`-o` when given), or the
+/// repository's files git checks out, merges or resets. `None` for any other command.
+fn replaced_folder(command: &crate::command::Command, context: &crate::context::Context) -> Option<String> {
+    let args = command.args();
+    let value_after = |option: &str| {
+        args.iter()
+            .position(|word| word.is(option))
+            .and_then(|at| args.get(at + 1))
+            .map(|word| word.text().to_owned())
+    };
+    match command.name.as_str() {
+        "tar" | "bsdtar" | "gtar" => {
+            let first = args.first().map(Word::text).unwrap_or("");
+            let extracts = args.iter().any(|word| word.is("--extract") || word.is("--get"))
+                || (!first.starts_with("--") && first.trim_start_matches('-').contains('x'))
+                || args.iter().any(|word| {
+                    word.text().starts_with('-') && !word.text().starts_with("--") && word.text().contains('x')
+                });
+            extracts.then(|| {
+                value_after("-C")
+                    .or_else(|| value_after("--directory"))
+                    .unwrap_or_else(|| ".".into())
+            })
+        }
+        "unzip" => Some(value_after("-d").unwrap_or_else(|| ".".into())),
+        "7z" | "7za" | "7zz" if args.first().is_some_and(|word| word.is("x") || word.is("e")) => Some(
+            args.iter()
+                .find_map(|word| word.text().strip_prefix("-o").map(str::to_owned))
+                .unwrap_or_else(|| ".".into()),
+        ),
+        "git" => {
+            let subcommand = args.iter().map(Word::text).find(|text| !text.starts_with('-'))?;
+            matches!(
+                subcommand,
+                "checkout"
+                    | "switch"
+                    | "restore"
+                    | "reset"
+                    | "pull"
+                    | "merge"
+                    | "rebase"
+                    | "stash"
+                    | "apply"
+                    | "am"
+                    | "cherry-pick"
+                    | "revert"
+            )
+            .then(|| context.project_root.as_str().to_owned())
+        }
+        _ => None,
     }
 }

@@ -126,7 +126,7 @@ impl Walker<'_> {
                 let token = operator;
                 let operator = redirect_operator(&token, &target);
                 if operator == RedirectOperator::Read {
-                    found.stdin = Some(Input::File(target.clone()));
+                    found.read_on(descriptor(node, at.source.text()), Input::File(target.clone()));
                 }
                 // `<&3`: standard input becomes what descriptor 3 reads: what an earlier
                 // `exec 3<<<…` bound it to, else only known when it runs.

@@ -394,6 +394,15 @@ impl Walker<'_> {
         current_shell: bool,
         at: &mut Cursor,
     ) {
+        let found;
+        let path = if language == Some(Language::Shell)
+            && let Some(on_path) = self.shell_script_on_path(id, path, current_shell)
+        {
+            found = on_path;
+            &found
+        } else {
+            path
+        };
         let Some(content) = self.file_content(id, path) else {
             return;
         };
@@ -403,9 +412,7 @@ impl Walker<'_> {
             Content::Known(word) => {
                 let code = Code {
                     via: via.to_owned(),
-                    language: language
-                        .or_else(|| scripts::language(word.text(), path.text()))
-                        .unwrap_or(Language::Shell),
+                    language: language.unwrap_or_else(|| scripts::language_run_by_path(word.text())),
                     arguments: arguments_of(self.positional_after(id, path)),
                     current_shell,
                     parent,
@@ -420,9 +427,7 @@ impl Walker<'_> {
                 builder.push_from(&text, path.span);
                 let code = Code {
                     via: format!("{via} {} (read from disk)", path.text()),
-                    language: language
-                        .or_else(|| scripts::language(&text, path.text()))
-                        .unwrap_or(Language::Shell),
+                    language: language.unwrap_or_else(|| scripts::language_run_by_path(&text)),
                     arguments: arguments_of(self.positional_after(id, path)),
                     current_shell,
                     parent,
@@ -447,6 +452,30 @@ impl Walker<'_> {
             },
         };
         self.analysis.commands[id].runs.push(run);
+    }
+
+    /// The script a shell finds through `PATH` for a name without a `/`: `source name` looks
+    /// there first, `bash name` when no file of that name is in the working folder. `None` when
+    /// the name has a `/`, the disk may not be read, or no folder on `PATH` holds it.
+    fn shell_script_on_path(&self, id: CommandId, path: &Word, current_shell: bool) -> Option<Word> {
+        let name = path.value().filter(|name| !name.is_empty() && !name.contains('/'))?;
+        if !self.context.read_scripts {
+            return None;
+        }
+        let command = self.command(id);
+        let here = match &command.cwd {
+            Cwd::Known(cwd) => std::path::Path::new(&crate::context::native(&cwd.join(name))).is_file(),
+            Cwd::Unknown(_) => false,
+        };
+        if here && !current_shell {
+            return None;
+        }
+        self.context
+            .path_folders
+            .iter()
+            .map(|folder| folder.join(name))
+            .find(|file| std::path::Path::new(&crate::context::native(file)).is_file())
+            .map(|file| Word::literal(file.as_str(), path.span))
     }
 
     /// Runs the part of a project file a command names (`npm test`: `package.json`'s

@@ -35,6 +35,8 @@ pub(super) struct Shell {
     pub(super) positional: Rc<Vec<Word>>,
     /// What descriptors other than standard input read, as `exec 3<<<'text'` bound them.
     pub(super) descriptors: Vec<(u32, Input)>,
+    /// The working folder before the last `cd` (`$OLDPWD`, where `cd -` goes).
+    pub(super) previous_cwd: Option<Cwd>,
 }
 
 /// A shell function the command defined.
@@ -57,6 +59,16 @@ impl Shell {
             calling: Vec::new(),
             positional: Rc::new(Vec::new()),
             descriptors: Vec::new(),
+            previous_cwd: None,
+        }
+    }
+
+    /// What a command reads on standard input when it redirects none: what its statement passes
+    /// on (a pipe), else what an earlier `exec <file` bound for the rest of the shell.
+    pub(super) fn inherited_stdin(&self, passed: &Input) -> Input {
+        match (passed, self.descriptors.iter().rev().find(|(fd, _)| *fd == 0)) {
+            (Input::Inherited, Some((_, bound))) => bound.clone(),
+            _ => passed.clone(),
         }
     }
 
@@ -215,6 +227,33 @@ impl Walker<'_> {
         }
     }
 
+    /// Where `cd NAME` goes with `CDPATH` set: the first of its folders (an empty entry is the
+    /// working folder) holding NAME, else NAME in the working folder. Which one holds it is only
+    /// known from the disk; without it, or with a value not known, the folder is unknown.
+    fn cd_through_cdpath(&self, word: &Word, cdpath: Option<&Word>, cwd: &Cwd) -> Cwd {
+        let unknown = || Cwd::Unknown(format!("after `cd {}` with CDPATH set", word.text()));
+        let (Some(cdpath), Some(name), Cwd::Known(cwd)) = (cdpath.and_then(Word::value), word.value(), cwd) else {
+            return unknown();
+        };
+        if cdpath.is_empty() {
+            return Cwd::Known(cwd.join(name));
+        }
+        if !self.context.read_scripts {
+            return unknown();
+        }
+        cdpath
+            .split(':')
+            .map(|entry| {
+                if entry.is_empty() {
+                    cwd.join(name)
+                } else {
+                    cwd.join(entry).join(name)
+                }
+            })
+            .find(|folder| std::path::Path::new(&crate::context::native(folder)).is_dir())
+            .map_or_else(|| Cwd::Known(cwd.join(name)), Cwd::Known)
+    }
+
     /// What a command changes in the shell: `cd`, `pushd`, `popd`, `read`.
     pub(super) fn shell_effects(&mut self, id: CommandId, shell: &mut Shell) {
         let command = &self.analysis.commands[id];
@@ -222,18 +261,35 @@ impl Walker<'_> {
             return;
         }
         match command.name.as_str() {
-            // `exec 3<<<'text'`: descriptor 3 reads the text for the rest of the shell.
+            // `exec 3<<<'text'`: descriptor 3 reads the text for the rest of the shell, and
+            // after `exec <x.sh` every later command reads x.sh as its standard input.
             "exec" if command.args().is_empty() => {
                 shell.descriptors.extend(command.descriptors.iter().cloned());
+                if matches!(command.stdin, Input::File(_) | Input::Text(_)) {
+                    shell.descriptors.push((0, command.stdin.clone()));
+                }
             }
             "cd" | "pushd" => {
                 let target = command.args().iter().find(|w| {
                     !w.value()
                         .is_some_and(|t| t.starts_with('-') && t.len() > 1 && t != "--")
                 });
+                let cdpath = command
+                    .assignments
+                    .iter()
+                    .rev()
+                    .find(|(name, _)| name == "CDPATH")
+                    .map(|(_, value)| value)
+                    .or_else(|| shell.variables.get("CDPATH"))
+                    .cloned();
+                let previous = shell.cwd.clone();
                 shell.cwd = match target {
                     None => Cwd::Known(self.context.home.clone()),
-                    Some(word) if word.is("-") => Cwd::Unknown("after `cd -`".into()),
+                    // `cd -` goes back to where the last `cd` left (`$OLDPWD`).
+                    Some(word) if word.is("-") => match shell.previous_cwd.take() {
+                        Some(before) => before,
+                        None => Cwd::Unknown("after `cd -`".into()),
+                    },
                     Some(word)
                         if word
                             .value()
@@ -241,11 +297,15 @@ impl Walker<'_> {
                     {
                         Cwd::Unknown("after `pushd +N`".into())
                     }
+                    Some(word) if cdpath.is_some() && searches_cdpath(word.text()) => {
+                        self.cd_through_cdpath(word, cdpath.as_ref(), &command.cwd)
+                    }
                     Some(word) => match paths::resolve(word, &command.cwd) {
                         Target::Path(path) => Cwd::Known(path),
                         _ => Cwd::Unknown(format!("after `cd {}`", word.text())),
                     },
                 };
+                shell.previous_cwd = Some(previous);
             }
             "popd" => shell.cwd = Cwd::Unknown("after `popd`".into()),
             "read" => {
@@ -368,4 +428,15 @@ fn split_fields(line: &str, ifs: &str, most: usize) -> Vec<String> {
         rest = rest[end..].trim_start_matches(is_separator);
     }
     fields
+}
+
+/// Whether `cd` looks a folder name up in `CDPATH`: a relative name that does not start with
+/// `.` or `..` as a component.
+fn searches_cdpath(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('/')
+        && name != "."
+        && name != ".."
+        && !name.starts_with("./")
+        && !name.starts_with("../")
 }

@@ -460,7 +460,10 @@ impl Walker<'_> {
         argv.extend(outer.extra_args);
         let mut redirects = inner.redirects;
         redirects.extend(outer.redirects);
-        let stdin = outer.stdin.or(inner.stdin).unwrap_or_else(|| flow.stdin.clone());
+        let stdin = outer
+            .stdin
+            .or(inner.stdin)
+            .unwrap_or_else(|| at.shell.inherited_stdin(&flow.stdin));
         let descriptors = [inner.descriptors, outer.descriptors].concat();
         let following = inner.following;
         let piped_to = [inner.piped_to, outer.piped_to].concat();
