@@ -27,8 +27,18 @@ pub enum OnDisk {
     Text(String),
 }
 
+/// How a script's reader treats a file that looks like a compiled program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binaries {
+    /// Refused, as bash refuses a file argument or `source`, and the kernel runs a program.
+    Skipped,
+    /// Read as text all the same: `dash`/`sh` and a shell reading standard input run past a NUL
+    /// byte in the first line.
+    Read,
+}
+
 /// Reads the script at `path`.
-pub fn read(path: &AbsPath) -> OnDisk {
+pub fn read(path: &AbsPath, binaries: Binaries) -> OnDisk {
     let native = native(path);
     let metadata = match std::fs::metadata(&native) {
         Ok(metadata) => metadata,
@@ -49,7 +59,7 @@ pub fn read(path: &AbsPath) -> OnDisk {
     if let Err(error) = (&mut file).take(HEAD_BYTES).read_to_end(&mut head) {
         return missing_or_unreadable(&error);
     }
-    if is_binary(&head) {
+    if binaries == Binaries::Skipped && is_binary(&head) {
         return OnDisk::Binary;
     }
     if metadata.len() > MAX_SCRIPT_BYTES {
@@ -127,12 +137,19 @@ mod tests {
         let binary = dir.join("bin");
         std::fs::write(&binary, b"\x7fELF\0\0").unwrap();
         let at = |path: &std::path::Path| AbsPath::new(&path.to_string_lossy()).unwrap();
-        assert_eq!(read(&at(&script)), OnDisk::Text("echo hi\n".into()));
-        assert_eq!(read(&at(&binary)), OnDisk::Binary);
-        assert_eq!(read(&at(&dir.join("none"))), OnDisk::Missing);
-        assert_eq!(read(&at(&dir)), OnDisk::Missing);
+        assert_eq!(read(&at(&script), Binaries::Skipped), OnDisk::Text("echo hi\n".into()));
+        assert_eq!(read(&at(&binary), Binaries::Skipped), OnDisk::Binary);
+        assert!(
+            matches!(read(&at(&binary), Binaries::Read), OnDisk::Text(_)),
+            "dash reads on"
+        );
+        assert_eq!(read(&at(&dir.join("none")), Binaries::Skipped), OnDisk::Missing);
+        assert_eq!(read(&at(&dir), Binaries::Skipped), OnDisk::Missing);
         let too_long = dir.join("x".repeat(300));
-        assert!(matches!(read(&at(&too_long)), OnDisk::Unreadable(_)), "a name too long");
+        assert!(
+            matches!(read(&at(&too_long), Binaries::Skipped), OnDisk::Unreadable(_)),
+            "a name too long"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

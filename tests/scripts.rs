@@ -145,6 +145,15 @@ fn scripts_reached_by_a_pattern_stdin_a_startup_option_or_a_missing_shebang_are_
     ] {
         assert_eq!(project.judge(command), ALLOW, "{command}");
     }
+    // A NUL byte in the first line: bash refuses the file as a binary, dash and a shell reading
+    // it on standard input run it.
+    project.write("nul.sh", "rm -rf ~ #\0\n");
+    for command in ["sh nul.sh", "dash nul.sh", "bash < nul.sh"] {
+        assert_eq!(project.judge(command), deny("rm-home"), "{command}");
+    }
+    for command in ["bash nul.sh", "./nul.sh", "source nul.sh"] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
     // Several matches: which one runs depends on the sort order, so it is not guessed.
     let ask = (Decision::Ask, Some("could-not-verify".to_owned()));
     assert_eq!(project.judge("bash two/*.sh"), ask);
@@ -203,6 +212,12 @@ fn a_script_that_cannot_be_read_is_unknown_not_absent() {
     // A name longer than the system takes: opening it fails, but not with "not found".
     let name = "x".repeat(300);
     let verdict = analyze(&format!("bash {name}.sh"), &project.context());
+    assert_eq!(verdict.rule(), Some("could-not-verify"));
+    // A name that is not UTF-8, matched by a pattern.
+    use std::os::unix::ffi::OsStrExt;
+    let odd = project.root.join(std::ffi::OsStr::from_bytes(b"run\xff.sh"));
+    std::fs::write(odd, "rm -rf ~\n").expect("a file with a name that is not UTF-8");
+    let verdict = analyze("bash run*.sh", &project.context());
     assert_eq!(verdict.rule(), Some("could-not-verify"));
 }
 

@@ -213,7 +213,7 @@ impl Walker<'_> {
 
     /// What the file `path` names holds, as far as the command tells or the disk shows; `None`
     /// when there is nothing to judge (no such file, a binary program, a tool's setup).
-    pub(super) fn file_content(&mut self, id: CommandId, path: &Word) -> Option<Content> {
+    pub(super) fn file_content(&mut self, id: CommandId, path: &Word, binaries: scripts::Binaries) -> Option<Content> {
         if let [Part::Dynamic(dynamic)] = path.parts.as_slice()
             && let DynamicKind::ProcessSubstitution(output) = &dynamic.kind
         {
@@ -317,7 +317,7 @@ impl Walker<'_> {
         if !self.context.read_scripts || self.reading_disk.iter().any(|p| p == absolute.as_str()) {
             return None;
         }
-        match scripts::read(&absolute) {
+        match scripts::read(&absolute, binaries) {
             scripts::OnDisk::Text(text) => Some(Content::OnDisk {
                 path: absolute.as_str().to_owned(),
                 text,
@@ -349,14 +349,21 @@ fn matching_files(target: &Target) -> Result<Option<AbsPath>, String> {
     let Ok(entries) = std::fs::read_dir(crate::context::native(dir)) else {
         return Ok(None);
     };
-    let mut matches: Vec<String> = entries
+    let mut matches: Vec<std::ffi::OsString> = entries
         .flatten()
-        .filter_map(|entry| entry.file_name().into_string().ok())
-        .filter(|name| (pattern.starts_with('.') || !name.starts_with('.')) && paths::glob_matches(pattern, name))
+        .map(|entry| entry.file_name())
+        .filter(|name| {
+            let name = name.to_string_lossy();
+            (pattern.starts_with('.') || !name.starts_with('.')) && paths::glob_matches(pattern, &name)
+        })
         .collect();
     match matches.len() {
         0 => Ok(None),
-        1 => Ok(matches.pop().map(|name| dir.join(&name))),
+        // A name that is not UTF-8 cannot be followed here: unknown, not absent.
+        1 => match matches.pop().map(std::ffi::OsString::into_string) {
+            Some(Ok(name)) => Ok(Some(dir.join(&name))),
+            _ => Err(format!("a file in {dir} whose name is not UTF-8")),
+        },
         count => Err(format!(
             "a pattern matching {count} files in {dir}: which one runs depends on their sort order"
         )),

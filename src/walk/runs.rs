@@ -149,7 +149,7 @@ impl Walker<'_> {
             what: format!("{via} reads settings from {}, {what}", path.text()),
             span,
         };
-        let text = match self.file_content(id, &path) {
+        let text = match self.file_content(id, &path, scripts::Binaries::Skipped) {
             None => return,
             Some(Content::Known(word)) if !word.is_dynamic() => word.text().to_owned(),
             Some(Content::Known(_)) => {
@@ -403,7 +403,19 @@ impl Walker<'_> {
         } else {
             path
         };
-        let Some(content) = self.file_content(id, path) else {
+        // Only bash refuses a file argument whose first line holds a NUL byte (and the kernel a
+        // compiled program run by its path); `dash` runs past it, and so does a shell reading
+        // the file on standard input.
+        let command = self.command(id);
+        let on_stdin =
+            matches!(&command.stdin, Input::File(file) if file.span == path.span && file.text() == path.text());
+        let binaries = match language {
+            Some(Language::Shell) if on_stdin || !matches!(command.name.as_str(), "bash" | "source" | ".") => {
+                scripts::Binaries::Read
+            }
+            _ => scripts::Binaries::Skipped,
+        };
+        let Some(content) = self.file_content(id, path, binaries) else {
             return;
         };
         let span = path.span;
@@ -499,7 +511,7 @@ impl Walker<'_> {
                 Some(directory) => Word::literal(&format!("{}/{file}", directory.text().trim_end_matches('/')), span),
                 None => Word::literal(file, span),
             };
-            let Some(content) = self.file_content(id, &path) else {
+            let Some(content) = self.file_content(id, &path, scripts::Binaries::Skipped) else {
                 continue;
             };
             let code = Code {
