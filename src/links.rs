@@ -100,13 +100,14 @@ fn link_at(path: &AbsPath, context: &Context, on_disk: &mut bool) -> Option<Stri
     }
 }
 
-/// Where `target` really leads, when a link on its way leads elsewhere. A folder whose entries
-/// are the target (`link/*`, `link/*.log`) is always followed: its entries are the real folder's.
+/// Where `target` really leads, when a link on its way leads elsewhere. `last` is for the path
+/// named: the file of a `Path`, the folder of `Contents` and `Below` (followed for `link/*`, not
+/// for the root `find link -delete` searches).
 pub fn real_target(target: &Target, last: Last, context: &Context) -> Option<Target> {
     match target {
         Target::Path(path) => real(path, last, context).map(Target::Path),
-        Target::Contents(dir) => real(dir, Last::Follow, context).map(Target::Contents),
-        Target::Below { dir, name } => real(dir, Last::Follow, context).map(|dir| Target::Below {
+        Target::Contents(dir) => real(dir, last, context).map(Target::Contents),
+        Target::Below { dir, name } => real(dir, last, context).map(|dir| Target::Below {
             dir,
             name: name.clone(),
         }),

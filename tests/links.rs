@@ -56,6 +56,14 @@ fn deletes_through_a_link_land_where_it_leads() {
         ("cd out && rm -rf ./*", ALLOW),
         // Links that loop lead nowhere: the kernel refuses, nothing is deleted.
         ("rm -rf loop-a/*", ALLOW),
+        // find searches a root that is a link with -L or -H, or written with a trailing `/`.
+        ("find homelink/ -delete", deny("rm-home")),
+        ("find -L homelink -name '*.log' -delete", deny("rm-home")),
+        ("find homelink -delete", ALLOW),
+        ("find out/ -delete", ALLOW),
+        // rsync goes into its destination through a link.
+        ("rsync -a --delete build/ homelink/", deny("rm-home")),
+        ("rsync -a --delete build/ out/", ALLOW),
     ] {
         assert_eq!(judged(command, &context), expected, "{command}");
     }
@@ -72,6 +80,10 @@ fn reads_and_writes_through_a_link_are_judged_where_it_leads() {
         ("echo x > homelink/.bashrc", deny("write-startup-file")),
         ("cp notes.txt homelink/.bashrc", deny("write-startup-file")),
         ("echo x >> out/log.txt", ALLOW),
+        // chmod and chown change what a link points at.
+        ("chmod 777 homelink/.ssh", deny("write-credentials")),
+        ("chmod 644 out/out.txt", ALLOW),
+        ("truncate -s 0 rc", deny("write-startup-file")),
         // A hard link the same command makes is the same file as its target.
         ("ln ~/.bashrc mine && echo x >> mine", deny("write-startup-file")),
         ("ln notes.txt mine && echo x >> mine", ALLOW),

@@ -557,24 +557,36 @@ fn written_kind(command: &Command) -> WriteKind {
 
 /// Judges a change of `path`'s owner or mode (given as `word`) as a change of the file in place.
 fn judge_change(subject: &Subject, report: &mut Report, word: &Word, path: &AbsPath) {
-    judge_write(
-        path,
-        subject.typed(word),
-        word.span,
-        WriteKind::InPlace,
-        subject.context,
-        report,
-    );
+    let shown = shown(subject.typed(word), path);
+    judge_write_at(path, &shown, word.span, WriteKind::InPlace, subject.context, report);
+}
+
+/// Calls `judge` with the path `word` names and, when a link on its way leads elsewhere, with
+/// the place it leads to (in the real folders' context): `chmod`, `chown` and the like change
+/// what a link points at.
+fn through_links(subject: &Subject, report: &mut Report, word: &Word, judge: impl Fn(&Subject, &mut Report, &AbsPath)) {
+    let Target::Path(path) = paths::resolve(word, &subject.command.cwd) else {
+        return;
+    };
+    judge(subject, report, &path);
+    if let Some(real) = links::real(&path, Last::Follow, subject.context) {
+        let context = links::real_context(subject.context);
+        let through = Subject {
+            context: &context,
+            ..*subject
+        };
+        judge(&through, report, &real);
+    }
 }
 
 /// Changing a protected file's owner, access list or attributes (`chown`, `setfacl`, `chattr`)
 /// is judged as a write of it; of any other file it changes nothing anybody relies on.
 fn change_ownership(subject: &Subject, report: &mut Report, word: &Word) {
-    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd)
-        && is_protected(&files::write_class(&path, subject.context))
-    {
-        judge_change(subject, report, word, &path);
-    }
+    through_links(subject, report, word, |subject, report, path| {
+        if is_protected(&files::write_class(path, subject.context)) {
+            judge_change(subject, report, word, path);
+        }
+    });
 }
 
 /// `chmod` of a protected file is judged as a write of it unless it only takes access away
@@ -582,9 +594,21 @@ fn change_ownership(subject: &Subject, report: &mut Report, word: &Word) {
 /// from an agent's hook script or this guard's binary, running: `chmod -x`, `chmod 600`), is a
 /// change as real as rewriting it.
 fn change_mode(subject: &Subject, report: &mut Report, word: &Word, mode: modes::Mode, recursive: bool) {
-    let Target::Path(path) = paths::resolve(word, &subject.command.cwd) else {
-        return;
-    };
+    through_links(subject, report, word, |subject, report, path| {
+        change_mode_at(subject, report, word, path, mode, recursive);
+    });
+}
+
+/// [`change_mode`] of the place `path` names.
+fn change_mode_at(
+    subject: &Subject,
+    report: &mut Report,
+    word: &Word,
+    path: &AbsPath,
+    mode: modes::Mode,
+    recursive: bool,
+) {
+    let path = path.clone();
     let context = subject.context;
     // The folders the guard and the agents' hooks live in: taking their owner's access away
     // stops the hook from running (`chmod 000 ~/.cargo/bin`, `chmod 000 .claude`).

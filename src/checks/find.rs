@@ -3,6 +3,7 @@
 //! commands of `-exec` are unwrapped and judged on their own, `{}` being a path under the root.
 
 use super::{Applies, Checker, Report, Subject};
+use crate::links::Last;
 use crate::paths::Target;
 use crate::tools::find;
 use crate::word::Word;
@@ -61,9 +62,18 @@ fn check(subject: &Subject, report: &mut Report) {
             &shown,
             true,
             &format!("`find -delete` (searching {root}, `.git` included)"),
+            Last::Follow,
         );
     }
+    // A root that is a link is searched only with `-L`/`-H`, or written with a trailing `/`
+    // (which the system resolves); otherwise find deletes the link alone.
+    let options = &command.args()[..search.expression];
+    let follows = options.iter().any(|word| word.is("-L") || word.is("-H"))
+        || options
+            .iter()
+            .any(|word| word.text().ends_with('/') && word.text().len() > 1);
+    let last = if follows { Last::Follow } else { Last::Keep };
     for target in targets {
-        super::rm::judge_delete(subject, report, &target, &shown, true, "`find -delete`");
+        super::rm::judge_delete(subject, report, &target, &shown, true, "`find -delete`", last);
     }
 }

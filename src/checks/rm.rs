@@ -291,24 +291,14 @@ fn check(subject: &Subject, report: &mut Report) {
         // A path found by `find` or `fd` stands for a whole tree searched: deleting each one
         // reaches as far as a recursive delete.
         let found = word.dynamics().any(|d| matches!(d.kind, DynamicKind::PathUnder(_)));
-        judge_delete(subject, report, &target, word, recursive || found, &verb);
-        // Through a link, the delete lands where the link leads: `rm -rf link` removes only the
-        // link, but `link/` and `link/*` empty the folder it points at, and `shred` overwrites
-        // the file it points at.
-        let last = if word.text().ends_with('/') || command.name == "shred" {
+        // `rm -rf link` removes only the link, but `link/` and `link/*` empty the folder it
+        // points at, and `shred` overwrites the file it points at.
+        let last = if word.text().ends_with('/') || command.name == "shred" || !matches!(target, Target::Path(_)) {
             Last::Follow
         } else {
             Last::Keep
         };
-        if let Some(real) = links::real_target(&target, last, subject.context) {
-            let context = links::real_context(subject.context);
-            let through = Subject {
-                context: &context,
-                ..*subject
-            };
-            let verb = format!("{verb} (through a link, into {})", place_name(&real));
-            judge_delete(&through, report, &real, word, recursive || found, &verb);
-        }
+        judge_delete(subject, report, &target, word, recursive || found, &verb, last);
         // `find . -type d -empty -exec rmdir {} +` deletes what it finds in `.git` too.
         if let Some(root) = word.dynamics().find_map(|dynamic| match &dynamic.kind {
             DynamicKind::PathUnder(found) => search_reaching_git(found, subject.context),
@@ -322,6 +312,7 @@ fn check(subject: &Subject, report: &mut Report) {
                 word,
                 true,
                 &format!("{verb} (of what a search of {root} finds, `.git` included)"),
+                Last::Follow,
             );
         }
     }
@@ -410,8 +401,32 @@ fn is_cache(path: &paths::AbsPath, subject: &Subject) -> bool {
     .any(|cache| path.starts_with(&home.join(cache)))
 }
 
-/// Judges deleting `target` (written as `word`) with the delete policy.
-pub fn judge_delete(subject: &Subject, report: &mut Report, target: &Target, word: &Word, recursive: bool, verb: &str) {
+/// Judges deleting `target` (written as `word`) with the delete policy, where it is written and,
+/// through a link, where it leads: `last` says whether the path named (the folder of a
+/// `Contents` or `Below` target) is followed when it is itself a link.
+pub fn judge_delete(
+    subject: &Subject,
+    report: &mut Report,
+    target: &Target,
+    word: &Word,
+    recursive: bool,
+    verb: &str,
+    last: Last,
+) {
+    judge_delete_at(subject, report, target, word, recursive, verb);
+    if let Some(real) = links::real_target(target, last, subject.context) {
+        let context = links::real_context(subject.context);
+        let through = Subject {
+            context: &context,
+            ..*subject
+        };
+        let verb = format!("{verb} (through a link, into {})", place_name(&real));
+        judge_delete_at(&through, report, &real, word, recursive, &verb);
+    }
+}
+
+/// [`judge_delete`] of `target` where it is written.
+fn judge_delete_at(subject: &Subject, report: &mut Report, target: &Target, word: &Word, recursive: bool, verb: &str) {
     let place = places::place(target, subject.context);
     let typed = subject.typed(word);
     let span: Span = word.span;

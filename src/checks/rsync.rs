@@ -4,6 +4,7 @@
 
 use super::{Applies, Checker, Report, Subject};
 use crate::args::{self, Options};
+use crate::links::Last;
 use crate::paths::{self, Target};
 
 pub const CHECKER: Checker = Checker {
@@ -61,7 +62,16 @@ fn check(subject: &Subject, report: &mut Report) {
         Target::Path(dir) => Target::Contents(dir),
         other => other,
     };
-    super::rm::judge_delete(subject, report, &target, destination, true, "`rsync --delete`");
+    // rsync goes into its destination folder, through a link too.
+    super::rm::judge_delete(
+        subject,
+        report,
+        &target,
+        destination,
+        true,
+        "`rsync --delete`",
+        Last::Follow,
+    );
 }
 
 /// `rsync --delete` to another machine: what the destination has there is out of sight, so the
