@@ -61,6 +61,19 @@ pub struct Context {
     /// The links the command makes before later parts of it run (`ln -s ~ h`), followed with
     /// those on disk when its paths are resolved (see `links`).
     pub links: Vec<crate::links::Link>,
+    /// This context with its folders resolved through links, once asked for (`links`).
+    pub(crate) real: RealFolders,
+}
+
+/// The cache of a context's folders resolved through links. A copy starts empty, since the copy
+/// is made to change its folders.
+#[derive(Debug, Default)]
+pub(crate) struct RealFolders(pub(crate) std::cell::OnceCell<std::rc::Rc<Context>>);
+
+impl Clone for RealFolders {
+    fn clone(&self) -> RealFolders {
+        RealFolders::default()
+    }
 }
 
 impl Context {
@@ -77,6 +90,7 @@ impl Context {
             given_folders: Vec::new(),
             path_folders: Vec::new(),
             links: Vec::new(),
+            real: RealFolders::default(),
         }
     }
 

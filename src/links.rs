@@ -12,6 +12,7 @@ use crate::args::{self, Options};
 use crate::command::Analysis;
 use crate::context::{Context, native};
 use crate::paths::{self, AbsPath, Target};
+use std::rc::Rc;
 
 /// The most links followed for one path: Linux's own limit, beyond which it fails with `ELOOP`.
 const MAX_LINKS: usize = 40;
@@ -100,10 +101,8 @@ fn link_at(path: &AbsPath, context: &Context, on_disk: &mut bool) -> Option<Stri
     }
 }
 
-/// Where `target` really leads, when a link on its way leads elsewhere. `last` is for the path
-/// named: the file of a `Path`, the folder of `Contents` and `Below` (followed for `link/*`, not
-/// for the root `find link -delete` searches).
-pub fn real_target(target: &Target, last: Last, context: &Context) -> Option<Target> {
+/// Where `target` really leads, when a link on its way leads elsewhere.
+fn real_target(target: &Target, last: Last, context: &Context) -> Option<Target> {
     match target {
         Target::Path(path) => real(path, last, context).map(Target::Path),
         Target::Contents(dir) => real(dir, last, context).map(Target::Contents),
@@ -115,17 +114,75 @@ pub fn real_target(target: &Target, last: Last, context: &Context) -> Option<Tar
     }
 }
 
-/// `context` with its folders where they really are: the place a link leads to is judged
-/// against the real project, home and working folder.
-pub fn real_context(context: &Context) -> Context {
-    let resolved = |path: &AbsPath| real(path, Last::Follow, context).unwrap_or_else(|| path.clone());
-    Context {
-        cwd: resolved(&context.cwd),
-        home: resolved(&context.home),
-        project_root: resolved(&context.project_root),
-        given_folders: context.given_folders.iter().map(resolved).collect(),
-        links: Vec::new(),
-        ..context.clone()
+/// `context` with its folders where they really are, worked out once per context: the place a
+/// link leads to is judged against the real project, home and working folder.
+pub fn real_context(context: &Context) -> Rc<Context> {
+    context
+        .real
+        .0
+        .get_or_init(|| {
+            let resolved = |path: &AbsPath| real(path, Last::Follow, context).unwrap_or_else(|| path.clone());
+            Rc::new(Context {
+                cwd: resolved(&context.cwd),
+                home: resolved(&context.home),
+                project_root: resolved(&context.project_root),
+                given_folders: context.given_folders.iter().map(resolved).collect(),
+                links: Vec::new(),
+                ..context.clone()
+            })
+        })
+        .clone()
+}
+
+/// Where `path` really is, and the real context to judge it in, when either differs from what
+/// is written: a link on the path's way, or a home, project or working folder that is itself
+/// reached through a link (a path written in the real folders' terms is theirs too). `None`
+/// when both are as written, or nothing can be resolved.
+pub fn resolved(path: &AbsPath, last: Last, context: &Context) -> Option<(AbsPath, Rc<Context>)> {
+    resolved_target(&Target::Path(path.clone()), last, context).map(|(target, context)| match target {
+        Target::Path(path) => (path, context),
+        _ => unreachable!("a path resolves to a path"),
+    })
+}
+
+/// [`resolved`] for a target: `last` is for the path named, the file of a `Path` and the folder
+/// of `Contents` and `Below` (followed for `link/*`, not for the root `find link -delete`
+/// searches).
+pub fn resolved_target(target: &Target, last: Last, context: &Context) -> Option<(Target, Rc<Context>)> {
+    if !context.read_scripts && context.links.is_empty() {
+        return None;
+    }
+    let real_target = real_target(target, last, context);
+    let real_context = real_context(context);
+    let folders_moved = !real_context.home.same(&context.home)
+        || !real_context.project_root.same(&context.project_root)
+        || !real_context.cwd.same(&context.cwd);
+    match real_target {
+        Some(target) => Some((target, real_context)),
+        None if folders_moved && !matches!(target, Target::Temporary | Target::Unknown { .. }) => {
+            Some((target.clone(), real_context))
+        }
+        None => None,
+    }
+}
+
+/// Makes the project root of `context` the one its working folder is in, written the same way:
+/// an agent may name the project through a link (`/tmp/p`, `~/link/p`) and the working folder by
+/// its real path, or the other way round. Without this, the working folder would seem outside
+/// the project. Reads the disk; does nothing where the disk may not be read.
+pub fn align_project(context: &mut Context) {
+    if !context.read_scripts || context.cwd.starts_with(&context.project_root) {
+        return;
+    }
+    let real_of = |path: &AbsPath| real(path, Last::Follow, context).unwrap_or_else(|| path.clone());
+    let project = real_of(&context.project_root);
+    let mut at = Some(context.cwd.clone());
+    while let Some(folder) = at {
+        if real_of(&folder).same(&project) {
+            context.project_root = folder;
+            return;
+        }
+        at = folder.parent();
     }
 }
 

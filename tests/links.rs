@@ -2,6 +2,7 @@
 //! earlier by the same command) leads a delete, a read or a write to the place it points at. Each
 //! case has a look-alike through a harmless link that must pass.
 
+mod common;
 #[path = "common/project.rs"]
 mod project;
 
@@ -129,4 +130,52 @@ fn a_project_reached_through_a_link_stays_the_project() {
         assert_eq!(judged(command, &context), ALLOW, "{command}");
     }
     assert_eq!(judged("rm -rf homelink/*", &context), deny("rm-home"));
+}
+
+#[test]
+fn a_home_folder_reached_through_a_link_is_the_home_folder() {
+    // As /home -> /var/home on Fedora Atomic: $HOME names the link, paths come by the real place.
+    let project = linked_project("links-home");
+    project.link("home-link", &project.path("home").to_string());
+    let mut context = Context::new(project.path("project"), project.path("home-link"));
+    context.project_root = project.path("project");
+    assert_eq!(
+        judged("cat ../home/.ssh/id_ed25519", &context),
+        deny("read-credentials")
+    );
+    assert_eq!(
+        judged("echo x >> ../home/.bashrc", &context),
+        deny("write-startup-file")
+    );
+    assert_eq!(judged("rm -rf ../home/*", &context), deny("rm-home"));
+    assert_eq!(judged("cat ../home/notes.txt", &context), ALLOW);
+}
+
+#[test]
+fn a_project_named_through_a_link_holds_its_real_working_folder() {
+    // The agent names the project through a link and the working folder by its real path (or
+    // the other way round): the working folder is in the project all the same.
+    let project = linked_project("links-align");
+    project.link("via", &project.path("project").to_string());
+    let check = |cwd: &str, root: &str, command: &str| {
+        let mut check = std::process::Command::new(env!("CARGO_BIN_EXE_safety-net"));
+        check.args([
+            "check",
+            "--cwd",
+            cwd,
+            "--home",
+            project.path("home").as_str(),
+            "--project-root",
+            root,
+        ]);
+        let output = common::run_with_input(&mut check, command.as_bytes());
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let (real, link) = (project.path("project"), project.path("via"));
+    for (cwd, root) in [(&real, &link), (&link, &real)] {
+        let output = check(cwd.as_str(), root.as_str(), "rm -rf build\n");
+        assert!(output.starts_with("allow\t"), "{cwd} in {root}: {output}");
+        let output = check(cwd.as_str(), root.as_str(), "rm -rf homelink/*\n");
+        assert!(output.starts_with("deny\trm-home"), "{cwd} in {root}: {output}");
+    }
 }

@@ -232,9 +232,18 @@ fn judge_write_through(
 ) {
     judge_write_at(path, &shown(typed, path), span, kind, context, report);
     // What is written lands where a link on the way leads.
-    if let Some(real) = links::real(path, last, context) {
-        let shown = format!("{} (a link to {real})", shown(typed, path));
-        judge_write_at(&real, &shown, span, kind, &links::real_context(context), report);
+    if let Some((real, real_context)) = links::resolved(path, last, context) {
+        let shown = through(typed, path, &real);
+        judge_write_at(&real, &shown, span, kind, &real_context, report);
+    }
+}
+
+/// `typed`, with the absolute `path` it names and where that really is.
+fn through(typed: &str, path: &AbsPath, real: &AbsPath) -> String {
+    if real.same(path) {
+        shown(typed, path)
+    } else {
+        format!("{} (a link to {real})", shown(typed, path))
     }
 }
 
@@ -304,9 +313,9 @@ fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, cont
 /// Judges reading `path` (given as `typed`) with the read policy.
 pub fn judge_read(path: &AbsPath, typed: &str, span: Span, context: &Context, report: &mut Report) {
     judge_read_at(path, &shown(typed, path), span, context, report);
-    if let Some(real) = links::real(path, Last::Follow, context) {
-        let shown = format!("{} (a link to {real})", shown(typed, path));
-        judge_read_at(&real, &shown, span, &links::real_context(context), report);
+    if let Some((real, real_context)) = links::resolved(path, Last::Follow, context) {
+        let shown = through(typed, path, &real);
+        judge_read_at(&real, &shown, span, &real_context, report);
     }
 }
 
@@ -569,8 +578,7 @@ fn through_links(subject: &Subject, report: &mut Report, word: &Word, judge: imp
         return;
     };
     judge(subject, report, &path);
-    if let Some(real) = links::real(&path, Last::Follow, subject.context) {
-        let context = links::real_context(subject.context);
+    if let Some((real, context)) = links::resolved(&path, Last::Follow, subject.context) {
         let through = Subject {
             context: &context,
             ..*subject

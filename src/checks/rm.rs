@@ -414,13 +414,16 @@ pub fn judge_delete(
     last: Last,
 ) {
     judge_delete_at(subject, report, target, word, recursive, verb);
-    if let Some(real) = links::real_target(target, last, subject.context) {
-        let context = links::real_context(subject.context);
+    if let Some((real, context)) = links::resolved_target(target, last, subject.context) {
         let through = Subject {
             context: &context,
             ..*subject
         };
-        let verb = format!("{verb} (through a link, into {})", place_name(&real));
+        let verb = if &real == target {
+            verb.to_owned()
+        } else {
+            format!("{verb} (through a link, into {})", place_name(&real))
+        };
         judge_delete_at(&through, report, &real, word, recursive, &verb);
     }
 }

@@ -212,6 +212,7 @@ impl ContextArgs {
         if let Some(root) = &self.project_root {
             context.project_root = absolute(root, &context.cwd)?;
         }
+        crate::links::align_project(&mut context);
         context.mode = Mode::parse(&self.mode)
             .ok_or_else(|| format!("unknown mode `{}`: use interactive or unattended", self.mode))?;
         Ok(context)

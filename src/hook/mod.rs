@@ -278,7 +278,9 @@ pub(crate) fn answer(input: Vec<u8>, named: Option<Agent>, environment: &Environ
         Err(_) => return fallback.internal_error("the payload could not be read"),
     };
     watchdog::answering_in(dialect);
-    match std::panic::catch_unwind(|| judge(&action, &context)) {
+    // Nothing is used again after a panic but the answer: the context's cache of real folders
+    // cannot be seen half made.
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(&action, &context))) {
         Ok(Ok(verdict)) => dialect.judged(&verdict),
         Ok(Err(what)) => dialect.invalid(&what),
         Err(_) => dialect.internal_error("the analyzer failed on this input"),
@@ -385,6 +387,7 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
     context.project_root = named(call.project.as_deref())
         .or_else(|| named(environment.project_dir.as_deref()))
         .unwrap_or_else(|| context::project_root_of(&cwd, &context.home));
+    crate::links::align_project(&mut context);
     context.temp_variables = environment.temp_variables.clone();
     context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);
     context.path_folders = context::path_folders(environment.path.as_deref().map(std::ffi::OsStr::new));
