@@ -5,10 +5,11 @@ use crate::command::{Analysis, Gap, GapKind};
 use crate::context::Context;
 use crate::files::WriteKind;
 use crate::links;
-use crate::paths::AbsPath;
+use crate::paths::{self, Cwd, Target};
 use crate::source::Span;
 use crate::verdict::Verdict;
 use crate::walk;
+use crate::word::Word;
 use std::time::{Duration, Instant};
 
 /// The largest command analyzed; a larger one is denied (`input-too-large`).
@@ -71,14 +72,20 @@ fn file_verdict(path: &str, write: Option<WriteKind>, context: &Context) -> Opti
     if trimmed.is_empty() {
         return None;
     }
-    let absolute = if trimmed == "~" || trimmed.starts_with("~/") || trimmed.starts_with("~\\") {
-        context
-            .home
-            .join(&trimmed[1..].trim_start_matches(['/', '\\']).replace('\\', "/"))
+    let written = if trimmed == "~" || trimmed.starts_with("~/") || trimmed.starts_with("~\\") {
+        format!("{}/{}", context.home, trimmed[1..].trim_start_matches(['/', '\\']))
     } else {
-        AbsPath::new(trimmed).unwrap_or_else(|| context.cwd.join(trimmed))
+        trimmed.to_owned()
     };
-    let findings = checks::file_findings(&absolute, trimmed, write, context);
+    let word = Word::literal(&written, Span::new(0, trimmed.len()));
+    let cwd = Cwd::Known(context.cwd.clone());
+    // As written, and where a `..` after a link really goes (`link/../.bashrc`).
+    let mut findings = Vec::new();
+    for target in std::iter::once(paths::resolve(&word, &cwd)).chain(links::physical_target(&word, &cwd, context)) {
+        if let Target::Path(absolute) = target {
+            findings.extend(checks::file_findings(&absolute, trimmed, write, context));
+        }
+    }
     Some(Verdict::new(trimmed, Analysis::default(), findings, context.mode))
 }
 

@@ -11,7 +11,8 @@
 use crate::args::{self, Options};
 use crate::command::Analysis;
 use crate::context::{Context, native};
-use crate::paths::{self, AbsPath, Target};
+use crate::paths::{self, AbsPath, Cwd, Target};
+use crate::word::Word;
 use std::rc::Rc;
 
 /// The most links followed for one path: Linux's own limit, beyond which it fails with `ELOOP`.
@@ -186,6 +187,18 @@ pub fn align_project(context: &mut Context) {
     }
 }
 
+/// Where `word` points when each `..` in it goes up from where the folder before it really is
+/// (`h/../x` with `h` a link to the home is beside the home, not `x` here); `None` when it has no
+/// `..`, nothing can be resolved, or it leads where the text says.
+pub fn physical_target(word: &Word, cwd: &Cwd, context: &Context) -> Option<Target> {
+    if (!context.read_scripts && context.links.is_empty()) || !word.text().split(['/', '\\']).any(|part| part == "..") {
+        return None;
+    }
+    let real_folder = |folder: &AbsPath| real(folder, Last::Follow, context).unwrap_or_else(|| folder.clone());
+    let physical = paths::resolve_with(word, cwd, &real_folder);
+    (physical != paths::resolve(word, cwd)).then_some(physical)
+}
+
 /// The options of `ln` that take a value.
 const LN_OPTIONS: Options = Options::gnu("St", &["suffix", "target-directory"]);
 
@@ -197,7 +210,7 @@ pub fn made_by(analysis: &Analysis, context: &Context) -> Vec<Link> {
         if command.name != "ln" || analysis.runs_remotely(id) || analysis.in_container(id) {
             continue;
         }
-        let paths::Cwd::Known(cwd) = &command.cwd else {
+        let Cwd::Known(cwd) = &command.cwd else {
             continue;
         };
         let parsed = args::parse(command.args(), &LN_OPTIONS);
@@ -233,7 +246,7 @@ pub fn made_by(analysis: &Analysis, context: &Context) -> Vec<Link> {
             let to = if symbolic && !relative {
                 (*target).to_owned()
             } else {
-                match paths::resolve(&crate::word::Word::literal(target, command.span), &command.cwd) {
+                match paths::resolve(&Word::literal(target, command.span), &command.cwd) {
                     Target::Path(path) => path.as_str().to_owned(),
                     _ => continue,
                 }

@@ -210,8 +210,14 @@ pub enum Target {
     Unknown { guarded: bool, what: String },
 }
 
-/// Resolves a decoded word to the place it points at.
+/// Resolves a decoded word to the place it points at, lexically (`a/../b` is `b`).
 pub fn resolve(word: &Word, cwd: &Cwd) -> Target {
+    resolve_with(word, cwd, &|dir| dir.clone())
+}
+
+/// [`resolve`], a `..` going up from where `real_folder` says the folder before it really is, as
+/// the kernel goes up from a link's target (`link/../x` is beside what `link` points at).
+pub fn resolve_with(word: &Word, cwd: &Cwd, real_folder: &dyn Fn(&AbsPath) -> AbsPath) -> Target {
     if let Some(Part::Dynamic(first)) = word.parts.first() {
         match &first.kind {
             DynamicKind::CommandOutput(Output::TemporaryPath) => return Target::Temporary,
@@ -285,6 +291,10 @@ pub fn resolve(word: &Word, cwd: &Cwd) -> Target {
     };
     let components: Vec<&str> = pattern.split('/').filter(|c| !c.is_empty()).collect();
     for (index, component) in components.iter().enumerate() {
+        if *component == ".." {
+            dir = real_folder(&dir).parent().unwrap_or_else(AbsPath::root);
+            continue;
+        }
         if !is_glob(component) {
             dir = dir.join(&unescape(component));
             continue;

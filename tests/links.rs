@@ -62,6 +62,10 @@ fn deletes_through_a_link_land_where_it_leads() {
         ("find -L homelink -name '*.log' -delete", deny("rm-home")),
         ("find homelink -delete", ALLOW),
         ("find out/ -delete", ALLOW),
+        // A `..` after a link goes up from where the link points, as the kernel goes.
+        ("rm -rf homelink/../home/*", deny("rm-home")),
+        ("cd homelink && rm -rf ../home/*", deny("rm-home")),
+        ("rm -rf out/../notes.txt", ALLOW),
         // rsync goes into its destination through a link.
         ("rsync -a --delete build/ homelink/", deny("rm-home")),
         ("rsync -a --delete build/ out/", ALLOW),
@@ -81,6 +85,9 @@ fn reads_and_writes_through_a_link_are_judged_where_it_leads() {
         ("echo x > homelink/.bashrc", deny("write-startup-file")),
         ("cp notes.txt homelink/.bashrc", deny("write-startup-file")),
         ("echo x >> out/log.txt", ALLOW),
+        ("cat homelink/../home/.ssh/id_ed25519", deny("read-credentials")),
+        ("echo x >> homelink/.ssh/../.bashrc", deny("write-startup-file")),
+        ("cat out/../notes.txt", ALLOW),
         // chmod and chown change what a link points at.
         ("chmod 777 homelink/.ssh", deny("write-credentials")),
         ("chmod 644 out/out.txt", ALLOW),
@@ -97,7 +104,8 @@ fn reads_and_writes_through_a_link_are_judged_where_it_leads() {
 fn the_editor_tools_follow_links_too() {
     let project = linked_project("links-tools");
     let context = in_project(&project, "project");
-    let file = |name: &str| project.path(&format!("project/{name}")).to_string();
+    // Written out, not normalized: `link/..` is the kernel's to resolve.
+    let file = |name: &str| format!("{}/project/{name}", project.root.display());
     let decision = |verdict: Option<agent_safety_net::Verdict>| verdict.expect("a path").decision;
     assert_eq!(
         decision(analyze_read(&file("homelink/.ssh/id_ed25519"), &context)),
@@ -106,6 +114,18 @@ fn the_editor_tools_follow_links_too() {
     assert_eq!(decision(analyze_write(&file("rc"), &context)), Decision::Deny);
     assert_eq!(decision(analyze_edit(&file("rc"), &context)), Decision::Deny);
     assert_eq!(decision(analyze_read(&file("out/out.txt"), &context)), Decision::Allow);
+    assert_eq!(
+        decision(analyze_read(&file("homelink/../home/.ssh/id_ed25519"), &context)),
+        Decision::Deny
+    );
+    assert_eq!(
+        decision(analyze_edit(&file("homelink/.ssh/../.bashrc"), &context)),
+        Decision::Deny
+    );
+    assert_eq!(
+        decision(analyze_edit(&file("out/../notes.txt"), &context)),
+        Decision::Allow
+    );
     assert_eq!(decision(analyze_write(&file("out/new.txt"), &context)), Decision::Allow);
 }
 

@@ -536,7 +536,8 @@ fn read_raw_disk(subject: &Subject, report: &mut Report, word: &Word) {
 }
 
 fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
-    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd) {
+    for target in judged_targets(subject, word) {
+        let Target::Path(path) = target else { continue };
         let last = if subject.command.name == "ln" || kind == WriteKind::MoveAway {
             Last::Keep
         } else {
@@ -574,16 +575,16 @@ fn judge_change(subject: &Subject, report: &mut Report, word: &Word, path: &AbsP
 /// the place it leads to (in the real folders' context): `chmod`, `chown` and the like change
 /// what a link points at.
 fn through_links(subject: &Subject, report: &mut Report, word: &Word, judge: impl Fn(&Subject, &mut Report, &AbsPath)) {
-    let Target::Path(path) = paths::resolve(word, &subject.command.cwd) else {
-        return;
-    };
-    judge(subject, report, &path);
-    if let Some((real, context)) = links::resolved(&path, Last::Follow, subject.context) {
-        let through = Subject {
-            context: &context,
-            ..*subject
-        };
-        judge(&through, report, &real);
+    for target in judged_targets(subject, word) {
+        let Target::Path(path) = target else { continue };
+        judge(subject, report, &path);
+        if let Some((real, context)) = links::resolved(&path, Last::Follow, subject.context) {
+            let through = Subject {
+                context: &context,
+                ..*subject
+            };
+            judge(&through, report, &real);
+        }
     }
 }
 
@@ -697,9 +698,20 @@ fn is_protected(class: &WriteClass) -> bool {
 }
 
 fn read(subject: &Subject, report: &mut Report, word: &Word) {
-    if let Target::Path(path) = paths::resolve(word, &subject.command.cwd) {
-        judge_read(&path, subject.typed(word), word.span, subject.context, report);
+    for target in judged_targets(subject, word) {
+        if let Target::Path(path) = target {
+            judge_read(&path, subject.typed(word), word.span, subject.context, report);
+        }
     }
+}
+
+/// The places `word` names: as written, and, when a `..` in it goes up from a link, where the
+/// kernel goes (`ssh/../.bashrc` with `ssh` a link to `~/.ssh` is `~/.bashrc`).
+fn judged_targets(subject: &Subject, word: &Word) -> Vec<Target> {
+    let cwd = &subject.command.cwd;
+    std::iter::once(paths::resolve(word, cwd))
+        .chain(links::physical_target(word, cwd, subject.context))
+        .collect()
 }
 
 /// The programs [`written`] knows.

@@ -299,6 +299,10 @@ fn check(subject: &Subject, report: &mut Report) {
             Last::Keep
         };
         judge_delete(subject, report, &target, word, recursive || found, &verb, last);
+        // A `..` going up from a link goes up from where it points (`h/../x`).
+        if let Some(physical) = links::physical_target(word, &command.cwd, subject.context) {
+            judge_delete(subject, report, &physical, word, recursive || found, &verb, last);
+        }
         // `find . -type d -empty -exec rmdir {} +` deletes what it finds in `.git` too.
         if let Some(root) = word.dynamics().find_map(|dynamic| match &dynamic.kind {
             DynamicKind::PathUnder(found) => search_reaching_git(found, subject.context),
