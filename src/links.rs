@@ -62,7 +62,7 @@ pub fn real(path: &AbsPath, last: Last, context: &Context) -> Option<AbsPath> {
             at = next;
             break;
         }
-        let Some(to) = link_at(&next, context, &mut on_disk) else {
+        let Some(to) = link_at(&next, &context.links, &mut on_disk) else {
             at = next;
             continue;
         };
@@ -83,9 +83,10 @@ pub fn real(path: &AbsPath, last: Last, context: &Context) -> Option<AbsPath> {
     (!at.same(path)).then_some(at)
 }
 
-/// What the link at `path` points at: one the command makes, else one on disk.
-fn link_at(path: &AbsPath, context: &Context, on_disk: &mut bool) -> Option<String> {
-    if let Some(link) = context.links.iter().rev().find(|link| link.at.same(path)) {
+/// What the link at `path` points at: one of the command's `links`, else one on disk (while
+/// `on_disk`, which turns false once a component is missing).
+fn link_at(path: &AbsPath, links: &[Link], on_disk: &mut bool) -> Option<String> {
+    if let Some(link) = links.iter().rev().find(|link| link.at.same(path)) {
         return Some(link.to.clone());
     }
     if !*on_disk {
@@ -167,6 +168,42 @@ pub fn resolved_target(target: &Target, last: Last, context: &Context) -> Option
     }
 }
 
+/// The links a pattern's matches hold, for a pattern written with a trailing `/` (`*/`, `h*/`),
+/// which the system resolves into each matching link's target: the command's own links and, where
+/// the disk may be read, those in the folder.
+pub fn matched_links(target: &Target, context: &Context) -> Vec<AbsPath> {
+    let (dir, pattern) = match target {
+        Target::Contents(dir) => (dir, "*"),
+        Target::Below {
+            dir,
+            name: Some(pattern),
+        } => (dir, pattern.as_str()),
+        _ => return Vec::new(),
+    };
+    let matches =
+        |name: &str| (pattern.starts_with('.') || !name.starts_with('.')) && paths::glob_matches(pattern, name);
+    let mut found: Vec<AbsPath> = context
+        .links
+        .iter()
+        .filter(|link| link.at.parent().is_some_and(|parent| parent.same(dir)))
+        .filter(|link| link.at.name().is_some_and(matches))
+        .map(|link| link.at.clone())
+        .collect();
+    if context.read_scripts
+        && let Ok(entries) = std::fs::read_dir(native(dir))
+    {
+        found.extend(
+            entries
+                .flatten()
+                .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_symlink()))
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .filter(|name| matches(name))
+                .map(|name| dir.join(&name)),
+        );
+    }
+    found
+}
+
 /// Makes the project root of `context` the one its working folder is in, written the same way:
 /// an agent may name the project through a link (`/tmp/p`, `~/link/p`) and the working folder by
 /// its real path, or the other way round. Without this, the working folder would seem outside
@@ -199,59 +236,93 @@ pub fn physical_target(word: &Word, cwd: &Cwd, context: &Context) -> Option<Targ
     (physical != paths::resolve(word, cwd)).then_some(physical)
 }
 
-/// The options of `ln` that take a value.
-const LN_OPTIONS: Options = Options::gnu("St", &["suffix", "target-directory"]);
+/// The options of `ln`, `cp` and `mv` that take a value.
+const LINKER_OPTIONS: Options = Options::gnu("St", &["suffix", "target-directory"]);
 
-/// The links the commands of `analysis` make with `ln`, in the order they run. Links made on
-/// another machine or in a container are not this disk's.
+/// How a command makes each of its destinations from a source.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Making {
+    /// A symbolic link holding the source as written (`ln -s`, `cp -s`).
+    Symbolic,
+    /// The same file as the source, or a link to it resolved here (`ln`, `ln -r`, `link`, `cp -l`).
+    Hard,
+    /// The source itself when it is a link: `mv`, and `cp -a`/`-d`/`-P`/`-R`, copy a link as a
+    /// link.
+    LinkKept,
+}
+
+/// The links the commands of `analysis` make (`ln`, `link`, `cp -s`/`-l`, and `cp`/`mv` of a
+/// link), in the order they run. Links made on another machine or in a container are not this
+/// disk's.
 pub fn made_by(analysis: &Analysis, context: &Context) -> Vec<Link> {
-    let mut links = Vec::new();
+    let mut links: Vec<Link> = Vec::new();
     for (id, command) in analysis.commands.iter().enumerate() {
-        if command.name != "ln" || analysis.runs_remotely(id) || analysis.in_container(id) {
+        if !matches!(command.name.as_str(), "ln" | "link" | "cp" | "mv")
+            || analysis.runs_remotely(id)
+            || analysis.in_container(id)
+        {
             continue;
         }
         let Cwd::Known(cwd) = &command.cwd else {
             continue;
         };
-        let parsed = args::parse(command.args(), &LN_OPTIONS);
-        let symbolic = parsed.has('s', "symbolic");
-        let relative = parsed.has('r', "relative");
+        let parsed = args::parse(command.args(), &LINKER_OPTIONS);
+        let making = match command.name.as_str() {
+            "ln" if parsed.has('s', "symbolic") && !parsed.has('r', "relative") => Making::Symbolic,
+            "ln" | "link" => Making::Hard,
+            "cp" if parsed.has('s', "symbolic-link") => Making::Symbolic,
+            "cp" if parsed.has('l', "link") => Making::Hard,
+            "cp" if parsed.has('L', "dereference") => continue,
+            "cp" if ['a', 'd', 'P', 'R', 'r'].iter().any(|flag| parsed.has_short(*flag))
+                || parsed.has_long("archive")
+                || parsed.has_long("no-dereference")
+                || parsed.has_long("recursive") =>
+            {
+                Making::LinkKept
+            }
+            "mv" => Making::LinkKept,
+            _ => continue,
+        };
         let operands: Vec<&str> = parsed.operands().filter_map(|word| word.value()).collect();
         if operands.len() != parsed.operands().count() {
             continue;
         }
         let folder = parsed.value_of('t', "target-directory").and_then(|word| word.value());
-        let (targets, destination) = match (folder, operands.as_slice()) {
-            (Some(folder), targets) => (targets, Some((folder, true))),
-            (None, [target]) => (std::slice::from_ref(target), None),
-            (None, [targets @ .., last]) => {
+        let (sources, destination) = match (folder, operands.as_slice()) {
+            (Some(folder), sources) => (sources, Some((folder, true))),
+            // `ln TARGET` links TARGET's name here; `cp`/`mv` need a destination.
+            (None, [source]) if command.name == "ln" => (std::slice::from_ref(source), None),
+            (None, [sources @ .., last]) if !sources.is_empty() => {
                 let into = last.ends_with('/')
-                    || targets.len() > 1
+                    || sources.len() > 1
                     || !parsed.has('T', "no-target-directory")
                         && context.read_scripts
                         && std::path::Path::new(&native(&cwd.join(last))).is_dir();
-                (targets, Some((*last, into)))
+                (sources, Some((*last, into)))
             }
-            (None, []) => continue,
+            _ => continue,
         };
-        for target in targets {
-            let name = target.trim_end_matches('/').rsplit('/').next().unwrap_or(target);
+        for source in sources {
+            let name = source.trim_end_matches('/').rsplit('/').next().unwrap_or(source);
             let at = match destination {
                 Some((folder, true)) => cwd.join(folder).join(name),
                 Some((path, false)) => cwd.join(path),
                 None => cwd.join(name),
             };
-            // A hard link is the same file as its target; `-r` computes a relative link to the
-            // target named from the working folder: both lead to the target as resolved here.
-            let to = if symbolic && !relative {
-                (*target).to_owned()
-            } else {
-                match paths::resolve(&Word::literal(target, command.span), &command.cwd) {
-                    Target::Path(path) => path.as_str().to_owned(),
-                    _ => continue,
+            let resolved = || match paths::resolve(&Word::literal(source, command.span), &command.cwd) {
+                Target::Path(path) => Some(path),
+                _ => None,
+            };
+            let to = match making {
+                Making::Symbolic => Some((*source).to_owned()),
+                Making::Hard => resolved().map(|path| path.as_str().to_owned()),
+                Making::LinkKept => {
+                    resolved().and_then(|path| link_at(&path, &links, &mut context.read_scripts.clone()))
                 }
             };
-            links.push(Link { at, to });
+            if let Some(to) = to {
+                links.push(Link { at, to });
+            }
         }
     }
     links

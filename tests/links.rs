@@ -62,6 +62,16 @@ fn deletes_through_a_link_land_where_it_leads() {
         ("find -L homelink -name '*.log' -delete", deny("rm-home")),
         ("find homelink -delete", ALLOW),
         ("find out/ -delete", ALLOW),
+        // Links made other ways, and links moved or copied as links.
+        ("ln -s ~ x && mv x y && rm -rf y/*", deny("rm-home")),
+        ("mv homelink y && rm -rf y/*", deny("rm-home")),
+        ("cp -a homelink y && rm -rf y/*", deny("rm-home")),
+        ("cp -r out y && rm -rf y/*", ALLOW),
+        ("cp -L homelink y && rm -rf y/*", ALLOW),
+        // A pattern with a trailing `/` goes into the links it matches.
+        ("rm -rf home*/", deny("rm-home")),
+        ("rm -rf root*/", deny("rm-root")),
+        ("rm -rf bu*/", ALLOW),
         // A `..` after a link goes up from where the link points, as the kernel goes.
         ("rm -rf homelink/../home/*", deny("rm-home")),
         ("cd homelink && rm -rf ../home/*", deny("rm-home")),
@@ -92,6 +102,12 @@ fn reads_and_writes_through_a_link_are_judged_where_it_leads() {
         ("chmod 777 homelink/.ssh", deny("write-credentials")),
         ("chmod 644 out/out.txt", ALLOW),
         ("truncate -s 0 rc", deny("write-startup-file")),
+        // Links made by cp and link are followed as ln's are.
+        ("cp -s ~/.bashrc x && echo y >> x", deny("write-startup-file")),
+        ("cp -l ~/.bashrc x && echo y >> x", deny("write-startup-file")),
+        ("link ~/.ssh/id_ed25519 k && cat k", deny("read-credentials")),
+        ("cp -a rc rc2 && echo y >> rc2", deny("write-startup-file")),
+        ("cp rc rc2 && echo y >> rc2", ALLOW),
         // A hard link the same command makes is the same file as its target.
         ("ln ~/.bashrc mine && echo x >> mine", deny("write-startup-file")),
         ("ln notes.txt mine && echo x >> mine", ALLOW),

@@ -177,6 +177,15 @@ fn a_shell_finds_a_script_named_without_a_slash_through_path() {
     assert_eq!(judged("source setup.sh", &context), ALLOW);
     assert_eq!(judged("bash setup.sh", &context), deny("rm-home"));
     assert_eq!(judged("bash ./deploy.sh", &context), ALLOW, "a path is not looked up");
+    // A PATH the command sets itself is searched first.
+    let mut context = project.context();
+    context.cwd = project.path("work");
+    assert_eq!(judged("PATH=../bin:$PATH bash deploy.sh", &context), deny("rm-home"));
+    assert_eq!(
+        judged("export PATH=../bin:$PATH; source deploy.sh", &context),
+        deny("rm-home")
+    );
+    assert_eq!(judged("bash deploy.sh", &context), ALLOW, "not on the agent's PATH");
 }
 
 #[test]
@@ -196,6 +205,14 @@ fn a_script_changed_earlier_in_the_command_is_not_judged_by_what_the_disk_holds(
     ] {
         assert_eq!(project.judge(command), ask, "{command}");
     }
+    // A relative link is read from its own folder; a copy into a folder lands there by name.
+    project.write("evil.sh", "rm -rf ~\n").write("build/keep", "");
+    assert_eq!(
+        project.judge("ln -s ../evil.sh build/b.sh && bash build/b.sh"),
+        deny("rm-home")
+    );
+    assert_eq!(project.judge("ln -s evil.sh build/b.sh && bash build/b.sh"), ALLOW);
+    assert_eq!(project.judge("cp evil.sh build && bash build/evil.sh"), deny("rm-home"));
     for command in [
         "sed -i s/x/y/ other.txt && bash ok.sh",
         "tar czf backup.tgz . && bash ok.sh",

@@ -303,6 +303,20 @@ fn check(subject: &Subject, report: &mut Report) {
         if let Some(physical) = links::physical_target(word, &command.cwd, subject.context) {
             judge_delete(subject, report, &physical, word, recursive || found, &verb, last);
         }
+        // `*/` matches links to folders as their targets.
+        if word.text().ends_with('/') {
+            for link in links::matched_links(&target, subject.context) {
+                judge_delete(
+                    subject,
+                    report,
+                    &Target::Path(link),
+                    word,
+                    recursive || found,
+                    &verb,
+                    Last::Follow,
+                );
+            }
+        }
         // `find . -type d -empty -exec rmdir {} +` deletes what it finds in `.git` too.
         if let Some(root) = word.dynamics().find_map(|dynamic| match &dynamic.kind {
             DynamicKind::PathUnder(found) => search_reaching_git(found, subject.context),

@@ -97,14 +97,35 @@ impl Walker<'_> {
                 }
             }
             "cp" | "mv" | "install" | "ln" if operands.len() == 2 => {
-                let (Target::Path(source), Target::Path(mut target)) = (
+                let (Target::Path(mut source), Target::Path(mut target)) = (
                     paths::resolve(operands[0], &command.cwd),
                     paths::resolve(operands[1], &command.cwd),
                 ) else {
                     return;
                 };
-                if operands[1].text().ends_with('/') {
+                // Into a folder: one named with a trailing `/`, or one on disk.
+                let folder = operands[1].text().ends_with('/')
+                    || self.context.read_scripts && std::path::Path::new(&crate::context::native(&target)).is_dir();
+                if folder {
                     target = target.join(source.name().unwrap_or_default());
+                }
+                // A symbolic link's relative target is read from the link's folder (unless `-r`
+                // made it from the working folder's view).
+                let flag = |short: char, long: &str| {
+                    command.args().iter().any(|word| {
+                        word.is(long)
+                            || word.text().starts_with('-')
+                                && !word.text().starts_with("--")
+                                && word.text().contains(short)
+                    })
+                };
+                if command.name == "ln"
+                    && flag('s', "--symbolic")
+                    && !flag('r', "--relative")
+                    && !operands[0].text().starts_with('/')
+                    && let Some(folder) = target.parent()
+                {
+                    source = folder.join(operands[0].text());
                 }
                 match self.files.written.get(source.as_str()).cloned() {
                     Some(content) => {

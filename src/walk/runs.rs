@@ -396,7 +396,7 @@ impl Walker<'_> {
     ) {
         let found;
         let path = if language == Some(Language::Shell)
-            && let Some(on_path) = self.shell_script_on_path(id, path, current_shell)
+            && let Some(on_path) = self.shell_script_on_path(id, path, current_shell, at)
         {
             found = on_path;
             &found
@@ -469,22 +469,39 @@ impl Walker<'_> {
     /// The script a shell finds through `PATH` for a name without a `/`: `source name` looks
     /// there first, `bash name` when no file of that name is in the working folder. `None` when
     /// the name has a `/`, the disk may not be read, or no folder on `PATH` holds it.
-    fn shell_script_on_path(&self, id: CommandId, path: &Word, current_shell: bool) -> Option<Word> {
+    fn shell_script_on_path(&self, id: CommandId, path: &Word, current_shell: bool, at: &Cursor) -> Option<Word> {
         let name = path.value().filter(|name| !name.is_empty() && !name.contains('/'))?;
         if !self.context.read_scripts {
             return None;
         }
         let command = self.command(id);
-        let here = match &command.cwd {
-            Cwd::Known(cwd) => std::path::Path::new(&crate::context::native(&cwd.join(name))).is_file(),
-            Cwd::Unknown(_) => false,
+        let Cwd::Known(cwd) = &command.cwd else {
+            return None;
         };
-        if here && !current_shell {
+        if !current_shell && std::path::Path::new(&crate::context::native(&cwd.join(name))).is_file() {
             return None;
         }
-        self.context
-            .path_folders
+        // The folders a `PATH` set by the command names (`PATH=./bin:$PATH`), then the agent's.
+        let set = command
+            .assignments
             .iter()
+            .rev()
+            .find(|(variable, _)| variable == "PATH")
+            .map(|(_, value)| value)
+            .or_else(|| at.shell.variables.get("PATH"));
+        let named: Vec<crate::paths::AbsPath> = set
+            .map(|value| {
+                value
+                    .text()
+                    .split(':')
+                    .filter(|folder| !folder.is_empty() && !folder.contains('$'))
+                    .map(|folder| cwd.join(folder))
+                    .collect()
+            })
+            .unwrap_or_default();
+        named
+            .iter()
+            .chain(&self.context.path_folders)
             .map(|folder| folder.join(name))
             .find(|file| std::path::Path::new(&crate::context::native(file)).is_file())
             .map(|file| Word::literal(file.as_str(), path.span))
