@@ -126,6 +126,15 @@ impl Context {
         }
     }
 
+    /// The project, for a message: "the project /x", or that there is none.
+    pub fn the_project(&self) -> String {
+        if self.project_root.same(&no_project()) {
+            "any project (the command runs in the home folder or above it, where there is none)".to_owned()
+        } else {
+            format!("the project {}", self.project_root)
+        }
+    }
+
     /// The value of the temp folder variable `name` where the command runs: empty when it is
     /// not set. `None` when `name` is not one of `TEMP_VARIABLES`.
     pub fn temp_variable(&self, name: &str) -> Option<&str> {

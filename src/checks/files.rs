@@ -300,8 +300,8 @@ fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, cont
                     &WRITE_OUTSIDE_PROJECT,
                     span,
                     format!(
-                        "writing {shown} changes a file outside the project {}: {concern}",
-                        context.project_root
+                        "writing {shown} changes a file outside {}: {concern}",
+                        context.the_project()
                     ),
                 );
             }

@@ -577,9 +577,9 @@ fn judge_delete_at(subject: &Subject, report: &mut Report, target: &Target, word
             &RM_OUTSIDE_PROJECT,
             span,
             format!(
-                "{verb} of `{typed}` would erase {} outside the project {}",
+                "{verb} of `{typed}` would erase {} outside {}",
                 what(&path),
-                subject.context.project_root
+                subject.context.the_project()
             ),
         ),
         Place::Unknown {
