@@ -6,7 +6,7 @@
 use super::syntax::{self, Grammar, named_children};
 use super::{
     CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect, join_paths,
-    read_effect, run_effect, shell_effect, temporary, text, unknown, write_effect,
+    link_effect, read_effect, run_effect, shell_effect, temporary, text, unknown, write_effect,
 };
 use crate::language::Language;
 use crate::parse::Allowance;
@@ -501,8 +501,19 @@ impl Reader<'_> {
             | ("Bun", "file") => Some(read_effect(&name, span, argument(0), None)),
             (
                 "fs" | "fs.promises" | "fs-extra",
-                "copyFile" | "copyFileSync" | "cp" | "cpSync" | "rename" | "renameSync" | "symlink" | "symlinkSync"
-                | "copy" | "copySync" | "move" | "moveSync",
+                "symlink" | "symlinkSync" | "link" | "linkSync" | "ensureSymlink" | "ensureSymlinkSync",
+            ) => Some(link_effect(
+                &name,
+                span,
+                argument(0),
+                argument(1),
+                !name.contains(".link"),
+                None,
+            )),
+            (
+                "fs" | "fs.promises" | "fs-extra",
+                "copyFile" | "copyFileSync" | "cp" | "cpSync" | "rename" | "renameSync" | "copy" | "copySync" | "move"
+                | "moveSync",
             ) => {
                 self.effects.push(read_effect(&name, span, argument(0), None));
                 Some(write_effect(&name, span, argument(1), false, None))
@@ -703,6 +714,14 @@ mod tests {
     fn leaves_ordinary_code_alone() {
         assert!(js("console.log('git push --force')").is_empty());
         assert!(js("console.log(process.version)").is_empty());
+    }
+
+    #[test]
+    fn finds_the_links_made() {
+        assert_eq!(
+            js("const fs = require('fs'); fs.symlinkSync('/etc', 'e'); fs.linkSync('a', 'b')"),
+            ["fs.symlinkSync: symlink e -> /etc", "fs.linkSync: link b -> a"]
+        );
     }
 
     #[test]

@@ -57,6 +57,9 @@ pub enum Action {
     Send(Word),
     /// Downloads a URL into a file (`urllib.request.urlretrieve`): judged like `curl -o`.
     Fetch { url: Word, to: Word },
+    /// Makes a link at `at` to `target` (`os.symlink`, `fs.symlinkSync`; a hard link with
+    /// `symbolic` false): judged like `ln -s target at`, and followed by later paths.
+    Link { target: Word, at: Word, symbolic: bool },
     /// Runs code of the same or another language given as a string (`exec('…')`, `eval`).
     Code(Language, Word),
     /// Runs the code in a file (`exec(open('x.py').read())`, `runpy.run_path`).
@@ -502,6 +505,16 @@ fn write_effect(call: &str, span: Span, path: Value, append: bool, cwd: Option<W
     Effect::new(call, span, cwd, Action::Write { path, append, content })
 }
 
+/// The effect of a call that makes a link at `at` to `target`.
+fn link_effect(call: &str, span: Span, target: Value, at: Value, symbolic: bool, cwd: Option<Word>) -> Effect {
+    let action = Action::Link {
+        target: target.into_word(span),
+        at: at.into_word(span),
+        symbolic,
+    };
+    Effect::new(call, span, cwd, action)
+}
+
 /// The effect of a call that reads a file.
 fn read_effect(call: &str, span: Span, path: Value, cwd: Option<Word>) -> Effect {
     Effect::new(call, span, cwd, Action::Read(path.into_word(span)))
@@ -570,6 +583,10 @@ mod tests {
                         if *directory { " -d" } else { "" },
                         path.text()
                     ),
+                    Action::Link { target, at, symbolic } => {
+                        let kind = if *symbolic { "symlink" } else { "link" };
+                        format!("{kind} {} -> {}", at.text(), target.text())
+                    }
                     Action::Write { path, append, content } => {
                         let verb = if *append { "append" } else { "write" };
                         match content {

@@ -6,8 +6,8 @@
 use super::syntax::{self, Grammar, named_children};
 use super::{
     Action, CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect,
-    expand_home, fetch_effect, formatted, join_paths, read_effect, run_effect, shell_effect, temporary, text, unknown,
-    write_effect,
+    expand_home, fetch_effect, formatted, join_paths, link_effect, read_effect, run_effect, shell_effect, temporary,
+    text, unknown, write_effect,
 };
 use crate::language::Language;
 use crate::parse::Allowance;
@@ -551,6 +551,14 @@ impl Reader<'_> {
                             None => read_effect(name, span, file, cwd),
                         })
                     }
+                    "os.symlink" | "os.link" => Some(link_effect(
+                        name,
+                        span,
+                        argument(0, "src").unwrap_or_else(missing),
+                        argument(1, "dst").unwrap_or_else(missing),
+                        name == "os.symlink",
+                        cwd,
+                    )),
                     "shutil.copy" | "shutil.copy2" | "shutil.copyfile" | "shutil.copytree" | "shutil.move"
                     | "os.rename" | "os.replace" => {
                         let source = argument(0, "src").unwrap_or_else(missing);
@@ -735,6 +743,10 @@ mod tests {
         assert_eq!(
             python("import shutil, os; shutil.rmtree(os.path.expanduser('~'))"),
             ["shutil.rmtree: delete -r -d /home/user"]
+        );
+        assert_eq!(
+            python("import os; os.symlink(os.path.expanduser('~'), 'h'); os.link('a', 'b')"),
+            ["os.symlink: symlink h -> /home/user", "os.link: link b -> a"]
         );
         assert_eq!(
             python("from pathlib import Path; (Path.home() / '.bashrc').write_text('x')"),

@@ -76,6 +76,10 @@ impl Walker<'_> {
                 (false, false) => vec![literal("rm"), literal("--"), path],
             },
             Action::Read(path) => vec![literal("cat"), literal("--"), path],
+            Action::Link { target, at, symbolic } => {
+                let option = if symbolic { "-s" } else { "-P" };
+                vec![literal("ln"), literal(option), literal("--"), target, at]
+            }
             Action::Send(path) => vec![literal("curl"), literal("-T"), path, literal("ftp://peer/")],
             Action::Fetch { url, to } => vec![literal("curl"), literal("-sSLo"), to, url],
             Action::Write { path, append, content } => {
