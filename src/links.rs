@@ -23,8 +23,19 @@ const MAX_LINKS: usize = 40;
 pub struct Link {
     /// Where the link is.
     pub at: AbsPath,
-    /// What it points at, as the link holds it: relative to the link's folder unless absolute.
-    pub to: String,
+    /// What it points at, as the link holds it: relative to the link's folder unless absolute;
+    /// `None` when that is only known when the command runs (`ln -s "$DIR" x`).
+    pub to: Option<String>,
+}
+
+/// What walking a path through its links found.
+enum Walked {
+    /// It leads where it says.
+    Same,
+    /// It leads here.
+    Real(AbsPath),
+    /// Through a link whose target cannot be known here, and why.
+    Unknown(String),
 }
 
 /// Whether the last component of a path is followed when it is a link.
@@ -39,8 +50,16 @@ pub enum Last {
 /// Where `path` really leads, when a link on its way leads elsewhere; `None` when it leads where
 /// it says, when no link is known and the disk may not be read, or when the links loop.
 pub fn real(path: &AbsPath, last: Last, context: &Context) -> Option<AbsPath> {
+    match walk(path, last, context) {
+        Walked::Real(real) => Some(real),
+        Walked::Same | Walked::Unknown(_) => None,
+    }
+}
+
+/// Walks `path` component by component, following the links on its way.
+fn walk(path: &AbsPath, last: Last, context: &Context) -> Walked {
     if !context.read_scripts && context.links.is_empty() {
-        return None;
+        return Walked::Same;
     }
     // Components still to walk, the next one last.
     let mut pending: Vec<String> = path.components().rev().map(str::to_owned).collect();
@@ -62,13 +81,17 @@ pub fn real(path: &AbsPath, last: Last, context: &Context) -> Option<AbsPath> {
             at = next;
             break;
         }
-        let Some(to) = link_at(&next, &context.links, &mut on_disk) else {
-            at = next;
-            continue;
+        let to = match link_at(&next, &context.links, &mut on_disk) {
+            Ok(Some(to)) => to,
+            Ok(None) => {
+                at = next;
+                continue;
+            }
+            Err(why) => return Walked::Unknown(format!("{path}, {why}")),
         };
         followed += 1;
         if followed > MAX_LINKS {
-            return None;
+            return Walked::Same;
         }
         match AbsPath::new(&to) {
             // An absolute target starts again from its root (`/c/…` for a drive).
@@ -80,39 +103,58 @@ pub fn real(path: &AbsPath, last: Last, context: &Context) -> Option<AbsPath> {
             None => pending.extend(to.split(['/', '\\']).rev().map(str::to_owned)),
         }
     }
-    (!at.same(path)).then_some(at)
+    if at.same(path) { Walked::Same } else { Walked::Real(at) }
 }
 
 /// What the link at `path` points at: one of the command's `links`, else one on disk (while
-/// `on_disk`, which turns false once a component is missing).
-fn link_at(path: &AbsPath, links: &[Link], on_disk: &mut bool) -> Option<String> {
+/// `on_disk`, which turns false once a component is missing); `Ok(None)` when it is no link, an
+/// error saying why when that cannot be known here (a link made with a target known only when
+/// the command runs, a folder this process may not look into, a target that is not UTF-8).
+fn link_at(path: &AbsPath, links: &[Link], on_disk: &mut bool) -> Result<Option<String>, String> {
     if let Some(link) = links.iter().rev().find(|link| link.at.same(path)) {
-        return Some(link.to.clone());
+        return link
+            .to
+            .clone()
+            .map(Some)
+            .ok_or_else(|| format!("through the link {path} the command makes to a place only known when it runs"));
     }
     if !*on_disk {
-        return None;
+        return Ok(None);
     }
     match std::fs::read_link(native(path)) {
-        Ok(to) => Some(to.to_string_lossy().into_owned()),
-        Err(error) => {
-            if error.kind() == std::io::ErrorKind::NotFound {
+        Ok(to) => to
+            .into_os_string()
+            .into_string()
+            .map(Some)
+            .map_err(|_| format!("through the link {path}, whose target is not UTF-8")),
+        Err(error) => match error.kind() {
+            std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory => {
                 *on_disk = false;
+                Ok(None)
             }
-            None
-        }
+            // Not a link.
+            std::io::ErrorKind::InvalidInput => Ok(None),
+            _ => Err(format!("through {path}, which could not be looked at ({error})")),
+        },
     }
 }
 
 /// Where `target` really leads, when a link on its way leads elsewhere.
 fn real_target(target: &Target, last: Last, context: &Context) -> Option<Target> {
-    match target {
-        Target::Path(path) => real(path, last, context).map(Target::Path),
-        Target::Contents(dir) => real(dir, last, context).map(Target::Contents),
-        Target::Below { dir, name } => real(dir, last, context).map(|dir| Target::Below {
-            dir,
-            name: name.clone(),
+    let (Target::Path(path) | Target::Contents(path) | Target::Below { dir: path, .. }) = target else {
+        return None;
+    };
+    match walk(path, last, context) {
+        Walked::Same => None,
+        Walked::Unknown(what) => Some(Target::Unknown { guarded: false, what }),
+        Walked::Real(real) => Some(match target {
+            Target::Contents(_) => Target::Contents(real),
+            Target::Below { name, .. } => Target::Below {
+                dir: real,
+                name: name.clone(),
+            },
+            _ => Target::Path(real),
         }),
-        Target::Temporary | Target::Unknown { .. } => None,
     }
 }
 
@@ -141,10 +183,11 @@ pub fn real_context(context: &Context) -> Rc<Context> {
 /// reached through a link (a path written in the real folders' terms is theirs too). `None`
 /// when both are as written, or nothing can be resolved.
 pub fn resolved(path: &AbsPath, last: Last, context: &Context) -> Option<(AbsPath, Rc<Context>)> {
-    resolved_target(&Target::Path(path.clone()), last, context).map(|(target, context)| match target {
-        Target::Path(path) => (path, context),
-        _ => unreachable!("a path resolves to a path"),
-    })
+    match resolved_target(&Target::Path(path.clone()), last, context)? {
+        (Target::Path(path), context) => Some((path, context)),
+        // Through a link only known at run time: a file there is judged by its name alone.
+        _ => None,
+    }
 }
 
 /// [`resolved`] for a target: `last` is for the path named, the file of a `Path` and the folder
@@ -283,16 +326,15 @@ pub fn made_by(analysis: &Analysis, context: &Context) -> Vec<Link> {
             "mv" => Making::LinkKept,
             _ => continue,
         };
-        let operands: Vec<&str> = parsed.operands().filter_map(|word| word.value()).collect();
-        if operands.len() != parsed.operands().count() {
-            continue;
-        }
-        let folder = parsed.value_of('t', "target-directory").and_then(|word| word.value());
+        // Sources may be known only at run time; the destination is where the link goes.
+        let operands: Vec<Option<&str>> = parsed.operands().map(Word::value).collect();
+        let folder = parsed.value_of('t', "target-directory").map(Word::value);
         let (sources, destination) = match (folder, operands.as_slice()) {
-            (Some(folder), sources) => (sources, Some((folder, true))),
+            (Some(Some(folder)), sources) => (sources, Some((folder, true))),
+            (Some(None), _) => continue,
             // `ln TARGET` links TARGET's name here; `cp`/`mv` need a destination.
             (None, [source]) if command.name == "ln" => (std::slice::from_ref(source), None),
-            (None, [sources @ .., last]) if !sources.is_empty() => {
+            (None, [sources @ .., Some(last)]) if !sources.is_empty() => {
                 let into = last.ends_with('/')
                     || sources.len() > 1
                     || !parsed.has('T', "no-target-directory")
@@ -303,26 +345,30 @@ pub fn made_by(analysis: &Analysis, context: &Context) -> Vec<Link> {
             _ => continue,
         };
         for source in sources {
-            let name = source.trim_end_matches('/').rsplit('/').next().unwrap_or(source);
-            let at = match destination {
-                Some((folder, true)) => cwd.join(folder).join(name),
-                Some((path, false)) => cwd.join(path),
-                None => cwd.join(name),
+            let name = source.map(|source| source.trim_end_matches('/').rsplit('/').next().unwrap_or(source));
+            let at = match (destination, name) {
+                (Some((folder, true)), Some(name)) => cwd.join(folder).join(name),
+                (Some((path, false)), _) => cwd.join(path),
+                (None, Some(name)) => cwd.join(name),
+                // Into a folder under a name only known at run time.
+                (_, None) => continue,
             };
-            let resolved = || match paths::resolve(&Word::literal(source, command.span), &command.cwd) {
+            let resolved = || match paths::resolve(&Word::literal((*source)?, command.span), &command.cwd) {
                 Target::Path(path) => Some(path),
                 _ => None,
             };
             let to = match making {
-                Making::Symbolic => Some((*source).to_owned()),
+                Making::Symbolic => source.map(str::to_owned),
                 Making::Hard => resolved().map(|path| path.as_str().to_owned()),
                 Making::LinkKept => {
-                    resolved().and_then(|path| link_at(&path, &links, &mut context.read_scripts.clone()))
+                    match resolved().map(|path| link_at(&path, &links, &mut context.read_scripts.clone())) {
+                        Some(Ok(Some(to))) => Some(to),
+                        // Not a link, or one that cannot be read: nothing is made.
+                        _ => continue,
+                    }
                 }
             };
-            if let Some(to) = to {
-                links.push(Link { at, to });
-            }
+            links.push(Link { at, to });
         }
     }
     links
