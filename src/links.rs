@@ -247,6 +247,42 @@ pub fn matched_links(target: &Target, context: &Context) -> Vec<AbsPath> {
     found
 }
 
+/// The most entries looked at when a search that follows links (`find -L`) is checked for them.
+const MAX_SEARCHED_ENTRIES: usize = 20_000;
+
+/// The links in the tree below `root` on disk, which a search that follows links (`find -L`)
+/// goes through; `Err` when the tree holds more entries than are looked at. Empty where the disk
+/// may not be read.
+pub fn links_below(root: &AbsPath, context: &Context) -> Result<Vec<AbsPath>, String> {
+    let mut found = Vec::new();
+    if !context.read_scripts {
+        return Ok(found);
+    }
+    let mut folders = vec![root.clone()];
+    let mut seen = 0;
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(native(&folder)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > MAX_SEARCHED_ENTRIES {
+                return Err(format!(
+                    "the links below {root}, which a search that follows links goes through (more than {MAX_SEARCHED_ENTRIES} entries to look at)"
+                ));
+            }
+            let Ok(kind) = entry.file_type() else { continue };
+            let path = folder.join(&entry.file_name().to_string_lossy());
+            if kind.is_symlink() {
+                found.push(path);
+            } else if kind.is_dir() {
+                folders.push(path);
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// Makes the project root of `context` the one its working folder is in, written the same way:
 /// an agent may name the project through a link (`/tmp/p`, `~/link/p`) and the working folder by
 /// its real path, or the other way round. Without this, the working folder would seem outside

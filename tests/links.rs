@@ -85,6 +85,21 @@ fn deletes_through_a_link_land_where_it_leads() {
 }
 
 #[test]
+fn a_search_that_follows_links_deletes_through_every_link_below() {
+    let project = linked_project("links-find");
+    let context = in_project(&project, "project");
+    assert_eq!(
+        judged("find -L . -name '*.log' -delete", &context).0,
+        Decision::Deny,
+        "homelink and rootlink lie below"
+    );
+    assert_eq!(judged("find . -follow -type f -delete", &context).0, Decision::Deny);
+    assert_eq!(judged("find . -name '*.log' -delete", &context), ALLOW);
+    let context = in_project(&project, "project/build");
+    assert_eq!(judged("find -L . -name '*.log' -delete", &context), ALLOW);
+}
+
+#[test]
 fn reads_and_writes_through_a_link_are_judged_where_it_leads() {
     let project = linked_project("links-files");
     let context = in_project(&project, "project");

@@ -3,7 +3,7 @@
 //! commands of `-exec` are unwrapped and judged on their own, `{}` being a path under the root.
 
 use super::{Applies, Checker, Report, Subject};
-use crate::links::Last;
+use crate::links::{self, Last};
 use crate::paths::Target;
 use crate::tools::find;
 use crate::word::Word;
@@ -73,7 +73,21 @@ fn check(subject: &Subject, report: &mut Report) {
             .iter()
             .any(|word| word.text().ends_with('/') && word.text().len() > 1);
     let last = if follows { Last::Follow } else { Last::Keep };
+    // `-L` (or `-follow`) goes into every link below the roots too.
+    let follows_all = options.iter().any(|word| word.is("-L"))
+        || command.args()[search.expression..]
+            .iter()
+            .any(|word| word.is("-follow"));
     for target in targets {
         super::rm::judge_delete(subject, report, &target, &shown, true, "`find -delete`", last);
+        if let (true, Target::Contents(root) | Target::Below { dir: root, .. }) = (follows_all, &target) {
+            let below = match links::links_below(root, subject.context) {
+                Ok(found) => found.into_iter().map(Target::Contents).collect(),
+                Err(what) => vec![Target::Unknown { guarded: false, what }],
+            };
+            for link in below {
+                super::rm::judge_delete(subject, report, &link, &shown, true, "`find -L -delete`", Last::Follow);
+            }
+        }
     }
 }
