@@ -482,13 +482,7 @@ impl Walker<'_> {
             return None;
         }
         // The folders a `PATH` set by the command names (`PATH=./bin:$PATH`), then the agent's.
-        let set = command
-            .assignments
-            .iter()
-            .rev()
-            .find(|(variable, _)| variable == "PATH")
-            .map(|(_, value)| value)
-            .or_else(|| at.shell.variables.get("PATH"));
+        let set = at.shell.value_for(command, "PATH");
         let named: Vec<crate::paths::AbsPath> = set
             .map(|value| {
                 value

@@ -63,6 +63,18 @@ impl Shell {
         }
     }
 
+    /// The value `name` has for `command`: its own assignment (`PATH=./bin cmd`), else the
+    /// shell's variable, when set in the command.
+    pub(super) fn value_for<'a>(&'a self, command: &'a crate::command::Command, name: &str) -> Option<&'a Word> {
+        command
+            .assignments
+            .iter()
+            .rev()
+            .find(|(variable, _)| variable == name)
+            .map(|(_, value)| value)
+            .or_else(|| self.variables.get(name))
+    }
+
     /// What a command reads on standard input when it redirects none: what its statement passes
     /// on (a pipe), else what an earlier `exec <file` bound for the rest of the shell.
     pub(super) fn inherited_stdin(&self, passed: &Input) -> Input {
@@ -274,14 +286,7 @@ impl Walker<'_> {
                     !w.value()
                         .is_some_and(|t| t.starts_with('-') && t.len() > 1 && t != "--")
                 });
-                let cdpath = command
-                    .assignments
-                    .iter()
-                    .rev()
-                    .find(|(name, _)| name == "CDPATH")
-                    .map(|(_, value)| value)
-                    .or_else(|| shell.variables.get("CDPATH"))
-                    .cloned();
+                let cdpath = shell.value_for(command, "CDPATH").cloned();
                 let previous = shell.cwd.clone();
                 shell.cwd = match target {
                     None => Cwd::Known(self.context.home.clone()),
