@@ -220,9 +220,17 @@ pub fn path_folders(path: Option<&std::ffi::OsStr>) -> Vec<AbsPath> {
 /// in `~/.git`) would make every folder of the user "inside the project", so there is none
 /// ([`no_project`]).
 pub fn project_root_of(dir: &AbsPath, home: &AbsPath) -> AbsPath {
+    // The home folder may be named through a link (`/home` -> `/var/home`) and `dir` by its real
+    // path, or the other way round: neither is the project.
+    let real_home = std::fs::canonicalize(native(home))
+        .ok()
+        .and_then(|real| AbsPath::new(&real.to_string_lossy()));
+    let holds_projects = |path: &AbsPath| {
+        holds_projects(path, home) || real_home.as_ref().is_some_and(|real| holds_projects(path, real))
+    };
     let mut at = Some(dir.clone());
     while let Some(candidate) = at {
-        if holds_projects(&candidate, home) {
+        if holds_projects(&candidate) {
             break;
         }
         if Path::new(&native(&candidate)).join(".git").exists() {
@@ -230,11 +238,7 @@ pub fn project_root_of(dir: &AbsPath, home: &AbsPath) -> AbsPath {
         }
         at = candidate.parent();
     }
-    if holds_projects(dir, home) {
-        no_project()
-    } else {
-        dir.clone()
-    }
+    if holds_projects(dir) { no_project() } else { dir.clone() }
 }
 
 /// Whether `path` is the root of the machine or of a drive, the home folder or a folder above it:

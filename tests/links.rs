@@ -76,6 +76,14 @@ fn deletes_through_a_link_land_where_it_leads() {
         ("rm -rf homelink/../home/*", deny("rm-home")),
         ("cd homelink && rm -rf ../home/*", deny("rm-home")),
         ("rm -rf out/../notes.txt", ALLOW),
+        // `cd -P` and `set -P` go where links lead, and `..` from there is physical.
+        ("cd -P homelink/.. && rm -rf home/*", deny("rm-home")),
+        ("set -P; cd homelink/..; rm -rf home/*", deny("rm-home")),
+        ("cd -P homelink && cd .. && rm -rf home/", deny("rm-home")),
+        ("cd -P out && rm -rf ./*", ALLOW),
+        // find through `root/.` and with `-follow`.
+        ("find homelink/. -delete", deny("rm-home")),
+        ("find homelink -follow -delete", deny("rm-home")),
         // rsync goes into its destination through a link.
         ("rsync -a --delete build/ homelink/", deny("rm-home")),
         ("rsync -a --delete build/ out/", ALLOW),
@@ -177,8 +185,20 @@ fn a_project_reached_through_a_link_stays_the_project() {
     project.link("via", &project.path("project").to_string());
     let mut context = Context::new(project.path("via"), project.path("home"));
     context.project_root = project.path("via");
-    for command in ["rm -rf build", "rm -rf ./*.txt", "echo x > notes.txt", "cat notes.txt"] {
-        assert_eq!(judged(command, &context), ALLOW, "{command}");
+    let real = project.path("project");
+    for command in [
+        "rm -rf build".to_owned(),
+        "rm -rf ./*.txt".to_owned(),
+        "echo x > notes.txt".to_owned(),
+        "cat notes.txt".to_owned(),
+        // A `..` goes up physically, to the real project, which is the project too.
+        "rm -rf build/../notes.txt".to_owned(),
+        "cd build && rm -rf ../notes.txt".to_owned(),
+        // The project by its real path.
+        format!("rm -rf {real}/build"),
+        format!("echo x > {real}/new.txt"),
+    ] {
+        assert_eq!(judged(&command, &context), ALLOW, "{command}");
     }
     assert_eq!(judged("rm -rf homelink/*", &context), deny("rm-home"));
 }

@@ -213,6 +213,13 @@ fn a_script_changed_earlier_in_the_command_is_not_judged_by_what_the_disk_holds(
     );
     assert_eq!(project.judge("ln -s evil.sh build/b.sh && bash build/b.sh"), ALLOW);
     assert_eq!(project.judge("cp evil.sh build && bash build/evil.sh"), deny("rm-home"));
+    // A `..` after a link in the script's path is the kernel's: beside what the link points at.
+    project
+        .write("scripts/inner/keep", "")
+        .link("il", "scripts/inner")
+        .write("scripts/evil.sh", "rm -rf ~\n");
+    assert_eq!(project.judge("bash il/../evil.sh"), deny("rm-home"));
+    assert_eq!(project.judge("source il/../evil.sh"), deny("rm-home"));
     for command in [
         "sed -i s/x/y/ other.txt && bash ok.sh",
         "tar czf backup.tgz . && bash ok.sh",

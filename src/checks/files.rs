@@ -230,9 +230,14 @@ fn judge_write_through(
     context: &Context,
     report: &mut Report,
 ) {
-    judge_write_at(path, &shown(typed, path), span, kind, context, report);
-    // What is written lands where a link on the way leads.
-    if let Some((real, real_context)) = links::resolved(path, last, context) {
+    // What is written lands where a link on the way leads; where that is known, whether it is
+    // in the project is the real place's to say.
+    let resolved = links::resolved(path, last, context);
+    let class = files::write_class(path, context);
+    if resolved.is_none() || class != WriteClass::OutsideProject {
+        judge_write_at(path, &shown(typed, path), span, kind, context, report);
+    }
+    if let Some((real, real_context)) = resolved {
         let shown = through(typed, path, &real);
         judge_write_at(&real, &shown, span, kind, &real_context, report);
     }

@@ -68,16 +68,17 @@ fn check(subject: &Subject, report: &mut Report) {
     // A root that is a link is searched only with `-L`/`-H`, or written with a trailing `/`
     // (which the system resolves); otherwise find deletes the link alone.
     let options = &command.args()[..search.expression];
-    let follows = options.iter().any(|word| word.is("-L") || word.is("-H"))
-        || options
-            .iter()
-            .any(|word| word.text().ends_with('/') && word.text().len() > 1);
-    let last = if follows { Last::Follow } else { Last::Keep };
     // `-L` (or `-follow`) goes into every link below the roots too.
     let follows_all = options.iter().any(|word| word.is("-L"))
         || command.args()[search.expression..]
             .iter()
             .any(|word| word.is("-follow"));
+    let follows = follows_all
+        || options.iter().any(|word| word.is("-H"))
+        || options
+            .iter()
+            .any(|word| (word.text().ends_with('/') || word.text().ends_with("/.")) && word.text().len() > 1);
+    let last = if follows { Last::Follow } else { Last::Keep };
     for target in targets {
         super::rm::judge_delete(subject, report, &target, &shown, true, "`find -delete`", last);
         if let (true, Target::Contents(root) | Target::Below { dir: root, .. }) = (follows_all, &target) {

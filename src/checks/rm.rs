@@ -431,8 +431,11 @@ pub fn judge_delete(
     verb: &str,
     last: Last,
 ) {
-    judge_delete_at(subject, report, target, word, recursive, verb);
-    if let Some((real, context)) = links::resolved_target(target, last, subject.context) {
+    let resolved = links::resolved_target(target, last, subject.context);
+    // Where the place is really known, whether it is in the project is the real place's to say
+    // (a project named through a link holds `src/../build` by its real path too).
+    judge_delete_at(subject, report, target, word, recursive, verb, resolved.is_none());
+    if let Some((real, context)) = resolved {
         let through = Subject {
             context: &context,
             ..*subject
@@ -442,12 +445,21 @@ pub fn judge_delete(
         } else {
             format!("{verb} (through a link, into {})", place_name(&real))
         };
-        judge_delete_at(&through, report, &real, word, recursive, &verb);
+        judge_delete_at(&through, report, &real, word, recursive, &verb, true);
     }
 }
 
-/// [`judge_delete`] of `target` where it is written.
-fn judge_delete_at(subject: &Subject, report: &mut Report, target: &Target, word: &Word, recursive: bool, verb: &str) {
+/// [`judge_delete`] of `target` where it is written; a place outside the project counts only
+/// when `outside_counts`.
+fn judge_delete_at(
+    subject: &Subject,
+    report: &mut Report,
+    target: &Target,
+    word: &Word,
+    recursive: bool,
+    verb: &str,
+    outside_counts: bool,
+) {
     let place = places::place(target, subject.context);
     let typed = subject.typed(word);
     let span: Span = word.span;
@@ -460,6 +472,9 @@ fn judge_delete_at(subject: &Subject, report: &mut Report, target: &Target, word
             span,
             format!("{verb} of `{typed}` would remove {kind}, which could switch off the guards on this agent"),
         );
+        return;
+    }
+    if !outside_counts && matches!(place, Place::Outside(_)) {
         return;
     }
     let what = |path: &paths::AbsPath| {

@@ -248,7 +248,10 @@ impl Walker<'_> {
                 ))),
             };
         }
-        let absolute = match paths::resolve(path, &self.analysis.commands[id].cwd) {
+        let cwd = &self.analysis.commands[id].cwd;
+        // A `..` after a link goes up from where it points: that is the file that runs.
+        let target = links::physical_target(path, cwd, self.context).unwrap_or_else(|| paths::resolve(path, cwd));
+        let absolute = match target {
             Target::Path(absolute) => absolute,
             // A pattern (`bash b*.sh`, `source ./[s]etup.sh`) names the files it matches on disk.
             target @ (Target::Below { .. } | Target::Contents(_))

@@ -7,6 +7,7 @@ use super::{Cursor, Flow, Walker};
 use crate::args::{self, Options};
 use crate::command::{CommandId, Definition, DefinitionKind, Input, LayerId};
 use crate::context::Context;
+use crate::links::{self, Last};
 use crate::paths::{self, Cwd, Target};
 use crate::producers;
 use crate::source::{Source, Span};
@@ -37,6 +38,8 @@ pub(super) struct Shell {
     pub(super) descriptors: Vec<(u32, Input)>,
     /// The working folder before the last `cd` (`$OLDPWD`, where `cd -` goes).
     pub(super) previous_cwd: Option<Cwd>,
+    /// After `set -P` (`set -o physical`), `cd` goes where links lead.
+    pub(super) physical_cd: bool,
 }
 
 /// A shell function the command defined.
@@ -60,6 +63,7 @@ impl Shell {
             positional: Rc::new(Vec::new()),
             descriptors: Vec::new(),
             previous_cwd: None,
+            physical_cd: false,
         }
     }
 
@@ -287,6 +291,12 @@ impl Walker<'_> {
                         .is_some_and(|t| t.starts_with('-') && t.len() > 1 && t != "--")
                 });
                 let cdpath = shell.value_for(command, "CDPATH").cloned();
+                let physical = shell.physical_cd
+                    || command
+                        .args()
+                        .iter()
+                        .take_while(|word| word.text().starts_with('-') && word.text() != "-")
+                        .any(|word| word.text().contains('P') && !word.text().starts_with("--"));
                 let previous = shell.cwd.clone();
                 shell.cwd = match target {
                     None => Cwd::Known(self.context.home.clone()),
@@ -305,6 +315,15 @@ impl Walker<'_> {
                     Some(word) if cdpath.is_some() && searches_cdpath(word.text()) => {
                         self.cd_through_cdpath(word, cdpath.as_ref(), &command.cwd)
                     }
+                    // `cd -P` (or after `set -P`) goes where the links lead.
+                    Some(word) if physical => match links::physical_target(word, &command.cwd, self.context)
+                        .unwrap_or_else(|| paths::resolve(word, &command.cwd))
+                    {
+                        Target::Path(path) => {
+                            Cwd::Known(links::real(&path, Last::Follow, self.context).unwrap_or(path))
+                        }
+                        _ => Cwd::Unknown(format!("after `cd {}`", word.text())),
+                    },
                     Some(word) => match paths::resolve(word, &command.cwd) {
                         Target::Path(path) => Cwd::Known(path),
                         _ => Cwd::Unknown(format!("after `cd {}`", word.text())),
@@ -313,6 +332,20 @@ impl Walker<'_> {
                 shell.previous_cwd = Some(previous);
             }
             "popd" => shell.cwd = Cwd::Unknown("after `popd`".into()),
+            // `set -P`/`set -o physical`: later `cd`s go where links lead.
+            "set" if !command.args().first().is_some_and(|w| w.is("--")) => {
+                for (index, word) in command.args().iter().enumerate() {
+                    let next = command.args().get(index + 1).map(Word::text);
+                    let text = word.text();
+                    let flag_p =
+                        text.len() > 1 && text[1..].chars().all(|c| c.is_ascii_alphabetic()) && text.contains('P');
+                    if (text.starts_with('-') && flag_p) || (text == "-o" && next == Some("physical")) {
+                        shell.physical_cd = true;
+                    } else if (text.starts_with('+') && flag_p) || (text == "+o" && next == Some("physical")) {
+                        shell.physical_cd = false;
+                    }
+                }
+            }
             "read" => {
                 let parsed = args::parse(command.args(), &Options::gnu("adinNptu", &[]));
                 let array = parsed.value_of('a', "").and_then(Word::value).map(str::to_owned);
