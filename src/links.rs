@@ -32,8 +32,9 @@ pub struct Link {
 enum Walked {
     /// It leads where it says.
     Same,
-    /// It leads here.
-    Real(AbsPath),
+    /// It leads here, through these places, each as the path stood when a link on the way was
+    /// met (`rc` -> `~/.bashrc` -> `~/dotfiles/bashrc` passes `~/.bashrc`).
+    Real(AbsPath, Vec<AbsPath>),
     /// Through a link whose target cannot be known here, and why.
     Unknown(String),
 }
@@ -51,7 +52,7 @@ pub enum Last {
 /// it says, when no link is known and the disk may not be read, or when the links loop.
 pub fn real(path: &AbsPath, last: Last, context: &Context) -> Option<AbsPath> {
     match walk(path, last, context) {
-        Walked::Real(real) => Some(real),
+        Walked::Real(real, _) => Some(real),
         Walked::Same | Walked::Unknown(_) => None,
     }
 }
@@ -65,6 +66,7 @@ fn walk(path: &AbsPath, last: Last, context: &Context) -> Walked {
     let mut pending: Vec<String> = path.components().rev().map(str::to_owned).collect();
     let mut at = AbsPath::root();
     let mut followed = 0;
+    let mut via = Vec::new();
     // Once a component is missing, nothing below it is on disk either.
     let mut on_disk = context.read_scripts;
     while let Some(name) = pending.pop() {
@@ -93,6 +95,13 @@ fn walk(path: &AbsPath, last: Last, context: &Context) -> Walked {
         if followed > MAX_LINKS {
             return Walked::Same;
         }
+        let mut stood = next.clone();
+        for component in pending.iter().rev() {
+            stood = stood.join(component);
+        }
+        if !stood.same(path) {
+            via.push(stood);
+        }
         match AbsPath::new(&to) {
             // An absolute target starts again from its root (`/c/…` for a drive).
             Some(absolute) => {
@@ -103,7 +112,11 @@ fn walk(path: &AbsPath, last: Last, context: &Context) -> Walked {
             None => pending.extend(to.split(['/', '\\']).rev().map(str::to_owned)),
         }
     }
-    if at.same(path) { Walked::Same } else { Walked::Real(at) }
+    if at.same(path) {
+        Walked::Same
+    } else {
+        Walked::Real(at, via)
+    }
 }
 
 /// What the link at `path` points at: one of the command's `links`, else one on disk (while
@@ -139,6 +152,15 @@ fn link_at(path: &AbsPath, links: &[Link], on_disk: &mut bool) -> Result<Option<
     }
 }
 
+/// The places a path passes through on its way to where it really leads: at each link met, the
+/// path as it stood then. A write lands in the last place but changes what each of them holds.
+pub fn passes_through(path: &AbsPath, last: Last, context: &Context) -> Vec<AbsPath> {
+    match walk(path, last, context) {
+        Walked::Real(_, via) => via,
+        Walked::Same | Walked::Unknown(_) => Vec::new(),
+    }
+}
+
 /// Where `target` really leads, when a link on its way leads elsewhere.
 fn real_target(target: &Target, last: Last, context: &Context) -> Option<Target> {
     let (Target::Path(path) | Target::Contents(path) | Target::Below { dir: path, .. }) = target else {
@@ -147,7 +169,7 @@ fn real_target(target: &Target, last: Last, context: &Context) -> Option<Target>
     match walk(path, last, context) {
         Walked::Same => None,
         Walked::Unknown(what) => Some(Target::Unknown { guarded: false, what }),
-        Walked::Real(real) => Some(match target {
+        Walked::Real(real, _) => Some(match target {
             Target::Contents(_) => Target::Contents(real),
             Target::Below { name, .. } => Target::Below {
                 dir: real,

@@ -124,6 +124,9 @@ fn reads_and_writes_through_a_link_are_judged_where_it_leads() {
         // chmod and chown change what a link points at.
         ("chmod 777 homelink/.ssh", deny("write-credentials")),
         ("chmod 644 out/out.txt", ALLOW),
+        ("chmod -R 777 rootlink", deny("permissions-recursive")),
+        ("chown -R nobody homelink", deny("permissions-recursive")),
+        ("chmod -R 755 out", ALLOW),
         ("truncate -s 0 rc", deny("write-startup-file")),
         // Links made by cp and link are followed as ln's are.
         ("cp -s ~/.bashrc x && echo y >> x", deny("write-startup-file")),
@@ -249,4 +252,20 @@ fn a_project_named_through_a_link_holds_its_real_working_folder() {
         let output = check(cwd.as_str(), root.as_str(), "rm -rf homelink/*\n");
         assert!(output.starts_with("deny\trm-home"), "{cwd} in {root}: {output}");
     }
+}
+
+#[test]
+fn a_write_through_a_chain_of_links_changes_each_protected_file_on_the_way() {
+    // Dotfiles kept by stow: ~/.bashrc is itself a link into ~/dotfiles.
+    let project = Project::new("links-stow");
+    let home = project.path("home");
+    project
+        .write("home/dotfiles/bashrc", "# startup\n")
+        .link("home/.bashrc", "dotfiles/bashrc")
+        .write("project/notes.txt", "notes\n")
+        .link("project/rc", &format!("{home}/.bashrc"));
+    let context = in_project(&project, "project");
+    assert_eq!(judged("echo x >> rc", &context), deny("write-startup-file"));
+    assert_eq!(judged("echo x >> ~/.bashrc", &context), deny("write-startup-file"));
+    assert_eq!(judged("echo x >> notes.txt", &context), ALLOW);
 }

@@ -240,6 +240,14 @@ fn judge_write_through(
     if let Some((real, real_context)) = resolved {
         let shown = through(typed, path, &real);
         judge_write_at(&real, &shown, span, kind, &real_context, report);
+        // A link on the way that is itself a protected file (`rc` -> `~/.bashrc` ->
+        // `~/dotfiles/bashrc`): what that file holds changes too.
+        for passed in links::passes_through(path, last, context) {
+            if files::write_class(&passed, &real_context) != WriteClass::OutsideProject {
+                let shown = format!("{} (through {passed})", shown);
+                judge_write_at(&passed, &shown, span, kind, &real_context, report);
+            }
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
+use crate::links::{self, Last};
 use crate::modes::{self, Mode};
 use crate::paths;
 use crate::places::{self, Place};
@@ -72,31 +73,51 @@ fn check(subject: &Subject, report: &mut Report) {
     // startup files working; the system and home directories still break under it.
     let only_restricts = mode.is_some_and(Mode::only_restricts_others);
     for target in &targets {
-        let place = places::place(&paths::resolve(target, &command.cwd), subject.context);
-        if recursive {
-            let hit = match &place {
-                Place::Root => Some("every file on the machine".to_owned()),
-                Place::System(path) => Some(format!("the system directory {path}")),
-                Place::Home(path) => Some(format!("the home directory {path}")),
-                Place::Protected { path, what, .. } if !only_restricts => Some(format!("{what} in {path}")),
-                _ => None,
-            };
-            if let Some(hit) = hit {
-                report.flag(
-                    &PERMISSIONS_RECURSIVE,
-                    target.span,
-                    format!(
-                        "`{name} -R` would change the owner or permissions of {hit}, which breaks logins and programs"
-                    ),
-                );
-            }
+        // A link named on the command line is followed (`chmod -R 777 link` changes what it
+        // points at): judged where it is written and where it leads.
+        let written = paths::resolve(target, &command.cwd);
+        let mut places = vec![places::place(&written, subject.context)];
+        if let Some((real, context)) = links::resolved_target(&written, Last::Follow, subject.context) {
+            places.push(places::place(&real, &context));
         }
-        if place == Place::Root && mode.is_some_and(Mode::lets_others_write) {
+        for place in places {
+            judge_place(subject, report, target, &place, mode, recursive, only_restricts);
+        }
+    }
+}
+
+/// Judges changing the owner or mode of `place` (written as `target`).
+fn judge_place(
+    subject: &Subject,
+    report: &mut Report,
+    target: &Word,
+    place: &Place,
+    mode: Option<Mode>,
+    recursive: bool,
+    only_restricts: bool,
+) {
+    let name = &subject.command.name;
+    if recursive {
+        let hit = match place {
+            Place::Root => Some("every file on the machine".to_owned()),
+            Place::System(path) => Some(format!("the system directory {path}")),
+            Place::Home(path) => Some(format!("the home directory {path}")),
+            Place::Protected { path, what, .. } if !only_restricts => Some(format!("{what} in {path}")),
+            _ => None,
+        };
+        if let Some(hit) = hit {
             report.flag(
-                &PERMISSIONS_ROOT,
+                &PERMISSIONS_RECURSIVE,
                 target.span,
-                "`chmod` would let every user write to `/`",
+                format!("`{name} -R` would change the owner or permissions of {hit}, which breaks logins and programs"),
             );
         }
+    }
+    if *place == Place::Root && mode.is_some_and(Mode::lets_others_write) {
+        report.flag(
+            &PERMISSIONS_ROOT,
+            target.span,
+            "`chmod` would let every user write to `/`",
+        );
     }
 }
