@@ -63,6 +63,22 @@ pub struct Context {
     pub links: Vec<crate::links::Link>,
     /// This context with its folders resolved through links, once asked for (`links`).
     pub(crate) real: RealFolders,
+    /// What each path looked at on disk holds (a link's target, or none), so that the folders
+    /// many paths share are read once.
+    pub(crate) disk_links: DiskLinks,
+}
+
+/// The links read on disk, by path: `Ok(Some(target))` for a link, `Ok(None)` for anything else
+/// there, `Err` when it could not be read. A copy starts empty.
+#[derive(Debug, Default)]
+pub(crate) struct DiskLinks(
+    pub(crate) std::cell::RefCell<std::collections::HashMap<String, Result<Option<String>, std::io::ErrorKind>>>,
+);
+
+impl Clone for DiskLinks {
+    fn clone(&self) -> DiskLinks {
+        DiskLinks::default()
+    }
 }
 
 /// The cache of a context's folders resolved through links. A copy starts empty, since the copy
@@ -91,6 +107,7 @@ impl Context {
             path_folders: Vec::new(),
             links: Vec::new(),
             real: RealFolders::default(),
+            disk_links: DiskLinks::default(),
         }
     }
 

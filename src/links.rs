@@ -83,7 +83,7 @@ fn walk(path: &AbsPath, last: Last, context: &Context) -> Walked {
             at = next;
             break;
         }
-        let to = match link_at(&next, &context.links, &mut on_disk) {
+        let to = match link_at(&next, &context.links, context, &mut on_disk) {
             Ok(Some(to)) => to,
             Ok(None) => {
                 at = next;
@@ -123,7 +123,7 @@ fn walk(path: &AbsPath, last: Last, context: &Context) -> Walked {
 /// `on_disk`, which turns false once a component is missing); `Ok(None)` when it is no link, an
 /// error saying why when that cannot be known here (a link made with a target known only when
 /// the command runs, a folder this process may not look into, a target that is not UTF-8).
-fn link_at(path: &AbsPath, links: &[Link], on_disk: &mut bool) -> Result<Option<String>, String> {
+fn link_at(path: &AbsPath, links: &[Link], context: &Context, on_disk: &mut bool) -> Result<Option<String>, String> {
     if let Some(link) = links.iter().rev().find(|link| link.at.same(path)) {
         return link
             .to
@@ -134,21 +134,26 @@ fn link_at(path: &AbsPath, links: &[Link], on_disk: &mut bool) -> Result<Option<
     if !*on_disk {
         return Ok(None);
     }
-    match std::fs::read_link(native(path)) {
-        Ok(to) => to
-            .into_os_string()
-            .into_string()
-            .map(Some)
-            .map_err(|_| format!("through the link {path}, whose target is not UTF-8")),
-        Err(error) => match error.kind() {
-            std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory => {
-                *on_disk = false;
-                Ok(None)
-            }
-            // Not a link.
-            std::io::ErrorKind::InvalidInput => Ok(None),
-            _ => Err(format!("through {path}, which could not be looked at ({error})")),
-        },
+    let read = context
+        .disk_links
+        .0
+        .borrow_mut()
+        .entry(path.as_str().to_owned())
+        .or_insert_with(|| match std::fs::read_link(native(path)) {
+            Ok(to) => Ok(to.into_os_string().into_string().ok()),
+            Err(error) => Err(error.kind()),
+        })
+        .clone();
+    match read {
+        Ok(Some(to)) => Ok(Some(to)),
+        Ok(None) => Err(format!("through the link {path}, whose target is not UTF-8")),
+        Err(std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) => {
+            *on_disk = false;
+            Ok(None)
+        }
+        // Not a link.
+        Err(std::io::ErrorKind::InvalidInput) => Ok(None),
+        Err(kind) => Err(format!("through {path}, which could not be looked at ({kind})")),
     }
 }
 
@@ -419,7 +424,7 @@ pub fn made_by(analysis: &Analysis, context: &Context) -> Vec<Link> {
                 Making::Symbolic => source.map(str::to_owned),
                 Making::Hard => resolved().map(|path| path.as_str().to_owned()),
                 Making::LinkKept => {
-                    match resolved().map(|path| link_at(&path, &links, &mut context.read_scripts.clone())) {
+                    match resolved().map(|path| link_at(&path, &links, context, &mut context.read_scripts.clone())) {
                         Some(Ok(Some(to))) => Some(to),
                         // Not a link, or one that cannot be read: nothing is made.
                         _ => continue,

@@ -262,7 +262,7 @@ fn read_input(reader: impl Read) -> Result<Vec<u8>, String> {
 /// What is left to do once the payload is read: an answer already, or a judgment.
 enum Work {
     Answered(Answer),
-    Judge(Dialect, Action, Context),
+    Judge(Dialect, Action, Box<Context>),
 }
 
 /// The answer to a payload: read it, judge what it asks to do. A failure inside is a denial in
@@ -317,7 +317,7 @@ fn prepare(input: &[u8], named: Option<Agent>, environment: &Environment) -> Wor
         return Work::Answered(dialect.invalid(&format!("the payload's working directory {why}")));
     }
     let context = context(&call, dialect, environment);
-    Work::Judge(dialect, call.action, context)
+    Work::Judge(dialect, call.action, Box::new(context))
 }
 
 /// Why a payload's working directory cannot be where a command runs: empty, relative, holding a
