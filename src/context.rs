@@ -303,6 +303,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_home_folder_is_never_the_project_even_as_a_repository() {
+        let root = std::env::temp_dir().join(format!("safety-net-home-repo-{}", std::process::id()));
+        let home = root.join("home");
+        std::fs::create_dir_all(home.join(".git")).expect("a repository at home");
+        std::fs::create_dir_all(home.join("notes")).expect("a folder without one");
+        std::fs::create_dir_all(home.join("code/app/.git")).expect("a repository below home");
+        std::fs::create_dir_all(home.join("code/app/src")).expect("a folder in it");
+        let absolute = |path: &Path| AbsPath::new(&path.to_string_lossy()).expect("absolute");
+        let home_path = absolute(&home);
+        let project = |dir: &Path| project_root_of(&absolute(dir), &home_path);
+        assert_eq!(project(&home), no_project(), "started in the home folder");
+        assert_eq!(project(&root), no_project(), "above it");
+        assert_eq!(
+            project(&home.join("notes")),
+            absolute(&home.join("notes")),
+            "not the repository above"
+        );
+        assert_eq!(project(&home.join("code/app/src")), absolute(&home.join("code/app")));
+        assert_eq!(project_root_of(&AbsPath::root(), &home_path), no_project(), "the root");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
     fn the_other_worktrees_of_a_repository_are_read_from_git() {
         let root = std::env::temp_dir().join(format!("safety-net-worktrees-{}", std::process::id()));
         let (main, linked) = (root.join("main"), root.join("linked"));
