@@ -608,11 +608,18 @@ impl Reader<'_> {
                         Some(append) => write_effect(&call, span, Value::Path(path), append, cwd),
                         None => read_effect(&call, span, Value::Path(path), cwd),
                     }),
-                    "rename" | "replace" | "symlink_to" | "hardlink_to" => {
-                        let target = match method.as_str() {
-                            "rename" | "replace" => argument(0, "target").unwrap_or(Value::Path(path)),
-                            _ => Value::Path(path),
-                        };
+                    // `link.symlink_to(target)`: the path is the link, the argument what it
+                    // points at.
+                    "symlink_to" | "hardlink_to" => Some(link_effect(
+                        &call,
+                        span,
+                        argument(0, "target").unwrap_or_else(|| Value::List(Vec::new())),
+                        Value::Path(path),
+                        method == "symlink_to",
+                        cwd,
+                    )),
+                    "rename" | "replace" => {
+                        let target = argument(0, "target").unwrap_or(Value::Path(path));
                         Some(write_effect(&call, span, target, false, cwd))
                     }
                     _ => None,
@@ -747,6 +754,10 @@ mod tests {
         assert_eq!(
             python("import os; os.symlink(os.path.expanduser('~'), 'h'); os.link('a', 'b')"),
             ["os.symlink: symlink h -> /home/user", "os.link: link b -> a"]
+        );
+        assert_eq!(
+            python("from pathlib import Path; Path('h').symlink_to(Path.home())"),
+            ["Path.symlink_to: symlink h -> /home/user"]
         );
         assert_eq!(
             python("from pathlib import Path; (Path.home() / '.bashrc').write_text('x')"),

@@ -6,8 +6,8 @@
 mod lexer;
 
 use super::{
-    Action, Effect, Env, Value, code_effect, concat, delete_effect, expand_home, read_effect, run_effect, shell_effect,
-    text, write_effect,
+    Action, Effect, Env, Value, code_effect, concat, delete_effect, expand_home, link_effect, read_effect, run_effect,
+    shell_effect, text, write_effect,
 };
 use crate::language::Language;
 use crate::source::{Source, Span};
@@ -62,6 +62,11 @@ enum Sink {
     Open,
     /// Writes the second argument (`cp`, `rename`), reading the first.
     WriteSecond,
+    /// Makes a link at the second argument to the first (`symlink`, `File.symlink`), symbolic or
+    /// hard.
+    Link {
+        symbolic: bool,
+    },
     /// Reads the first argument (`File.read`, `file_get_contents`).
     Read,
     /// Perl's `open`, whose mode and command may be in one string.
@@ -111,7 +116,11 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
             "File.read" | "File.binread" | "File.readlines" | "File.foreach" | "IO.read" | "IO.binread"
             | "IO.readlines" | "IO.foreach" => Sink::Read,
             "FileUtils.cp" | "FileUtils.cp_r" | "FileUtils.mv" | "FileUtils.copy" | "FileUtils.move"
-            | "File.rename" | "FileUtils.ln_s" | "FileUtils.ln_sf" => Sink::WriteSecond,
+            | "File.rename" => Sink::WriteSecond,
+            "File.symlink" | "FileUtils.ln_s" | "FileUtils.ln_sf" | "FileUtils.symlink" => {
+                Sink::Link { symbolic: true }
+            }
+            "File.link" | "FileUtils.ln" | "FileUtils.link" => Sink::Link { symbolic: false },
             "eval" | "instance_eval" | "Kernel.eval" => Sink::Eval,
             "Fiddle.dlopen" | "Fiddle.Handle.new" | "Fiddle::Handle.new" | "DL.dlopen" => Sink::Load,
             "Dir.chdir" => Sink::Chdir,
@@ -126,6 +135,8 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
             "eval" => Sink::Eval,
             "chdir" => Sink::Chdir,
             "File.Copy.copy" | "File.Copy.move" | "copy" | "move" | "rename" => Sink::WriteSecond,
+            "symlink" => Sink::Link { symbolic: true },
+            "link" => Sink::Link { symbolic: false },
             "read_file" | "File.Slurp.read_file" | "path.slurp" => Sink::Read,
             _ => return None,
         },
@@ -140,7 +151,9 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
                 Sink::Read
             }
             "fopen" => Sink::Open,
-            "copy" | "rename" | "symlink" | "link" => Sink::WriteSecond,
+            "copy" | "rename" => Sink::WriteSecond,
+            "symlink" => Sink::Link { symbolic: true },
+            "link" => Sink::Link { symbolic: false },
             "eval" => Sink::Eval,
             "chdir" => Sink::Chdir,
             _ => return None,
@@ -588,6 +601,11 @@ impl Scanner<'_> {
                 if let Some(target) = second {
                     effects.push(read_effect(name, span, first, cwd.clone()));
                     effects.push(write_effect(name, span, target, false, cwd));
+                }
+            }
+            Sink::Link { symbolic } => {
+                if let Some(at) = second {
+                    effects.push(link_effect(name, span, first, at, symbolic, cwd));
                 }
             }
             Sink::Read => effects.push(read_effect(name, span, first, cwd)),
