@@ -269,3 +269,24 @@ fn a_write_through_a_chain_of_links_changes_each_protected_file_on_the_way() {
     assert_eq!(judged("echo x >> ~/.bashrc", &context), deny("write-startup-file"));
     assert_eq!(judged("echo x >> notes.txt", &context), ALLOW);
 }
+
+#[test]
+fn with_no_project_a_command_in_a_repository_works_in_that_repository() {
+    // The agent started in the home folder: nothing is its project, but a command that goes into
+    // a repository works there as in a project. (Below the temp folder everything is a temp
+    // place, so the rule tells which project the delete was judged against.)
+    let project = Project::new("links-no-project");
+    project
+        .write("home/code/app/.git/HEAD", "ref: x\n")
+        .write("home/code/app/src/a.rs", "\n");
+    let home = project.path("home");
+    let mut check = std::process::Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    check.args(["check", "--cwd", home.as_str(), "--home", home.as_str()]);
+    let output = common::run_with_input(&mut check, b"cd code/app && rm -rf ./*\ncd code/app && rm -rf src\n");
+    let lines = String::from_utf8_lossy(&output.stdout).into_owned();
+    let verdicts: Vec<&str> = lines
+        .lines()
+        .map(|line| line.split('\t').take(2).last().unwrap_or(""))
+        .collect();
+    assert_eq!(verdicts, ["rm-project-root", "-"], "{lines}");
+}

@@ -244,6 +244,27 @@ pub fn file_findings(
     findings
 }
 
+/// With no project (the agent started in the home folder), a command that runs in a repository
+/// on disk (`cd ~/code/app && rm -rf build`) works in that repository as in a project: the
+/// context with it as the project root. `None` when there is a project, or no repository.
+fn repository_context(command: &Command, context: &Context) -> Option<Context> {
+    let crate::paths::Cwd::Known(cwd) = &command.cwd else {
+        return None;
+    };
+    if !context.read_scripts || !context.project_root.same(&crate::context::no_project()) {
+        return None;
+    }
+    let root = crate::context::project_root_of(cwd, &context.home);
+    (!root.same(&crate::context::no_project())
+        && std::path::Path::new(&crate::context::native(&root))
+            .join(".git")
+            .exists())
+    .then(|| Context {
+        project_root: root,
+        ..context.clone()
+    })
+}
+
 /// Runs every checker over every command of the analysis of `original`.
 pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -258,10 +279,11 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         }
     }
     for (id, command) in analysis.commands.iter().enumerate() {
+        let in_repository = repository_context(command, context);
         let subject = Subject {
             command,
             analysis,
-            context,
+            context: in_repository.as_ref().unwrap_or(context),
             original,
         };
         report.command = Some(id);
