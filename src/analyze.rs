@@ -73,7 +73,11 @@ fn file_verdict(path: &str, write: Option<WriteKind>, context: &Context) -> Opti
         return None;
     }
     let written = if trimmed == "~" || trimmed.starts_with("~/") || trimmed.starts_with("~\\") {
-        format!("{}/{}", context.home, trimmed[1..].trim_start_matches(['/', '\\']))
+        format!(
+            "{}/{}",
+            context.home,
+            trimmed[1..].trim_start_matches(['/', '\\']).replace('\\', "/")
+        )
     } else {
         trimmed.to_owned()
     };

@@ -197,46 +197,9 @@ const USUAL_PATH_FOLDERS: &[&str] = &["bin", ".local/bin", ".cargo/bin", "go/bin
 
 /// Why a write outside the project and the temp folders, of a file no stricter class covers,
 /// should be confirmed; `None` when it is ordinary: creating a new file (or adding to one) where
-/// nothing runs or configures anything, or writing into a folder the agent was given.
+/// nothing runs or configures anything, or writing into a folder the agent was given. A link on
+/// the way is the `links` stage's: the place it leads to is judged there.
 pub fn outside_write_concern(path: &AbsPath, kind: WriteKind, context: &Context) -> Option<String> {
-    // Where the disk may be read, a link on the way (`~/notes -> ~/.ssh`) is followed: what is
-    // written lands where it leads, and that place is judged.
-    if let Some(real) = resolved_on_disk(path, context) {
-        return match write_class(&real, context) {
-            WriteClass::Ordinary => None,
-            WriteClass::OutsideProject => outside_write_concern_here(&real, kind, context),
-            _ => Some(format!("it leads through a link to {real}, which is protected")),
-        };
-    }
-    outside_write_concern_here(path, kind, context)
-}
-
-/// The real place of `path` when a link on its way leads elsewhere: its deepest existing folder
-/// resolved on disk, with the rest of the path after it. `None` when the disk may not be read,
-/// or the path leads where it says.
-fn resolved_on_disk(path: &AbsPath, context: &Context) -> Option<AbsPath> {
-    if !context.read_scripts {
-        return None;
-    }
-    let mut existing = path.clone();
-    let mut rest: Vec<String> = Vec::new();
-    loop {
-        let native = crate::context::native(&existing);
-        if std::fs::symlink_metadata(&native).is_ok() {
-            let real = std::fs::canonicalize(&native).ok()?;
-            let mut real = AbsPath::new(&real.to_string_lossy())?;
-            for component in rest.iter().rev() {
-                real = real.join(component);
-            }
-            return (!real.same(path)).then_some(real);
-        }
-        rest.push(existing.name()?.to_owned());
-        existing = existing.parent()?;
-    }
-}
-
-/// [`outside_write_concern`] of a path that leads where it says.
-fn outside_write_concern_here(path: &AbsPath, kind: WriteKind, context: &Context) -> Option<String> {
     if context.given_folders.iter().any(|folder| path.starts_with(folder)) {
         return None;
     }
@@ -785,30 +748,6 @@ fn contains_run(components: &[&str], run: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[cfg(unix)]
-    #[test]
-    fn a_link_on_the_way_is_followed_where_the_disk_may_be_read() {
-        let home = std::env::temp_dir().join(format!("safety-net-link-{}", std::process::id()));
-        std::fs::create_dir_all(home.join(".ssh")).expect("a home");
-        std::os::unix::fs::symlink(home.join(".ssh"), home.join("notes")).expect("a link");
-        let absolute = |path: &std::path::Path| AbsPath::new(&path.to_string_lossy()).expect("absolute");
-        let mut context = Context::new(absolute(&home.join("work/project")), absolute(&home));
-        context.read_scripts = true;
-        let through_link = absolute(&home.join("notes/authorized_keys"));
-        let concern = outside_write_concern(&through_link, WriteKind::Create, &context);
-        assert!(
-            concern.is_some_and(|c| c.contains("leads through a link")),
-            "{through_link}"
-        );
-        context.read_scripts = false;
-        assert_eq!(
-            outside_write_concern(&through_link, WriteKind::Create, &context),
-            None,
-            "without the disk, no link is seen"
-        );
-        let _ = std::fs::remove_dir_all(&home);
-    }
 
     #[test]
     fn deleting_the_users_own_documents_is_a_concern_unless_a_repository_holds_them() {

@@ -250,8 +250,7 @@ pub fn matched_links(target: &Target, context: &Context) -> Vec<AbsPath> {
         } => (dir, pattern.as_str()),
         _ => return Vec::new(),
     };
-    let matches =
-        |name: &str| (pattern.starts_with('.') || !name.starts_with('.')) && paths::glob_matches(pattern, name);
+    let matches = |name: &str| paths::pattern_matches_entry(pattern, name);
     let mut found: Vec<AbsPath> = context
         .links
         .iter()

@@ -372,6 +372,12 @@ fn matches_everything(component: &str) -> bool {
     })
 }
 
+/// Whether a folder's entry `name` is one of the matches bash gives `pattern`: a name starting
+/// with `.` only matches a pattern that starts with one.
+pub fn pattern_matches_entry(pattern: &str, name: &str) -> bool {
+    (pattern.starts_with('.') || !name.starts_with('.')) && glob_matches(pattern, name)
+}
+
 /// Whether a shell glob matches `name` (`*`, `?`, `[…]`; a character after [`GLOB_ESCAPE`]
 /// or `\\` is literal).
 pub fn glob_matches(pattern: &str, name: &str) -> bool {

@@ -20,6 +20,7 @@ fn linked_project(name: &str) -> Project {
         .write("project/build/out.txt", "built\n")
         .write("project/notes.txt", "notes\n")
         .link("project/homelink", home.as_str())
+        .link("home/keys-link", &format!("{home}/.ssh"))
         .link("project/rootlink", "/")
         .link("project/out", "build")
         .link("project/rc", &format!("{home}/.bashrc"))
@@ -121,6 +122,12 @@ fn reads_and_writes_through_a_link_are_judged_where_it_leads() {
         ("cat homelink/../home/.ssh/id_ed25519", deny("read-credentials")),
         ("echo x >> homelink/.ssh/../.bashrc", deny("write-startup-file")),
         ("cat out/../notes.txt", ALLOW),
+        // Outside the project, a folder of the home that is a link into `~/.ssh`.
+        (
+            "echo key >> ../home/keys-link/authorized_keys",
+            deny("write-credentials"),
+        ),
+        ("echo key >> ../home/keys-link/notes.txt", deny("write-credentials")),
         // chmod and chown change what a link points at.
         ("chmod 777 homelink/.ssh", deny("write-credentials")),
         ("chmod 644 out/out.txt", ALLOW),

@@ -630,7 +630,6 @@ fn change_mode_at(
     mode: modes::Mode,
     recursive: bool,
 ) {
-    let path = path.clone();
     let context = subject.context;
     // The folders the guard and the agents' hooks live in: taking their owner's access away
     // stops the hook from running (`chmod 000 ~/.cargo/bin`, `chmod 000 .claude`).

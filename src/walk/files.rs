@@ -2,6 +2,7 @@
 //! what a file it runs holds: text it wrote, a download, or a script read from disk.
 
 use super::{Cursor, Walker};
+use crate::args::{self, Options};
 use crate::command::{CommandId, Input, Output, RedirectOperator, Run};
 use crate::links::{self, Last};
 use crate::paths::{self, AbsPath, Target};
@@ -111,17 +112,10 @@ impl Walker<'_> {
                 }
                 // A symbolic link's relative target is read from the link's folder (unless `-r`
                 // made it from the working folder's view).
-                let flag = |short: char, long: &str| {
-                    command.args().iter().any(|word| {
-                        word.is(long)
-                            || word.text().starts_with('-')
-                                && !word.text().starts_with("--")
-                                && word.text().contains(short)
-                    })
-                };
+                let parsed = args::parse(command.args(), &Options::gnu("St", &["suffix", "target-directory"]));
                 if command.name == "ln"
-                    && flag('s', "--symbolic")
-                    && !flag('r', "--relative")
+                    && parsed.has('s', "symbolic")
+                    && !parsed.has('r', "relative")
                     && !operands[0].text().starts_with('/')
                     && let Some(folder) = target.parent()
                 {
@@ -378,7 +372,7 @@ fn matching_files(target: &Target) -> Result<Option<AbsPath>, String> {
         .map(|entry| entry.file_name())
         .filter(|name| {
             let name = name.to_string_lossy();
-            (pattern.starts_with('.') || !name.starts_with('.')) && paths::glob_matches(pattern, &name)
+            paths::pattern_matches_entry(pattern, &name)
         })
         .collect();
     match matches.len() {
