@@ -229,8 +229,21 @@ pub fn program_name(word: &Word) -> String {
     };
     let base = text.rsplit(['/', '\\']).next().unwrap_or(&text);
     let lower = base.to_lowercase();
-    lower.strip_suffix(".exe").unwrap_or(&lower).to_owned()
+    let name = lower.strip_suffix(".exe").unwrap_or(&lower);
+    // GNU's tools installed beside the system's under a `g` prefix (Homebrew's coreutils,
+    // findutils and sed on macOS: `grm`, `gln`) are those tools.
+    match name.strip_prefix('g') {
+        Some(gnu) if GNU_PREFIXED.contains(&gnu) => gnu.to_owned(),
+        _ => name.to_owned(),
+    }
 }
+
+/// The GNU tools that Homebrew installs as `g` + their name, whose deletes, writes, links and
+/// permission changes are judged as the tool's own.
+const GNU_PREFIXED: &[&str] = &[
+    "rm", "rmdir", "unlink", "shred", "ln", "link", "cp", "mv", "install", "dd", "truncate", "tee", "chmod", "chown",
+    "chgrp", "find", "xargs", "sed", "env", "timeout", "nohup", "nice", "stdbuf", "chroot", "cat", "split", "csplit",
+];
 
 /// A word quoted for display only when it would otherwise read as several.
 pub fn quote_for_display(text: &str) -> String {
