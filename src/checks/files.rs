@@ -636,10 +636,10 @@ fn change_mode_at(
     let guard_folder = context
         .guard_binary
         .as_ref()
-        .is_some_and(|binary| binary.is_inside(&path))
+        .is_some_and(|binary| binary.is_inside(path))
         || path.name().is_some_and(|name| AGENT_FOLDERS.contains(&name))
-        || context.home.starts_with(&path);
-    let class = files::write_class(&path, context);
+        || context.home.starts_with(path);
+    let class = files::write_class(path, context);
     if !guard_folder && !is_protected(&class) {
         return;
     }
@@ -647,7 +647,7 @@ fn change_mode_at(
     // guard's binary, every owner bit counts; for a key or a settings file, reading and writing.
     let folder = guard_folder
         || recursive
-        || context.read_scripts && std::path::Path::new(&crate::context::native(&path)).is_dir()
+        || context.read_scripts && std::path::Path::new(&crate::context::native(path)).is_dir()
         || path
             .name()
             .is_some_and(|name| name.starts_with('.') && !name[1..].contains('.'));
@@ -682,7 +682,7 @@ fn change_mode_at(
             mode.opens_up()
         };
         if opens_up || mode.takes_from_owner(owner_bits) {
-            judge_change(subject, report, word, &path);
+            judge_change(subject, report, word, path);
         }
     }
 }
