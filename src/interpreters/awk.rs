@@ -133,6 +133,22 @@ fn string(source: &Source, at: &mut usize) -> Word {
             let (decoded, used) = match next {
                 'n' => ("\n".to_owned(), 2),
                 't' => ("\t".to_owned(), 2),
+                'r' => ("\r".to_owned(), 2),
+                // gawk and mawk read at most two hex digits; none leaves the `x`.
+                'x' => {
+                    let digits = text[*at + 2..]
+                        .bytes()
+                        .take_while(u8::is_ascii_hexdigit)
+                        .take(2)
+                        .count();
+                    let code = u32::from_str_radix(&text[*at + 2..*at + 2 + digits], 16)
+                        .ok()
+                        .and_then(char::from_u32);
+                    match code {
+                        Some(code) => (code.to_string(), 2 + digits),
+                        None => ("x".to_owned(), 2),
+                    }
+                }
                 '0'..='7' => {
                     let digits = text[*at + 1..]
                         .bytes()

@@ -6,7 +6,7 @@ use super::Execution;
 use crate::args::{self, Arg, Options};
 use crate::command::Command;
 use crate::source::Span;
-use crate::word::Word;
+use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
 
 struct Wrapper {
     names: &'static [&'static str],
@@ -405,9 +405,48 @@ fn split_assignment(word: &Word) -> Option<(String, Word)> {
 fn split_string(word: &Word) -> Vec<Word> {
     let span: Span = word.span;
     match shell_words::split(word.text()) {
-        Ok(pieces) => pieces.iter().map(|piece| Word::literal(piece, span)).collect(),
+        Ok(pieces) => pieces.iter().map(|piece| with_variables(piece, span)).collect(),
         Err(_) => vec![word.clone()],
     }
+}
+
+/// A piece of `env -S`'s string, whose `${NAME}` env replaces with the variable's value, known
+/// only when it runs.
+fn with_variables(piece: &str, span: Span) -> Word {
+    let mut parts = Vec::new();
+    let mut rest = piece;
+    while let Some(open) = rest.find("${") {
+        let Some(close) = rest[open..].find('}').map(|close| open + close) else {
+            break;
+        };
+        if open > 0 {
+            parts.push(Part::Literal {
+                text: rest[..open].to_owned(),
+                quoting: Quoting::Quoted,
+                span,
+            });
+        }
+        parts.push(Part::Dynamic(Dynamic {
+            kind: DynamicKind::Variable {
+                name: rest[open + 2..close].to_owned(),
+                guarded: false,
+            },
+            text: rest[open..=close].to_owned(),
+            span,
+        }));
+        rest = &rest[close + 1..];
+    }
+    if parts.is_empty() {
+        return Word::literal(piece, span);
+    }
+    if !rest.is_empty() {
+        parts.push(Part::Literal {
+            text: rest.to_owned(),
+            quoting: Quoting::Quoted,
+            span,
+        });
+    }
+    Word::from_parts(parts, span)
 }
 
 /// The command a privilege wrapper runs, and whether it asked for a shell (`-i`, `-s`).
