@@ -165,7 +165,7 @@ fn other_home_configuration(path: &AbsPath, context: &Context) -> bool {
     if path.starts_with(&context.home) {
         return false;
     }
-    let components: Vec<&str> = path.components().collect();
+    let components = components_as_compared(path, context);
     let below_home = match components.as_slice() {
         ["home" | "Users", _, rest @ ..] => rest,
         ["root", rest @ ..] => rest,
@@ -455,7 +455,7 @@ const SYSTEM_SECRETS: &[(&str, &str)] = &[("/etc/shadow", "password hashes"), ("
 
 /// Which agent hook or settings file (or this guard's own binary) `path` is, if it is one.
 pub fn agent_settings(path: &AbsPath, context: &Context) -> Option<&'static str> {
-    let components: Vec<&str> = path.components().collect();
+    let components = components_as_compared(path, context);
     agent_file(path, &components, context).or_else(|| match places::protection(path, context) {
         Some((Protection::Settings, what)) => Some(what),
         _ => None,
@@ -464,7 +464,7 @@ pub fn agent_settings(path: &AbsPath, context: &Context) -> Option<&'static str>
 
 /// The class of writing `path`.
 pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
-    let components: Vec<&str> = path.components().collect();
+    let components = components_as_compared(path, context);
     if let Some(what) = agent_file(path, &components, context) {
         return WriteClass::AgentSettings(what);
     }
@@ -492,7 +492,7 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     if let Some(what) = system_config(path, context) {
         return WriteClass::SystemConfig(what);
     }
-    if is_env_file(&components) {
+    if is_env_file(&components, places::folds_case(path, &context.home)) {
         return WriteClass::EnvFile;
     }
     if CI_FILES.iter().any(|pattern| contains_run(&components, pattern)) {
@@ -512,7 +512,7 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
 
 /// The class of reading `path`.
 pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
-    let components: Vec<&str> = path.components().collect();
+    let components = components_as_compared(path, context);
     if let Some((_, what)) = SYSTEM_SECRETS.iter().find(|(secret, _)| path.as_str() == *secret) {
         return ReadClass::Credentials(what);
     }
@@ -526,7 +526,7 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
             return ReadClass::Credentials(what);
         }
     }
-    if is_env_file(&components) {
+    if is_env_file(&components, places::folds_case(path, &context.home)) {
         return ReadClass::EnvFile;
     }
     ReadClass::Ordinary
@@ -573,7 +573,7 @@ pub fn raw_disk(path: &AbsPath) -> bool {
 
 /// What secret reading `path` would expose, if any: private keys, credential stores, `.env`.
 pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
-    let components: Vec<&str> = path.components().collect();
+    let components = components_as_compared(path, context);
     if let ["proc", _, "environ"] = components.as_slice() {
         return Some(format!(
             "{path} (the environment of a process, with its tokens and passwords)"
@@ -716,10 +716,44 @@ fn system_config(path: &AbsPath, context: &Context) -> Option<&'static str> {
         .map(|(_, what)| *what)
 }
 
-/// `.env` or `.env.<anything>`, except the example files meant to be committed.
-fn is_env_file(components: &[&str]) -> bool {
-    let Some(name) = components.last() else {
+/// The path's components as its file system compares them. Where names fold case (Windows,
+/// macOS), a component naming a protected file or folder in another case (`.Git`, `.CLAUDE`,
+/// `Settings.JSON`) takes that name's own spelling, so that the tables below match it.
+fn components_as_compared<'a>(path: &'a AbsPath, context: &Context) -> Vec<&'a str> {
+    let fold = places::folds_case(path, &context.home);
+    path.components()
+        .map(|component| match fold {
+            true => protected_spelling(component).unwrap_or(component),
+            false => component,
+        })
+        .collect()
+}
+
+/// The spelling the tables of protected files give `component`, compared without case.
+fn protected_spelling(component: &str) -> Option<&'static str> {
+    let agent_files = AGENT_FILES.iter().flat_map(|(names, _)| names.iter());
+    let agent_folders = AGENT_DIRECTORIES.iter().flat_map(|(names, _)| names.iter());
+    let ci_files = CI_FILES.iter().flat_map(|names| names.iter());
+    agent_files
+        .chain(agent_folders)
+        .chain(ci_files)
+        .chain([".git", ".env", ".ssh"].iter())
+        .find(|name| name.eq_ignore_ascii_case(component))
+        .copied()
+}
+
+/// `.env` or `.env.<anything>`, except the example files meant to be committed; with `fold`,
+/// in any case (`.Env.local`).
+fn is_env_file(components: &[&str], fold: bool) -> bool {
+    let Some(&name) = components.last() else {
         return false;
+    };
+    let lowered;
+    let name = if fold {
+        lowered = name.to_ascii_lowercase();
+        lowered.as_str()
+    } else {
+        name
     };
     let examples = [
         ".env.example",
@@ -728,7 +762,7 @@ fn is_env_file(components: &[&str]) -> bool {
         ".env.dist",
         ".env.defaults",
     ];
-    (*name == ".env" || name.starts_with(".env.")) && !examples.contains(name)
+    (name == ".env" || name.starts_with(".env.")) && !examples.contains(&name)
 }
 
 /// Whether `components` ends with `suffix` (`*` matches any one component).

@@ -180,7 +180,7 @@ fn place_of(path: &AbsPath, below: Option<Option<&str>>, everything: bool, conte
     if path.is_root() || is_drive_root(path) {
         return Place::Root;
     }
-    if let Some(git) = git_dir(path, below) {
+    if let Some(git) = git_dir(path, below, folds_case(path, &context.home)) {
         return Place::GitDir(git);
     }
     if let Some((protected, protection, what)) = protected(path, below, context) {
@@ -289,11 +289,12 @@ fn home_holding(path: &AbsPath, context: &Context) -> Option<AbsPath> {
 }
 
 /// The `.git` directory that `path` is or is inside, or that entries below `path` may be.
-fn git_dir(path: &AbsPath, below: Option<Option<&str>>) -> Option<AbsPath> {
+/// `fold`: the file system compares names without case (`.GIT` is `.git`).
+fn git_dir(path: &AbsPath, below: Option<Option<&str>>, fold: bool) -> Option<AbsPath> {
     let mut at = AbsPath::root();
     for component in path.components() {
         at = at.join(component);
-        if component == ".git" {
+        if component == ".git" || fold && component.eq_ignore_ascii_case(".git") {
             return Some(at);
         }
     }
@@ -339,6 +340,13 @@ fn protected(
     None
 }
 
+/// Whether the file system holding `path` compares names without case: Windows always, and
+/// macOS, whose default file system folds case (told by its homes, under `/Users/`, so that a
+/// command is judged the same on every machine). `~/.Ssh/id_ed25519` is the SSH key there.
+pub fn folds_case(path: &AbsPath, home: &AbsPath) -> bool {
+    path.is_windows() || home.is_windows() || home.as_str().starts_with("/Users/")
+}
+
 /// A path inside the home directory, as the part below home (`""` for home itself).
 pub struct BelowHome<'a> {
     rest: &'a str,
@@ -354,7 +362,7 @@ impl<'a> BelowHome<'a> {
         let rest = path.as_str()[home.as_str().len()..].trim_start_matches('/');
         Some(BelowHome {
             rest,
-            insensitive: path.is_windows() || home.is_windows(),
+            insensitive: folds_case(path, home),
         })
     }
 
