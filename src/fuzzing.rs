@@ -200,4 +200,8 @@ impl Scope for FixedScope {
     }
 
     fn arithmetic(&mut self, _node: Node, _source: &Source) {}
+
+    fn evaluate_name(&mut self, _name: &Word) {}
+
+    fn expand_again(&mut self, _value: &Word) {}
 }

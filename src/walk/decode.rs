@@ -23,6 +23,10 @@ pub(crate) trait Scope {
     fn hidden_substitution(&mut self, range: std::ops::Range<usize>, source: &Source) -> Output;
     /// An arithmetic expression is evaluated: the variables it names are too.
     fn arithmetic(&mut self, node: Node, source: &Source);
+    /// A value used as a variable's name (`${!x}`): the array subscript in it is evaluated.
+    fn evaluate_name(&mut self, name: &Word);
+    /// A value expanded once more (`${x@P}`): the substitutions in it run.
+    fn expand_again(&mut self, value: &Word);
 }
 
 /// What writing `value` into a word costs, in bytes: its text and its parts (a value made of
@@ -73,6 +77,14 @@ impl Scope for WordScope<'_, '_, '_> {
     fn arithmetic(&mut self, node: Node, _source: &Source) {
         let names = arithmetic_names(node, self.at.source);
         self.walker.evaluate_arithmetic(names, self.at);
+    }
+
+    fn evaluate_name(&mut self, name: &Word) {
+        self.walker.evaluate_name(name, false, self.at);
+    }
+
+    fn expand_again(&mut self, value: &Word) {
+        self.walker.expand_again(value, "a prompt expansion (`@P`)", self.at);
     }
 }
 
@@ -238,17 +250,25 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    /// Bare text: backslash escapes quote the next character.
+    /// Bare text: backslash escapes quote the next character, and an empty backquote
+    /// substitution (``g``it``, which the grammar leaves inside the word) writes nothing.
     fn bare(&mut self, node: Node) {
         let range = node.byte_range();
         let raw = self.text(node);
-        if !raw.contains('\\') {
+        if !raw.contains(['\\', '`']) {
             self.push_text_range(range, Quoting::Bare);
             return;
         }
         let mut start = 0;
         let mut chars = raw.char_indices().peekable();
         while let Some((i, c)) = chars.next() {
+            if c == '`' && chars.next_if(|(_, next)| *next == '`').is_some() {
+                if i > start {
+                    self.push_text_range(range.start + start..range.start + i, Quoting::Bare);
+                }
+                start = i + 2;
+                continue;
+            }
             if c != '\\' {
                 continue;
             }
@@ -363,11 +383,12 @@ impl<'a> Decoder<'a> {
             return;
         }
         if let Some(pointer) = parsed.name.as_deref().filter(|_| parsed.indirect) {
-            // `${!x}`: the variable named by x's value.
-            let target = self
-                .scope
-                .variable(pointer)
-                .and_then(|name| name.value().filter(|name| is_name(name)).map(str::to_owned));
+            // `${!x}`: the variable named by x's value, whose subscript bash evaluates.
+            let pointed = self.scope.variable(pointer);
+            if let Some(pointed) = &pointed {
+                self.scope.evaluate_name(pointed);
+            }
+            let target = pointed.and_then(|name| name.value().filter(|name| is_name(name)).map(str::to_owned));
             match target
                 .as_deref()
                 .and_then(|target| Some((target, self.scope.variable(target)?)))
@@ -385,6 +406,13 @@ impl<'a> Decoder<'a> {
                 },
             }
             return;
+        }
+        // `${x@P}` expands x's value as a prompt, which runs its command substitutions.
+        if let Some(name) = parsed.name.as_deref().filter(|_| raw.ends_with("@P}"))
+            && let Some(value) = self.scope.variable(name)
+            && (value.text().contains("$(") || value.text().contains('`'))
+        {
+            self.scope.expand_again(&value);
         }
         let value = match &parsed.name {
             Some(name) if parsed.plain || parsed.guarded || parsed.default_if_empty || parsed.alternative => {

@@ -352,6 +352,12 @@ impl Walker<'_> {
                     current_shell: false,
                     parent: self.command(id).layer,
                 };
+                // A shell drops the NUL bytes of what it reads: `g\0it` runs `git`.
+                let word = if language == Language::Shell {
+                    without_nul_bytes(word)
+                } else {
+                    word
+                };
                 self.run_code(id, &code, std::slice::from_ref(&word), at);
                 return;
             }
@@ -616,6 +622,26 @@ fn positional_of(arguments: &Arguments) -> Vec<Word> {
 }
 
 /// Words joined by `separator` as source text, with placeholders for their dynamic parts.
+/// The word with the NUL bytes of its known text removed.
+fn without_nul_bytes(word: Word) -> Word {
+    if !word.text().contains('\0') {
+        return word;
+    }
+    let parts = word
+        .parts
+        .into_iter()
+        .map(|part| match part {
+            Part::Literal { text, quoting, span } => Part::Literal {
+                text: text.replace('\0', ""),
+                quoting,
+                span,
+            },
+            dynamic => dynamic,
+        })
+        .collect();
+    Word::from_parts(parts, word.span)
+}
+
 pub(super) fn source_of_words(words: &[Word], separator: &str) -> Source {
     let mut builder = SourceBuilder::default();
     for (index, word) in words.iter().enumerate() {

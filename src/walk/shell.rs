@@ -40,6 +40,8 @@ pub(super) struct Shell {
     pub(super) previous_cwd: Option<Cwd>,
     /// After `set -P` (`set -o physical`), `cd` goes where links lead.
     pub(super) physical_cd: bool,
+    /// `hash -p PATH NAME`: the program a later `NAME` runs.
+    pub(super) hashed: HashMap<String, Word>,
 }
 
 /// A shell function the command defined.
@@ -64,6 +66,7 @@ impl Shell {
             descriptors: Vec::new(),
             previous_cwd: None,
             physical_cd: false,
+            hashed: HashMap::new(),
         }
     }
 
@@ -134,6 +137,9 @@ impl Walker<'_> {
             return;
         };
         let name = at.source.text()[name_node.byte_range()].to_owned();
+        if name_node.kind() == "subscript" {
+            self.walk_subscript(name_node, at);
+        }
         let appends = anonymous_token(node).is_some_and(|token| token == "+=");
         let value = node.child_by_field_name("value");
         let mut elements = None;
@@ -141,9 +147,9 @@ impl Walker<'_> {
             Some(value) if value.kind() == "array" => {
                 let mut cursor = value.walk();
                 let nodes: Vec<Node> = value.named_children(&mut cursor).collect();
-                let words = self.words_grouped(&nodes, at, &Input::Inherited);
-                let first = words.first().cloned();
-                elements = Some(words);
+                let words = placed_elements(self.words_grouped(&nodes, at, &Input::Inherited));
+                let first = words.as_ref().and_then(|words| words.first().cloned());
+                elements = words;
                 first.or_else(|| Some(Word::literal("", at.source.span(value.byte_range()))))
             }
             Some(value) => self.words(&[value], at).pop().map(Word::single_field),
@@ -186,15 +192,35 @@ impl Walker<'_> {
         }
     }
 
-    /// `declare`, `local`, `export`…: their assignments, and the words they decode.
+    /// `declare`, `local`, `export`…: their assignments, and the words they decode. The names
+    /// they are given, and the targets of a `-n` name reference, have their subscripts evaluated.
     pub(super) fn declaration(&mut self, node: Node, at: &mut Cursor) {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let text = at.source.text();
+        let reference = children.iter().any(|child| {
+            let word = &text[child.byte_range()];
+            child.kind() == "word" && word.starts_with('-') && word[1..].contains('n')
+        });
         for child in children {
             match child.kind() {
-                "variable_assignment" => self.assign(child, at),
+                "variable_assignment" => {
+                    self.assign(child, at);
+                    let target = child
+                        .child_by_field_name("name")
+                        .and_then(|name| at.shell.variables.get(&text[name.byte_range()]))
+                        .filter(|_| reference)
+                        .cloned();
+                    if let Some(target) = target {
+                        self.evaluate_name(&target, false, at);
+                    }
+                }
                 _ => {
-                    self.words(&[child], at);
+                    for word in self.words(&[child], at) {
+                        if !word.text().starts_with('-') {
+                            self.evaluate_name(&word, false, at);
+                        }
+                    }
                 }
             }
         }
@@ -205,8 +231,13 @@ impl Walker<'_> {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
         let words = self.words(&children, at);
-        let shell = &mut *at.shell;
         let functions = words.iter().any(|w| w.is("-f"));
+        if !functions {
+            for word in words.iter().filter(|word| !word.text().starts_with('-')) {
+                self.evaluate_name(word, false, at);
+            }
+        }
+        let shell = &mut *at.shell;
         for word in words.iter().filter_map(Word::value).filter(|w| !w.starts_with('-')) {
             if functions {
                 Rc::make_mut(&mut shell.functions).remove(word);
@@ -279,6 +310,7 @@ impl Walker<'_> {
         match command.name.as_str() {
             // `exec 3<<<'text'`: descriptor 3 reads the text for the rest of the shell, and
             // after `exec <x.sh` every later command reads x.sh as its standard input.
+            "hash" => remember_hashed(command.args(), &mut shell.hashed),
             "exec" if command.args().is_empty() => {
                 shell.descriptors.extend(command.descriptors.iter().cloned());
                 if matches!(command.stdin, Input::File(_) | Input::Text(_)) {
@@ -477,4 +509,117 @@ fn searches_cdpath(name: &str) -> bool {
         && name != ".."
         && !name.starts_with("./")
         && !name.starts_with("../")
+}
+
+/// The elements of `(x [3]=y z)` in the order bash keeps them: an element with an index goes
+/// there, and the ones after it follow it (`([1]=-rf [0]=rm /)` is `rm /`). `None` when an index
+/// is not a plain number (an associative array, an arithmetic subscript).
+fn placed_elements(words: Vec<Word>) -> Option<Vec<Word>> {
+    if !words.iter().any(|word| word.text().starts_with('[')) {
+        return Some(words);
+    }
+    let mut placed = std::collections::BTreeMap::new();
+    let mut next = 0usize;
+    for word in words {
+        let text = word.text();
+        let word = match text.find("]=").filter(|_| text.starts_with('[')) {
+            Some(close) => {
+                next = text[1..close].trim().parse().ok()?;
+                word.strip_prefix(close + 2)
+            }
+            None => word,
+        };
+        placed.insert(next, word);
+        next = next.checked_add(1)?;
+    }
+    Some(placed.into_values().collect())
+}
+
+/// Bash's builtin commands: a name bash finds before looking at `hash` or `PATH`.
+pub(super) const BASH_BUILTINS: &[&str] = &[
+    ".",
+    ":",
+    "[",
+    "alias",
+    "bg",
+    "bind",
+    "break",
+    "builtin",
+    "caller",
+    "cd",
+    "command",
+    "compgen",
+    "complete",
+    "compopt",
+    "continue",
+    "declare",
+    "dirs",
+    "disown",
+    "echo",
+    "enable",
+    "eval",
+    "exec",
+    "exit",
+    "export",
+    "false",
+    "fc",
+    "fg",
+    "getopts",
+    "hash",
+    "help",
+    "history",
+    "jobs",
+    "kill",
+    "let",
+    "local",
+    "logout",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "readonly",
+    "return",
+    "set",
+    "shift",
+    "shopt",
+    "source",
+    "suspend",
+    "test",
+    "times",
+    "trap",
+    "true",
+    "type",
+    "typeset",
+    "ulimit",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
+];
+
+/// `hash -p PATH NAME…` makes each NAME run PATH; `hash -d NAME` and `hash -r` forget.
+fn remember_hashed(args: &[Word], hashed: &mut HashMap<String, Word>) {
+    let mut path = None;
+    let mut forget = false;
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.text() {
+            "-r" => hashed.clear(),
+            "-d" => forget = true,
+            "-p" => path = words.next(),
+            "-t" | "-l" | "--" => {}
+            name => match (path, forget) {
+                (_, true) => {
+                    hashed.remove(name);
+                }
+                (Some(path), false) => {
+                    hashed.insert(name.to_owned(), path.clone());
+                }
+                (None, false) => {}
+            },
+        }
+    }
 }

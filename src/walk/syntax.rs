@@ -1,7 +1,7 @@
 //! The fold over the syntax tree: a layer of shell code parsed, then walked statement by
 //! statement through lists, pipelines, subshells, simple commands and substitutions.
 
-use super::arithmetic::{arithmetic_names, identifiers, test_arithmetic_names};
+use super::arithmetic::{arithmetic_names, test_arithmetic_names, tested_variables};
 use super::decode::{Decoder, WordScope};
 use super::redirect::Redirections;
 use super::shell::Shell;
@@ -89,6 +89,9 @@ impl Walker<'_> {
                         .parent()
                         .is_some_and(|parent| is_descriptor_herestring(parent, source))
             {
+                continue;
+            }
+            if is_empty_substitution(node, source.text()) {
                 continue;
             }
             if node.is_error() && is_brace_command(&source.text()[node.byte_range()]) {
@@ -214,6 +217,11 @@ impl Walker<'_> {
             "test_command" => {
                 let names = test_arithmetic_names(node, at.source);
                 self.evaluate_arithmetic(names, at);
+                for operand in tested_variables(node, at.source) {
+                    for word in self.words(&[operand], at) {
+                        self.evaluate_name(&word, false, at);
+                    }
+                }
                 self.sequence(node, at, flow)
             }
             "compound_statement" if node.child(0).is_some_and(|first| first.kind() == "((") => {
@@ -429,8 +437,11 @@ impl Walker<'_> {
         for child in &children {
             match child.kind() {
                 "variable_assignment" => {
-                    let name = child
-                        .child_by_field_name("name")
+                    let name_node = child.child_by_field_name("name");
+                    if let Some(subscript) = name_node.filter(|n| n.kind() == "subscript") {
+                        self.walk_subscript(subscript, at);
+                    }
+                    let name = name_node
                         .map(|n| at.source.text()[n.byte_range()].to_owned())
                         .unwrap_or_default();
                     let value = match child.child_by_field_name("value") {
@@ -458,6 +469,15 @@ impl Walker<'_> {
         let mut argv = self.words_grouped(&all, at, &flow.stdin);
         argv.extend(inner.extra_args);
         argv.extend(outer.extra_args);
+        // After `hash -p PATH NAME`, `NAME` runs PATH unless a function or builtin answers to it.
+        if let Some(first) = argv.first_mut()
+            && let Some(name) = first.value()
+            && !at.shell.functions.contains_key(name)
+            && !super::shell::BASH_BUILTINS.contains(&name)
+            && let Some(path) = at.shell.hashed.get(name)
+        {
+            *first = path.clone();
+        }
         let mut redirects = inner.redirects;
         redirects.extend(outer.redirects);
         let stdin = outer
@@ -484,15 +504,7 @@ impl Walker<'_> {
         command.in_pipeline = flow.in_pipeline;
         command.background = flow.background;
         let id = self.push_command(command, at.layer);
-        if self.command(id).name == "let" {
-            let names = self
-                .command(id)
-                .args()
-                .iter()
-                .flat_map(|word| identifiers(word.text()))
-                .collect();
-            self.evaluate_arithmetic(names, at);
-        }
+        self.evaluate_named_variables(id, at);
         self.call_function(id, at);
         self.follow_runs(id, at);
         self.shell_effects(id, at.shell);
@@ -578,6 +590,9 @@ impl Walker<'_> {
         let span = at.source.span(node.byte_range());
         if self.too_deep(at.syntax_depth, span) {
             return Output::Unknown;
+        }
+        if is_empty_substitution(node, at.source.text()) {
+            return Output::Literal(Word::literal("", span));
         }
         let layer = self.push_layer(
             Some(at.layer),
@@ -679,6 +694,20 @@ fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
         at += 1;
     }
     matches!(state, State::Double { opened_at } if !text[..opened_at].contains('\n'))
+}
+
+/// `$()`, `$( )`, `` ` ` ``: a command substitution with no command in it (the grammar reads
+/// a missing command there), which bash reads as writing nothing.
+fn is_empty_substitution(node: Node, text: &str) -> bool {
+    if node.kind() != "command_substitution" {
+        return false;
+    }
+    let whole = &text[node.byte_range()];
+    let inner = whole
+        .strip_prefix("$(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .or_else(|| whole.strip_prefix('`').and_then(|rest| rest.strip_suffix('`')));
+    inner.is_some_and(|inner| inner.trim().is_empty())
 }
 
 /// The ERROR nodes of a tree that are not inside another.
