@@ -286,6 +286,9 @@ pub struct Layer {
     pub from_disk: bool,
     /// A guess at what a program nobody described runs (`eatmydata rm -rf ~`), not knowledge.
     pub inferred: Option<Inference>,
+    /// Where bash stops reading this layer's code at a syntax error, and why: nothing from there
+    /// on runs, so only the code before it is walked.
+    pub bash_stops: Option<String>,
 }
 
 /// What a guessed layer guesses.

@@ -61,6 +61,13 @@ pub struct Context {
     /// The links the command makes before later parts of it run (`ln -s ~ h`), followed with
     /// those on disk when its paths are resolved (see `links`).
     pub links: Vec<crate::links::Link>,
+    /// The user's login shell (`$SHELL`), when known: the shell an agent runs commands in.
+    pub login_shell: Option<String>,
+    /// Whether every command runs in a shell of its own that ends with it (Claude Code, Codex,
+    /// Gemini CLI): text that ends too early (a quote or a backquote left open) then runs
+    /// nothing, since no later input can complete it. False where a shell session may wait for
+    /// more input (a terminal the agent types into), and when not known.
+    pub shell_per_command: bool,
     /// This context with its folders resolved through links, once asked for (`links`).
     pub(crate) real: RealFolders,
     /// What each path looked at on disk holds (a link's target, or none), so that the folders
@@ -98,7 +105,6 @@ impl Context {
         Context {
             project_root: cwd.clone(),
             cwd,
-            home,
             temp_variables: Vec::new(),
             guard_binary: None,
             mode: Mode::Interactive,
@@ -106,8 +112,11 @@ impl Context {
             given_folders: Vec::new(),
             path_folders: Vec::new(),
             links: Vec::new(),
+            login_shell: None,
+            shell_per_command: false,
             real: RealFolders::default(),
             disk_links: DiskLinks::default(),
+            home,
         }
     }
 
@@ -130,7 +139,27 @@ impl Context {
             .ok()
             .and_then(|exe| AbsPath::new(&exe.to_string_lossy()));
         context.path_folders = path_folders(std::env::var_os("PATH").as_deref());
+        context.login_shell = std::env::var("SHELL").ok();
         context
+    }
+
+    /// Whether bash reads the command, so that bash's syntax decides what runs: what bash
+    /// refuses to parse then runs nothing. True on Windows (the agents run Git Bash there) and
+    /// where the login shell is bash, sh or dash or not known; false for macOS homes (zsh by
+    /// default) and any other shell, since zsh runs `if (x) { … }` and `ls ./(a)/`, which bash
+    /// refuses.
+    pub fn bash_reads_commands(&self) -> bool {
+        if self.home.is_windows() {
+            return true;
+        }
+        if self.home.as_str().starts_with("/Users/") {
+            return false;
+        }
+        let name = self
+            .login_shell
+            .as_deref()
+            .map(|shell| shell.rsplit('/').next().unwrap_or(shell));
+        matches!(name, None | Some("" | "bash" | "sh" | "dash"))
     }
 
     /// The context used by the rules' own examples and the corpus when a case says nothing else:

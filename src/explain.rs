@@ -32,6 +32,9 @@ pub fn text(verdict: &Verdict, color: bool) -> String {
         match &analysis.layers[layer].kind {
             LayerKind::Code { via, text } => {
                 let _ = writeln!(out, "{line_prefix}{via}: {}", one_line(text, 70));
+                if let Some(stops) = &analysis.layers[layer].bash_stops {
+                    let _ = writeln!(out, "{detail}{stops}");
+                }
             }
             LayerKind::Command(id) => {
                 let command = &analysis.commands[*id];
@@ -263,6 +266,7 @@ fn layer_json(analysis: &Analysis, layer: LayerId) -> Value {
             "kind": "code",
             "via": via,
             "text": text,
+            "bash_stops": node.bash_stops,
             "span": span,
             "children": children,
         }),

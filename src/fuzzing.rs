@@ -1,6 +1,7 @@
 //! Entry points for the fuzz targets (`fuzz/`) and the smoke test (`tests/fuzz_smoke.rs`): the
 //! hook, the analyzer, the interpreter readers and the word decoder, each called on arbitrary
-//! input without a process, standard input or the machine's environment around it.
+//! input without a process, standard input or the machine's environment around it; and where
+//! bash stops reading a script (`refusal`), for `tests/refusal_matches_bash.rs`.
 
 use crate::command::Output;
 use crate::context::Context;
@@ -44,6 +45,7 @@ fn fixed_environment() -> Environment {
         current_dir: Some(format!("{HOME}/work/project")),
         guard_binary: Some("/usr/local/bin/safety-net".to_owned()),
         path: Some("/usr/local/bin:/usr/bin:/bin".to_owned()),
+        shell: Some("/bin/bash".to_owned()),
     }
 }
 
@@ -91,6 +93,26 @@ pub fn analyze_text(text: &str) -> Verdict {
 /// Whether any finding of the verdict is a failure inside the analyzer (a panic it caught).
 pub fn verdict_is_internal_error(verdict: &Verdict) -> bool {
     verdict.findings.iter().any(|finding| finding.rule.id == INTERNAL_ERROR)
+}
+
+/// Where bash stops reading a script, as `refusal` finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptRefusal {
+    /// Byte offset of the refused unit: nothing from here on runs.
+    pub unit_start: usize,
+    /// Byte offset of the token bash stops at.
+    pub at: usize,
+    pub description: String,
+}
+
+/// Where bash stops reading `text` as a script; `None` when it reads it all, or when the reader
+/// is not sure.
+pub fn script_refusal(text: &str) -> Option<ScriptRefusal> {
+    crate::refusal::refusal(text).map(|refusal| ScriptRefusal {
+        unit_start: refusal.unit_start,
+        at: refusal.at,
+        description: refusal.describe(text),
+    })
 }
 
 /// The languages whose code the interpreter readers parse themselves; the others are read by

@@ -36,6 +36,7 @@ pub(crate) mod parse;
 pub(crate) mod paths;
 pub(crate) mod places;
 pub(crate) mod producers;
+pub(crate) mod refusal;
 pub(crate) mod registry;
 pub(crate) mod rules;
 pub(crate) mod scripts;

@@ -48,6 +48,27 @@ fn explain_shows_the_layers_and_the_deciding_rule() {
 }
 
 #[test]
+fn explain_says_where_bash_stops_reading() {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    let mut args = vec!["explain"];
+    args.extend(CONTEXT);
+    args.push("echo start\nls ./app/(marketing)/ && rm -rf ~");
+    command.args(&args).env("NO_COLOR", "1").env("SHELL", "/bin/bash");
+    let output = common::run_with_input(&mut command, b"");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("bash refuses line 2 (a syntax error)"), "{text}");
+    command.env("SHELL", "/bin/zsh");
+    let output = common::run_with_input(&mut command, b"");
+    assert_eq!(
+        output.status.code(),
+        Some(20),
+        "zsh reads the line bash refuses:\n{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn explain_allows_ordinary_work() {
     let output = explain("rm -rf node_modules", &[]);
     assert_eq!(output.status.code(), Some(0));

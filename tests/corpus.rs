@@ -14,8 +14,10 @@
 //! ```
 //!
 //! The header is the verdict, optionally the id of the rule expected to decide, and optional
-//! `cwd=`, `home=`, `project=` (default: the working directory), `mode=` and `env=` settings
-//! (`env=TMPDIR=/tmp/x`: a temp folder variable set; by default none is set). A header
+//! `cwd=`, `home=`, `project=` (default: the working directory), `mode=`, `env=`, `shell=` and
+//! `session=` settings (`env=TMPDIR=/tmp/x`: a temp folder variable set, by default none is;
+//! `shell=zsh`: the user's login shell, by default not known; `session=fresh`: each command runs
+//! in a shell of its own, as Claude Code runs it, by default a shell that may wait for more). A header
 //! ending in `:` takes the lines indented by four spaces below it as a multi-line command.
 //! Unless a case says otherwise, home is `/home/user`, the project and working directory are
 //! `/home/user/work/project`, and no environment variable is set.
@@ -98,6 +100,9 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
                         ));
                     }
                 },
+                // `shell=zsh`: the user's login shell; `session=fresh`: a shell of its own per command.
+                Some(("shell", value)) => context.login_shell = Some(value.to_owned()),
+                Some(("session", "fresh")) => context.shell_per_command = true,
                 Some(("mode", value)) => {
                     context.mode = Mode::parse(value).ok_or_else(|| format!("{file}:{number}: unknown mode {value}"))?
                 }

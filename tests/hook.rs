@@ -182,6 +182,24 @@ fn the_project_comes_from_claude_project_dir() {
 }
 
 #[test]
+fn text_that_ends_too_early_runs_nothing_in_a_shell_of_its_own() {
+    // Claude Code runs each command in a bash of its own: a quote left open ends the input, and
+    // bash runs nothing of the line. A Cursor terminal waits for the quote's end, and then runs
+    // what came before it.
+    let command = "rm -rf ~; echo \"unfinished";
+    let claude = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/home/user/work/project",
+        "tool_name": "Bash", "tool_input": {"command": command}});
+    let outcome = run_hook(claude.to_string().as_bytes(), &[("SHELL", "/bin/bash")]);
+    assert_eq!(outcome.exit, 0, "{}", outcome.stderr);
+    let zsh = run_hook(claude.to_string().as_bytes(), &[("SHELL", "/bin/zsh")]);
+    assert_eq!(zsh.exit, 2, "zsh's syntax is not bash's: {}", zsh.stderr);
+    let cursor = serde_json::json!({"hook_event_name": "beforeShellExecution", "cursor_version": "2.4.1",
+        "workspace_roots": ["/home/user/work/project"], "cwd": "/home/user/work/project", "command": command});
+    let outcome = run_hook(cursor.to_string().as_bytes(), &[("SHELL", "/bin/bash")]);
+    assert!(outcome.stdout.contains("\"permission\":\"deny\""), "{}", outcome.stdout);
+}
+
+#[test]
 fn a_malformed_working_directory_is_an_invalid_payload() {
     let long = format!("/{}", "a/".repeat(3000));
     for cwd in ["", "   ", "relative/dir", "./x", "/home/user\u{0}/x", long.as_str()] {

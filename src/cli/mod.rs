@@ -491,7 +491,8 @@ fn zsh_history_command(line: &str) -> &str {
 }
 
 /// A command from one input line, with its own context when the line is JSON with `cwd` or
-/// `home` (a line's `cwd` is also its project root, unless it is the home folder or above it).
+/// `home` (a line's `cwd` is also its project root, unless it is the home folder or above it)
+/// or `agent` (`claude-code`, `codex` and `gemini-cli` run each command in a shell of its own).
 fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -515,6 +516,9 @@ fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
         }
         if let Some(home) = home {
             line_context.home = home;
+        }
+        if let Some(agent) = object.get("agent").and_then(|agent| agent.as_str()) {
+            line_context.shell_per_command = matches!(agent, "claude-code" | "codex" | "gemini-cli" | "gemini");
         }
         if path("cwd").is_some() {
             line_context.project_root = if context::holds_projects(&line_context.cwd, &line_context.home) {

@@ -112,6 +112,8 @@ pub struct Environment {
     pub guard_binary: Option<String>,
     /// `$PATH`.
     pub path: Option<String>,
+    /// `$SHELL`: the shell the agent runs commands in, which decides whose syntax counts.
+    pub shell: Option<String>,
 }
 
 impl Environment {
@@ -127,6 +129,7 @@ impl Environment {
             current_dir: std::env::current_dir().ok().map(|d| d.to_string_lossy().into_owned()),
             guard_binary: std::env::current_exe().ok().map(|e| e.to_string_lossy().into_owned()),
             path: var("PATH"),
+            shell: var("SHELL"),
         }
     }
 }
@@ -391,6 +394,8 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
     context.temp_variables = environment.temp_variables.clone();
     context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);
     context.path_folders = context::path_folders(environment.path.as_deref().map(std::ffi::OsStr::new));
+    context.login_shell = environment.shell.clone();
+    context.shell_per_command = matches!(dialect.agent, Agent::Claude | Agent::Codex | Agent::Gemini);
     // A root at the machine's root, a drive's, or holding home gives nothing: everything would
     // count as given.
     context.given_folders = call

@@ -24,6 +24,7 @@
 //! each have a limit, and reaching one leaves a [`Gap`] that the checkers turn into a verdict.
 
 mod arithmetic;
+mod backquotes;
 pub(crate) mod budget;
 pub(crate) mod decode;
 mod expansion;
@@ -165,6 +166,7 @@ impl Walker<'_> {
             span,
             from_disk: !self.reading_disk.is_empty(),
             inferred: None,
+            bash_stops: None,
         });
         self.analysis.layers.len() - 1
     }

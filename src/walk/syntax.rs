@@ -2,6 +2,7 @@
 //! statement through lists, pipelines, subshells, simple commands and substitutions.
 
 use super::arithmetic::{arithmetic_names, test_arithmetic_names, tested_variables};
+use super::backquotes::{backquote_substitutions, body_code};
 use super::decode::{Decoder, WordScope};
 use super::redirect::Redirections;
 use super::shell::Shell;
@@ -9,8 +10,9 @@ use super::{Cursor, Flow, Walker};
 use crate::command::{Command, CommandId, GapKind, Input, LayerId, LayerKind, Output};
 use crate::parse::{self, ParseFailure};
 use crate::producers;
-use crate::source::{Source, SourceBuilder};
-use crate::word::{DEFAULT_IFS, Part, Word};
+use crate::refusal::{self, RefusalKind};
+use crate::source::{Source, SourceBuilder, Span};
+use crate::word::{DEFAULT_IFS, Dynamic, DynamicKind, Part, Word};
 use tree_sitter::Node;
 
 const RESERVED_WORDS: &[&str] = &[
@@ -20,7 +22,8 @@ const RESERVED_WORDS: &[&str] = &[
 
 impl Walker<'_> {
     /// Parses `source` and walks it as a layer of shell code, under `parent`, at `layer_depth`,
-    /// in the shell state `shell`.
+    /// in the shell state `shell`. The command's own text is read by the agent's shell: when that
+    /// is bash, bash's syntax decides what runs.
     pub(super) fn shell_layer(
         &mut self,
         source: Source,
@@ -29,30 +32,86 @@ impl Walker<'_> {
         shell: &mut Shell,
         layer_depth: usize,
     ) -> Option<LayerId> {
+        let reader = match (
+            parent.is_none() && self.context.bash_reads_commands(),
+            self.context.shell_per_command,
+        ) {
+            (true, true) => Reader::BashWhole,
+            (true, false) => Reader::Bash,
+            (false, _) => Reader::Unknown,
+        };
+        self.code_layer(source, via, parent, shell, layer_depth, reader)
+    }
+
+    /// [`Walker::shell_layer`], for code read by `reader`.
+    fn code_layer(
+        &mut self,
+        source: Source,
+        via: &str,
+        parent: Option<LayerId>,
+        shell: &mut Shell,
+        layer_depth: usize,
+        reader: Reader,
+    ) -> Option<LayerId> {
         let whole = source.span(0..source.text().len());
         if self.layer_refused(layer_depth, whole) {
             return None;
         }
-        let parsed = match parse::parse(source, self.parse_allowance()) {
-            Ok(parsed) => parsed,
-            Err(ParseFailure::OverAllowance) => {
-                self.parse_overrun(whole);
-                return None;
+        let full_text = source.display();
+        let (source, bash_stops) = what_bash_reads(source, reader);
+        let mut parsed = self.parse_layer(source, whole)?;
+        // The grammar reads backquote bodies with the command around them, and one it cannot
+        // read spoils the whole line; bash reads them apart, when it runs them.
+        let mut bodies = Vec::new();
+        if reader != Reader::Unknown && parsed.tree.root_node().has_error() {
+            let text = parsed.source.text();
+            if let Some(found) = backquote_substitutions(text).filter(|found| !found.is_empty())
+                && !parsed.source.has_placeholders()
+            {
+                let mut builder = SourceBuilder::default();
+                let mut from = 0;
+                for backquote in &found {
+                    builder.push_mapped(&parsed.source, from..backquote.range.start);
+                    builder.push_dynamic(Dynamic {
+                        kind: DynamicKind::CommandOutput(Output::Unknown),
+                        text: text[backquote.range.clone()].to_owned(),
+                        span: parsed.source.span(backquote.range.clone()),
+                    });
+                    bodies.push((body_code(text, backquote), parsed.source.span(backquote.range.clone())));
+                    from = backquote.range.end;
+                }
+                builder.push_mapped(&parsed.source, from..text.len());
+                let apart = self.parse_layer(builder.finish(), whole)?;
+                if apart.tree.root_node().has_error() {
+                    bodies.clear();
+                } else {
+                    parsed = apart;
+                }
             }
-            Err(ParseFailure::Unavailable) => {
-                self.gap(GapKind::Syntax, whole, "the Bash parser is unavailable");
-                return None;
-            }
-        };
+        }
         let source = &parsed.source;
         let layer = self.push_layer(
             parent,
             LayerKind::Code {
                 via: via.to_owned(),
-                text: source.display(),
+                text: full_text,
             },
             whole,
         );
+        self.analysis.layers[layer].bash_stops = bash_stops;
+        for (code, span) in bodies {
+            let mut body_shell = shell.clone();
+            let mut builder = SourceBuilder::default();
+            builder.push_from(&code, span);
+            self.code_layer(
+                builder.finish(),
+                "`…`",
+                Some(layer),
+                &mut body_shell,
+                layer_depth + 1,
+                Reader::BashWhole,
+            );
+        }
         let root = parsed.tree.root_node();
         // Bash refuses a line whose double quote never closes, so what the parser could not read
         // there is no command that runs: it is not reported as unverifiable. What the walk does
@@ -76,6 +135,21 @@ impl Walker<'_> {
         }
         self.uncalled_functions(layer, at.shell, layer_depth);
         Some(layer)
+    }
+
+    /// Parses a layer's code, reporting a parse over its allowance or a missing parser.
+    fn parse_layer(&mut self, source: Source, whole: Span) -> Option<parse::Parsed> {
+        match parse::parse(source, self.parse_allowance()) {
+            Ok(parsed) => Some(parsed),
+            Err(ParseFailure::OverAllowance) => {
+                self.parse_overrun(whole);
+                None
+            }
+            Err(ParseFailure::Unavailable) => {
+                self.gap(GapKind::Syntax, whole, "the Bash parser is unavailable");
+                None
+            }
+        }
     }
 
     /// Records the places the parser could not read (outermost ERROR nodes, MISSING tokens).
@@ -708,6 +782,78 @@ fn is_empty_substitution(node: Node, text: &str) -> bool {
         .and_then(|rest| rest.strip_suffix(')'))
         .or_else(|| whole.strip_prefix('`').and_then(|rest| rest.strip_suffix('`')));
     inner.is_some_and(|inner| inner.trim().is_empty())
+}
+
+/// Who reads a layer's code, which decides what text that bash refuses runs nothing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reader {
+    /// A shell whose syntax is not bash's, or not known to be.
+    Unknown,
+    /// Bash, which may wait for more input when the text ends too early.
+    Bash,
+    /// Bash, given the text whole (a backquote body): nothing can follow it.
+    BashWhole,
+}
+
+/// The code of `source` that `reader` runs, and where bash stops reading it. Bash runs a script
+/// a complete command at a time. Given the text whole (`bash -c`, `eval`, a backquote body), it
+/// runs nothing from the command holding its first syntax error on. A shell session that reads
+/// what the agent types (a terminal) drops that command, with the rest of the line the error is
+/// on, and reads on from the next line; one that meets the end of the text inside a quote waits
+/// for more input, so that text is walked as read.
+fn what_bash_reads(source: Source, reader: Reader) -> (Source, Option<String>) {
+    const MOST_REFUSED_LINES: usize = 64;
+    match reader {
+        Reader::Unknown => (source, None),
+        Reader::BashWhole => match refusal::refusal(source.text()) {
+            Some(refused) => {
+                let stops = refused.describe(source.text());
+                (source.slice(0..refused.unit_start), Some(stops))
+            }
+            None => (with_trailing_backslash_literal(source), None),
+        },
+        Reader::Bash => {
+            let mut source = source;
+            let mut stops = None;
+            for _ in 0..MOST_REFUSED_LINES {
+                let Some(refused) = refusal::refusal(source.text())
+                    .filter(|refused| matches!(refused.kind, RefusalKind::UnexpectedToken(_)))
+                else {
+                    break;
+                };
+                let text = source.text();
+                let line_end = text[refused.at..]
+                    .find('\n')
+                    .map_or(text.len(), |end| refused.at + end + 1);
+                if stops.is_none() {
+                    let line = text[..refused.at].matches('\n').count() + 1;
+                    stops = Some(format!(
+                        "bash refuses line {line} (a syntax error): nothing of the command holding it runs, \
+                         and a shell given the text whole runs nothing after it either"
+                    ));
+                }
+                let mut builder = SourceBuilder::default();
+                builder.push_mapped(&source, 0..refused.unit_start);
+                builder.push_mapped(&source, line_end..text.len());
+                source = builder.finish();
+            }
+            (with_trailing_backslash_literal(source), stops)
+        }
+    }
+}
+
+/// The text with a lone backslash at its very end read as bash reads it, as a literal
+/// backslash (`ls D:\dir\`).
+fn with_trailing_backslash_literal(source: Source) -> Source {
+    let text = source.text();
+    let trailing = text.len() - text.trim_end_matches('\\').len();
+    if trailing.is_multiple_of(2) {
+        return source;
+    }
+    let mut builder = SourceBuilder::default();
+    builder.push_mapped(&source, 0..text.len() - 1);
+    builder.push_from("\\\\", source.span(text.len() - 1..text.len()));
+    builder.finish()
 }
 
 /// The ERROR nodes of a tree that are not inside another.
