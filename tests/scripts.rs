@@ -363,3 +363,26 @@ fn a_settings_file_given_to_claude_is_read() {
         "written by the command first: what is on disk now is not what claude reads"
     );
 }
+
+#[test]
+fn a_pattern_in_the_command_name_is_the_program_it_matches() {
+    let project = Project::new("program-pattern");
+    project.write("bin/rm", "").write("bin/rmdir", "").write("bin/git", "");
+    let bin = project.path("bin");
+    let home = project.path("home");
+    assert_eq!(project.judge(&format!("{bin}/r[m] -rf {home}")), deny("rm-home"));
+    assert_eq!(
+        project.judge(&format!("{bin}/gi? push --force")),
+        deny("git-push-force")
+    );
+    assert_eq!(
+        project.judge(&format!("{bin}/rm* -rf {home}")).0,
+        Decision::Ask,
+        "two files match: which one runs depends on the sort order"
+    );
+    assert_eq!(
+        project.judge(&format!("{bin}/zz* --version")),
+        ALLOW,
+        "no file matches: the name as written, which no program has"
+    );
+}

@@ -351,6 +351,23 @@ impl Walker<'_> {
     }
 }
 
+/// The command name a pattern in it becomes when it matches one file on disk, as bash expands
+/// it before it looks the name up (`/bin/r[m]` is `/bin/rm`, `g?t` beside a file `git` is
+/// `git`, found on `PATH`). `None` when the disk may not be read or the pattern matches no file
+/// or several (the caller asks about those when it runs the name as a script).
+pub(super) fn program_matched(name: &Word, cwd: &paths::Cwd, context: &crate::context::Context) -> Option<Word> {
+    if !context.read_scripts || !name.has_glob() || name.dynamics().next().is_some() {
+        return None;
+    }
+    let matched = matching_files(&paths::resolve(name, cwd)).ok()??;
+    let file = matched.name()?;
+    let text = match name.text().rsplit_once('/') {
+        Some((folder, _)) => format!("{folder}/{file}"),
+        None => file.to_owned(),
+    };
+    Some(Word::literal(&text, name.span))
+}
+
 /// The file a pattern in a script's path matches on disk, as bash expands it: none (bash keeps
 /// the pattern, a name no file has), the one it matches, or an error when it matches several
 /// (which one runs, the others becoming its arguments, depends on the locale's sort order) or

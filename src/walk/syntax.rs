@@ -543,6 +543,13 @@ impl Walker<'_> {
         let mut argv = self.words_grouped(&all, at, &flow.stdin);
         argv.extend(inner.extra_args);
         argv.extend(outer.extra_args);
+        // A pattern in the command name is expanded first: the one file it matches names the
+        // program (`/bin/r[m]`).
+        if let Some(first) = argv.first_mut()
+            && let Some(matched) = super::files::program_matched(first, &at.shell.cwd, self.context)
+        {
+            *first = matched;
+        }
         // After `hash -p PATH NAME`, `NAME` runs PATH unless a function or builtin answers to it.
         if let Some(first) = argv.first_mut()
             && let Some(name) = first.value()
