@@ -4,6 +4,12 @@
 //! nesting or a long word), must never make the guard fail inside, and the answers must be
 //! well formed and the same on every run. The inputs the fuzzers found are replayed too.
 
+#[path = "common/corpus.rs"]
+mod corpus;
+#[path = "common/random.rs"]
+mod random;
+use random::Random;
+
 use agent_safety_net::fuzzing::Answer;
 use agent_safety_net::fuzzing::{
     analyze_text, answer_is_internal_error, answer_reasons, decoded_words, hook_answer, interpreter_effects,
@@ -41,26 +47,6 @@ const WRAPPERS: &[(&str, &str)] = &[
     ("\"", "\""),
     ("${x:-", "}"),
 ];
-
-/// xorshift64*: a tiny generator with a fixed seed, so that every run tries the same inputs.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// One mutation of `text`, using `others` for splices.
 fn mutate(random: &mut Random, text: &str, others: &[String]) -> String {
@@ -112,37 +98,6 @@ fn mutated(random: &mut Random, text: &str, others: &[String]) -> String {
         text = mutate(random, &text, others);
     }
     text
-}
-
-/// The commands of corpus/*.txt: the text after each case's `verdict rule…: ` header, or a
-/// multi-line case's indented body.
-fn corpus_commands() -> Vec<String> {
-    let mut commands = Vec::new();
-    for file in files_in(Path::new("corpus"), "txt") {
-        let text = std::fs::read_to_string(&file).expect("corpus file readable");
-        let mut body: Option<Vec<&str>> = None;
-        for line in text.lines() {
-            if let Some(lines) = body.as_mut() {
-                if let Some(indented) = line.strip_prefix("    ") {
-                    lines.push(indented);
-                    continue;
-                }
-                commands.push(lines.join("\n"));
-                body = None;
-            }
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            match line.split_once(": ") {
-                Some((_, command)) => commands.push(command.to_owned()),
-                None if line.ends_with(':') => body = Some(Vec::new()),
-                None => {}
-            }
-        }
-        commands.extend(body.map(|lines| lines.join("\n")));
-    }
-    assert!(commands.len() > 1000, "only {} corpus commands", commands.len());
-    commands
 }
 
 /// The hook fixtures' payloads, Claude Code's and the other agents'.
@@ -326,7 +281,7 @@ fn assert_no_new_failures(failures: Vec<Failure>) {
 #[test]
 fn mutated_corpus_commands_are_judged() {
     on_hook_stack(|| {
-        let commands = corpus_commands();
+        let commands = corpus::corpus_commands();
         let mut random = Random(0x5afe_0000_2025);
         let mut failures = Vec::new();
         for _ in 0..COMMAND_ROUNDS {
@@ -357,7 +312,7 @@ fn command_field(value: &mut serde_json::Value) -> Option<&mut serde_json::Value
 fn mutated_hook_payloads_are_answered() {
     on_hook_stack(|| {
         let payloads = fixture_payloads();
-        let commands = corpus_commands();
+        let commands = corpus::corpus_commands();
         let mut random = Random(0x0e0c_0de0_2025);
         let mut failures = Vec::new();
         for round in 0..PAYLOAD_ROUNDS {
@@ -384,7 +339,7 @@ fn mutated_hook_payloads_are_answered() {
 #[test]
 fn mutated_interpreter_code_and_words_are_read() {
     on_hook_stack(|| {
-        let commands = corpus_commands();
+        let commands = corpus::corpus_commands();
         let mut random = Random(0x00de_c0de_5eed);
         let mut failures = Vec::new();
         for round in 0..COMMAND_ROUNDS / 3 {

@@ -5,6 +5,12 @@
 //! examples, every command of `corpus/*.txt`, and mutations of them made with a fixed-seed
 //! generator. How often bash refuses where `refusal` is silent is printed, not asserted.
 
+#[path = "common/corpus.rs"]
+mod corpus;
+#[path = "common/random.rs"]
+mod random;
+use random::Random;
+
 use agent_safety_net::fuzzing::{ScriptRefusal, script_refusal};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -54,22 +60,6 @@ const EXAMPLES: &[&str] = &[
     "git commit -m \"$(cat <<'EOF'\nFix the parser (again) {\nEOF\n)\"",
 ];
 
-/// xorshift64*: a tiny generator with a fixed seed, so that every run tries the same inputs.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
-    }
-}
-
 /// `text` with one to three pieces inserted or characters deleted at random places.
 fn mutated(random: &mut Random, text: &str) -> String {
     let mut text = text.to_owned();
@@ -85,44 +75,6 @@ fn mutated(random: &mut Random, text: &str) -> String {
         }
     }
     text
-}
-
-/// The commands of corpus/*.txt: the text after each case's `verdict rule…: ` header, or a
-/// multi-line case's indented body.
-fn corpus_commands() -> Vec<String> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(Path::new("corpus"))
-        .expect("corpus directory readable")
-        .map(|entry| entry.expect("corpus entry").path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "txt"))
-        .collect();
-    files.sort();
-    let mut commands = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("corpus file readable");
-        let mut body: Option<Vec<&str>> = None;
-        for line in text.lines() {
-            if let Some(lines) = body.as_mut() {
-                if let Some(indented) = line.strip_prefix("    ") {
-                    lines.push(indented);
-                    continue;
-                }
-                commands.push(lines.join("\n"));
-                body = None;
-            }
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            match line.split_once(": ") {
-                Some((_, command)) => commands.push(command.to_owned()),
-                None if line.ends_with(':') => body = Some(Vec::new()),
-                None => {}
-            }
-        }
-        if let Some(lines) = body {
-            commands.push(lines.join("\n"));
-        }
-    }
-    commands
 }
 
 /// The `bash` on `PATH`, if any.
@@ -213,7 +165,7 @@ fn bash_refuses_whatever_refusal_refuses() {
     );
 
     let mut inputs: Vec<String> = EXAMPLES.iter().map(|example| (*example).to_owned()).collect();
-    inputs.extend(corpus_commands());
+    inputs.extend(corpus::corpus_commands());
     let mut random = Random(0x5eed_ba54);
     let originals = inputs.clone();
     for _ in 0..MUTATIONS {
