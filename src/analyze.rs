@@ -93,7 +93,28 @@ fn file_verdict(path: &str, write: Option<WriteKind>, context: &Context) -> Opti
     Some(Verdict::new(trimmed, Analysis::default(), findings, context.mode))
 }
 
+/// Judges `command`, and when it uses variables that are not set where it runs, judges it a
+/// second time with them empty, as bash expands them (`rm -rf "$SCRATCH/../etc"` is
+/// `rm -rf /etc`): the stricter verdict counts. The first reading stays, since a startup file
+/// the agent's shell reads, or code the walk cannot see, may set them.
 fn judge(command: &str, context: &Context) -> Verdict {
+    let verdict = judge_once(command, context);
+    if !verdict.analysis.uses_unset_variables || verdict.decision == crate::rules::Decision::Deny {
+        return verdict;
+    }
+    let emptied = Context {
+        unset_variables_empty: true,
+        ..context.clone()
+    };
+    let second = judge_once(command, &emptied);
+    if second.decision > verdict.decision {
+        second
+    } else {
+        verdict
+    }
+}
+
+fn judge_once(command: &str, context: &Context) -> Verdict {
     let analysis = if command.len() > MAX_INPUT_BYTES {
         Analysis {
             gaps: vec![Gap {

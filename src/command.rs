@@ -359,6 +359,9 @@ pub struct Analysis {
     pub commands: Vec<Command>,
     pub gaps: Vec<Gap>,
     pub definitions: Vec<Definition>,
+    /// Whether a word used a variable that neither the command sets nor the environment where
+    /// it runs: empty when it runs, unless something the walk cannot see sets it.
+    pub uses_unset_variables: bool,
 }
 
 impl Analysis {

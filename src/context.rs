@@ -63,6 +63,13 @@ pub struct Context {
     pub links: Vec<crate::links::Link>,
     /// The user's login shell (`$SHELL`), when known: the shell an agent runs commands in.
     pub login_shell: Option<String>,
+    /// The names of the environment variables set where the command runs, when known (the
+    /// hook's own environment, which the agent's shell inherits; `explain`'s): a variable that
+    /// neither the environment nor the command sets is empty when the command runs.
+    pub set_variables: Option<std::rc::Rc<std::collections::HashSet<String>>>,
+    /// Read the variables that are not set as empty (the second of the two readings `analyze`
+    /// makes of a command that uses one).
+    pub(crate) unset_variables_empty: bool,
     /// Whether every command runs in a shell of its own that ends with it (Claude Code, Codex,
     /// Gemini CLI): text that ends too early (a quote or a backquote left open) then runs
     /// nothing, since no later input can complete it. False where a shell session may wait for
@@ -113,6 +120,8 @@ impl Context {
             path_folders: Vec::new(),
             links: Vec::new(),
             login_shell: None,
+            set_variables: None,
+            unset_variables_empty: false,
             shell_per_command: false,
             real: RealFolders::default(),
             disk_links: DiskLinks::default(),
@@ -140,7 +149,68 @@ impl Context {
             .and_then(|exe| AbsPath::new(&exe.to_string_lossy()));
         context.path_folders = path_folders(std::env::var_os("PATH").as_deref());
         context.login_shell = std::env::var("SHELL").ok();
+        context.set_variables = Some(std::rc::Rc::new(set_variable_names()));
         context
+    }
+
+    /// Whether the variable `name` is not set where the command runs, as far as the environment
+    /// is known: not for the variables bash sets itself (`PWD`, `RANDOM`, `BASH_…`), positional
+    /// and special parameters, nor when the environment is not known.
+    pub fn is_unset(&self, name: &str) -> bool {
+        const SET_BY_BASH: &[&str] = &[
+            "PWD",
+            "OLDPWD",
+            "PPID",
+            "UID",
+            "EUID",
+            "HOSTNAME",
+            "HOSTTYPE",
+            "OSTYPE",
+            "MACHTYPE",
+            "SHELLOPTS",
+            "SHLVL",
+            "RANDOM",
+            "SRANDOM",
+            "SECONDS",
+            "LINENO",
+            "EPOCHSECONDS",
+            "EPOCHREALTIME",
+            "IFS",
+            "OPTIND",
+            "OPTARG",
+            "OPTERR",
+            "REPLY",
+            "PS1",
+            "PS2",
+            "PS3",
+            "PS4",
+            "PIPESTATUS",
+            "FUNCNAME",
+            "GROUPS",
+            "DIRSTACK",
+            "HISTCMD",
+            "HISTFILE",
+            "HISTSIZE",
+            "HISTFILESIZE",
+            "COLUMNS",
+            "LINES",
+            "MAPFILE",
+            "PATH",
+            "HOME",
+            "SHELL",
+            "TERM",
+            "USER",
+            "LOGNAME",
+            "MAILCHECK",
+        ];
+        let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        identifier
+            && !SET_BY_BASH.contains(&name)
+            && !["BASH", "COMP_", "READLINE_"]
+                .iter()
+                .any(|prefix| name.starts_with(prefix))
+            && self.set_variables.as_ref().is_some_and(|set| !set.contains(name))
     }
 
     /// Whether bash reads the command, so that bash's syntax decides what runs: what bash
@@ -196,6 +266,13 @@ impl Context {
     pub fn for_tests() -> Context {
         Context::example()
     }
+}
+
+/// The names of this process's environment variables.
+pub fn set_variable_names() -> std::collections::HashSet<String> {
+    std::env::vars_os()
+        .filter_map(|(name, _)| name.into_string().ok())
+        .collect()
 }
 
 /// The environment variables that name a temporary folder: `TMPDIR` (POSIX), `TMP` and `TEMP`

@@ -46,6 +46,7 @@ fn fixed_environment() -> Environment {
         guard_binary: Some("/usr/local/bin/safety-net".to_owned()),
         path: Some("/usr/local/bin:/usr/bin:/bin".to_owned()),
         shell: Some("/bin/bash".to_owned()),
+        set_variables: None,
     }
 }
 

@@ -200,6 +200,24 @@ fn text_that_ends_too_early_runs_nothing_in_a_shell_of_its_own() {
 }
 
 #[test]
+fn a_variable_set_nowhere_is_also_read_as_empty() {
+    // bash expands a variable that neither the environment nor the command sets to nothing:
+    // `"$SCRATCH/../etc"` is `/etc`. Set in the environment, it is read as it stands.
+    let input = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/home/user/work/project",
+        "tool_name": "Bash", "tool_input": {"command": "rm -rf \"$SCRATCH/../etc\""}});
+    let unset = run_hook(input.to_string().as_bytes(), &[]);
+    assert_eq!(unset.exit, 2, "{}", unset.stderr);
+    assert!(unset.stderr.contains("rm-system"), "{}", unset.stderr);
+    let set = run_hook(input.to_string().as_bytes(), &[("SCRATCH", "/tmp/scratch")]);
+    assert_eq!(set.exit, 0, "{}", set.stderr);
+    assert!(
+        set.stdout.contains("rm-dynamic-path"),
+        "set but not known: {}",
+        set.stdout
+    );
+}
+
+#[test]
 fn a_malformed_working_directory_is_an_invalid_payload() {
     let long = format!("/{}", "a/".repeat(3000));
     for cwd in ["", "   ", "relative/dir", "./x", "/home/user\u{0}/x", long.as_str()] {

@@ -517,6 +517,10 @@ fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
         if let Some(home) = home {
             line_context.home = home;
         }
+        // A line from another machine's history: the environment it ran in is not known.
+        if path("cwd").is_some() || path("home").is_some() {
+            line_context.set_variables = None;
+        }
         if let Some(agent) = object.get("agent").and_then(|agent| agent.as_str()) {
             line_context.shell_per_command = matches!(agent, "claude-code" | "codex" | "gemini-cli" | "gemini");
         }

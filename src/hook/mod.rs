@@ -114,6 +114,8 @@ pub struct Environment {
     pub path: Option<String>,
     /// `$SHELL`: the shell the agent runs commands in, which decides whose syntax counts.
     pub shell: Option<String>,
+    /// The names of the variables set in the environment, which the agent's shell inherits.
+    pub set_variables: Option<std::rc::Rc<std::collections::HashSet<String>>>,
 }
 
 impl Environment {
@@ -130,6 +132,7 @@ impl Environment {
             guard_binary: std::env::current_exe().ok().map(|e| e.to_string_lossy().into_owned()),
             path: var("PATH"),
             shell: var("SHELL"),
+            set_variables: Some(std::rc::Rc::new(context::set_variable_names())),
         }
     }
 }
@@ -395,6 +398,7 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
     context.guard_binary = environment.guard_binary.as_deref().and_then(AbsPath::new);
     context.path_folders = context::path_folders(environment.path.as_deref().map(std::ffi::OsStr::new));
     context.login_shell = environment.shell.clone();
+    context.set_variables = environment.set_variables.clone();
     context.shell_per_command = matches!(dialect.agent, Agent::Claude | Agent::Codex | Agent::Gemini);
     // A root at the machine's root, a drive's, or holding home gives nothing: everything would
     // count as given.

@@ -47,7 +47,11 @@ pub(super) struct WordScope<'w, 'c, 'a> {
 
 impl Scope for WordScope<'_, '_, '_> {
     fn variable(&mut self, name: &str) -> Option<Word> {
-        let value = self.at.shell.variable(name, self.walker.context)?;
+        let value = self.at.shell.variable(name, self.walker.context);
+        if value.is_none() && self.walker.context.is_unset(name) {
+            self.walker.analysis.uses_unset_variables = true;
+        }
+        let value = value?;
         self.walker.may_expand(expansion_cost(&value)).then_some(value)
     }
 

@@ -124,7 +124,8 @@ impl Shell {
             _ => name
                 .parse::<usize>()
                 .ok()
-                .and_then(|index| self.positional.get(index).cloned()),
+                .and_then(|index| self.positional.get(index).cloned())
+                .or_else(|| (context.unset_variables_empty && context.is_unset(name)).then(|| Word::literal("", span))),
         }
     }
 }
