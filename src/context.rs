@@ -215,9 +215,9 @@ impl Context {
 
     /// Whether bash reads the command, so that bash's syntax decides what runs: what bash
     /// refuses to parse then runs nothing. True on Windows (the agents run Git Bash there) and
-    /// where the login shell is bash, sh or dash or not known; false for macOS homes (zsh by
-    /// default) and any other shell, since zsh runs `if (x) { … }` and `ls ./(a)/`, which bash
-    /// refuses.
+    /// where the login shell is bash or not known; false for macOS homes (zsh by default) and any
+    /// other shell, since zsh runs `if (x) { … }` and `ls ./(a)/`, and dash `]]` or `f() true`,
+    /// which bash refuses.
     pub fn bash_reads_commands(&self) -> bool {
         if self.home.is_windows() {
             return true;
@@ -229,7 +229,7 @@ impl Context {
             .login_shell
             .as_deref()
             .map(|shell| shell.rsplit('/').next().unwrap_or(shell));
-        matches!(name, None | Some("" | "bash" | "sh" | "dash"))
+        matches!(name, None | Some("" | "bash"))
     }
 
     /// The context used by the rules' own examples and the corpus when a case says nothing else:

@@ -738,7 +738,7 @@ fn protected_spelling(component: &str) -> Option<&'static str> {
         .chain(agent_folders)
         .chain(ci_files)
         .chain([".git", ".env", ".ssh"].iter())
-        .find(|name| name.eq_ignore_ascii_case(component))
+        .find(|name| places::same_folded(name, component))
         .copied()
 }
 
@@ -750,7 +750,7 @@ fn is_env_file(components: &[&str], fold: bool) -> bool {
     };
     let lowered;
     let name = if fold {
-        lowered = name.to_ascii_lowercase();
+        lowered = name.to_lowercase().replace('ſ', "s");
         lowered.as_str()
     } else {
         name

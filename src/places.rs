@@ -294,7 +294,7 @@ fn git_dir(path: &AbsPath, below: Option<Option<&str>>, fold: bool) -> Option<Ab
     let mut at = AbsPath::root();
     for component in path.components() {
         at = at.join(component);
-        if component == ".git" || fold && component.eq_ignore_ascii_case(".git") {
+        if component == ".git" || fold && same_folded(component, ".git") {
             return Some(at);
         }
     }
@@ -347,6 +347,12 @@ pub fn folds_case(path: &AbsPath, home: &AbsPath) -> bool {
     path.is_windows() || home.is_windows() || home.as_str().starts_with("/Users/")
 }
 
+/// Whether two names are the same where the file system folds case: ASCII letters, and the
+/// letters that fold onto them (`ſ` is `s`, the Kelvin sign `K` is `k`).
+pub fn same_folded(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b) || a.to_uppercase() == b.to_uppercase() || a.to_lowercase() == b.to_lowercase()
+}
+
 /// A path inside the home directory, as the part below home (`""` for home itself).
 pub struct BelowHome<'a> {
     rest: &'a str,
@@ -367,19 +373,18 @@ impl<'a> BelowHome<'a> {
     }
 
     fn same(&self, a: &str, b: &str) -> bool {
-        if self.insensitive {
-            a.eq_ignore_ascii_case(b)
-        } else {
-            a == b
-        }
+        if self.insensitive { same_folded(a, b) } else { a == b }
     }
 
     /// Whether `inner` is `outer` or below it, both relative to home.
     fn nested(&self, inner: &str, outer: &str) -> bool {
-        outer.is_empty()
-            || inner.is_char_boundary(outer.len())
-                && self.same(&inner[..outer.len()], outer)
-                && (inner.len() == outer.len() || inner.as_bytes()[outer.len()] == b'/')
+        if outer.is_empty() {
+            return true;
+        }
+        let mut inner_components = inner.split('/');
+        outer
+            .split('/')
+            .all(|component| inner_components.next().is_some_and(|inner| self.same(inner, component)))
     }
 
     /// Whether the path is the home-relative location `relative` or inside it.

@@ -91,6 +91,13 @@ impl Source {
         self.dynamics.get(index)
     }
 
+    /// Changes what the dynamic part `index` stands for (a substitution's output, once known).
+    pub fn set_dynamic_kind(&mut self, index: usize, kind: crate::word::DynamicKind) {
+        if let Some(dynamic) = self.dynamics.get_mut(index) {
+            dynamic.kind = kind;
+        }
+    }
+
     pub fn has_placeholders(&self) -> bool {
         !self.dynamics.is_empty()
     }

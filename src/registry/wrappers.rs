@@ -404,10 +404,28 @@ fn split_assignment(word: &Word) -> Option<(String, Word)> {
 /// The words of `env -S 'string'`, split as a shell would.
 fn split_string(word: &Word) -> Vec<Word> {
     let span: Span = word.span;
-    match shell_words::split(word.text()) {
+    // `\_` is a space to env, which separates arguments outside quotes.
+    let text = replace_outside_single_quotes(word.text(), "\\_", " ");
+    match shell_words::split(&text) {
         Ok(pieces) => pieces.iter().map(|piece| with_variables(piece, span)).collect(),
         Err(_) => vec![word.clone()],
     }
+}
+
+/// `text` with `from` replaced by `to` outside single quotes.
+fn replace_outside_single_quotes(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (index, piece) in text.split('\'').enumerate() {
+        if index > 0 {
+            out.push('\'');
+        }
+        if index % 2 == 0 {
+            out.push_str(&piece.replace(from, to));
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
 }
 
 /// A piece of `env -S`'s string, whose `${NAME}` env replaces with the variable's value, known

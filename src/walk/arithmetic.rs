@@ -52,6 +52,25 @@ impl Walker<'_> {
         self.shell_layer(builder.finish(), via, Some(at.layer), &mut inner, at.layer_depth + 1);
     }
 
+    /// Single quotes inside arithmetic (`(( '$(…)' ))`) quote nothing: bash expands what they
+    /// hold, substitutions included, so that text is walked as code.
+    pub(super) fn quoted_in_arithmetic(&mut self, node: Node, at: &Cursor) {
+        let mut stack = vec![node];
+        while let Some(current) = stack.pop() {
+            let mut cursor = current.walk();
+            stack.extend(current.named_children(&mut cursor));
+            if current.kind() != "raw_string" {
+                continue;
+            }
+            let raw = &at.source.text()[current.byte_range()];
+            let inner = raw.trim_start_matches('\'').trim_end_matches('\'');
+            if inner.contains("$(") || inner.contains('`') {
+                let text = Word::literal(inner, at.source.span(current.byte_range()));
+                self.expand_again(&text, "single quotes in arithmetic", at);
+            }
+        }
+    }
+
     /// `a[i]=…`: bash evaluates the subscript `i`, which runs its substitutions, and an
     /// indexed array's subscript is arithmetic.
     pub(super) fn walk_subscript(&mut self, subscript: Node, at: &mut Cursor) {

@@ -64,9 +64,10 @@ pub(super) fn body_code(text: &str, backquote: &Backquote) -> String {
     let mut chars = inner.chars().peekable();
     while let Some(c) = chars.next() {
         if c == '\\'
-            && let Some(&next) = chars.peek()
-            && (matches!(next, '$' | '`' | '\\') || backquote.in_double_quotes && next == '"')
+            && let Some(next) =
+                chars.next_if(|&next| matches!(next, '$' | '`' | '\\') || backquote.in_double_quotes && next == '"')
         {
+            code.push(next);
             continue;
         }
         code.push(c);
@@ -116,6 +117,8 @@ mod tests {
             Some(vec![r#"echo "a" $HOME"#.to_owned()])
         );
         assert_eq!(bodies(r"echo \`x\`"), Some(Vec::new()));
+        // Escapes come in pairs: `\\\\'` is a backslash, then a quote.
+        assert_eq!(bodies(r"echo `echo \\\\'x'`"), Some(vec![r"echo \\'x'".to_owned()]));
     }
 
     #[test]

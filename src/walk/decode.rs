@@ -81,6 +81,7 @@ impl Scope for WordScope<'_, '_, '_> {
     fn arithmetic(&mut self, node: Node, _source: &Source) {
         let names = arithmetic_names(node, self.at.source);
         self.walker.evaluate_arithmetic(names, self.at);
+        self.walker.quoted_in_arithmetic(node, self.at);
     }
 
     fn evaluate_name(&mut self, name: &Word) {
@@ -266,11 +267,16 @@ impl<'a> Decoder<'a> {
         let mut start = 0;
         let mut chars = raw.char_indices().peekable();
         while let Some((i, c)) = chars.next() {
-            if c == '`' && chars.next_if(|(_, next)| *next == '`').is_some() {
+            // Only blanks between two backquotes: a substitution that writes nothing.
+            if c == '`'
+                && let Some(close) = raw[i + 1..].find(|next: char| !matches!(next, ' ' | '\t' | '\n'))
+                && raw[i + 1 + close..].starts_with('`')
+            {
                 if i > start {
                     self.push_text_range(range.start + start..range.start + i, Quoting::Bare);
                 }
-                start = i + 2;
+                start = i + 1 + close + 1;
+                while chars.next_if(|(at, _)| *at < start).is_some() {}
                 continue;
             }
             if c != '\\' {
@@ -636,7 +642,19 @@ impl<'a> Decoder<'a> {
             match parse_placeholder(after).and_then(|(index, used)| Some((self.source.dynamic(index)?.clone(), used))) {
                 Some((dynamic, used)) => {
                     self.push_literal(&rest[..open], quoting, span);
-                    self.parts.push(Part::Dynamic(dynamic));
+                    match dynamic.kind {
+                        // A substitution read apart whose output is known (`backquotes`).
+                        DynamicKind::CommandOutput(Output::Literal(word)) if word.value().is_some() => {
+                            let text = word.text().trim_end_matches('\n');
+                            let quoting = if quoting == Quoting::Quoted {
+                                Quoting::Quoted
+                            } else {
+                                Quoting::Expanded
+                            };
+                            self.push_literal(text, quoting, span);
+                        }
+                        _ => self.parts.push(Part::Dynamic(dynamic)),
+                    }
                     rest = &after[used..];
                 }
                 None => {

@@ -4,7 +4,7 @@
 use super::budget::truncated_script;
 use super::shell::{Function, Shell};
 use super::{Cursor, Walker};
-use crate::command::{CommandId, Definition, DefinitionKind, LayerId, Run};
+use crate::command::{CommandId, Definition, DefinitionKind, GapKind, LayerId, Run};
 use crate::word::Word;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -58,9 +58,14 @@ impl Walker<'_> {
         }
     }
 
-    /// Functions the command defines in `layer` and never calls are judged all the same; those
-    /// of a script on disk only when called.
+    /// Functions the command defines in `layer` and never calls are judged all the same, since a
+    /// shell session that outlives the command may call them later; those of a script on disk
+    /// only when called. In a shell of its own per command (`shell_per_command`) they end with it
+    /// and run nothing.
     pub(super) fn uncalled_functions(&mut self, layer: LayerId, shell: &mut Shell, layer_depth: usize) {
+        if self.context.shell_per_command {
+            return;
+        }
         let mut uncalled: Vec<(String, Rc<Function>)> = shell
             .functions
             .iter()
@@ -89,6 +94,14 @@ impl Walker<'_> {
             return;
         };
         let name = at.source.text()[name.byte_range()].to_owned();
+        // `x ( … )` after `alias x=…` is no function: bash reads the alias's text in its place.
+        if at.shell.aliases.contains(&name) {
+            self.gap(
+                GapKind::Syntax,
+                at.source.span(node.byte_range()),
+                format!("`{name}` is an alias defined earlier, which bash reads in its place"),
+            );
+        }
         self.analysis.definitions.push(Definition {
             kind: DefinitionKind::Function,
             name: name.clone(),

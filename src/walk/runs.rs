@@ -274,8 +274,13 @@ impl Walker<'_> {
         if self.unseen_code(id, &code.via, words) {
             return;
         }
-        let separator = if code.language == Language::Shell { " " } else { "\n" };
-        self.run_source(id, code, source_of_words(words, separator), at);
+        if code.language == Language::Shell {
+            // A shell drops the NUL bytes of what it reads: `g\0it` runs `git`.
+            let words: Vec<Word> = words.iter().cloned().map(without_nul_bytes).collect();
+            self.run_source(id, code, source_of_words(&words, " "), at);
+        } else {
+            self.run_source(id, code, source_of_words(words, "\n"), at);
+        }
     }
 
     /// Runs code whose text is known: shell code in a shell of its own (or this one), other
@@ -351,12 +356,6 @@ impl Walker<'_> {
                     arguments: Arguments::default(),
                     current_shell: false,
                     parent: self.command(id).layer,
-                };
-                // A shell drops the NUL bytes of what it reads: `g\0it` runs `git`.
-                let word = if language == Language::Shell {
-                    without_nul_bytes(word)
-                } else {
-                    word
                 };
                 self.run_code(id, &code, std::slice::from_ref(&word), at);
                 return;

@@ -42,6 +42,9 @@ pub(super) struct Shell {
     pub(super) physical_cd: bool,
     /// `hash -p PATH NAME`: the program a later `NAME` runs.
     pub(super) hashed: HashMap<String, Word>,
+    /// The names `alias` defined: bash reads a later line starting with one with the alias's
+    /// text in its place, which can turn a line it would refuse into one it runs.
+    pub(super) aliases: Vec<String>,
 }
 
 /// A shell function the command defined.
@@ -67,6 +70,7 @@ impl Shell {
             previous_cwd: None,
             physical_cd: false,
             hashed: HashMap::new(),
+            aliases: Vec::new(),
         }
     }
 
@@ -312,6 +316,16 @@ impl Walker<'_> {
             // `exec 3<<<'text'`: descriptor 3 reads the text for the rest of the shell, and
             // after `exec <x.sh` every later command reads x.sh as its standard input.
             "hash" => remember_hashed(command.args(), &mut shell.hashed),
+            "builtin" | "command" if command.args().first().is_some_and(|first| first.is("hash")) => {
+                remember_hashed(&command.args()[1..], &mut shell.hashed)
+            }
+            // Aliases a script on disk defines (`~/.bashrc`) are the user's own.
+            "alias" if self.reading_disk.is_empty() => shell.aliases.extend(
+                command
+                    .args()
+                    .iter()
+                    .filter_map(|word| word.text().split_once('=').map(|(name, _)| name.to_owned())),
+            ),
             "exec" if command.args().is_empty() => {
                 shell.descriptors.extend(command.descriptors.iter().cloned());
                 if matches!(command.stdin, Input::File(_) | Input::Text(_)) {
@@ -607,12 +621,25 @@ fn remember_hashed(args: &[Word], hashed: &mut HashMap<String, Word>) {
     let mut forget = false;
     let mut words = args.iter();
     while let Some(word) = words.next() {
-        match word.text() {
-            "-r" => hashed.clear(),
-            "-d" => forget = true,
-            "-p" => path = words.next(),
-            "-t" | "-l" | "--" => {}
-            name => match (path, forget) {
+        let text = word.text();
+        if text.starts_with('-') && text != "--" && text.len() > 1 {
+            // Flags together (`-lp PATH`), a path attached (`-p/bin/rm`).
+            let flags = &text[1..];
+            if flags.contains('r') {
+                hashed.clear();
+            }
+            forget |= flags.contains('d');
+            if let Some(at) = flags.find('p') {
+                path = match &flags[at + 1..] {
+                    "" => words.next().cloned(),
+                    _ => Some(word.strip_prefix(at + 2)),
+                };
+            }
+            continue;
+        }
+        match text {
+            "--" => {}
+            name => match (&path, forget) {
                 (_, true) => {
                     hashed.remove(name);
                 }

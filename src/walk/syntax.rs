@@ -41,6 +41,7 @@ impl Walker<'_> {
             (false, _) => Reader::Unknown,
         };
         self.code_layer(source, via, parent, shell, layer_depth, reader)
+            .map(|(layer, _)| layer)
     }
 
     /// [`Walker::shell_layer`], for code read by `reader`.
@@ -52,7 +53,7 @@ impl Walker<'_> {
         shell: &mut Shell,
         layer_depth: usize,
         reader: Reader,
-    ) -> Option<LayerId> {
+    ) -> Option<(LayerId, Output)> {
         let whole = source.span(0..source.text().len());
         if self.layer_refused(layer_depth, whole) {
             return None;
@@ -60,36 +61,6 @@ impl Walker<'_> {
         let full_text = source.display();
         let (source, bash_stops) = what_bash_reads(source, reader);
         let mut parsed = self.parse_layer(source, whole)?;
-        // The grammar reads backquote bodies with the command around them, and one it cannot
-        // read spoils the whole line; bash reads them apart, when it runs them.
-        let mut bodies = Vec::new();
-        if reader != Reader::Unknown && parsed.tree.root_node().has_error() {
-            let text = parsed.source.text();
-            if let Some(found) = backquote_substitutions(text).filter(|found| !found.is_empty())
-                && !parsed.source.has_placeholders()
-            {
-                let mut builder = SourceBuilder::default();
-                let mut from = 0;
-                for backquote in &found {
-                    builder.push_mapped(&parsed.source, from..backquote.range.start);
-                    builder.push_dynamic(Dynamic {
-                        kind: DynamicKind::CommandOutput(Output::Unknown),
-                        text: text[backquote.range.clone()].to_owned(),
-                        span: parsed.source.span(backquote.range.clone()),
-                    });
-                    bodies.push((body_code(text, backquote), parsed.source.span(backquote.range.clone())));
-                    from = backquote.range.end;
-                }
-                builder.push_mapped(&parsed.source, from..text.len());
-                let apart = self.parse_layer(builder.finish(), whole)?;
-                if apart.tree.root_node().has_error() {
-                    bodies.clear();
-                } else {
-                    parsed = apart;
-                }
-            }
-        }
-        let source = &parsed.source;
         let layer = self.push_layer(
             parent,
             LayerKind::Code {
@@ -99,19 +70,15 @@ impl Walker<'_> {
             whole,
         );
         self.analysis.layers[layer].bash_stops = bash_stops;
-        for (code, span) in bodies {
-            let mut body_shell = shell.clone();
-            let mut builder = SourceBuilder::default();
-            builder.push_from(&code, span);
-            self.code_layer(
-                builder.finish(),
-                "`…`",
-                Some(layer),
-                &mut body_shell,
-                layer_depth + 1,
-                Reader::BashWhole,
-            );
+        // The grammar reads backquote bodies with the command around them, and one it cannot
+        // read spoils the whole line; bash reads them apart, when it runs them.
+        if reader != Reader::Unknown
+            && parsed.tree.root_node().has_error()
+            && let Some(apart) = self.backquotes_apart(&parsed, whole, layer, shell, layer_depth)
+        {
+            parsed = apart;
         }
+        let source = &parsed.source;
         let root = parsed.tree.root_node();
         // Bash refuses a line whose double quote never closes, so what the parser could not read
         // there is no command that runs: it is not reported as unverifiable. What the walk does
@@ -127,14 +94,67 @@ impl Walker<'_> {
             syntax_depth: 0,
             shell,
         };
-        self.sequence(root, &mut at, &Flow::new());
+        let output = self.sequence(root, &mut at, &Flow::new());
         if root.has_error() {
             for error in outermost_errors(root) {
                 self.function_substitutions(error, &mut at);
             }
         }
         self.uncalled_functions(layer, at.shell, layer_depth);
-        Some(layer)
+        Some((layer, output))
+    }
+
+    /// The code with each backquote substitution of its top level read apart (`backquotes`):
+    /// when the rest then parses, each body is walked as code of its own, under `layer`, and
+    /// stands in the code for what it writes. `None` when that does not help.
+    fn backquotes_apart(
+        &mut self,
+        parsed: &parse::Parsed,
+        whole: Span,
+        layer: LayerId,
+        shell: &Shell,
+        layer_depth: usize,
+    ) -> Option<parse::Parsed> {
+        let text = parsed.source.text();
+        let found = backquote_substitutions(text).filter(|found| !found.is_empty())?;
+        if parsed.source.has_placeholders() {
+            return None;
+        }
+        let mut builder = SourceBuilder::default();
+        let mut from = 0;
+        for backquote in &found {
+            builder.push_mapped(&parsed.source, from..backquote.range.start);
+            builder.push_dynamic(Dynamic {
+                kind: DynamicKind::CommandOutput(Output::Unknown),
+                text: text[backquote.range.clone()].to_owned(),
+                span: parsed.source.span(backquote.range.clone()),
+            });
+            from = backquote.range.end;
+        }
+        builder.push_mapped(&parsed.source, from..text.len());
+        let mut apart = self.parse_layer(builder.finish(), whole)?;
+        if apart.tree.root_node().has_error() {
+            return None;
+        }
+        for (index, backquote) in found.iter().enumerate() {
+            let mut body = SourceBuilder::default();
+            body.push_from(&body_code(text, backquote), parsed.source.span(backquote.range.clone()));
+            let mut body_shell = shell.clone();
+            let written = self
+                .code_layer(
+                    body.finish(),
+                    "`…`",
+                    Some(layer),
+                    &mut body_shell,
+                    layer_depth + 1,
+                    Reader::BashWhole,
+                )
+                .map_or(Output::Unknown, |(_, output)| output);
+            apart
+                .source
+                .set_dynamic_kind(index, DynamicKind::CommandOutput(written));
+        }
+        Some(apart)
     }
 
     /// Parses a layer's code, reporting a parse over its allowance or a missing parser.
@@ -301,6 +321,7 @@ impl Walker<'_> {
             "compound_statement" if node.child(0).is_some_and(|first| first.kind() == "((") => {
                 let names = arithmetic_names(node, at.source);
                 self.evaluate_arithmetic(names, at);
+                self.quoted_in_arithmetic(node, at);
                 self.sequence(node, at, flow)
             }
             "c_style_for_statement" => {
@@ -543,6 +564,20 @@ impl Walker<'_> {
         let mut argv = self.words_grouped(&all, at, &flow.stdin);
         argv.extend(inner.extra_args);
         argv.extend(outer.extra_args);
+        if let Some(first) = argv.first()
+            && first
+                .value()
+                .is_some_and(|name| at.shell.aliases.iter().any(|alias| alias == name))
+        {
+            self.gap(
+                GapKind::Syntax,
+                first.span,
+                format!(
+                    "`{}` is an alias defined earlier, which bash reads in its place",
+                    first.text()
+                ),
+            );
+        }
         // A pattern in the command name is expanded first: the one file it matches names the
         // program (`/bin/r[m]`).
         if let Some(first) = argv.first_mut()
@@ -810,6 +845,10 @@ enum Reader {
 /// for more input, so that text is walked as read.
 fn what_bash_reads(source: Source, reader: Reader) -> (Source, Option<String>) {
     const MOST_REFUSED_LINES: usize = 64;
+    // An alias can make a line bash would refuse a valid one (`alias x=''` then `x ( … )`).
+    if source.text().contains("alias") {
+        return (source, None);
+    }
     match reader {
         Reader::Unknown => (source, None),
         Reader::BashWhole => match refusal::refusal(source.text()) {
@@ -832,6 +871,11 @@ fn what_bash_reads(source: Source, reader: Reader) -> (Source, Option<String>) {
                 let line_end = text[refused.at..]
                     .find('\n')
                     .map_or(text.len(), |end| refused.at + end + 1);
+                // A terminal keeps the refused line in its history, which a later `!!` or
+                // `^old^new` runs again: then nothing is dropped.
+                if text[line_end..].contains('!') || text[line_end..].lines().any(|line| line.starts_with('^')) {
+                    break;
+                }
                 if stops.is_none() {
                     let line = text[..refused.at].matches('\n').count() + 1;
                     stops = Some(format!(
