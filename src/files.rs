@@ -121,8 +121,9 @@ const CONFIGURATION_NAMES: &[&str] = &[
     ".pre-commit-config.yaml",
 ];
 
-/// The home folder's own dot-folders and dotfiles that hold data, not configuration.
-const HOME_DATA_FOLDERS: &[&str] = &[".cache", ".local/state", ".local/share"];
+/// The home folder's own dot-folders and dotfiles that hold data, not configuration: caches,
+/// state, and macOS's trash, where moving a file is the safe way to delete it.
+const HOME_DATA_FOLDERS: &[&str] = &[".cache", ".local/state", ".local/share", ".Trash"];
 
 /// Inside those, the places programs still load code or settings from.
 const CODE_INSIDE_DATA: &[&str] = &[
@@ -260,7 +261,7 @@ fn outside_place_concern(path: &AbsPath, context: &Context) -> Option<String> {
     let data = BelowHome::of(path, &context.home)
         .is_some_and(|in_home| DATA_INSIDE_CONFIGURATION.iter().any(|data| in_home.within(data)));
     // An 8.3 short name (`APPDAT~1`) stands for a long one that may be any of these.
-    let short_name = |component: &str| path.is_windows() && component.contains('~');
+    let short_name = |component: &str| path.is_windows() && is_short_name(component);
     let configuration = !data
         && (path.components().any(|component| {
             names_one_of(component, CONFIGURATION_NAMES)
@@ -284,6 +285,19 @@ fn outside_place_concern(path: &AbsPath, context: &Context) -> Option<String> {
     None
 }
 
+/// Whether `component` has the form of a Windows 8.3 short name: at most six characters, `~`,
+/// a number, and an extension of at most three (`APPDAT~1`, `PROGRA~2.OLD`). `~$x.docx` is not.
+fn is_short_name(component: &str) -> bool {
+    let (stem, extension) = component.split_once('.').unwrap_or((component, ""));
+    let Some((name, number)) = stem.split_once('~') else {
+        return false;
+    };
+    (1..=6).contains(&name.chars().count())
+        && !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && extension.chars().count() <= 3
+}
+
 /// The user's own documents, kept in these folders of the home folder, and rarely in git.
 const PERSONAL_FOLDERS: &[&str] = &[
     "Desktop",
@@ -304,6 +318,10 @@ const PERSONAL_FOLDERS: &[&str] = &[
 /// and in a folder the agent was given.
 pub fn outside_delete_concern(path: &AbsPath, context: &Context) -> Option<String> {
     if context.given_folders.iter().any(|folder| path.starts_with(folder)) {
+        return None;
+    }
+    // `~$report.docx`: the owner file Office keeps beside a document it has open, no document.
+    if path.name().is_some_and(|name| name.starts_with("~$")) {
         return None;
     }
     if path.parent().is_some_and(|parent| parent.same(&context.home)) {
