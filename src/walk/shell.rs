@@ -202,6 +202,7 @@ impl Walker<'_> {
     pub(super) fn declaration(&mut self, node: Node, at: &mut Cursor) {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        self.lines_joined(&children, at.source);
         let text = at.source.text();
         let reference = children.iter().any(|child| {
             let word = &text[child.byte_range()];

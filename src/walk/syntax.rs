@@ -526,6 +526,7 @@ impl Walker<'_> {
         let span = at.source.span(node.byte_range());
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        self.lines_joined(&children, at.source);
         let mut assignments = Vec::new();
         let mut word_nodes = Vec::new();
         let mut inner = Redirections::default();
@@ -639,6 +640,31 @@ impl Walker<'_> {
         let mut piped_shell = at.shell.clone();
         self.follow_runs(piped, &mut at.with_shell(&mut piped_shell));
         self.command(piped).output.clone()
+    }
+
+    /// The grammar sometimes carries a command on past the end of its line (`echo ==`, then
+    /// `rm -rf ~` on the next; `export $` reads `$rm`), where bash ends it and runs the next line
+    /// on its own: such a reading cannot be trusted.
+    pub(super) fn lines_joined(&mut self, children: &[Node], source: &Source) {
+        let text = source.text();
+        let between = children.windows(2).find_map(|pair| {
+            let gap = pair[0].end_byte()..pair[1].start_byte();
+            (gap.start <= gap.end && text[gap.clone()].contains('\n')).then_some(gap)
+        });
+        let inside = || {
+            children
+                .iter()
+                .filter(|child| matches!(child.kind(), "word" | "simple_expansion"))
+                .find(|child| text[child.byte_range()].contains('\n'))
+                .map(|child| child.byte_range())
+        };
+        if let Some(range) = between.or_else(inside) {
+            self.gap(
+                GapKind::Syntax,
+                source.span(range),
+                "the parser reads a command on past the end of its line, where bash ends it",
+            );
+        }
     }
 
     /// Decodes word nodes, grouping adjacent ones into one word, and splits them into fields.
