@@ -227,4 +227,6 @@ impl Scope for FixedScope {
     fn evaluate_name(&mut self, _name: &Word) {}
 
     fn expand_again(&mut self, _value: &Word) {}
+
+    fn arithmetic_names(&mut self, _names: Vec<String>) {}
 }

@@ -27,6 +27,32 @@ pub(crate) trait Scope {
     fn evaluate_name(&mut self, name: &Word);
     /// A value expanded once more (`${x@P}`): the substitutions in it run.
     fn expand_again(&mut self, value: &Word);
+    /// Variables evaluated as arithmetic (named in a subscript or an offset).
+    fn arithmetic_names(&mut self, names: Vec<String>);
+}
+
+/// The arithmetic texts of a `${…}` expansion: its subscript, and its offset and length.
+fn arithmetic_in_expansion(raw: &str) -> Vec<&str> {
+    let Some(inner) = raw.strip_prefix("${").and_then(|inner| inner.strip_suffix('}')) else {
+        return Vec::new();
+    };
+    let inner = inner.strip_prefix('!').unwrap_or(inner);
+    let name_length = inner
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'@' || *b == b'*')
+        .count();
+    let mut rest = &inner[name_length..];
+    let mut texts = Vec::new();
+    if let Some((subscript, after)) = rest.strip_prefix('[').and_then(|subscript| subscript.split_once(']')) {
+        texts.push(subscript);
+        rest = after;
+    }
+    if let Some(offset) = rest.strip_prefix(':')
+        && !offset.starts_with(['-', '=', '+', '?'])
+    {
+        texts.push(offset);
+    }
+    texts
 }
 
 /// What writing `value` into a word costs, in bytes: its text and its parts (a value made of
@@ -90,6 +116,10 @@ impl Scope for WordScope<'_, '_, '_> {
 
     fn expand_again(&mut self, value: &Word) {
         self.walker.expand_again(value, "a prompt expansion (`@P`)", self.at);
+    }
+
+    fn arithmetic_names(&mut self, names: Vec<String>) {
+        self.walker.evaluate_arithmetic(names, self.at);
     }
 }
 
@@ -379,6 +409,15 @@ impl<'a> Decoder<'a> {
         let parsed = parse_expansion(raw);
         if parsed.nested {
             self.substitutions_within(node);
+        }
+        // A subscript (`${a[k]}`) and an offset or length (`${x:k}`, `${x:0:k}`) are arithmetic:
+        // the variables they name are evaluated, and a value holding `a[$(…)]` runs it.
+        let names: Vec<String> = arithmetic_in_expansion(raw)
+            .into_iter()
+            .flat_map(super::arithmetic::identifiers)
+            .collect();
+        if !names.is_empty() {
+            self.scope.arithmetic_names(names);
         }
         if let (Some(name), Some(index)) = (&parsed.name, &parsed.index) {
             self.element(node, name, index, quoted);
