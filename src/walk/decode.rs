@@ -31,6 +31,18 @@ pub(crate) trait Scope {
     fn arithmetic_names(&mut self, names: Vec<String>);
 }
 
+/// The variable whose value names the one expanded, in `${!x…}` followed by an operator
+/// (`${!x:-y}`); not `${!x*}`, `${!x@}` and `${!x[@]}`, which list names.
+fn indirect_with_operator(raw: &str) -> Option<&str> {
+    let inner = raw.strip_prefix("${!")?;
+    let length = inner
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    let (name, rest) = inner.split_at(length);
+    (length > 0 && !rest.starts_with(['*', '@', '[', '}'])).then_some(name)
+}
+
 /// The arithmetic texts of a `${…}` expansion: its subscript, and its offset and length.
 fn arithmetic_in_expansion(raw: &str) -> Vec<&str> {
     let Some(inner) = raw.strip_prefix("${").and_then(|inner| inner.strip_suffix('}')) else {
@@ -430,6 +442,13 @@ impl<'a> Decoder<'a> {
         {
             self.element(node, name, name, quoted);
             return;
+        }
+        // `${!x:-y}`, `${!x#p}`…: indirection with an operator still evaluates the name x holds.
+        if !parsed.indirect
+            && let Some(pointer) = indirect_with_operator(raw)
+            && let Some(pointed) = self.scope.variable(pointer)
+        {
+            self.scope.evaluate_name(&pointed);
         }
         if let Some(pointer) = parsed.name.as_deref().filter(|_| parsed.indirect) {
             // `${!x}`: the variable named by x's value, whose subscript bash evaluates.
