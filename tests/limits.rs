@@ -61,9 +61,11 @@ fn deeply_nested_braces_and_ifs_are_denied() {
     assert_eq!(judge(&ifs).0, Decision::Deny);
 }
 
+/// A chain of 900 commands, seven times the longest of 23,101 real agent commands and just
+/// under the 1,000 commands an analysis may find, is judged like any other.
 #[test]
 fn long_and_chains_are_ordinary_work() {
-    let command = format!("{}echo done", "echo step && ".repeat(3000));
+    let command = format!("{}echo done", "echo step && ".repeat(900));
     let (decision, rule, elapsed) = judge(&command);
     assert_eq!((decision, rule), (Decision::Allow, None));
     assert!(elapsed < Duration::from_secs(2));
@@ -71,8 +73,17 @@ fn long_and_chains_are_ordinary_work() {
 
 #[test]
 fn a_dangerous_command_at_the_end_of_a_long_chain_is_found() {
-    let command = format!("{}rm -rf ~", "true && ".repeat(3000));
+    let command = format!("{}rm -rf ~", "true && ".repeat(900));
     assert_eq!(judge(&command).1, Some("rm-home"));
+}
+
+/// Past the 1,000 commands an analysis may find, the chain is denied as too complex: the
+/// dangerous command at its end is not silently left out.
+#[test]
+fn a_chain_longer_than_the_limit_is_denied() {
+    let command = format!("{}rm -rf ~", "true && ".repeat(3000));
+    let (decision, rule, _) = judge(&command);
+    assert_eq!((decision, rule), (Decision::Deny, Some("too-complex")));
 }
 
 #[test]

@@ -14,19 +14,22 @@ use std::time::Instant;
 pub const MAX_LAYER_DEPTH: usize = 16;
 /// How deep the syntax of one layer may nest.
 pub const MAX_SYNTAX_DEPTH: usize = 200;
-/// How many commands one analysis may find.
-pub const MAX_COMMANDS: usize = 4000;
+/// How many commands one analysis may find: seven times the most of 23,101 real agent commands
+/// (132, a long heredoc script piped into bash), and about 10 ms of walking and judging.
+pub const MAX_COMMANDS: usize = 1000;
 
 /// How many bytes of known values (text and parts) variables may write into words, in one
 /// analysis: past it, a variable's value counts as unknown. (`a=$a$a` doubles a value at each
 /// step.)
 pub const MAX_EXPANDED_BYTES: usize = 1024 * 1024;
 
-/// How many steps of the parsers (see [`Allowance`]) the command itself may take, all its
-/// layers and inline code together: ten times what the most demanding of 23,101 real agent
-/// commands takes (150 steps, for a 15 KB heredoc of Python), and a few milliseconds of
-/// parsing. Past it, the command is denied as too complex.
-pub const MAX_PARSE_STEPS: u64 = 1_500;
+/// How many steps of the parsers (see [`Allowance`]; a step of the Bash grammar counts twice)
+/// the command itself may take, all its layers and inline code together: four times what the
+/// most demanding of 23,101 real agent commands takes (165, for 15 KB of Python given to
+/// `python -c`), and about 10 ms of parsing on the slowest text for the grammars (long
+/// pipelines). Past it, the command is denied as too complex. With [`MAX_COMMANDS`], this keeps
+/// any command under the size cap judged in well under 20 ms.
+pub const MAX_PARSE_STEPS: u64 = 800;
 
 /// How many commands a script read from disk (with the scripts it runs) may add, and how many
 /// parser steps reading it may take; past either, the rest of it is could-not-verify rather
@@ -132,7 +135,7 @@ impl Walker<'_> {
             self.gap(
                 GapKind::TooComplex,
                 span,
-                format!("parsing it takes more than the {MAX_PARSE_STEPS} parser steps the analysis allows"),
+                format!("parsing it takes more than the {MAX_PARSE_STEPS} steps of the parsers the analysis allows"),
             );
         } else {
             self.budget.script_truncated = true;
