@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::io::Write;
 use std::process::{Command, Output};
 
 const CONTEXT: [&str; 4] = ["--cwd", "/home/user/work/project", "--home", "/home/user"];
@@ -400,6 +401,29 @@ fn a_closed_pipe_ends_the_output_quietly() {
             String::from_utf8_lossy(&output.stderr)
         );
     }
+}
+
+/// A closed standard error (its reader gone) does not turn a finished run into a failure:
+/// `check` still exits with the code of its worst verdict.
+#[test]
+fn a_closed_standard_error_is_no_failure() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_safety-net"))
+        .args(["check"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("safety-net starts");
+    drop(child.stderr.take());
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(b"ls -la\n")
+        .expect("the line is written");
+    let output = child.wait_with_output().expect("safety-net ends");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "allow\t-\tls -la\n");
 }
 
 /// Inputs that once made the analyzer fail get a verdict of their own, and `explain` never

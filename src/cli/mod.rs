@@ -14,6 +14,15 @@ macro_rules! say {
     }};
 }
 
+/// Writes a line to standard error, as `eprintln!` does, but a standard error that is closed
+/// (`2>&-`, or its reader gone) is no reason to fail: the run's result is its exit code.
+macro_rules! note {
+    ($($line:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($line)*);
+    }};
+}
+
 mod setup;
 
 use crate::analyze;
@@ -267,11 +276,11 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(Failure::Usage(message)) => {
-            eprintln!("safety-net: {message}");
+            note!("safety-net: {message}");
             ExitCode::from(USAGE)
         }
         Err(Failure::Failed(message)) => {
-            eprintln!("safety-net: {message}");
+            note!("safety-net: {message}");
             ExitCode::from(1)
         }
     }
@@ -384,7 +393,7 @@ fn check(files: &[PathBuf], json: bool, by_rule: bool, context: &Context) -> Res
     };
     let run = if files.is_empty() {
         if std::io::stdin().is_terminal() {
-            eprintln!(
+            note!(
                 "safety-net: reading commands from standard input, one a line; Ctrl-D ends (or name a file: `safety-net check FILE`)"
             );
         }
@@ -414,7 +423,7 @@ fn check(files: &[PathBuf], json: bool, by_rule: bool, context: &Context) -> Res
         Ok(()) => {}
     }
     let total: usize = counts.iter().sum();
-    eprintln!(
+    note!(
         "safety-net: {total} {}: {} allow, {} ask, {} deny",
         if total == 1 { "command" } else { "commands" },
         counts[0],
@@ -425,7 +434,7 @@ fn check(files: &[PathBuf], json: bool, by_rule: bool, context: &Context) -> Res
         let mut rules: Vec<_> = interruptions.into_iter().collect();
         rules.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         for ((decision, rule), count) in rules {
-            eprintln!("safety-net: {count:>6} {decision} {rule}");
+            note!("safety-net: {count:>6} {decision} {rule}");
         }
     }
     Ok(exit_code(worst))

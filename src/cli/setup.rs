@@ -80,7 +80,7 @@ pub(super) fn register(target: &Target, add: bool) -> Result<ExitCode, Failure> 
         pair[0].as_os_str() == "target" && matches!(pair[1].as_os_str().to_str(), Some("debug" | "release"))
     });
     if add && build_output && !scope.is_shared() {
-        eprintln!(
+        note!(
             "safety-net: warning: {} is a build output, which `cargo clean` deletes; the hook would then deny every call. Install it first (`cargo install --locked --path .`), then run `safety-net install` from there.",
             binary.display()
         );
@@ -112,7 +112,7 @@ pub(super) fn register(target: &Target, add: bool) -> Result<ExitCode, Failure> 
                 scope.name()
             ),
             Err(error) => {
-                eprintln!("safety-net: {name}: {error}");
+                note!("safety-net: {name}: {error}");
                 failed = true;
             }
         }
@@ -179,7 +179,7 @@ pub(super) fn doctor(project_root: Option<PathBuf>, color: bool) -> ExitCode {
             (home, project)
         }
         Err(message) => {
-            eprintln!("safety-net: {message}");
+            note!("safety-net: {message}");
             return ExitCode::from(1);
         }
     };
