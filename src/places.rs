@@ -381,6 +381,12 @@ impl<'a> BelowHome<'a> {
         if outer.is_empty() {
             return true;
         }
+        if !self.insensitive {
+            // This runs for every protected place and every path a command names.
+            return inner
+                .strip_prefix(outer)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+        }
         let mut inner_components = inner.split('/');
         outer
             .split('/')
