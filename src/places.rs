@@ -4,6 +4,7 @@
 
 use crate::context::Context;
 use crate::paths::{AbsPath, Target, glob_matches, is_drive_letter};
+use std::sync::LazyLock;
 
 /// What a place is, from the point of view of a command that destroys or changes it.
 #[derive(Clone, Debug, PartialEq)]
@@ -314,6 +315,10 @@ fn protected(
 ) -> Option<(AbsPath, Protection, &'static str)> {
     let home = home_holding(path, context)?;
     let in_home = BelowHome::of(path, &home)?;
+    let first = in_home.rest.split('/').next().unwrap_or_default();
+    if !in_home.insensitive && !first.is_empty() && !leads_to_protected(first) {
+        return None;
+    }
     // The most precise location the path is or is inside (`~/.ssh/known_hosts` is not a key).
     if let Some((relative, protection, what)) = PROTECTED_IN_HOME
         .iter()
@@ -338,6 +343,21 @@ fn protected(
         }
     }
     None
+}
+
+/// Whether a protected place below home starts with the folder or file `first` (compared with
+/// case). Most paths a command names lead to none, and need no comparison with each place.
+fn leads_to_protected(first: &str) -> bool {
+    static FIRST_COMPONENTS: LazyLock<Vec<&str>> = LazyLock::new(|| {
+        let mut firsts: Vec<&str> = PROTECTED_IN_HOME
+            .iter()
+            .map(|(relative, _, _)| relative.split('/').next().unwrap_or_default())
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        firsts
+    });
+    FIRST_COMPONENTS.binary_search(&first).is_ok()
 }
 
 /// Whether the file system holding `path` compares names without case: Windows always, and
