@@ -1,6 +1,8 @@
 //! Disks: writing raw data to a block device (`dd of=/dev/sda`, `> /dev/nvme0n1`,
-//! `shred /dev/sdb`), formatting (`mkfs*`, `wipefs`, `mkswap`, `diskutil eraseDisk`) and
-//! repartitioning (`fdisk`, `sfdisk`, `parted`, `sgdisk` on a device).
+//! `shred /dev/sdb`), formatting, encrypting, discarding or erasing one (`mkfs*`, `wipefs`,
+//! `mkswap`, `cryptsetup luksFormat`, `blkdiscard`, `nvme format`, `diskutil eraseDisk`),
+//! destroying volumes and pools (`lvremove`, `zpool destroy`) and repartitioning (`fdisk`,
+//! `sfdisk`, `parted`, `sgdisk` on a device). A disk image file in the project is no device.
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::paths;
@@ -36,7 +38,7 @@ pub static DISK_OVERWRITE: Rule = Rule {
 pub static DISK_FORMAT: Rule = Rule {
     id: "disk-format",
     decision: DENY,
-    catches: "Formatting or wiping a file system: `mkfs*`, `mke2fs`, `mkswap`, `wipefs`, `diskutil eraseDisk`.",
+    catches: "Formatting, encrypting, discarding or erasing a device, or destroying a volume or pool: `mkfs*`, `mke2fs`, `mkswap`, `wipefs`, `cryptsetup luksFormat|erase`, `blkdiscard`, `nvme format|sanitize`, `hdparm --security-erase`, `badblocks -w`, `zpool destroy`, `zfs destroy`, `lvremove`, `vgremove`, `pvremove`, `mdadm --zero-superblock`, `diskutil eraseDisk`, `format D:`.",
     instead: "Leave formatting to the user",
     examples: &[
         "mkfs.ext4 /dev/sdb1",
@@ -44,12 +46,21 @@ pub static DISK_FORMAT: Rule = Rule {
         "wipefs -a /dev/sda",
         "diskutil eraseDisk APFS X disk2",
         "mkswap /dev/sdc",
+        "cryptsetup luksFormat /dev/sdb",
+        "blkdiscard /dev/nvme0n1",
+        "nvme format /dev/nvme0n1",
+        "zpool destroy tank",
+        "lvremove -f vg0/data",
     ],
     allowed: &[
         "echo mkfs.ext4",
         "diskutil list",
         "mkfs.ext4 disk.img",
         "mkfs.vfat -C build/boot.img 1024",
+        "cryptsetup luksFormat build/disk.img",
+        "cryptsetup status root",
+        "zpool status",
+        "lvs",
     ],
 };
 
@@ -146,6 +157,23 @@ fn check(subject: &Subject, report: &mut Report) {
                 format!("`{name}` would erase every file on the device it formats"),
             );
         }
+        "cryptsetup" | "blkdiscard" | "badblocks" if erases_device(name, args) && !formats_an_image_here(subject) => {
+            report.flag(
+                &DISK_FORMAT,
+                command.span,
+                format!("`{name}` would leave the data on the device it is given unreadable"),
+            );
+        }
+        "nvme" | "sg_format" | "hdparm" | "zpool" | "zfs" | "lvremove" | "vgremove" | "pvremove" | "mdadm"
+        | "format"
+            if erases_device(name, args) =>
+        {
+            report.flag(
+                &DISK_FORMAT,
+                command.span,
+                format!("`{name}` would erase the data of the device, volume or pool it is given"),
+            );
+        }
         "diskutil" => {
             let verb = args.first().and_then(Word::value).unwrap_or("").to_ascii_lowercase();
             if [
@@ -184,6 +212,47 @@ fn check(subject: &Subject, report: &mut Report) {
             }
         }
         _ => {}
+    }
+}
+
+/// Whether the storage tool `name` with `args` erases, encrypts or discards what it is given
+/// (rather than reading or listing it).
+fn erases_device(name: &str, args: &[Word]) -> bool {
+    let texts: Vec<&str> = args.iter().map(|word| word.value().unwrap_or("?")).collect();
+    let verb = texts.iter().copied().find(|text| !text.starts_with('-')).unwrap_or("");
+    match name {
+        "cryptsetup" => texts.iter().any(|text| {
+            matches!(
+                *text,
+                "luksFormat" | "erase" | "luksErase" | "reencrypt" | "luksKillSlot" | "luksRemoveKey"
+            )
+        }),
+        "blkdiscard" | "sg_format" => true,
+        "badblocks" => texts
+            .iter()
+            .any(|text| text.starts_with('-') && !text.starts_with("--") && text.contains('w')),
+        "nvme" => matches!(verb, "format" | "sanitize"),
+        "hdparm" => texts.iter().any(|text| {
+            matches!(
+                *text,
+                "--security-erase"
+                    | "--security-erase-enhanced"
+                    | "--trim-sector-ranges"
+                    | "--write-sector"
+                    | "--make-bad-sector"
+                    | "--dco-restore"
+            )
+        }),
+        "zpool" => matches!(verb, "destroy" | "labelclear"),
+        "zfs" => verb == "destroy",
+        "lvremove" | "vgremove" | "pvremove" => !texts.contains(&"--test") && !texts.contains(&"-t"),
+        "mdadm" => texts.contains(&"--zero-superblock"),
+        // Windows' `format D:`.
+        "format" => texts.iter().any(|text| {
+            let bytes = text.as_bytes();
+            bytes.len() == 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':'
+        }),
+        _ => false,
     }
 }
 

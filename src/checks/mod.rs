@@ -23,6 +23,7 @@ mod remote_code;
 pub mod rm;
 mod rsync;
 mod scheduled;
+mod services;
 mod sql;
 mod tamper;
 mod terraform;
@@ -133,6 +134,7 @@ pub const CHECKERS: &[&Checker] = &[
     &permissions::CHECKER,
     &processes::CHECKER,
     &power::CHECKER,
+    &services::CHECKER,
     &crontab::CHECKER,
     &scheduled::CHECKER,
     &mv::CHECKER,
