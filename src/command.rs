@@ -352,6 +352,14 @@ pub enum DefinitionKind {
     Variable,
 }
 
+/// A variable a declaration exports, with its value as the walk knows it.
+#[derive(Clone, Debug)]
+pub struct Export {
+    pub name: String,
+    pub value: Word,
+    pub span: Span,
+}
+
 /// Everything the walker found in one command.
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
@@ -359,6 +367,9 @@ pub struct Analysis {
     pub commands: Vec<Command>,
     pub gaps: Vec<Gap>,
     pub definitions: Vec<Definition>,
+    /// The variables declarations export to every later command (`export NAME=value`,
+    /// `declare -x NAME=value`).
+    pub exports: Vec<Export>,
     /// Whether a word used a variable that neither the command sets nor the environment where
     /// it runs: empty when it runs, unless something the walk cannot see sets it.
     pub uses_unset_variables: bool,

@@ -28,6 +28,7 @@ mod sql;
 mod tamper;
 mod terraform;
 mod truncate;
+mod trust;
 mod unverifiable;
 
 use crate::command::{Analysis, Command, CommandId, Inference};
@@ -148,6 +149,7 @@ pub const CHECKERS: &[&Checker] = &[
     &cloud::CHECKER,
     &sql::CHECKER,
     &publish::CHECKER,
+    &trust::CHECKER,
     &unverifiable::CHECKER,
 ];
 

@@ -5,7 +5,7 @@
 use super::redirect::anonymous_token;
 use super::{Cursor, Flow, Walker};
 use crate::args::{self, Options};
-use crate::command::{CommandId, Definition, DefinitionKind, Input, LayerId};
+use crate::command::{CommandId, Definition, DefinitionKind, Export, Input, LayerId};
 use crate::context::Context;
 use crate::links::{self, Last};
 use crate::paths::{self, Cwd, Target};
@@ -208,10 +208,28 @@ impl Walker<'_> {
             let word = &text[child.byte_range()];
             child.kind() == "word" && word.starts_with('-') && word[1..].contains('n')
         });
+        let keyword = node.child(0).map(|first| first.kind());
+        let exports = keyword == Some("export")
+            || matches!(keyword, Some("declare" | "typeset"))
+                && children.iter().any(|child| {
+                    let word = &text[child.byte_range()];
+                    child.kind() == "word" && word.starts_with('-') && word[1..].contains('x')
+                });
         for child in children {
             match child.kind() {
                 "variable_assignment" => {
                     self.assign(child, at);
+                    if exports && let Some(name) = child.child_by_field_name("name") {
+                        let name = &text[name.byte_range()];
+                        if let Some(value) = at.shell.variables.get(name) {
+                            let export = Export {
+                                name: name.to_owned(),
+                                value: value.clone(),
+                                span: at.source.span(child.byte_range()),
+                            };
+                            self.analysis.exports.push(export);
+                        }
+                    }
                     let target = child
                         .child_by_field_name("name")
                         .and_then(|name| at.shell.variables.get(&text[name.byte_range()]))
