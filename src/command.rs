@@ -113,6 +113,8 @@ pub struct Command {
     pub in_pipeline: bool,
     /// What it prints goes only into a stage that counts it (`| wc -l`): none of it is shown.
     pub output_counted: bool,
+    /// What it prints goes on to the next stage of a pipeline, not where the agent sees it.
+    pub output_piped: bool,
     /// Started in the background with `&`.
     pub background: bool,
     /// A call of a shell function from inside its own body.
@@ -173,6 +175,7 @@ impl Command {
             runs: Vec::new(),
             in_pipeline: false,
             output_counted: false,
+            output_piped: false,
             background: false,
             calls_itself: false,
             origin: None,

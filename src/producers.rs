@@ -213,7 +213,16 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         _ => false,
     };
     if dump {
-        return Some("the whole environment (with its tokens and passwords)".to_owned());
+        return Some(ENVIRONMENT.to_owned());
+    }
+    if name == "printenv"
+        && let Some(variable) = command
+            .args()
+            .iter()
+            .filter_map(Word::value)
+            .find(|name| is_secret_name(name))
+    {
+        return Some(format!("the variable {variable}"));
     }
     let words: Vec<&str> = command.args().iter().filter_map(Word::value).collect();
     if let Some((_, _, what)) = TOKEN_PRINTERS
@@ -237,10 +246,163 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         return None;
     }
     match &command.stdin {
+        Input::Piped(Output::Secret(what)) if what == ENVIRONMENT && hides_values(command) => None,
         Input::Piped(Output::Secret(what)) => Some(what.clone()),
         Input::File(path) => secret_path(path),
         _ => None,
     }
+}
+
+/// What a dump of the environment holds (`env`, `printenv`, `set`).
+pub const ENVIRONMENT: &str = "the whole environment (with its tokens and passwords)";
+
+/// Whether the secret `what` (as [`Output::Secret`] says it) comes from the environment or from
+/// a tool that prints tokens, rather than from a file read.
+pub fn printed_not_read(what: &str) -> bool {
+    what == ENVIRONMENT
+        || what.starts_with("the variable ")
+        || TOKEN_PRINTERS.iter().any(|(_, _, printed)| *printed == what)
+}
+
+/// Whether the variable `name` holds a secret by its name (`GITHUB_TOKEN`, `DB_PASSWORD`,
+/// `OPENAI_API_KEY`, `DATABASE_URL`).
+pub fn is_secret_name(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    upper == "DATABASE_URL"
+        || upper.split('_').any(|part| {
+            matches!(
+                part,
+                "TOKEN"
+                    | "SECRET"
+                    | "PASSWORD"
+                    | "PASSWD"
+                    | "PASS"
+                    | "KEY"
+                    | "APIKEY"
+                    | "CREDENTIALS"
+                    | "CREDENTIAL"
+                    | "PAT"
+                    | "DSN"
+                    | "COOKIE"
+                    | "PWD"
+            )
+        }) && !matches!(upper.as_str(), "PWD" | "OLDPWD")
+}
+
+/// Lines of an environment a filter is tried on: a value shown whenever a filter lets one of
+/// them through.
+const SECRET_LINES: &[&str] = &[
+    "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+    "OPENAI_API_KEY=sk-proj-Xh3kq9ZlT0aBcDeFgHiJ",
+    "ANTHROPIC_API_KEY=sk-ant-api03-AbCdEf",
+    "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE",
+    "DATABASE_URL=postgresql://app:s3cret@db.internal:5432/app",
+    "DB_PASSWORD=hunter2",
+    "NPM_TOKEN=npm_AbCdEf0123456789",
+    "STRIPE_SECRET_KEY=sk_live_51AbCdEf",
+    "SLACK_WEBHOOK_URL=https://hooks.slack.com/services/T000/B000/XXXX",
+    "SESSION_SECRET=9f8e7d6c5b4a",
+    "HF_TOKEN=hf_AbCdEfGhIj",
+    "PGPASSWORD=postgres",
+];
+
+/// Whether a filter given the environment (`env | …`) shows none of its secret values: it
+/// counts or only tests (`grep -c`, `grep -q`), its pattern matches no line that holds one
+/// (`grep PATH`, `grep -i proxy`), or it keeps only the names (`cut -d= -f1`, `sed
+/// 's/=.*//'`, `awk -F= '{print $1}'`).
+fn hides_values(command: &Command) -> bool {
+    let texts: Vec<&str> = command
+        .args()
+        .iter()
+        .map(|word| word.value().unwrap_or("\u{0}"))
+        .collect();
+    if texts.contains(&"\u{0}") {
+        return false;
+    }
+    match command.name.as_str() {
+        "grep" | "egrep" | "fgrep" | "rg" => grep_hides_values(&command.name, &texts),
+        "cut" => {
+            let joined = texts.join(" ");
+            (joined.contains("-d=") || joined.contains("-d =") || joined.contains("--delimiter="))
+                && (texts.contains(&"-f1") || joined.contains("-f 1") || texts.contains(&"--fields=1"))
+                && !joined.contains("-f1-")
+        }
+        "sed" => texts.iter().find(|text| !text.starts_with('-')).is_some_and(|script| {
+            let mut chars = script.chars();
+            let (Some('s'), Some(delimiter)) = (chars.next(), chars.next()) else {
+                return false;
+            };
+            let pattern = chars.as_str().split(delimiter).next().unwrap_or("");
+            pattern.ends_with("=.*") && !pattern.chars().any(|c| c.is_ascii_alphanumeric())
+        }),
+        "awk" | "gawk" | "mawk" => {
+            let separated = texts.windows(2).any(|pair| pair[0] == "-F" && pair[1] == "=") || texts.contains(&"-F=");
+            let program = texts
+                .iter()
+                .find(|text| !text.starts_with('-') && **text != "=")
+                .copied()
+                .unwrap_or("");
+            separated
+                && program.contains("$1")
+                && !program.contains("$0")
+                && !program.contains("$NF")
+                && !(2..=9).any(|field| program.contains(&format!("${field}")))
+                && !program.contains("print;")
+                && !program.contains("{print}")
+                && !program.contains("{ print }")
+        }
+        _ => false,
+    }
+}
+
+/// [`hides_values`] for grep and its kin: the options, then the patterns tried on
+/// [`SECRET_LINES`].
+fn grep_hides_values(name: &str, texts: &[&str]) -> bool {
+    let mut patterns = Vec::new();
+    let (mut fixed, mut extended, mut ignore_case) = (name == "fgrep", name == "egrep" || name == "rg", false);
+    let mut words = texts.iter();
+    while let Some(text) = words.next() {
+        match *text {
+            "-c" | "--count" | "-q" | "--quiet" | "--silent" | "-l" | "--files-with-matches" | "-L" => return true,
+            "-v" | "--invert-match" | "-o" | "--only-matching" | "-f" | "--file" => return false,
+            "-e" | "--regexp" => patterns.extend(words.next().copied()),
+            "-F" | "--fixed-strings" => fixed = true,
+            "-E" | "--extended-regexp" => extended = true,
+            "-i" | "--ignore-case" => ignore_case = true,
+            _ if text.starts_with("--") => {}
+            _ if text.starts_with('-') && text.len() > 1 => {
+                let letters = &text[1..];
+                if letters.contains(['c', 'q', 'l', 'L']) {
+                    return true;
+                }
+                if letters.contains(['v', 'o', 'f', 'e']) {
+                    return false;
+                }
+                fixed |= letters.contains('F');
+                extended |= letters.contains('E');
+                ignore_case |= letters.contains('i');
+            }
+            _ if patterns.is_empty() => patterns.push(text),
+            // A file to read: not the environment.
+            _ => return false,
+        }
+    }
+    !patterns.is_empty()
+        && patterns.iter().all(|pattern| {
+            let pattern = if fixed {
+                regex::escape(pattern)
+            } else if extended {
+                (*pattern).to_owned()
+            } else {
+                pattern.replace("\\|", "|")
+            };
+            let flags = if ignore_case { "(?i)" } else { "" };
+            regex::RegexBuilder::new(&format!("{flags}{pattern}"))
+                .size_limit(1 << 16)
+                .build()
+                .is_ok_and(|regex| !SECRET_LINES.iter().any(|line| regex.is_match(line)))
+        })
 }
 
 /// Whether any command run inside `layer` fetches from the network.

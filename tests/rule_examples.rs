@@ -96,6 +96,7 @@ rule_tests! {
     package_unpublish,
     permissions_recursive,
     permissions_root,
+    print_secrets,
     privilege_escalation,
     pulumi_destroy,
     read_credentials,

@@ -16,6 +16,7 @@ mod limits;
 mod mv;
 mod permissions;
 mod power;
+mod printed;
 mod privilege;
 mod processes;
 mod publish;
@@ -150,6 +151,7 @@ pub const CHECKERS: &[&Checker] = &[
     &sql::CHECKER,
     &publish::CHECKER,
     &trust::CHECKER,
+    &printed::CHECKER,
     &unverifiable::CHECKER,
 ];
 

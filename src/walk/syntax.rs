@@ -449,6 +449,11 @@ impl Walker<'_> {
                 (_, None) => self.statement(stage, &mut stage_at.deeper(), &stage_flow),
             };
             let this_stage = first..self.analysis.commands.len();
+            if index + 1 < count {
+                for command in this_stage.clone() {
+                    self.analysis.commands[command].output_piped = true;
+                }
+            }
             // What a counter reads, through filters that only pass lines on (`cat .env | sort |
             // wc -l`), comes out as a count.
             if this_stage.len() == 1 && counts_only(&self.analysis.commands[first]) {

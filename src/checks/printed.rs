@@ -1,0 +1,99 @@
+//! Secrets printed where the agent sees them: the environment dumped (`env`, `printenv`, `set`),
+//! or filtered for what holds values (`env | grep -i key`), a secret variable by name
+//! (`printenv GITHUB_TOKEN`), a CLI's token (`gh auth token`). What is printed lands in the
+//! conversation, and from there in logs and other services. What prints no value passes: a
+//! count (`env | grep -c KEY`), the names alone (`env | cut -d= -f1`), values masked (`sed
+//! 's/=.*/=***/'`), variables that hold none (`printenv HOME`, `env | grep PATH`), and output
+//! that goes into a file or a variable instead.
+
+use super::{ASK, Applies, Checker, Report, Subject};
+use crate::command::{Analysis, Command, LayerKind, Output, RedirectOperator};
+use crate::producers;
+use crate::rules::Rule;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&PRINT_SECRETS],
+    applies: Applies::EveryCommand,
+    check,
+    whole_analysis: None,
+};
+
+pub static PRINT_SECRETS: Rule = Rule {
+    id: "print-secrets",
+    decision: ASK,
+    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`), filtered or not for tokens and keys (`env | grep -i token`), a secret variable by name (`printenv GITHUB_TOKEN`), a CLI's token (`gh auth token`).",
+    instead: "Print the names only (`env | cut -d= -f1`), test that a variable is set (`test -n \"$TOKEN\"`), or mask the values (`env | sed 's/=.*/=***/'`)",
+    examples: &[
+        "env",
+        "printenv",
+        "env | grep -i key",
+        "env | sort",
+        "printenv GITHUB_TOKEN",
+        "gh auth token",
+    ],
+    allowed: &[
+        "env | grep -c KEY",
+        "env | grep PATH",
+        "printenv HOME",
+        "env | cut -d= -f1",
+        "env | sed 's/=.*/=***/'",
+        "env | wc -l",
+        "env > env.txt",
+        "export GH_TOKEN=$(gh auth token)",
+    ],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    // Secrets read from files are the file checker's (`read-credentials`, `read-env-file`).
+    let Output::Secret(what) = &command.output else {
+        return;
+    };
+    if !producers::printed_not_read(what) {
+        return;
+    }
+    if command.output_piped || command.output_counted || captured(command, subject.analysis) || into_file(command) {
+        return;
+    }
+    report.flag(
+        &PRINT_SECRETS,
+        command.span,
+        format!(
+            "`{}` would print {what} into the conversation, where it can leak",
+            command.name
+        ),
+    );
+}
+
+/// Whether what the command prints is read by a command substitution (`$(…)`, backquotes), a
+/// process substitution or the program that asked for it, rather than shown.
+fn captured(command: &Command, analysis: &Analysis) -> bool {
+    let mut layer = Some(command.layer);
+    while let Some(current) = layer {
+        let here = &analysis.layers[current];
+        // A program's option that asks a command for a password or token (`restic
+        // --password-command`, an askpass helper, a credential helper) reads its output.
+        if let LayerKind::Code { via, .. } = &here.kind
+            && (matches!(via.as_str(), "$(…)" | "`…`" | "<(…)" | ">(…)")
+                || ["pass", "credential", "token"]
+                    .iter()
+                    .any(|word| via.to_ascii_lowercase().contains(word)))
+        {
+            return true;
+        }
+        layer = here.parent;
+    }
+    false
+}
+
+/// Whether the command writes into a file: what it prints may go there (the descriptor of a
+/// redirection is not told apart, so `env 2>/dev/null` counts too, and is let pass).
+fn into_file(command: &Command) -> bool {
+    command.redirects.iter().any(|redirect| {
+        matches!(redirect.operator, RedirectOperator::Write | RedirectOperator::Append)
+            && !redirect
+                .target
+                .value()
+                .is_some_and(|target| matches!(target, "/dev/stdout" | "/dev/stderr" | "/dev/tty"))
+    })
+}
