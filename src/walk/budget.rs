@@ -24,12 +24,12 @@ pub const MAX_COMMANDS: usize = 1000;
 pub const MAX_EXPANDED_BYTES: usize = 1024 * 1024;
 
 /// How many steps of the parsers (see [`Allowance`]; a step of the Bash grammar counts twice)
-/// the command itself may take, all its layers and inline code together: four times what the
+/// the command itself may take, all its layers and inline code together: 3.6 times what the
 /// most demanding of 23,101 real agent commands takes (165, for 15 KB of Python given to
 /// `python -c`), and about 10 ms of parsing on the slowest text for the grammars (long
-/// pipelines). Past it, the command is denied as too complex. With [`MAX_COMMANDS`], this keeps
-/// any command under the size cap judged in well under 20 ms.
-pub const MAX_PARSE_STEPS: u64 = 800;
+/// pipelines; 12 ms on a busy machine). Past it, the command is denied as too complex. With
+/// [`MAX_COMMANDS`], this keeps any command under the size cap judged within 20 ms.
+pub const MAX_PARSE_STEPS: u64 = 600;
 
 /// How many commands a script read from disk (with the scripts it runs) may add, and how many
 /// parser steps reading it may take; past either, the rest of it is could-not-verify rather
