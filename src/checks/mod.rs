@@ -14,6 +14,7 @@ mod git;
 mod kubernetes;
 mod limits;
 mod mv;
+mod orm;
 mod permissions;
 mod power;
 mod printed;
@@ -149,6 +150,7 @@ pub const CHECKERS: &[&Checker] = &[
     &docker::CHECKER,
     &cloud::CHECKER,
     &sql::CHECKER,
+    &orm::CHECKER,
     &publish::CHECKER,
     &trust::CHECKER,
     &printed::CHECKER,

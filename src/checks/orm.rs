@@ -1,0 +1,219 @@
+//! Frameworks' and ORMs' database resets: the commands that drop, empty or rebuild a database
+//! from its schema (`prisma migrate reset`, `rails db:drop`, `manage.py flush`, `artisan
+//! migrate:fresh`, `mix ecto.reset`…) ask, and are denied when the environment says production
+//! (`RAILS_ENV=production`, `--env=production`). A tool that refuses such an action from an agent
+//! unless the user consented (Prisma's `PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION`) is not
+//! told the user consented by the agent itself: setting that variable is denied.
+
+use super::{ASK, Applies, Checker, DENY, Report, Subject};
+use crate::command::{Analysis, Command};
+use crate::context::Context;
+use crate::rules::Rule;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&DATABASE_RESET, &DATABASE_RESET_PRODUCTION, &FORGED_CONSENT],
+    applies: Applies::EveryCommand,
+    check,
+    whole_analysis: Some(exported_consent),
+};
+
+pub static DATABASE_RESET: Rule = Rule {
+    id: "database-reset",
+    decision: ASK,
+    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load`, `manage.py flush`, `artisan migrate:fresh|db:wipe`, `mix ecto.drop|ecto.reset`, `knex migrate:rollback --all`, `sequelize db:drop`, `typeorm schema:drop`, `supabase db reset`, `alembic downgrade base`.",
+    instead: "Apply the migration instead (`prisma migrate dev`, `rails db:migrate`), or ask the user before resetting their data",
+    examples: &[
+        "npx prisma migrate reset --force",
+        "prisma db push --accept-data-loss",
+        "bin/rails db:reset",
+        "bundle exec rake db:drop db:create",
+        "python manage.py flush --noinput",
+        "php artisan migrate:fresh --seed",
+        "mix ecto.reset",
+        "npx sequelize-cli db:drop",
+        "supabase db reset",
+    ],
+    allowed: &[
+        "npx prisma migrate dev",
+        "prisma generate",
+        "bin/rails db:migrate",
+        "python manage.py migrate",
+        "php artisan migrate",
+        "mix ecto.migrate",
+        "prisma migrate reset --help",
+    ],
+};
+
+pub static DATABASE_RESET_PRODUCTION: Rule = Rule {
+    id: "database-reset-production",
+    decision: DENY,
+    catches: "A database reset (see `database-reset`) with the environment set to production: `RAILS_ENV=production rails db:reset`, `php artisan migrate:fresh --env=production`, `NODE_ENV=production npx prisma migrate reset`.",
+    instead: "Never reset a production database from an agent: leave it to the user",
+    examples: &[
+        "RAILS_ENV=production bin/rails db:schema:load",
+        "php artisan migrate:fresh --env=production",
+        "MIX_ENV=prod mix ecto.drop",
+    ],
+    allowed: &["RAILS_ENV=production bin/rails db:migrate"],
+};
+
+pub static FORGED_CONSENT: Rule = Rule {
+    id: "forged-consent",
+    decision: DENY,
+    catches: "The agent telling a tool that the user consented to a dangerous action: `PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION=yes`, which Prisma asks for before it resets a database on an agent's request.",
+    instead: "Ask the user: only they may give that consent",
+    examples: &[
+        "PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION=yes npx prisma migrate reset --force",
+        "export PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION=1",
+    ],
+    allowed: &["echo $PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION"],
+};
+
+/// Variables by which tools ask whether the user, not the agent, agreed to an action.
+const CONSENT_VARIABLES: &[&str] = &["PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION"];
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    for (name, _) in &command.assignments {
+        if CONSENT_VARIABLES.contains(&name.as_str()) {
+            report.flag(&FORGED_CONSENT, command.span, consent_lost(name));
+        }
+    }
+    let texts: Vec<&str> = command.args().iter().map(|word| word.value().unwrap_or("?")).collect();
+    if texts.iter().any(|text| matches!(*text, "--help" | "-h")) {
+        return;
+    }
+    let Some(reset) = reset(command, &texts) else {
+        return;
+    };
+    if in_production(command, &texts, subject.analysis) {
+        report.flag(
+            &DATABASE_RESET_PRODUCTION,
+            command.span,
+            format!("{reset} would erase the production database's data"),
+        );
+    } else {
+        report.flag(
+            &DATABASE_RESET,
+            command.span,
+            format!("{reset} would erase the database's data"),
+        );
+    }
+}
+
+/// Judges the consent variables the command's declarations export.
+fn exported_consent(analysis: &Analysis, _: &Context, report: &mut Report) {
+    for export in analysis
+        .exports
+        .iter()
+        .filter(|e| CONSENT_VARIABLES.contains(&e.name.as_str()))
+    {
+        report.flag(&FORGED_CONSENT, export.span, consent_lost(&export.name));
+    }
+}
+
+fn consent_lost(name: &str) -> String {
+    format!("`{name}` would tell the tool the user consented to a dangerous action, which only the user may do")
+}
+
+/// The reset the command makes, said in a few words, if it makes one.
+fn reset(command: &Command, texts: &[&str]) -> Option<String> {
+    let mut positional: Vec<&str> = texts.iter().copied().filter(|text| !text.starts_with('-')).collect();
+    let mut name = command.name.as_str();
+    // `pnpm prisma …`, `yarn sequelize …`: a package manager runs the project's own copy of the
+    // tool when no script has its name.
+    if matches!(name, "pnpm" | "yarn" | "bun")
+        && let Some(&tool) = positional.first()
+        && matches!(
+            tool,
+            "prisma" | "knex" | "sequelize" | "sequelize-cli" | "typeorm" | "supabase" | "drizzle-kit"
+        )
+    {
+        name = tool;
+        positional.remove(0);
+    }
+    let at = |index: usize| positional.get(index).copied().unwrap_or("");
+    let has = |option: &str| {
+        texts
+            .iter()
+            .any(|text| *text == option || text.starts_with(&format!("{option}=")))
+    };
+    let resets = match name {
+        "prisma" => {
+            (at(0) == "migrate" && at(1) == "reset")
+                || (at(0) == "db" && at(1) == "push" && (has("--accept-data-loss") || has("--force-reset")))
+        }
+        "rails" | "rake" => positional.iter().any(|task| {
+            matches!(
+                *task,
+                "db:drop"
+                    | "db:reset"
+                    | "db:purge"
+                    | "db:schema:load"
+                    | "db:structure:load"
+                    | "db:drop:all"
+                    | "db:purge:all"
+                    | "db:migrate:reset"
+                    | "db:truncate_all"
+                    | "db:seed:replant"
+            )
+        }),
+        "python" | "python3" | "django-admin" => {
+            let rest = if name == "django-admin" {
+                &positional[..]
+            } else {
+                positional.get(1..).unwrap_or(&[])
+            };
+            let manage = name == "django-admin" || at(0).ends_with("manage.py");
+            manage && matches!(rest.first().copied(), Some("flush" | "reset_db" | "reset_schema"))
+        }
+        "php" => {
+            at(0).ends_with("artisan")
+                && matches!(at(1), "migrate:fresh" | "migrate:reset" | "db:wipe" | "migrate:refresh")
+                || at(0).ends_with("console") && matches!(at(1), "doctrine:database:drop" | "doctrine:schema:drop")
+        }
+        "mix" => matches!(at(0), "ecto.drop" | "ecto.reset"),
+        "knex" => at(0) == "migrate:rollback" && has("--all"),
+        "sequelize" | "sequelize-cli" => matches!(at(0), "db:drop" | "db:migrate:undo:all"),
+        "typeorm" | "typeorm-ts-node-commonjs" | "typeorm-ts-node-esm" => at(0) == "schema:drop",
+        "supabase" => at(0) == "db" && at(1) == "reset",
+        "drizzle-kit" => at(0) == "drop",
+        "alembic" => at(0) == "downgrade" && at(1) == "base",
+        _ => false,
+    };
+    resets.then(|| {
+        format!(
+            "`{name} {}`",
+            positional.iter().take(3).copied().collect::<Vec<_>>().join(" ")
+        )
+    })
+}
+
+/// Whether the command runs against production: a variable given to it or exported says so, or
+/// an option does (`--env=production`, `-e production`).
+fn in_production(command: &Command, texts: &[&str], analysis: &Analysis) -> bool {
+    let production = |value: &str| matches!(value.to_ascii_lowercase().as_str(), "production" | "prod");
+    let says = |name: &str, value: &str| match name {
+        "RAILS_ENV" | "RACK_ENV" | "NODE_ENV" | "MIX_ENV" | "APP_ENV" | "ENV" | "ENVIRONMENT" | "FLASK_ENV" => {
+            production(value)
+        }
+        "DJANGO_SETTINGS_MODULE" => value.to_ascii_lowercase().contains("prod"),
+        _ => false,
+    };
+    let given = command
+        .assignments
+        .iter()
+        .any(|(name, value)| value.value().is_some_and(|value| says(name, value)));
+    let exported = analysis
+        .exports
+        .iter()
+        .any(|export| export.value.value().is_some_and(|value| says(&export.name, value)));
+    let option = texts
+        .windows(2)
+        .any(|pair| matches!(pair[0], "--env" | "-e" | "--environment") && production(pair[1]))
+        || texts.iter().any(|text| {
+            text.split_once('=')
+                .is_some_and(|(option, value)| matches!(option, "--env" | "--environment") && production(value))
+        });
+    given || exported || option
+}
