@@ -104,7 +104,13 @@ pub enum Execution {
     },
     /// A command run inside a container (`docker exec box cmd`): its paths are the
     /// container's, but for those under a bind mount, already written as the host's.
-    InContainer { via: String, argv: Vec<Word> },
+    InContainer {
+        via: String,
+        argv: Vec<Word>,
+        /// A word of its command line names a path under a bind mount, written as the host's
+        /// (`docker run -v /:/host alpine rm -rf /host/etc` deletes the host's `/etc`).
+        reaches_host: bool,
+    },
 }
 
 /// What `command` runs besides itself.

@@ -796,8 +796,16 @@ fn entry_executions(
                     && let Some(argv) = rest.get(start..).filter(|argv| !argv.is_empty())
                 {
                     let mounts = bind_mounts(&parsed, rest);
-                    let argv: Vec<Word> = argv.iter().map(|word| on_host(word, &mounts)).collect();
-                    found.push(command_of(via(""), &argv));
+                    let on_host_argv: Vec<Word> = argv.iter().map(|word| on_host(word, &mounts)).collect();
+                    let reaches_host = argv
+                        .iter()
+                        .zip(&on_host_argv)
+                        .any(|(word, host)| word.text() != host.text());
+                    found.push(Execution::InContainer {
+                        via: via(""),
+                        argv: on_host_argv,
+                        reaches_host,
+                    });
                 }
             }
             Carrier::LoadsPrefixed(prefix) => {
@@ -993,7 +1001,11 @@ fn entry_executions(
 /// A command run inside a container, as such.
 fn into_container(execution: Execution) -> Execution {
     match execution {
-        Execution::Command { via, argv, .. } => Execution::InContainer { via, argv },
+        Execution::Command { via, argv, .. } => Execution::InContainer {
+            via,
+            argv,
+            reaches_host: false,
+        },
         other => other,
     }
 }
@@ -1394,9 +1406,14 @@ fn on_host(word: &Word, mounts: &[(String, String)]) -> Word {
             continue;
         };
         if rest.is_empty() || rest.starts_with('/') {
+            // `-v /:/host`: `/host/etc` is `/etc`, not `//etc`.
             let host = host.trim_end_matches('/');
-            let host = if host.is_empty() { "/" } else { host };
-            return Word::literal(&format!("{host}{rest}"), word.span);
+            let path = match (host.is_empty(), rest.is_empty()) {
+                (true, true) => "/".to_owned(),
+                (true, false) => rest.to_owned(),
+                (false, _) => format!("{host}{rest}"),
+            };
+            return Word::literal(&path, word.span);
         }
     }
     word.clone()

@@ -66,9 +66,15 @@ impl Walker<'_> {
             Execution::ProjectFile { via, part, directory } => {
                 self.run_project_file(id, &via, &part, directory.as_ref(), at);
             }
-            Execution::InContainer { via, argv } => {
+            // A command whose words name the host's paths through bind mounts is judged on the
+            // host's terms.
+            Execution::InContainer {
+                via,
+                argv,
+                reaches_host,
+            } => {
                 let child = self.wrapped_command(id, via, argv, Vec::new(), None, at);
-                self.analysis.commands[child].in_container = true;
+                self.analysis.commands[child].in_container = !reaches_host;
             }
             Execution::Code {
                 via,
