@@ -130,6 +130,7 @@ rule_tests! {
     terraform_auto_approve,
     terraform_destroy,
     too_complex,
+    toolchain_removal,
     truncate_system_file,
     verification_off,
     write_agent_settings,

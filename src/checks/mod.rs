@@ -29,6 +29,7 @@ mod services;
 mod sql;
 mod tamper;
 mod terraform;
+mod toolchains;
 mod truncate;
 mod trust;
 mod unverifiable;
@@ -152,6 +153,7 @@ pub const CHECKERS: &[&Checker] = &[
     &sql::CHECKER,
     &orm::CHECKER,
     &publish::CHECKER,
+    &toolchains::CHECKER,
     &trust::CHECKER,
     &printed::CHECKER,
     &unverifiable::CHECKER,
