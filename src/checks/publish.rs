@@ -1,5 +1,6 @@
 //! Package registries: publishing asks (it cannot be taken back quietly); unpublishing and
-//! yanking are denied (they break everybody who depends on the release).
+//! yanking are denied (they break everybody who depends on the release). Publishing covers
+//! packages, container images and charts: `npm publish`, `docker push`, `helm push`.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::rules::Rule;
@@ -9,7 +10,8 @@ use crate::word::Word;
 pub const CHECKER: Checker = Checker {
     rules: &[&PACKAGE_PUBLISH, &PACKAGE_UNPUBLISH],
     applies: Applies::Commands(&[
-        "npm", "pnpm", "yarn", "bun", "cargo", "gem", "twine", "poetry", "uv", "flit", "hatch",
+        "npm", "pnpm", "yarn", "bun", "cargo", "gem", "twine", "poetry", "uv", "flit", "hatch", "docker", "podman",
+        "nerdctl", "helm",
     ]),
     check,
     whole_analysis: None,
@@ -18,7 +20,7 @@ pub const CHECKER: Checker = Checker {
 pub static PACKAGE_PUBLISH: Rule = Rule {
     id: "package-publish",
     decision: ASK,
-    catches: "Publishing a package to a public registry: `npm publish`, `cargo publish`, `gem push`, `twine upload`.",
+    catches: "Publishing a package, container image or chart: `npm publish`, `cargo publish`, `gem push`, `twine upload`, `docker push`, `helm push`.",
     instead: "Run the dry run (`npm publish --dry-run`, `cargo publish --dry-run`) and let the user publish",
     examples: &[
         "npm publish",
@@ -27,12 +29,17 @@ pub static PACKAGE_PUBLISH: Rule = Rule {
         "gem push x-1.0.gem",
         "twine upload dist/*",
         "uv publish",
+        "docker push myorg/app:latest",
+        "helm push chart-1.0.0.tgz oci://registry.example.com/charts",
     ],
     allowed: &[
         "npm publish --dry-run",
         "cargo publish --dry-run",
         "npm pack",
         "cargo package",
+        "docker build -t app .",
+        "docker pull alpine",
+        "helm package chart",
     ],
 };
 
@@ -63,6 +70,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let dry_run = words.iter().any(|w| matches!(*w, "--dry-run" | "-n" | "--dryrun"));
     let span = command.span;
     let name = command.name.as_str();
+    let second = positional.get(1).copied().unwrap_or("");
     let publishes = match name {
         "npm" | "pnpm" | "yarn" | "bun" => {
             verb == "publish" || (name == "yarn" && positional.starts_with(&["npm", "publish"]))
@@ -70,6 +78,10 @@ fn check(subject: &Subject, report: &mut Report) {
         "cargo" | "poetry" | "uv" | "flit" | "hatch" => verb == "publish",
         "gem" => verb == "push",
         "twine" => verb == "upload",
+        "docker" | "podman" | "nerdctl" => {
+            verb == "push" || (verb == "image" && second == "push") || (verb == "buildx" && words.contains(&"--push"))
+        }
+        "helm" => verb == "push",
         _ => false,
     };
     let unpublishes = match name {
@@ -87,7 +99,7 @@ fn check(subject: &Subject, report: &mut Report) {
         report.flag(
             &PACKAGE_PUBLISH,
             span,
-            format!("`{name} {verb}` would publish to a public registry, which cannot be undone quietly"),
+            format!("`{name} {verb}` would publish to a registry, which cannot be undone quietly"),
         );
     }
 }
