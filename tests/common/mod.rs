@@ -6,13 +6,25 @@ use std::process::{Command, Output, Stdio};
 /// Runs `command` with `input` written to its standard input (then closed), and waits for it.
 /// A program may answer before reading all of its input (an oversized hook payload): a pipe
 /// it closed early is no failure.
+///
+/// A program file just written may be briefly busy (`ETXTBSY`): another test thread that forks
+/// at that moment holds the writer's descriptor until its child runs its own program. Starting
+/// is retried for a while then.
 pub fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
-    let mut child = command
+    command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program starts");
+        .stderr(Stdio::piped());
+    let mut attempts = 0;
+    let mut child = loop {
+        match command.spawn() {
+            Err(error) if error.kind() == std::io::ErrorKind::ExecutableFileBusy && attempts < 100 => {
+                attempts += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            started => break started.expect("the program starts"),
+        }
+    };
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let _ = stdin.write_all(input);
     drop(stdin);
