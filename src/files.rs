@@ -589,13 +589,14 @@ pub fn raw_disk(path: &AbsPath) -> bool {
     crate::checks::disk::is_block_device(path.as_str()) && !name.starts_with("loop") && !name.starts_with("sr")
 }
 
+/// What a process's environment read through `/proc` holds, as [`secret`] says it.
+pub const PROCESS_ENVIRONMENT: &str = "(the environment of a process, with its tokens and passwords)";
+
 /// What secret reading `path` would expose, if any: private keys, credential stores, `.env`.
 pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
     let components = components_as_compared(path, context);
     if let ["proc", _, "environ"] = components.as_slice() {
-        return Some(format!(
-            "{path} (the environment of a process, with its tokens and passwords)"
-        ));
+        return Some(format!("{path} {PROCESS_ENVIRONMENT}"));
     }
     match read_class(path, context) {
         ReadClass::Credentials(what) => Some(format!("{path} ({what})")),

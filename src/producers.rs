@@ -260,6 +260,7 @@ pub const ENVIRONMENT: &str = "the whole environment (with its tokens and passwo
 /// a tool that prints tokens, rather than from a file read.
 pub fn printed_not_read(what: &str) -> bool {
     what == ENVIRONMENT
+        || what.ends_with(files::PROCESS_ENVIRONMENT)
         || what.starts_with("the variable ")
         || TOKEN_PRINTERS.iter().any(|(_, _, printed)| *printed == what)
 }

@@ -243,7 +243,8 @@ fn erases_device(name: &str, args: &[Word]) -> bool {
                     | "--dco-restore"
             )
         }),
-        "zpool" => matches!(verb, "destroy" | "labelclear"),
+        // A pool created over devices erases what they held.
+        "zpool" => matches!(verb, "destroy" | "labelclear" | "create"),
         "zfs" => verb == "destroy",
         "lvremove" | "vgremove" | "pvremove" => !texts.contains(&"--test") && !texts.contains(&"-t"),
         "mdadm" => texts.contains(&"--zero-superblock"),

@@ -44,6 +44,7 @@ pub static KILL_BROAD: Rule = Rule {
         "pkill -f python",
         "pkill -9 node",
         "pkill -u $USER",
+        "kill -9 $(pgrep node)",
         "taskkill /F /IM node.exe",
         "taskkill //F //IM chrome.exe",
         "kill 0",
@@ -205,6 +206,11 @@ fn check(subject: &Subject, report: &mut Report) {
         );
         return;
     }
+    // `kill $(pgrep node)`, `kill $(pidof chrome)`: the PIDs of whatever the search finds.
+    if let Some(what) = command.args().iter().find_map(|word| searched_pids(word.text())) {
+        report.flag(&KILL_BROAD, command.span, format!("`kill` would stop {what}"));
+        return;
+    }
     let parent = command
         .args()
         .iter()
@@ -216,6 +222,31 @@ fn check(subject: &Subject, report: &mut Report) {
             "every process of the caller's process group, the agent's shell among them"
         };
         report.flag(&KILL_BROAD, command.span, format!("`kill` would stop {whom}"));
+    }
+}
+
+/// What a PID word made by a process search stops (`$(pgrep -f python)`, `` `pidof node` ``),
+/// when that is broad.
+fn searched_pids(text: &str) -> Option<String> {
+    let inner = text
+        .trim_matches('"')
+        .strip_prefix("$(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .or_else(|| text.strip_prefix('`').and_then(|rest| rest.strip_suffix('`')))?;
+    let words: Vec<Word> = shell_words::split(inner)
+        .ok()?
+        .iter()
+        .map(|word| Word::literal(word, crate::source::Span::default()))
+        .collect();
+    let (program, args) = words.split_first()?;
+    match program.text() {
+        "pgrep" => pkill_broad(args),
+        "pidof" => args
+            .iter()
+            .filter_map(Word::value)
+            .find(|name| !name.starts_with('-') && is_broad_name(name))
+            .map(|name| format!("every process named `{name}`")),
+        _ => None,
     }
 }
 

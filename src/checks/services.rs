@@ -4,6 +4,7 @@
 //! service's state, starting, restarting and reloading it pass.
 
 use super::{ASK, Applies, Checker, Report, Subject};
+use crate::command::Command;
 use crate::rules::Rule;
 use crate::word::Word;
 
@@ -14,6 +15,7 @@ pub const CHECKER: Checker = Checker {
         "service",
         "rc-service",
         "rc-update",
+        "sv",
         "launchctl",
         "sc",
         "net",
@@ -26,7 +28,7 @@ pub const CHECKER: Checker = Checker {
 pub static SERVICE_STOP: Rule = Rule {
     id: "service-stop",
     decision: ASK,
-    catches: "Stopping, killing, disabling, masking or removing a service: `systemctl stop|disable|mask|kill`, `service NAME stop`, `launchctl bootout|unload|remove`, `sc stop|delete`, `net stop`, `brew services stop`.",
+    catches: "Stopping, killing, disabling, masking or removing a service: `systemctl stop|disable|mask|kill`, `service NAME stop`, `sv stop`, `launchctl bootout|unload|remove`, `sc stop|delete`, `net stop`, `brew services stop`.",
     instead: "Say which service should stop and why, and let the user stop it; `systemctl status NAME` shows its state",
     examples: &[
         "systemctl stop nginx",
@@ -44,6 +46,7 @@ pub static SERVICE_STOP: Rule = Rule {
         "systemctl --user start app",
         "systemctl list-units --type=service",
         "service cron status",
+        "sv stop app && cp app.new app && sv start app",
         "launchctl list",
         "brew services list",
     ],
@@ -96,6 +99,11 @@ fn check(subject: &Subject, report: &mut Report) {
         "systemctl" => matches!(word(0), "stop" | "disable" | "mask" | "kill" | "isolate" | "freeze"),
         "service" | "rc-service" => matches!(word(1), "stop" | "zap"),
         "rc-update" => matches!(word(0), "del" | "delete"),
+        // runit.
+        "sv" => matches!(
+            word(0),
+            "stop" | "down" | "d" | "kill" | "k" | "exit" | "x" | "force-stop"
+        ),
         "launchctl" => matches!(word(0), "bootout" | "unload" | "remove" | "stop" | "disable" | "kill"),
         // `sc \\server stop NAME` names another machine first.
         "sc" => {
@@ -109,11 +117,19 @@ fn check(subject: &Subject, report: &mut Report) {
         _ => false,
     };
     if stopping {
-        let service = match command.name.as_str() {
-            "service" | "rc-service" => word(0),
-            "brew" => word(2),
-            _ => positional.last().copied().unwrap_or(""),
-        };
+        let service = service_named(&command.name, &positional);
+        // Stopped to replace its program, then started again (`sv stop app && cp … && sv start
+        // app`): a restart, as a deployment does.
+        let started_again = subject
+            .analysis
+            .commands
+            .iter()
+            .skip_while(|other| !std::ptr::eq(*other, command))
+            .skip(1)
+            .any(|other| other.name == command.name && starts(other, service));
+        if started_again {
+            return;
+        }
         report.flag(
             &SERVICE_STOP,
             command.span,
@@ -124,6 +140,37 @@ fn check(subject: &Subject, report: &mut Report) {
             ),
         );
     }
+}
+
+/// The service a command of the tool `name` names, given its `positional` words.
+fn service_named<'a>(name: &str, positional: &[&'a str]) -> &'a str {
+    let word = |index: usize| positional.get(index).copied().unwrap_or("");
+    match name {
+        "service" | "rc-service" => word(0),
+        "brew" => word(2),
+        _ => positional.last().copied().unwrap_or(""),
+    }
+}
+
+/// Whether `command` starts (or restarts) the service `service`.
+fn starts(command: &Command, service: &str) -> bool {
+    let valued = if command.name == "systemctl" {
+        SYSTEMCTL_VALUED
+    } else {
+        &[]
+    };
+    let positional = positional(command.args(), valued);
+    let verb = match command.name.as_str() {
+        "service" | "rc-service" => positional.get(1),
+        "brew" => positional.get(1),
+        _ => positional.first(),
+    };
+    verb.is_some_and(|verb| {
+        matches!(
+            verb.to_ascii_lowercase().as_str(),
+            "start" | "restart" | "up" | "u" | "enable" | "bootstrap" | "load" | "try-restart" | "reload-or-restart"
+        )
+    }) && service_named(&command.name, &positional) == service
 }
 
 /// The words of `args` that are no options nor an option's value (`valued` take one).
