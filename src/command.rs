@@ -103,6 +103,9 @@ pub struct Command {
     /// What descriptors other than standard input read (`3<<<'text'`), by number: what
     /// `/dev/fd/3` holds for this command.
     pub descriptors: Vec<(u32, Input)>,
+    /// The network socket its output or errors go to (`>& /dev/tcp/host/port`, `>&5` after
+    /// `exec 5<>/dev/tcp/host/port`), if any.
+    pub output_socket: Option<Word>,
     pub cwd: Cwd,
     pub span: Span,
     /// The wrapper command that runs this one (`sudo` for the `rm` of `sudo rm`).
@@ -169,6 +172,7 @@ impl Command {
             redirects: Vec::new(),
             stdin,
             descriptors: Vec::new(),
+            output_socket: None,
             cwd,
             span,
             parent: None,

@@ -155,6 +155,7 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
         "cat" | "tee" if passes_stdin(name, args) => match &command.stdin {
             Input::Text(word) => Output::Literal(word.clone()),
             Input::Piped(output) => output.clone(),
+            Input::File(word) if crate::walk::is_socket(word) => Output::Network,
             _ => Output::Unknown,
         },
         "pwd" => match &command.cwd {

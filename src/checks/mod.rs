@@ -80,6 +80,12 @@ pub fn sends(name: &str) -> bool {
     exfiltration::sends(name)
 }
 
+/// For a shell or interpreter given no code but its standard input: whether it runs
+/// interactively.
+pub fn stdin_code_reader(command: &Command) -> Option<bool> {
+    remote_code::stdin_code_reader(command)
+}
+
 /// Whether a shell piped into the program `name` is judged a reverse shell.
 pub fn carries_shells(name: &str) -> bool {
     remote_code::NETWORK_CLIENTS.contains(&name)

@@ -46,6 +46,8 @@ fn is_ordinary_device(path: &str) -> bool {
         name,
         "null" | "zero" | "stdout" | "stderr" | "stdin" | "tty" | "random" | "urandom" | "console" | "full"
     ) || name.starts_with("fd/")
+        || name.starts_with("tcp/")
+        || name.starts_with("udp/")
         || name.starts_with("pts/")
         || name.starts_with("shm/")
         || name.starts_with("tty")

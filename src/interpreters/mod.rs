@@ -21,6 +21,8 @@ use crate::parse::Allowance;
 use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
 use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
+use regex::Regex;
+use std::sync::LazyLock;
 
 /// What a call in the code does.
 #[derive(Clone, Debug)]
@@ -142,6 +144,47 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
         },
         language => escapes::capabilities(language),
     }
+}
+
+/// Calls that open a network connection or listen for one, by language (gawk's `/inet/tcp/`
+/// special files included). A shell the same code starts may be the other end's.
+static OPENS_SOCKET: LazyLock<[(Language, Regex); 7]> = LazyLock::new(|| {
+    let pattern = |text: &str| Regex::new(text).expect("the socket patterns are valid");
+    [
+        (
+            Language::Python,
+            pattern(r"\bsocket\s*\(|create_connection|create_server|open_connection|\bpty\.fork\b"),
+        ),
+        (Language::Perl, pattern(r"IO::Socket|\bsocket\s*\(")),
+        (
+            Language::Ruby,
+            pattern(r"\b(TCPSocket|TCPServer|UDPSocket|UNIXSocket)\b|\bSocket\.(tcp|new)\b"),
+        ),
+        (
+            Language::Php,
+            pattern(r"\b(p?fsockopen|stream_socket_(client|server)|socket_create)\b"),
+        ),
+        (
+            Language::JavaScript,
+            pattern(
+                r#"\b(net|tls)\.(connect|Socket|createConnection|createServer)\b|require\(\s*['"](node:)?net['"]\s*\)|from\s+['"](node:)?net['"]|Deno\.(connect|listen)\b|Bun\.(connect|listen)\b"#,
+            ),
+        ),
+        (Language::Lua, pattern(r"\bsocket\.(tcp|udp|connect|bind)\b")),
+        (Language::Awk, pattern(r"/inet[46]?/(tcp|udp)/")),
+    ]
+});
+
+/// Whether code in `language` opens a network connection or listens for one.
+pub fn opens_socket(language: Language, code: &str) -> bool {
+    let language = if language == Language::IPython {
+        Language::Python
+    } else {
+        language
+    };
+    OPENS_SOCKET
+        .iter()
+        .any(|(of, pattern)| *of == language && pattern.is_match(code))
 }
 
 /// The effects of `source`, code in `language`.

@@ -46,11 +46,46 @@ impl Walker<'_> {
             }
         };
         let mut inner = at.nested(layer);
+        let first_new = self.analysis.commands.len();
+        let runs_before = self.analysis.commands[id].runs.len();
         for effect in effects {
             if self.exhausted(effect.span) {
                 return;
             }
             self.effect(id, effect, &code.arguments, &mut inner);
+        }
+        if interpreters::opens_socket(language, source.text()) {
+            self.socket_shells(id, first_new, runs_before, whole);
+        }
+    }
+
+    /// Code that opens a network connection and starts a shell given no code of its own
+    /// (`s.connect(…); os.dup2(…); pty.spawn("sh")`), or runs commands only known when it runs
+    /// (`c.gets` then `IO.popen($_)`): the shell reads what the other end sends. The commands
+    /// from `first_new` on, and the runs of `id` from `runs_before` on, are what its calls run.
+    fn socket_shells(&mut self, id: CommandId, first_new: usize, runs_before: usize, span: crate::source::Span) {
+        let started = self.analysis.commands[first_new..]
+            .iter()
+            .find(|started| crate::checks::stdin_code_reader(started).is_some())
+            .map(|started| format!("starts `{}` reading commands", started.name));
+        let unknown = || {
+            let runs = self.analysis.commands[id].runs[runs_before..]
+                .iter()
+                .chain(self.analysis.commands[first_new..].iter().flat_map(|c| c.runs.iter()));
+            runs.filter_map(|run| match run {
+                Run::Unverifiable { what, .. } => Some(what.clone()),
+                _ => None,
+            })
+            .next()
+            .map(|what| format!("runs what only the connection decides ({what})"))
+        };
+        if let Some(what) = started.or_else(unknown) {
+            let how = format!(
+                "the code of `{}` opens a network connection and {what}: \
+                 a reverse shell, run by whoever is at the other end",
+                self.analysis.commands[id].name
+            );
+            self.analysis.commands[id].runs.push(Run::SocketShell { how, span });
         }
     }
 

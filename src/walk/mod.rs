@@ -27,6 +27,7 @@ mod arithmetic;
 mod backquotes;
 pub(crate) mod budget;
 pub(crate) mod decode;
+pub(crate) use redirect::is_socket;
 mod expansion;
 mod files;
 mod functions;
@@ -53,6 +54,7 @@ pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
         budget: Budget::new(deadline),
         files: FileMemory::default(),
         reading_disk: Vec::new(),
+        read_write_operators: Vec::new(),
     };
     let mut shell = Shell::new(context);
     walker.shell_layer(Source::original(command), "command line", None, &mut shell, 0);
@@ -68,6 +70,9 @@ struct Walker<'c> {
     files: FileMemory,
     /// The scripts read from disk the walk is inside, innermost last, by absolute path.
     reading_disk: Vec<String>,
+    /// Where `<>` operators are, as offsets of the original command: the grammar cannot read
+    /// them, so each layer is parsed with `< ` in their place and the walk reads them back.
+    read_write_operators: Vec<usize>,
 }
 
 /// Where the walk is: the source being read, its layer, how deep layers and syntax nest, and

@@ -2,7 +2,7 @@
 //! statements and commands the grammar hides inside a heredoc's redirect.
 
 use super::decode::{Decoder, WordScope};
-use super::syntax::{is_descriptor_herestring, is_split_herestring};
+use super::syntax::{is_descriptor_herestring, is_detached_descriptor, is_split_herestring};
 use super::{Cursor, Flow, Walker};
 use crate::command::{Command, Input, Output, Redirect, RedirectOperator};
 use crate::word::{Part, Word};
@@ -22,6 +22,9 @@ pub(super) struct Redirections {
     /// A command the grammar hid in a redirect after an ERROR `|` (`cat <<EOF 2>&1 | bash`,
     /// grammar bug #346): it reads the output of the command the redirect belongs to.
     pub(super) piped_to: Vec<Word>,
+    /// The network sockets (`/dev/tcp/host/port`) descriptors 0, 1 and 2 lead to, as the
+    /// redirections in order leave them: `bash -i >& /dev/tcp/h/p 0>&1` puts all three there.
+    pub(super) sockets: [Option<Word>; 3],
 }
 
 impl Redirections {
@@ -32,6 +35,57 @@ impl Redirections {
             Some(fd) => self.descriptors.push((fd, input)),
         }
     }
+}
+
+impl Redirections {
+    /// Follows one redirection (`token`, on descriptor `fd` when written) in
+    /// [`Redirections::sockets`]; `bound` is what `exec` bound descriptors above 2 to.
+    fn route(&mut self, fd: Option<u32>, token: &str, target: &Word, bound: &[(u32, Input)]) {
+        let socket = is_socket(target).then(|| target.clone());
+        let duplicate = match target.value() {
+            Some("-") => Some(None),
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                Some(match digits.parse::<usize>() {
+                    Ok(from @ 0..=2) => self.sockets[from].clone(),
+                    Ok(from) => (self.descriptors.iter().rev().chain(bound.iter().rev()))
+                        .find(|(fd, _)| *fd as usize == from)
+                        .and_then(|(_, input)| match input {
+                            Input::File(word) if is_socket(word) => Some(word.clone()),
+                            _ => None,
+                        }),
+                    Err(_) => None,
+                })
+            }
+            _ => None,
+        };
+        let (descriptors, leads_to): (&[u32], Option<Word>) = match (token, duplicate) {
+            ("<" | "<>", _) => (&[0], socket),
+            (">" | ">>" | ">|", _) => (&[1], socket),
+            ("<&", Some(copy)) => (&[0], copy),
+            (">&", Some(copy)) => (&[1], copy),
+            ("&>" | "&>>" | ">&", _) => (&[1, 2], socket),
+            _ => return,
+        };
+        let descriptors = fd.map_or(descriptors.to_vec(), |fd| vec![fd]);
+        for fd in descriptors {
+            if let Some(slot) = self.sockets.get_mut(fd as usize) {
+                *slot = leads_to.clone();
+            }
+        }
+        // Standard input duplicated from a socket (`0>&1`) reads the network.
+        if let Some(socket) = &self.sockets[0]
+            && !matches!(&self.stdin, Some(Input::File(word)) if is_socket(word))
+        {
+            self.stdin = Some(Input::File(socket.clone()));
+        }
+    }
+}
+
+/// Whether a redirection target is one of bash's network pseudo-devices, which open a
+/// connection: `/dev/tcp/host/port`, `/dev/udp/host/port`.
+pub(crate) fn is_socket(target: &Word) -> bool {
+    let text = target.text();
+    text.starts_with("/dev/tcp/") || text.starts_with("/dev/udp/")
 }
 
 /// A here-string's text as the command reads it: with the newline bash adds.
@@ -45,12 +99,17 @@ fn with_newline(word: Word) -> Input {
     Input::Text(Word::from_parts(parts, word.span))
 }
 
-/// The descriptor a redirection names (`3` of `3<<<'text'`), if it names one.
+/// The descriptor a redirection names (`3` of `3<<<'text'`), if it names one: as the grammar
+/// reads it, or as a number it detached into what comes before (`>& f 0>&1`).
 fn descriptor(node: Node, text: &str) -> Option<u32> {
     let mut cursor = node.walk();
-    node.named_children(&mut cursor)
-        .find(|c| c.kind() == "file_descriptor")
-        .and_then(|c| text[c.byte_range()].parse().ok())
+    let named = node.named_children(&mut cursor).find(|c| c.kind() == "file_descriptor");
+    let detached = || {
+        let before = node.prev_named_sibling()?;
+        let number = before.named_child(u32::try_from(before.named_child_count()).ok()?.checked_sub(1)?)?;
+        is_detached_descriptor(number, text).then_some(number)
+    };
+    named.or_else(detached).and_then(|c| text[c.byte_range()].parse().ok())
 }
 
 impl Walker<'_> {
@@ -115,17 +174,16 @@ impl Walker<'_> {
                 let destinations: Vec<Node> = before
                     .iter()
                     .copied()
-                    .filter(|c| c.kind() != "file_descriptor")
+                    .filter(|c| c.kind() != "file_descriptor" && !is_detached_descriptor(*c, at.source.text()))
                     .collect();
                 let piped: Vec<Node> = after.iter().copied().filter(|c| !c.is_error()).collect();
                 found.piped_to = self.words_grouped(&piped, at, &Input::Inherited);
-                let operator = anonymous_token(node).unwrap_or_default();
+                let token = self.operator_token(node, at);
                 let mut words = self.words_grouped(&destinations, at, &Input::Inherited).into_iter();
                 let Some(target) = words.next() else { return };
                 found.extra_args.extend(words);
-                let token = operator;
                 let operator = redirect_operator(&token, &target);
-                if operator == RedirectOperator::Read {
+                if matches!(operator, RedirectOperator::Read | RedirectOperator::ReadWrite) {
                     found.read_on(descriptor(node, at.source.text()), Input::File(target.clone()));
                 }
                 // `<&3`: standard input becomes what descriptor 3 reads: what an earlier
@@ -140,6 +198,12 @@ impl Walker<'_> {
                     let bound = at.shell.descriptors.iter().rev().find(|(bound, _)| *bound == fd);
                     found.stdin = Some(bound.map_or(Input::Piped(Output::Unknown), |(_, input)| input.clone()));
                 }
+                found.route(
+                    descriptor(node, at.source.text()),
+                    &token,
+                    &target,
+                    &at.shell.descriptors,
+                );
                 found.redirects.push(Redirect { operator, target, span });
             }
             "herestring_redirect" => {
@@ -187,6 +251,25 @@ impl Walker<'_> {
                 self.words(&[node], at);
             }
         }
+    }
+}
+
+impl Walker<'_> {
+    /// A redirection's operator (`>`, `<&`…), with `<>` read back where the layer was parsed
+    /// with `< ` in its place.
+    fn operator_token(&self, node: Node, at: &Cursor) -> String {
+        let mut cursor = node.walk();
+        let Some(operator) = node
+            .children(&mut cursor)
+            .find(|child| !child.is_named() && child.kind() != "$")
+        else {
+            return String::new();
+        };
+        let start = at.source.span(operator.byte_range()).start;
+        if operator.kind() == "<" && self.read_write_operators.contains(&start) {
+            return "<>".to_owned();
+        }
+        operator.kind().to_owned()
     }
 }
 

@@ -61,6 +61,14 @@ impl Walker<'_> {
         let full_text = source.display();
         let (source, bash_stops) = what_bash_reads(source, reader);
         let mut parsed = self.parse_layer(source, whole)?;
+        let read_write = read_write_operators(parsed.tree.root_node(), parsed.source.text());
+        if !read_write.is_empty() {
+            let source = &parsed.source;
+            self.read_write_operators
+                .extend(read_write.iter().map(|range| source.span(range.clone()).start));
+            let rewritten = source.replaced(&read_write, "< ");
+            parsed = self.parse_layer(rewritten, whole)?;
+        }
         let layer = self.push_layer(
             parent,
             LayerKind::Code {
@@ -600,6 +608,14 @@ impl Walker<'_> {
         {
             *first = path.clone();
         }
+        let output_socket = [
+            &outer.sockets[1],
+            &outer.sockets[2],
+            &inner.sockets[1],
+            &inner.sockets[2],
+        ]
+        .into_iter()
+        .find_map(Clone::clone);
         let mut redirects = inner.redirects;
         redirects.extend(outer.redirects);
         let stdin = outer
@@ -623,6 +639,7 @@ impl Walker<'_> {
         command.assignments = assignments;
         command.redirects = redirects;
         command.descriptors = descriptors;
+        command.output_socket = output_socket;
         command.in_pipeline = flow.in_pipeline;
         command.background = flow.background;
         let id = self.push_command(command, at.layer);
@@ -938,6 +955,30 @@ fn with_trailing_backslash_literal(source: Source) -> Source {
     builder.finish()
 }
 
+/// The `<>` operators (open for reading and writing) the grammar could not read: each leaves
+/// an ERROR that ends with its `<` or starts with its `>`.
+fn read_write_operators(root: Node, text: &str) -> Vec<std::ops::Range<usize>> {
+    if !root.has_error() {
+        return Vec::new();
+    }
+    let bytes = text.as_bytes();
+    let operator_at = |at: usize| {
+        (bytes.get(at) == Some(&b'<') && bytes.get(at + 1) == Some(&b'>') && (at == 0 || bytes[at - 1] != b'<'))
+            .then_some(at..at + 2)
+    };
+    let mut found: Vec<std::ops::Range<usize>> = outermost_errors(root)
+        .into_iter()
+        .filter(|error| !error.byte_range().is_empty())
+        .filter_map(|error| {
+            let range = error.byte_range();
+            operator_at(range.end - 1).or_else(|| range.start.checked_sub(1).and_then(operator_at))
+        })
+        .collect();
+    found.sort_by_key(|range| range.start);
+    found.dedup();
+    found
+}
+
 /// The ERROR nodes of a tree that are not inside another.
 fn outermost_errors(root: Node) -> Vec<Node> {
     let mut found = Vec::new();
@@ -1138,7 +1179,7 @@ fn is_brace_command(text: &str) -> bool {
 
 /// A number written against the redirection that follows it (`bash 0</tmp/f`): bash reads it
 /// as the redirection's file descriptor, where the grammar makes it an argument of its own.
-fn is_detached_descriptor(node: Node, text: &str) -> bool {
+pub(super) fn is_detached_descriptor(node: Node, text: &str) -> bool {
     // A redirection starts right after the number: anything else there, and the number is a
     // word (finding the node after it climbs the tree, which is slow in a long script).
     if node.kind() != "number" || !text[node.end_byte()..].starts_with(['<', '>']) {

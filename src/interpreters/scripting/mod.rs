@@ -49,6 +49,9 @@ enum Sink {
     Kernel,
     /// The first argument is shell code.
     Shell,
+    /// The first argument is the command, the rest how it runs: shell code as text, a program
+    /// and its arguments as an array (PHP's `proc_open`).
+    CommandFirst,
     /// A program and its arguments, or an array of them.
     Program,
     /// Deletes every argument.
@@ -142,7 +145,7 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
         },
         Language::Php => match name.to_ascii_lowercase().as_str() {
             "system" | "exec" | "shell_exec" | "passthru" | "popen" => Sink::Shell,
-            "proc_open" => Sink::Kernel,
+            "proc_open" => Sink::CommandFirst,
             "pcntl_exec" => Sink::Program,
             "unlink" => file,
             "rmdir" => directory,
@@ -550,6 +553,8 @@ impl Scanner<'_> {
                 }
             }
             Sink::Shell => effects.push(shell_effect(name, span, &first, cwd)),
+            Sink::CommandFirst if matches!(first, Value::List(_)) => effects.push(run_effect(name, span, &first, cwd)),
+            Sink::CommandFirst => effects.push(shell_effect(name, span, &first, cwd)),
             Sink::Program => {
                 let argv = match (first, second) {
                     (program, Some(Value::List(args))) => {
