@@ -445,6 +445,18 @@ pub fn secrets_below(path: &AbsPath, context: &Context) -> Option<&'static str> 
         .map(|(_, _, what)| *what)
 }
 
+/// Folders of the system tree that hold installed applications and served data rather than
+/// the operating system's own files (`/opt`, `/usr/local`): software is installed there, and a
+/// write there is judged like one into `/data`, not like one into `/etc`.
+const APPLICATION_AREAS: &[&str] = &["/opt", "/srv", "/usr/local", "/var/www"];
+
+/// Whether `path` is in one of the [`APPLICATION_AREAS`] or is one.
+pub fn is_application_area(path: &AbsPath) -> bool {
+    APPLICATION_AREAS
+        .iter()
+        .any(|area| path.as_str() == *area || path.as_str().starts_with(&format!("{area}/")))
+}
+
 /// The system directory `path` is or is inside, if any.
 pub fn system_dir_containing(path: &AbsPath) -> Option<AbsPath> {
     if let Some(dir) = SYSTEM_DIRS.iter().find(|dir| path.starts_with_text(dir, false)) {

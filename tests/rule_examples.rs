@@ -51,8 +51,11 @@ macro_rules! rule_tests {
 
 rule_tests! {
     agent_guards_off,
+    archive_extract_protected,
     aws_delete,
     az_delete,
+    backup_delete,
+    backups_destroyed,
     could_not_verify,
     crontab_install,
     crontab_remove,
@@ -106,6 +109,7 @@ rule_tests! {
     read_env_file,
     redis_flush,
     remote_code_execution,
+    remote_delete,
     reverse_shell,
     rm_cache,
     rm_dynamic_path,

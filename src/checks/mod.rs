@@ -2,6 +2,8 @@
 //! looks at one effective command at a time (after every layer has been unwrapped) and reports
 //! findings of its own rules.
 
+mod archives;
+mod backups;
 mod cloud;
 mod crontab;
 pub(crate) mod disk;
@@ -138,6 +140,8 @@ pub const CHECKERS: &[&Checker] = &[
     &rm::CHECKER,
     &find::CHECKER,
     &rsync::CHECKER,
+    &archives::CHECKER,
+    &backups::CHECKER,
     &git::CHECKER,
     &disk::CHECKER,
     &fork_bomb::CHECKER,

@@ -114,7 +114,7 @@ fn remote_delete(report: &mut Report, destination: &crate::word::Word) {
         );
     } else {
         report.flag(
-            &super::unverifiable::COULD_NOT_VERIFY,
+            &super::backups::REMOTE_DELETE,
             span,
             format!(
                 "`rsync --delete` to `{text}` deletes on {host} whatever is there and not in the source, which cannot be seen from here"

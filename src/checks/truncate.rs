@@ -83,21 +83,14 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
-/// Folders of the system tree that hold installed applications and served data rather than
-/// the operating system's own files: a write there is judged by the write policy outside the
-/// project (it asks), as a write into `/data` is, not denied as emptying a file the machine
-/// needs.
-const APPLICATION_AREAS: &[&str] = &["/opt", "/srv", "/usr/local", "/var/www"];
-
 fn judge(subject: &Subject, report: &mut Report, file: &Word, how: &str) {
     if file.value().is_some_and(is_ordinary_device) {
         return;
     }
     let place = places::place(&paths::resolve(file, &subject.command.cwd), subject.context);
+    // An application's folder is judged by the write policy outside the project (it asks).
     if let Place::System(path) = &place
-        && !APPLICATION_AREAS
-            .iter()
-            .any(|area| path.as_str() == *area || path.as_str().starts_with(&format!("{area}/")))
+        && !places::is_application_area(path)
     {
         report.flag(
             &TRUNCATE_SYSTEM_FILE,

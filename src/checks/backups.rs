@@ -1,0 +1,504 @@
+//! Sync and backup tools as deleters: a sync that deletes what its source lacks, a delete of
+//! remote storage (`rclone`, `gsutil`, `gcloud storage`, `azcopy`, `aws s3 sync --delete`), and
+//! the deletion of backups themselves (`restic forget`, `borg delete`, `vssadmin delete
+//! shadows`). A local destination is judged like `rm -r` of its contents, as `rsync --delete`
+//! is; a remote one cannot be seen from here, so it asks, and its whole root is denied, as is
+//! a whole backup repository or every shadow copy.
+
+use super::{ASK, Applies, Checker, DENY, Report, Subject};
+use crate::args::{self, Options, Parsed};
+use crate::links::Last;
+use crate::paths::{self, Target};
+use crate::rules::Rule;
+use crate::word::Word;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&REMOTE_DELETE, &BACKUP_DELETE, &BACKUPS_DESTROYED],
+    applies: Applies::Commands(&[
+        "rclone",
+        "gsutil",
+        "gcloud",
+        "azcopy",
+        "aws",
+        "restic",
+        "rustic",
+        "borg",
+        "kopia",
+        "duplicity",
+        "rdiff-backup",
+        "tarsnap",
+        "tmutil",
+        "vssadmin",
+        "wmic",
+        "wbadmin",
+    ]),
+    check,
+    whole_analysis: None,
+};
+
+pub static REMOTE_DELETE: Rule = Rule {
+    id: "remote-delete",
+    decision: ASK,
+    catches: "Deleting files in cloud storage or on another machine by a sync or a delete: `rsync --delete` to `host:path`, `rclone sync|purge|delete`, `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`. What is lost there cannot be seen from here.",
+    instead: "Run it without deleting first (`rclone sync --dry-run`, `gsutil rsync -n`, `aws s3 sync --dryrun`), show the user what would go, and let them run it",
+    examples: &[
+        "rclone sync ./out remote:backup",
+        "rsync -avz --delete dist/ deploy@web:/var/www/site/",
+        "rclone purge remote:bucket/old",
+        "rclone delete s3:bucket/logs --min-age 30d",
+        "gsutil -m rsync -r -d ./dist gs://bucket/site",
+        "gsutil rm -r gs://bucket/data",
+        "gcloud storage rsync ./dist gs://bucket --recursive --delete-unmatched-destination-objects",
+        "azcopy sync ./x 'https://a.blob.core.windows.net/c' --delete-destination=true",
+        "azcopy remove 'https://a.blob.core.windows.net/c/dir' --recursive",
+        "aws s3 sync . s3://bucket/site --delete",
+    ],
+    allowed: &[
+        "rclone copy ./out remote:backup",
+        "rclone sync ./out remote:backup --dry-run",
+        "rclone ls remote:bucket",
+        "gsutil rsync -r ./dist gs://bucket/site",
+        "gsutil -m rsync -r -d -n ./dist gs://bucket/site",
+        "gsutil cp x gs://bucket/x",
+        "azcopy sync ./x 'https://a.blob.core.windows.net/c'",
+        "aws s3 sync . s3://bucket/site",
+        "aws s3 sync . s3://bucket/site --delete --dryrun",
+        "aws s3 sync s3://bucket/site ./mirror --delete",
+    ],
+};
+
+pub static BACKUP_DELETE: Rule = Rule {
+    id: "backup-delete",
+    decision: ASK,
+    catches: "Deleting backup snapshots: `restic forget`, `borg delete REPO::ARCHIVE`, `borg prune`, `kopia snapshot delete`, `duplicity remove-older-than … --force`, `rdiff-backup --remove-older-than`, `tarsnap -d`, `tmutil delete`, `vssadmin delete shadows` of one copy.",
+    instead: "List the snapshots (`restic snapshots`, `borg list`), say which would go, and let the user delete them",
+    examples: &[
+        "restic forget --prune --keep-last 1",
+        "restic -r /srv/restic forget latest",
+        "borg prune --keep-daily 7 ssh://backup@host/./repo",
+        "borg delete ssh://backup@host/./repo::archive-2024",
+        "kopia snapshot delete k1234 --delete",
+        "duplicity remove-older-than 1M --force file:///backup",
+        "tarsnap -d -f nightly-2024",
+        "tmutil delete -d /Volumes/Backup -t 2024-01-01-000000",
+        "vssadmin delete shadows /shadow={0a1b}",
+    ],
+    allowed: &[
+        "restic snapshots",
+        "restic backup ~/project",
+        "restic forget --dry-run --keep-last 1",
+        "restic prune",
+        "borg list ssh://backup@host/./repo",
+        "borg prune --dry-run --keep-daily 7 ssh://backup@host/./repo",
+        "borg compact ssh://backup@host/./repo",
+        "duplicity remove-older-than 1M file:///backup",
+        "kopia snapshot list",
+        "tmutil listbackups",
+        "vssadmin list shadows",
+    ],
+};
+
+pub static BACKUPS_DESTROYED: Rule = Rule {
+    id: "backups-destroyed",
+    decision: DENY,
+    catches: "Deleting every backup at once, or a whole remote: `borg delete REPO` (the repository), `vssadmin delete shadows /all`, `wmic shadowcopy delete`, `wbadmin delete catalog|systemstatebackup`, `rclone purge remote:`, a sync that deletes into a remote's root. The last way back is gone.",
+    instead: "Delete single snapshots or paths, after showing the user which; let the user remove a repository or a remote themselves",
+    examples: &[
+        "borg delete ssh://backup@host/./repo",
+        "borg delete --force ssh://backup@host/./repo",
+        "vssadmin delete shadows /all /quiet",
+        "wmic shadowcopy delete",
+        "wbadmin delete catalog -quiet",
+        "rclone purge remote:",
+        "rclone sync ./empty gdrive:",
+    ],
+    allowed: &[
+        "borg info ssh://backup@host/./repo",
+        "vssadmin list shadows",
+        "wmic shadowcopy list brief",
+        "rclone lsd remote:",
+    ],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let args = command.args();
+    let span = command.span;
+    let name = command.name.as_str();
+    match name {
+        "rclone" => rclone(subject, report),
+        "gsutil" | "gcloud" | "azcopy" | "aws" => storage_sync(subject, report),
+        "restic" | "rustic" => {
+            let parsed = args::parse(args, &RESTIC);
+            if subcommand(&parsed) == Some("forget") && !dry_run(&parsed) {
+                report.flag(
+                    &BACKUP_DELETE,
+                    span,
+                    format!("`{name} forget` removes snapshots from the repository; with `--prune` their data is gone"),
+                );
+            }
+        }
+        "borg" => borg(subject, report),
+        "kopia" => {
+            let parsed = args::parse(args, &Options::gnu("", &["config-file", "password", "log-level"]));
+            let words: Vec<&str> = parsed.operands().map(Word::text).collect();
+            if words.starts_with(&["snapshot", "delete"]) || words.starts_with(&["snapshots", "delete"]) {
+                report.flag(&BACKUP_DELETE, span, "`kopia snapshot delete` deletes snapshots");
+            }
+        }
+        "duplicity" => {
+            let removes = args.iter().any(|word| word.text().starts_with("remove-"));
+            if removes && args.iter().any(|word| word.is("--force")) {
+                report.flag(&BACKUP_DELETE, span, "`duplicity remove-… --force` deletes backup sets");
+            }
+        }
+        "rdiff-backup" => {
+            let removes = args.iter().any(|word| {
+                word.text().starts_with("--remove-older-than") || word.is("remove") || word.is("--remove-increments")
+            });
+            if removes {
+                report.flag(&BACKUP_DELETE, span, "`rdiff-backup` would delete older increments");
+            }
+        }
+        "tarsnap" if args.iter().any(|word| word.is("-d") || word.is("--nuke")) => {
+            report.flag(&BACKUP_DELETE, span, "`tarsnap -d` deletes archives");
+        }
+        "tmutil" if args.first().is_some_and(|word| word.is("delete")) => {
+            report.flag(&BACKUP_DELETE, span, "`tmutil delete` deletes Time Machine backups");
+        }
+        _ => windows_shadow_copies(subject, report),
+    }
+}
+
+/// restic's (and rustic's) options that take a value.
+const RESTIC: Options = Options::gnu(
+    "rop",
+    &[
+        "repo",
+        "repository-file",
+        "password-file",
+        "password-command",
+        "option",
+        "cache-dir",
+        "limit-upload",
+        "limit-download",
+        "tag",
+        "host",
+        "path",
+        "keep-last",
+        "keep-hourly",
+        "keep-daily",
+        "keep-weekly",
+        "keep-monthly",
+        "keep-yearly",
+        "keep-within",
+        "keep-tag",
+        "group-by",
+        "max-unused",
+    ],
+);
+
+/// The first operand: the subcommand.
+fn subcommand<'a>(parsed: &'a Parsed) -> Option<&'a str> {
+    parsed.operands().next().map(Word::text)
+}
+
+fn dry_run(parsed: &Parsed) -> bool {
+    parsed.has('n', "dry-run")
+}
+
+/// `rclone sync|bisync|purge|delete|deletefile|rmdirs`: the destination (the last operand) is
+/// where files go.
+fn rclone(subject: &Subject, report: &mut Report) {
+    const OPTIONS: Options = Options::gnu(
+        "",
+        &[
+            "config",
+            "exclude",
+            "include",
+            "filter",
+            "exclude-from",
+            "include-from",
+            "filter-from",
+            "files-from",
+            "transfers",
+            "checkers",
+            "bwlimit",
+            "log-file",
+            "log-level",
+            "backup-dir",
+            "max-age",
+            "min-age",
+            "max-size",
+            "min-size",
+            "max-depth",
+            "suffix",
+            "compare-dest",
+            "copy-dest",
+            "order-by",
+            "max-delete",
+            "stats",
+        ],
+    );
+    let parsed = args::parse(subject.command.args(), &OPTIONS);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let Some(verb) = operands.first().map(|word| word.text()) else {
+        return;
+    };
+    if !matches!(verb, "sync" | "bisync" | "purge" | "delete" | "deletefile" | "rmdirs") || dry_run(&parsed) {
+        return;
+    }
+    let Some(destination) = operands.get(1..).and_then(<[&Word]>::last) else {
+        return;
+    };
+    judge_destination(
+        subject,
+        report,
+        destination,
+        &format!("`rclone {verb}`"),
+        verb != "sync" || operands.len() > 2,
+    );
+}
+
+/// Storage sync and delete of the cloud tools: `gsutil rsync -d`, `gsutil rm -r`, `gcloud
+/// storage rsync --delete-unmatched-destination-objects`, `gcloud storage rm -r`, `azcopy sync
+/// --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`.
+fn storage_sync(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let args = command.args();
+    let words: Vec<&str> = args.iter().map(Word::text).collect();
+    let has = |flags: &[&str]| words.iter().any(|word| flags.contains(word));
+    let bundled = |flag: char| {
+        words
+            .iter()
+            .any(|word| word.starts_with('-') && !word.starts_with("--") && word.contains(flag))
+    };
+    let mut operands: Vec<&Word> = Vec::new();
+    let mut words_left = args.iter();
+    while let Some(word) = words_left.next() {
+        if STORAGE_VALUED.contains(&word.text()) {
+            words_left.next();
+        } else if !word.text().starts_with('-') {
+            operands.push(word);
+        }
+    }
+    let position = |verb: &str| operands.iter().position(|word| word.is(verb));
+    let (verb, deletes, dry) = match command.name.as_str() {
+        "gsutil" => match (position("rsync"), position("rm")) {
+            (Some(at), _) => (at, bundled('d'), bundled('n')),
+            (None, Some(at)) => (at, bundled('r') || bundled('R') || bundled('a'), false),
+            _ => return,
+        },
+        "gcloud" if operands.first().is_some_and(|word| word.is("storage")) => {
+            match (position("rsync"), position("rm")) {
+                (Some(at), _) => (
+                    at,
+                    has(&["--delete-unmatched-destination-objects"]),
+                    has(&["--dry-run"]),
+                ),
+                (None, Some(at)) => (at, has(&["-r", "-R", "--recursive"]), false),
+                _ => return,
+            }
+        }
+        "azcopy" => match (position("sync"), position("remove").or(position("rm"))) {
+            (Some(at), _) => (
+                at,
+                words.iter().any(|word| {
+                    word.strip_prefix("--delete-destination=")
+                        .is_some_and(|value| !value.eq_ignore_ascii_case("false"))
+                }),
+                has(&["--dry-run"]),
+            ),
+            (None, Some(at)) => (at, has(&["--recursive", "--recursive=true"]), has(&["--dry-run"])),
+            _ => return,
+        },
+        "aws" if operands.first().is_some_and(|word| word.is("s3")) && position("sync") == Some(1) => {
+            (1, has(&["--delete"]), has(&["--dryrun"]))
+        }
+        _ => return,
+    };
+    if !deletes || dry {
+        return;
+    }
+    let Some(destination) = operands.get(verb + 1..).and_then(<[&Word]>::last) else {
+        return;
+    };
+    let how = format!("`{} {}`", command.name, operands[verb].text());
+    judge_destination(subject, report, destination, &how, true);
+}
+
+/// Options of `gsutil`, `gcloud storage`, `azcopy` and `aws s3` that take the next word as
+/// their value.
+const STORAGE_VALUED: &[&str] = &[
+    "-h",
+    "-o",
+    "-p",
+    "-x",
+    "--exclude",
+    "--include",
+    "--include-pattern",
+    "--exclude-pattern",
+    "--include-path",
+    "--exclude-path",
+    "--log-level",
+    "--cap-mbps",
+    "--block-size-mb",
+    "--from-to",
+    "--project",
+    "--profile",
+    "--region",
+    "--endpoint-url",
+    "--storage-class",
+    "--acl",
+    "--cache-control",
+    "--content-type",
+    "--sse",
+    "--sse-kms-key-id",
+    "--output",
+    "--query",
+];
+
+/// Judges what a sync or delete does to `destination`: a local folder like `rm -r` of its
+/// contents; a remote's root denied, any other remote place asked about. `root_counts` is
+/// false for a sync that names no source (nothing to judge).
+fn judge_destination(subject: &Subject, report: &mut Report, destination: &Word, how: &str, root_counts: bool) {
+    let text = destination.text();
+    match remote_path(text) {
+        Some((remote, path)) => {
+            if root_counts && path.trim_matches('/').is_empty() {
+                report.flag(
+                    &BACKUPS_DESTROYED,
+                    destination.span,
+                    format!("{how} on `{text}` would delete what the whole of {remote} holds"),
+                );
+            } else {
+                report.flag(
+                    &REMOTE_DELETE,
+                    destination.span,
+                    format!("{how} would delete files in `{text}`, which cannot be seen from here"),
+                );
+            }
+        }
+        None => {
+            let target = match paths::resolve(destination, &subject.command.cwd) {
+                Target::Path(dir) => Target::Contents(dir),
+                other => other,
+            };
+            super::rm::judge_delete(subject, report, &target, destination, true, how, Last::Follow);
+        }
+    }
+}
+
+/// A remote's name and the path on it: `remote:path` (rclone, where `remote:` alone is every
+/// bucket or folder the remote reaches), `gs://bucket/path`, `s3://bucket/path`,
+/// `https://account.blob.core.windows.net/container/path` (where the bucket or container is
+/// part of the path: syncing a site into a bucket of its own is common and only asks). `None`
+/// for a local path (a Windows drive letter included).
+fn remote_path(text: &str) -> Option<(String, String)> {
+    if let Some((scheme, rest)) = text.split_once("://") {
+        let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+        return Some(match scheme {
+            "gs" | "s3" => (format!("{scheme}://"), rest.to_owned()),
+            _ => (format!("{scheme}://{host}"), path.to_owned()),
+        });
+    }
+    let (remote, path) = text.split_once(':')?;
+    let local = remote.is_empty() || remote.len() == 1 || remote.contains('/') || remote.starts_with('.');
+    (!local).then(|| (format!("{remote}:"), path.to_owned()))
+}
+
+/// `borg delete REPO` deletes the repository; with `::ARCHIVE`, `-a`/`--glob-archives` or
+/// archive names after it, archives. `borg prune` deletes archives. Borg 2 names the
+/// repository with `-r` and deletes it with `rdelete`.
+fn borg(subject: &Subject, report: &mut Report) {
+    const OPTIONS: Options = Options::gnu(
+        "ar",
+        &[
+            "glob-archives",
+            "match-archives",
+            "repo",
+            "remote-path",
+            "rsh",
+            "keep-within",
+            "keep-last",
+            "keep-secondly",
+            "keep-minutely",
+            "keep-hourly",
+            "keep-daily",
+            "keep-weekly",
+            "keep-monthly",
+            "keep-yearly",
+            "prefix",
+            "sort-by",
+            "first",
+            "last",
+            "lock-wait",
+        ],
+    );
+    let parsed = args::parse(subject.command.args(), &OPTIONS);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let span = subject.command.span;
+    if dry_run(&parsed) {
+        return;
+    }
+    match operands.first().map(|word| word.text()) {
+        Some("prune") => report.flag(&BACKUP_DELETE, span, "`borg prune` deletes the archives no rule keeps"),
+        Some("rdelete") => report.flag(&BACKUPS_DESTROYED, span, "`borg rdelete` deletes the whole repository"),
+        Some("delete") => {
+            let names_archives = parsed.has('a', "glob-archives")
+                || parsed.has_long("match-archives")
+                || operands.iter().skip(1).any(|word| word.text().contains("::"))
+                || operands.len() > 2;
+            if names_archives {
+                report.flag(&BACKUP_DELETE, span, "`borg delete` deletes archives");
+            } else {
+                report.flag(
+                    &BACKUPS_DESTROYED,
+                    span,
+                    "`borg delete` of a repository deletes it with every archive in it",
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Windows' shadow copies and system backups: `vssadmin delete shadows`, `wmic shadowcopy
+/// delete`, `wbadmin delete catalog|systemstatebackup|backup`.
+fn windows_shadow_copies(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let words: Vec<String> = command
+        .args()
+        .iter()
+        .map(|word| word.text().to_ascii_lowercase())
+        .collect();
+    let first_two = (words.first().map(String::as_str), words.get(1).map(String::as_str));
+    let span = command.span;
+    match (command.name.to_ascii_lowercase().as_str(), first_two) {
+        ("vssadmin", (Some("delete"), Some("shadows"))) => {
+            if words
+                .iter()
+                .any(|word| word == "/all" || word.starts_with("/oldest") || word.starts_with("/for="))
+            {
+                report.flag(
+                    &BACKUPS_DESTROYED,
+                    span,
+                    "`vssadmin delete shadows /all` deletes every shadow copy",
+                );
+            } else {
+                report.flag(&BACKUP_DELETE, span, "`vssadmin delete shadows` deletes a shadow copy");
+            }
+        }
+        ("wmic", (Some("shadowcopy"), Some("delete"))) => {
+            report.flag(
+                &BACKUPS_DESTROYED,
+                span,
+                "`wmic shadowcopy delete` deletes every shadow copy",
+            );
+        }
+        ("wbadmin", (Some("delete"), Some("catalog" | "systemstatebackup" | "backup"))) => {
+            report.flag(&BACKUPS_DESTROYED, span, "`wbadmin delete` deletes Windows backups");
+        }
+        _ => {}
+    }
+}
