@@ -3,6 +3,7 @@
 //! findings of its own rules.
 
 mod cloud;
+mod cloud_exposure;
 mod crontab;
 pub(crate) mod disk;
 mod docker;
@@ -150,6 +151,7 @@ pub const CHECKERS: &[&Checker] = &[
     &kubernetes::CHECKER,
     &docker::CHECKER,
     &cloud::CHECKER,
+    &cloud_exposure::CHECKER,
     &sql::CHECKER,
     &orm::CHECKER,
     &publish::CHECKER,
@@ -435,6 +437,7 @@ mod tests {
     /// The checkers that read a tool's command line by its table in `tools/`.
     const TOOL_CHECKERS: &[&Checker] = &[
         &cloud::CHECKER,
+        &cloud_exposure::CHECKER,
         &docker::CHECKER,
         &git::CHECKER,
         &kubernetes::CHECKER,

@@ -13,6 +13,7 @@ mod infrastructure;
 mod kubernetes;
 mod packages;
 mod releases;
+mod secrets;
 
 use crate::command::Command;
 use crate::word::Word;
@@ -111,6 +112,7 @@ const TOOLS: &[&[Tool]] = &[
     infrastructure::TOOLS,
     packages::TOOLS,
     releases::TOOLS,
+    secrets::TOOLS,
 ];
 
 /// Reads `args` as `tool` reads them.
@@ -326,6 +328,21 @@ mod tests {
         assert_eq!(positional("mvn", "-pl deploy install"), ["install"]);
         assert_eq!(positional("gradlew", "-x publish build"), ["build"]);
         assert_eq!(positional("goreleaser", "release --skip publish"), ["release"]);
+        assert_eq!(
+            positional("gsutil", "-u billing acl ch -u AllUsers:R gs://b"),
+            ["acl", "ch", "gs://b"]
+        );
+        assert_eq!(
+            positional("vault", "kv delete -mount secret app"),
+            ["kv", "delete", "app"]
+        );
+        assert_eq!(
+            positional(
+                "gcloud",
+                "projects add-iam-policy-binding p --member allUsers --role roles/viewer"
+            ),
+            ["projects", "add-iam-policy-binding", "p"]
+        );
     }
 
     #[test]
