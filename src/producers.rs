@@ -111,6 +111,7 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("kubectl", &["--raw"], "Kubernetes credentials"),
     ("heroku", &["auth:token"], "a Heroku token"),
     ("npm", &["token", "create"], "an npm token"),
+    ("aws", &["iam", "create-access-key"], "a new AWS secret access key"),
     ("vault", &["read"], "a Vault secret"),
     ("vault", &["kv", "get"], "a Vault secret"),
 ];

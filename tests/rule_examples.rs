@@ -50,6 +50,7 @@ macro_rules! rule_tests {
 }
 
 rule_tests! {
+    admin_grant,
     agent_guards_off,
     archive_extract_protected,
     aws_delete,
@@ -92,6 +93,7 @@ rule_tests! {
     input_too_large,
     internal_error,
     invalid_hook_input,
+    key_destruction,
     kill_all_processes,
     kill_broad,
     kubectl_delete,
@@ -125,11 +127,13 @@ rule_tests! {
     rm_system,
     root_shell,
     schedule_job,
+    secret_deletion,
     secret_exfiltration,
     service_stop,
     shadowed_command,
     shell_env_injection,
     sql_destructive,
+    storage_public,
     system_shutdown,
     terraform_auto_approve,
     terraform_destroy,

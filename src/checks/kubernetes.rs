@@ -1,5 +1,5 @@
-//! Kubernetes: `kubectl delete` of namespaces or of everything (`--all`, `-A`), and
-//! `helm uninstall`.
+//! Kubernetes: `kubectl delete` of namespaces or of everything (`--all`, `-A`), `helm
+//! uninstall`, and binding the `cluster-admin` role (the cloud checker's `admin-grant`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
@@ -56,6 +56,17 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         return;
     }
+    if binds_cluster_admin(&invocation, &operands) {
+        report.flag(
+            &super::cloud_exposure::ADMIN_GRANT,
+            span,
+            format!(
+                "`{} {}` would bind the `cluster-admin` role, which may do anything",
+                command.name,
+                operands[..2].join(" ")
+            ),
+        );
+    }
     if operands.first() != Some(&"delete") {
         return;
     }
@@ -77,5 +88,32 @@ fn check(subject: &Subject, report: &mut Report) {
             span,
             "`kubectl delete --all` would delete every resource of that kind",
         );
+    }
+}
+
+/// Whether the command binds the `cluster-admin` role: `kubectl create clusterrolebinding
+/// --clusterrole=cluster-admin` (or a role binding of it), `oc adm policy
+/// add-cluster-role-to-user cluster-admin`. With `--dry-run=client` it only prints the binding
+/// (how manifests are written).
+fn binds_cluster_admin(invocation: &tools::Invocation, operands: &[&str]) -> bool {
+    let dry_run = invocation
+        .options()
+        .iter()
+        .any(|option| option.name == "--dry-run" && option.value != Some("none"));
+    if dry_run {
+        return false;
+    }
+    match operands {
+        ["create", "clusterrolebinding" | "rolebinding", ..] => {
+            invocation.value("--clusterrole") == Some("cluster-admin")
+        }
+        [
+            "adm",
+            "policy",
+            "add-cluster-role-to-user" | "add-cluster-role-to-group",
+            role,
+            ..,
+        ] => *role == "cluster-admin",
+        _ => false,
     }
 }

@@ -5,6 +5,7 @@
 mod archives;
 mod backups;
 mod cloud;
+mod cloud_exposure;
 mod crontab;
 pub(crate) mod disk;
 mod docker;
@@ -160,6 +161,7 @@ pub const CHECKERS: &[&Checker] = &[
     &kubernetes::CHECKER,
     &docker::CHECKER,
     &cloud::CHECKER,
+    &cloud_exposure::CHECKER,
     &sql::CHECKER,
     &orm::CHECKER,
     &publish::CHECKER,
@@ -445,6 +447,7 @@ mod tests {
     /// The checkers that read a tool's command line by its table in `tools/`.
     const TOOL_CHECKERS: &[&Checker] = &[
         &cloud::CHECKER,
+        &cloud_exposure::CHECKER,
         &docker::CHECKER,
         &git::CHECKER,
         &kubernetes::CHECKER,

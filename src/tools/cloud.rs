@@ -1,4 +1,4 @@
-//! Cloud command lines: `aws`, `gcloud`, `az`.
+//! Cloud command lines: `aws`, `gcloud`, `gsutil`, `az`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -23,31 +23,95 @@ pub const TOOLS: &[Tool] = &[
                 "--generate-cli-skeleton",
             ],
         },
-        subcommands: &[Subcommand {
-            path: &["s3"],
-            values: Values {
-                short: "",
-                long: &[
-                    "--exclude",
-                    "--include",
-                    "--acl",
-                    "--storage-class",
-                    "--sse",
-                    "--sse-kms-key-id",
-                    "--sse-c",
-                    "--sse-c-key",
-                    "--grants",
-                    "--website-redirect",
-                    "--content-type",
-                    "--cache-control",
-                    "--expires",
-                    "--metadata",
-                    "--metadata-directive",
-                    "--request-payer",
-                    "--page-size",
-                ],
+        subcommands: &[
+            Subcommand {
+                path: &["s3"],
+                values: Values {
+                    short: "",
+                    long: &[
+                        "--exclude",
+                        "--include",
+                        "--acl",
+                        "--storage-class",
+                        "--sse",
+                        "--sse-kms-key-id",
+                        "--sse-c",
+                        "--sse-c-key",
+                        "--grants",
+                        "--website-redirect",
+                        "--content-type",
+                        "--cache-control",
+                        "--expires",
+                        "--metadata",
+                        "--metadata-directive",
+                        "--request-payer",
+                        "--page-size",
+                    ],
+                },
             },
-        }],
+            Subcommand {
+                path: &["s3api"],
+                values: Values {
+                    short: "",
+                    long: &[
+                        "--bucket",
+                        "--key",
+                        "--acl",
+                        "--access-control-policy",
+                        "--grant-full-control",
+                        "--grant-read",
+                        "--grant-read-acp",
+                        "--grant-write",
+                        "--grant-write-acp",
+                        "--policy",
+                        "--public-access-block-configuration",
+                        "--expected-bucket-owner",
+                    ],
+                },
+            },
+            Subcommand {
+                path: &["s3control"],
+                values: Values {
+                    short: "",
+                    long: &["--account-id", "--public-access-block-configuration"],
+                },
+            },
+            Subcommand {
+                path: &["iam"],
+                values: Values {
+                    short: "",
+                    long: &[
+                        "--user-name",
+                        "--role-name",
+                        "--group-name",
+                        "--policy-arn",
+                        "--policy-name",
+                        "--policy-document",
+                    ],
+                },
+            },
+            Subcommand {
+                path: &["kms"],
+                values: Values {
+                    short: "",
+                    long: &["--key-id", "--pending-window-in-days"],
+                },
+            },
+            Subcommand {
+                path: &["secretsmanager"],
+                values: Values {
+                    short: "",
+                    long: &["--secret-id", "--recovery-window-in-days"],
+                },
+            },
+            Subcommand {
+                path: &["ssm"],
+                values: Values {
+                    short: "",
+                    long: &["--name", "--names"],
+                },
+            },
+        ],
         options_anywhere: true,
     },
     Tool {
@@ -68,9 +132,70 @@ pub const TOOLS: &[Tool] = &[
                 "--zone",
                 "--region",
                 "--location",
+                // Options of many commands, which take a value wherever they are given.
+                "--member",
+                "--role",
+                "--condition",
+                "--keyring",
+                "--key",
+                "--predefined-acl",
+                "--predefined-default-object-acl",
+                "--add-acl-grant",
             ],
         },
         subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["gsutil"],
+        global: Values {
+            // `-h` header, `-o` boto option, `-u` project to bill, `-i` account to act as.
+            short: "houi",
+            long: &[],
+        },
+        subcommands: &[
+            Subcommand {
+                // `-u` user, `-g` group, `-p` project: grants; `-d` an entity removed.
+                path: &["acl", "ch"],
+                values: Values {
+                    short: "ugpd",
+                    long: &[],
+                },
+            },
+            Subcommand {
+                path: &["defacl", "ch"],
+                values: Values {
+                    short: "ugpd",
+                    long: &[],
+                },
+            },
+            Subcommand {
+                path: &["iam", "ch"],
+                values: Values { short: "de", long: &[] },
+            },
+            Subcommand {
+                // `-a` names a canned ACL.
+                path: &["cp"],
+                values: Values {
+                    short: "asLjz",
+                    long: &[],
+                },
+            },
+            Subcommand {
+                path: &["mv"],
+                values: Values {
+                    short: "asLjz",
+                    long: &[],
+                },
+            },
+            Subcommand {
+                path: &["rsync"],
+                values: Values {
+                    short: "asjzx",
+                    long: &[],
+                },
+            },
+        ],
         options_anywhere: true,
     },
     Tool {
@@ -85,6 +210,17 @@ pub const TOOLS: &[Tool] = &[
                 "--name",
                 "--location",
                 "--ids",
+                // Options of many commands, which take a value wherever they are given.
+                "--role",
+                "--assignee",
+                "--assignee-object-id",
+                "--scope",
+                "--scopes",
+                "--public-access",
+                "--allow-blob-public-access",
+                "--vault-name",
+                "--account-name",
+                "--hsm-name",
             ],
         },
         subcommands: &[],

@@ -67,6 +67,21 @@ pub const TOOLS: &[Tool] = &[
                 },
             },
             Subcommand {
+                path: &["create"],
+                values: Values {
+                    short: "fo",
+                    long: &[
+                        "--clusterrole",
+                        "--role",
+                        "--user",
+                        "--group",
+                        "--serviceaccount",
+                        "--filename",
+                        "--output",
+                    ],
+                },
+            },
+            Subcommand {
                 path: &["exec"],
                 values: Values {
                     short: "cf",

@@ -12,6 +12,8 @@ pub mod git;
 mod infrastructure;
 mod kubernetes;
 mod packages;
+mod releases;
+mod secrets;
 
 use crate::command::Command;
 use crate::word::Word;
@@ -84,20 +86,21 @@ impl<'a> Opt<'a> {
 
 /// Reads `command` by the table of its tool, if it is one this module describes.
 pub fn read(command: &Command) -> Option<Invocation<'_>> {
-    let tool = TOOLS
+    Some(read_as(tool(&command.name)?, command.args()))
+}
+
+/// The table of the program `name`.
+fn tool(name: &str) -> Option<&'static Tool> {
+    TOOLS
         .iter()
         .flat_map(|family| family.iter())
-        .find(|tool| tool.names.contains(&command.name.as_str()))?;
-    Some(read_as(tool, command.args()))
+        .find(|tool| tool.names.contains(&name))
 }
 
 /// Whether the options of the program `name` are described here.
 #[cfg(test)]
 pub fn describes(name: &str) -> bool {
-    TOOLS
-        .iter()
-        .flat_map(|family| family.iter())
-        .any(|tool| tool.names.contains(&name))
+    tool(name).is_some()
 }
 
 /// Every tool described, by family.
@@ -108,6 +111,8 @@ const TOOLS: &[&[Tool]] = &[
     cloud::TOOLS,
     infrastructure::TOOLS,
     packages::TOOLS,
+    releases::TOOLS,
+    secrets::TOOLS,
 ];
 
 /// Reads `args` as `tool` reads them.
@@ -201,6 +206,19 @@ impl<'a> Invocation<'a> {
     /// Whether the option `name` was given (`--force`, `-f`), with or without a value.
     pub fn has(&self, name: &str) -> bool {
         self.options.iter().any(|option| option.name == name)
+    }
+
+    /// The values given to the option `name` (`--role owner`, `--role=owner`), in order.
+    pub fn values<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'a str> + 's {
+        self.options
+            .iter()
+            .filter(move |option| option.name == name)
+            .filter_map(|option| option.value)
+    }
+
+    /// The value of the option `name`, the last one when it is given more than once.
+    pub fn value(&self, name: &str) -> Option<&'a str> {
+        self.values(name).last()
     }
 
     /// Whether the short flag `flag` was given, alone or in a bundle (`-a`, `-af`).
@@ -303,6 +321,38 @@ mod tests {
             positional("terraform", "apply -auto-approve=true plan.out"),
             ["apply", "plan.out"]
         );
+    }
+
+    #[test]
+    fn an_option_value_is_not_a_goal_a_task_or_a_subcommand() {
+        assert_eq!(positional("mvn", "-pl deploy install"), ["install"]);
+        assert_eq!(positional("gradlew", "-x publish build"), ["build"]);
+        assert_eq!(positional("goreleaser", "release --skip publish"), ["release"]);
+        assert_eq!(
+            positional("gsutil", "-u billing acl ch -u AllUsers:R gs://b"),
+            ["acl", "ch", "gs://b"]
+        );
+        assert_eq!(
+            positional("vault", "kv delete -mount secret app"),
+            ["kv", "delete", "app"]
+        );
+        assert_eq!(
+            positional(
+                "gcloud",
+                "projects add-iam-policy-binding p --member allUsers --role roles/viewer"
+            ),
+            ["projects", "add-iam-policy-binding", "p"]
+        );
+    }
+
+    #[test]
+    fn option_values_are_read_in_either_spelling() {
+        let args = words("release --skip announce --timeout 1h --skip=publish");
+        let invocation = read_as(tool("goreleaser").expect("described"), &args);
+        assert_eq!(invocation.words(), ["release"]);
+        assert_eq!(invocation.value("--timeout"), Some("1h"));
+        assert_eq!(invocation.values("--skip").collect::<Vec<_>>(), ["announce", "publish"]);
+        assert_eq!(invocation.value("--skip"), Some("publish"));
     }
 
     #[test]
