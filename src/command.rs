@@ -280,6 +280,8 @@ pub enum Run {
     SocketShell { how: String, span: Span },
     /// Code that cannot be seen before it runs (`eval "$X"`, `some_cmd | sh`).
     Unverifiable { what: String, span: Span },
+    /// A container given the host (`--privileged`, `-v /:/host`, the runtime's socket).
+    HostAccess { how: String, span: Span },
 }
 
 /// A node of the tree `safety-net explain` prints.

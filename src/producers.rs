@@ -137,7 +137,7 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
                     Output::Unknown
                 };
             }
-            Run::Network { .. } | Run::SocketShell { .. } | Run::Unverifiable { .. } => {}
+            Run::Network { .. } | Run::SocketShell { .. } | Run::Unverifiable { .. } | Run::HostAccess { .. } => {}
         }
     }
     if matches!(command.stdin, Input::Piped(Output::Network)) {

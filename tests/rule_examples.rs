@@ -57,6 +57,7 @@ rule_tests! {
     az_delete,
     backup_delete,
     backups_destroyed,
+    container_host_access,
     could_not_verify,
     crontab_install,
     crontab_remove,

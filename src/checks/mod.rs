@@ -6,6 +6,7 @@ mod archives;
 mod backups;
 mod cloud;
 mod cloud_exposure;
+mod containers;
 mod crontab;
 pub(crate) mod disk;
 mod docker;
@@ -142,6 +143,7 @@ pub const CHECKERS: &[&Checker] = &[
     &find::CHECKER,
     &rsync::CHECKER,
     &archives::CHECKER,
+    &containers::CHECKER,
     &backups::CHECKER,
     &git::CHECKER,
     &disk::CHECKER,

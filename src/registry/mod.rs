@@ -102,6 +102,9 @@ pub enum Execution {
         part: projects::ProjectPart,
         directory: Option<Word>,
     },
+    /// A container given the host (privileged, the host's processes, its root or the runtime's
+    /// socket mounted): what it runs can change the machine itself.
+    HostAccess { how: String },
     /// A command run inside a container (`docker exec box cmd`): its paths are the
     /// container's, but for those under a bind mount, already written as the host's.
     InContainer {

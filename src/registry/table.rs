@@ -791,16 +791,23 @@ fn entry_executions(
                 }
             }
             Carrier::ContainerArgv { skip } => {
+                let mounts = bind_mounts(&parsed, rest);
+                if let Some(what) = host_access(&parsed, rest, &mounts) {
+                    found.push(Execution::HostAccess {
+                        how: format!("{} {what}", via("")),
+                    });
+                }
                 if let Some(start) = parsed.first_operand
                     && let Some(start) = operand_index(&parsed, rest, start, skip)
                     && let Some(argv) = rest.get(start..).filter(|argv| !argv.is_empty())
                 {
-                    let mounts = bind_mounts(&parsed, rest);
                     let on_host_argv: Vec<Word> = argv.iter().map(|word| on_host(word, &mounts)).collect();
+                    // Through the runtime's socket, what the container starts runs on the host.
                     let reaches_host = argv
                         .iter()
                         .zip(&on_host_argv)
-                        .any(|(word, host)| word.text() != host.text());
+                        .any(|(word, host)| word.text() != host.text())
+                        || mounts.iter().any(|(host, _)| is_runtime_socket(host));
                     found.push(Execution::InContainer {
                         via: via(""),
                         argv: on_host_argv,
@@ -1397,9 +1404,99 @@ fn bind_mounts(parsed: &Parsed, rest: &[Word]) -> Vec<(String, String)> {
     mounts
 }
 
-/// A word of a container's command with a path under a bind mount written as the host's.
+/// The container runtimes' control sockets: whoever holds one starts containers on the host,
+/// with any of its folders mounted.
+fn is_runtime_socket(path: &str) -> bool {
+    ["docker.sock", "podman.sock", "containerd.sock", "crio.sock"]
+        .iter()
+        .any(|socket| path.ends_with(socket))
+}
+
+/// Host folders that give a container the machine: its root, its configuration, the kernel's
+/// views of it, a home folder (`~`, `/home/NAME`, `/Users/NAME`) with its keys.
+fn is_host_folder(path: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    let home_of_someone = ["/home/", "/Users/"].iter().any(|base| {
+        path.strip_prefix(base)
+            .is_some_and(|user| !user.is_empty() && !user.contains('/'))
+    });
+    matches!(
+        path,
+        "" | "/etc" | "/root" | "/boot" | "/proc" | "/sys" | "/dev" | "/var/run" | "/run" | "/var/lib/docker" | "~"
+    ) || home_of_someone
+        || is_runtime_socket(path)
+}
+
+/// How a container's options give it the host: privileged, the host's processes, capabilities
+/// that reach the kernel, confinement turned off, a raw disk, or a host folder or the runtime's
+/// socket bind-mounted. `None` for a confined container.
+fn host_access(parsed: &Parsed, rest: &[Word], mounts: &[(String, String)]) -> Option<String> {
+    if parsed.has_long("privileged") {
+        return Some("runs the container privileged: it can mount the host's disks and reach its kernel".into());
+    }
+    let value_is = |option: &'static str, wanted: &[&str]| {
+        Opt::Long(option).values(parsed, rest).into_iter().find(|value| {
+            let text = value.text().to_ascii_uppercase();
+            let text = text.strip_prefix("CAP_").unwrap_or(&text);
+            wanted.iter().any(|w| text == *w || text.contains(w))
+        })
+    };
+    if let Some(value) = value_is("pid", &["HOST"]) {
+        return Some(format!("shares the host's processes (`--pid={}`)", value.text()));
+    }
+    if let Some(value) = value_is(
+        "cap-add",
+        &[
+            "SYS_ADMIN",
+            "ALL",
+            "SYS_PTRACE",
+            "SYS_MODULE",
+            "DAC_READ_SEARCH",
+            "SYS_RAWIO",
+        ],
+    ) {
+        return Some(format!(
+            "gives the container the capability {}, which reaches the host",
+            value.text()
+        ));
+    }
+    if let Some(value) = value_is("security-opt", &["UNCONFINED", "LABEL=DISABLE", "LABEL:DISABLE"]) {
+        return Some(format!(
+            "turns the container's confinement off (`--security-opt {}`)",
+            value.text()
+        ));
+    }
+    if let Some(device) = Opt::Long("device").values(parsed, rest).into_iter().find(|device| {
+        let path = device.text().split(':').next().unwrap_or("");
+        crate::checks::disk::is_block_device(path) || matches!(path, "/dev/mem" | "/dev/kmem" | "/dev/port")
+    }) {
+        return Some(format!("gives the container the host's device {}", device.text()));
+    }
+    mounts
+        .iter()
+        .find(|(host, _)| is_host_folder(host))
+        .map(|(host, container)| {
+            let host = if host.trim_end_matches('/').is_empty() {
+                "/"
+            } else {
+                host.as_str()
+            };
+            format!("mounts the host's {host} at {container}")
+        })
+}
+
+/// A word of a container's command with a path under a bind mount written as the host's: the
+/// whole word (`/host/etc`), or paths inside shell code (`sh -c 'rm -rf /host/etc'`).
 fn on_host(word: &Word, mounts: &[(String, String)]) -> Word {
     let text = word.text();
+    if let Some(code) = word.value()
+        && code.contains(char::is_whitespace)
+        && let Some(mapped) = mounts
+            .iter()
+            .find_map(|(host, container)| paths_in_code_on_host(code, host, container))
+    {
+        return Word::literal(&mapped, word.span);
+    }
     for (host, container) in mounts {
         let container = container.trim_end_matches('/');
         let Some(rest) = text.strip_prefix(container) else {
@@ -1417,6 +1514,40 @@ fn on_host(word: &Word, mounts: &[(String, String)]) -> Word {
         }
     }
     word.clone()
+}
+
+/// `code` with each path that starts with the mount point `container` (after a space, a quote,
+/// `=`, `:` or `(`) written as under `host`; `None` when there is none.
+fn paths_in_code_on_host(code: &str, host: &str, container: &str) -> Option<String> {
+    let container = container.trim_end_matches('/');
+    let host = host.trim_end_matches('/');
+    if container.is_empty() || !code.contains(container) {
+        return None;
+    }
+    let mut out = String::with_capacity(code.len());
+    let mut changed = false;
+    let mut rest = code;
+    while let Some(at) = rest.find(container) {
+        let before = if at > 0 {
+            rest[..at].chars().last()
+        } else {
+            out.chars().last()
+        };
+        let after = rest[at + container.len()..].chars().next();
+        let starts_path = before.is_none_or(|c| c.is_whitespace() || "'\"=:(;&|<>".contains(c));
+        let ends_path = after.is_none_or(|c| c == '/' || c.is_whitespace() || "'\";&|)".contains(c));
+        out.push_str(&rest[..at]);
+        if starts_path && ends_path {
+            let rooted = host.is_empty() && after.is_none_or(|c| c != '/');
+            out.push_str(if rooted { "/" } else { host });
+            changed = true;
+        } else {
+            out.push_str(container);
+        }
+        rest = &rest[at + container.len()..];
+    }
+    out.push_str(rest);
+    changed.then_some(out)
 }
 
 #[cfg(test)]

@@ -116,6 +116,7 @@ impl Walker<'_> {
             Execution::Script { path } => self.run_file(id, "run", &path, None, false, at),
             Execution::Network { how } => self.analysis.commands[id].runs.push(Run::Network { how, span }),
             Execution::SocketShell { how } => self.analysis.commands[id].runs.push(Run::SocketShell { how, span }),
+            Execution::HostAccess { how } => self.analysis.commands[id].runs.push(Run::HostAccess { how, span }),
             Execution::Unverifiable { what } => {
                 self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
             }
