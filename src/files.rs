@@ -761,8 +761,9 @@ fn protected_spelling(component: &str) -> Option<&'static str> {
         .copied()
 }
 
-/// `.env` or `.env.<anything>`, except the example files meant to be committed; with `fold`,
-/// in any case (`.Env.local`).
+/// `.env` or `.env.<anything>`, and the other files that hold a project's secret values:
+/// Wrangler's `.dev.vars`, Terraform's `*.tfvars`, `secrets.json`/`.yaml`/`.toml`; except the
+/// example files meant to be committed; with `fold`, in any case (`.Env.local`).
 fn is_env_file(components: &[&str], fold: bool) -> bool {
     let Some(&name) = components.last() else {
         return false;
@@ -781,7 +782,20 @@ fn is_env_file(components: &[&str], fold: bool) -> bool {
         ".env.dist",
         ".env.defaults",
     ];
-    (name == ".env" || name.starts_with(".env.")) && !examples.contains(&name)
+    let example = examples.contains(&name)
+        || [".example", ".sample", ".template", ".dist"]
+            .iter()
+            .any(|suffix| name.ends_with(suffix));
+    let dotenv = name == ".env" || name.starts_with(".env.");
+    let other = name == ".dev.vars"
+        || name.starts_with(".dev.vars.")
+        || name.ends_with(".tfvars")
+        || name.ends_with(".tfvars.json")
+        || matches!(
+            name,
+            "secrets.json" | "secrets.yaml" | "secrets.yml" | "secrets.toml" | "secrets.env"
+        );
+    (dotenv || other) && !example
 }
 
 /// Whether `components` ends with `suffix` (`*` matches any one component).

@@ -9,7 +9,7 @@ use crate::command::{Analysis, Command, CommandId, Input, LayerId, Output, Run};
 use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Cwd, Target};
-use crate::word::{Part, Quoting, Word};
+use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
 
 /// Commands that print what they fetch from the network.
 pub const FETCHERS: &[&str] = &[
@@ -212,18 +212,24 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     let dump = match name {
         "env" | "printenv" => !operands && command.runs.is_empty(),
         "set" => command.args().is_empty(),
+        // `export` and `export -p` print every exported variable with its value; `declare`
+        // and `typeset` with no names print every variable (`-f`, `-F`: functions instead).
+        "export" => command.args().iter().all(|word| word.is("-p")),
+        "declare" | "typeset" | "local" => {
+            !operands
+                && command.args().iter().all(|word| {
+                    word.text()
+                        .trim_start_matches(['-', '+'])
+                        .chars()
+                        .all(|flag| "pxrgilaAnut".contains(flag))
+                })
+        }
         _ => false,
     };
     if dump {
         return Some(ENVIRONMENT.to_owned());
     }
-    if name == "printenv"
-        && let Some(variable) = command
-            .args()
-            .iter()
-            .filter_map(Word::value)
-            .find(|name| is_secret_name(name))
-    {
+    if let Some(variable) = printed_variable(command) {
         return Some(format!("the variable {variable}"));
     }
     let words: Vec<&str> = command.args().iter().filter_map(Word::value).collect();
@@ -255,6 +261,47 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     }
 }
 
+/// A variable that holds a secret by its name, printed whole: named to `printenv` or
+/// `declare -p`, or expanded as a whole word by `echo` or `printf` (`echo "$GITHUB_TOKEN"`).
+/// Its length, a test or a default (`${#TOKEN}`, `${TOKEN:+set}`) prints no value.
+fn printed_variable(command: &Command) -> Option<String> {
+    let args = command.args();
+    match command.name.as_str() {
+        "printenv" => args
+            .iter()
+            .filter_map(Word::value)
+            .find(|name| is_secret_name(name))
+            .map(str::to_owned),
+        "declare" | "typeset"
+            if args
+                .first()
+                .is_some_and(|word| word.text().starts_with('-') && word.text().contains('p')) =>
+        {
+            args.iter()
+                .filter_map(Word::value)
+                .find(|name| !name.starts_with('-') && is_secret_name(name))
+                .map(str::to_owned)
+        }
+        "echo" | "printf" | "print" => args
+            .iter()
+            .flat_map(|word| word.parts.iter())
+            .find_map(|part| match part {
+                Part::Dynamic(Dynamic {
+                    kind: DynamicKind::Variable { name, .. },
+                    text,
+                    ..
+                }) if is_secret_name(name)
+                    && (text.trim_matches('"') == format!("${name}")
+                        || text.trim_matches('"') == format!("${{{name}}}")) =>
+                {
+                    Some(name.clone())
+                }
+                _ => None,
+            }),
+        _ => None,
+    }
+}
+
 /// What a dump of the environment holds (`env`, `printenv`, `set`).
 pub const ENVIRONMENT: &str = "the whole environment (with its tokens and passwords)";
 
@@ -268,9 +315,13 @@ pub fn printed_not_read(what: &str) -> bool {
 }
 
 /// Whether the variable `name` holds a secret by its name (`GITHUB_TOKEN`, `DB_PASSWORD`,
-/// `OPENAI_API_KEY`, `DATABASE_URL`).
+/// `OPENAI_API_KEY`, `DATABASE_URL`). What is public by design is not (`NEXT_PUBLIC_…`,
+/// a `…_PUBLISHABLE_KEY`, a `…_PUBLIC_KEY`).
 pub fn is_secret_name(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
+    if upper.split('_').any(|part| matches!(part, "PUBLIC" | "PUBLISHABLE")) {
+        return false;
+    }
     upper == "DATABASE_URL"
         || upper.split('_').any(|part| {
             matches!(

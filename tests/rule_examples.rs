@@ -72,6 +72,7 @@ rule_tests! {
     forged_consent,
     fork_bomb,
     gcloud_delete,
+    git_add_secret,
     git_branch_force_delete,
     git_checkout_discard,
     git_checkout_side,

@@ -31,6 +31,7 @@ mod rsync;
 mod scheduled;
 mod services;
 mod sql;
+mod staged_secrets;
 mod tamper;
 mod terraform;
 mod toolchains;
@@ -146,6 +147,7 @@ pub const CHECKERS: &[&Checker] = &[
     &containers::CHECKER,
     &backups::CHECKER,
     &git::CHECKER,
+    &staged_secrets::CHECKER,
     &disk::CHECKER,
     &fork_bomb::CHECKER,
     &permissions::CHECKER,

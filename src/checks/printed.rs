@@ -1,6 +1,7 @@
-//! Secrets printed where the agent sees them: the environment dumped (`env`, `printenv`, `set`),
-//! or filtered for what holds values (`env | grep -i key`), a secret variable by name
-//! (`printenv GITHUB_TOKEN`), a CLI's token (`gh auth token`). What is printed lands in the
+//! Secrets printed where the agent sees them: the environment dumped (`env`, `printenv`, `set`,
+//! `export -p`, `declare -p`), or filtered for what holds values (`env | grep -i key`), a secret
+//! variable by name (`printenv GITHUB_TOKEN`, `echo "$GITHUB_TOKEN"`), a CLI's token (`gh auth
+//! token`). What is printed lands in the
 //! conversation, and from there in logs and other services. What prints no value passes: a
 //! count (`env | grep -c KEY`), the names alone (`env | cut -d= -f1`), values masked (`sed
 //! 's/=.*/=***/'`), variables that hold none (`printenv HOME`, `env | grep PATH`), and output
@@ -21,7 +22,7 @@ pub const CHECKER: Checker = Checker {
 pub static PRINT_SECRETS: Rule = Rule {
     id: "print-secrets",
     decision: ASK,
-    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`), filtered or not for tokens and keys (`env | grep -i token`), a secret variable by name (`printenv GITHUB_TOKEN`), a CLI's token (`gh auth token`).",
+    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`), filtered or not for tokens and keys (`env | grep -i token`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`), a CLI's token (`gh auth token`).",
     instead: "Print the names only (`env | cut -d= -f1`), test that a variable is set (`test -n \"$TOKEN\"`), or mask the values (`env | sed 's/=.*/=***/'`)",
     examples: &[
         "env",
@@ -30,6 +31,9 @@ pub static PRINT_SECRETS: Rule = Rule {
         "env | sort",
         "printenv GITHUB_TOKEN",
         "gh auth token",
+        "export -p",
+        "declare -p GITHUB_TOKEN",
+        "echo \"$OPENAI_API_KEY\"",
     ],
     allowed: &[
         "env | grep -c KEY",
@@ -40,6 +44,9 @@ pub static PRINT_SECRETS: Rule = Rule {
         "env | wc -l",
         "env > env.txt",
         "export GH_TOKEN=$(gh auth token)",
+        "compgen -v",
+        "echo ${#GITHUB_TOKEN}",
+        "echo $NEXT_PUBLIC_SUPABASE_URL",
     ],
 };
 

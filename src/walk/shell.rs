@@ -2,10 +2,10 @@
 //! positional parameters) and the builtins that change it: assignments, `declare`, `unset`,
 //! `for`, `cd`, `read`, `mapfile`, `printf -v`, `set --`.
 
-use super::redirect::anonymous_token;
+use super::redirect::{Redirections, anonymous_token};
 use super::{Cursor, Flow, Walker};
 use crate::args::{self, Options};
-use crate::command::{CommandId, Definition, DefinitionKind, Export, Input, LayerId};
+use crate::command::{Command, CommandId, Definition, DefinitionKind, Export, Input, LayerId, Output};
 use crate::context::Context;
 use crate::links::{self, Last};
 use crate::paths::{self, Cwd, Target};
@@ -248,6 +248,39 @@ impl Walker<'_> {
                 }
             }
         }
+    }
+
+    /// A declaration that prints variables (`export -p`, `declare -p NAME`), walked as the
+    /// command it is, with `redirections` around it.
+    pub(super) fn printing_declaration(
+        &mut self,
+        node: Node,
+        redirections: Redirections,
+        at: &mut Cursor,
+        flow: &Flow,
+    ) -> Output {
+        let keyword = node.child(0).map_or("declare", |first| first.kind());
+        let span = at.source.span(node.byte_range());
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let words = self.words(&children, at);
+        // The names it is given have their subscripts evaluated, as `declare` does.
+        for word in words.iter().filter(|word| !word.text().starts_with('-')) {
+            self.evaluate_name(word, false, at);
+        }
+        let mut argv = vec![Word::literal(keyword, span)];
+        argv.extend(words);
+        let stdin = redirections
+            .stdin
+            .clone()
+            .unwrap_or_else(|| at.shell.inherited_stdin(&flow.stdin));
+        let mut command = Command::new(argv, at.shell.cwd.clone(), stdin, span);
+        command.redirects = redirections.redirects;
+        command.in_pipeline = flow.in_pipeline;
+        command.background = flow.background;
+        let id = self.push_command(command, at.layer);
+        self.follow_runs(id, at);
+        self.command(id).output.clone()
     }
 
     /// `unset name`, `unset -f name`: known to be empty, or no longer a function.

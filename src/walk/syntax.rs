@@ -291,6 +291,9 @@ impl Walker<'_> {
                 self.assign(node, at);
                 Output::Unknown
             }
+            "declaration_command" if is_printing_declaration(node, at.source.text()) => {
+                self.printing_declaration(node, Redirections::default(), at, flow)
+            }
             "declaration_command" | "variable_assignments" => {
                 self.declaration(node, at);
                 Output::Unknown
@@ -510,6 +513,9 @@ impl Walker<'_> {
                     }
                     None => Output::Unknown,
                 }
+            }
+            Some(body) if body.kind() == "declaration_command" && is_printing_declaration(body, at.source.text()) => {
+                self.printing_declaration(body, redirections, &mut at.deeper(), flow)
             }
             Some(body) => {
                 let inner_flow = Flow {
@@ -977,6 +983,22 @@ fn read_write_operators(root: Node, text: &str) -> Vec<std::ops::Range<usize>> {
     found.sort_by_key(|range| range.start);
     found.dedup();
     found
+}
+
+/// Whether a `declare`, `typeset`, `export` or `local` assigns nothing and prints variables
+/// (`export -p`, `declare -p NAME`, `declare` alone): then it is a command whose output counts.
+fn is_printing_declaration(node: Node, text: &str) -> bool {
+    let mut cursor = node.walk();
+    let mut words = Vec::new();
+    for child in node.named_children(&mut cursor) {
+        if !matches!(child.kind(), "word" | "variable_name") {
+            return false;
+        }
+        words.push(&text[child.byte_range()]);
+    }
+    let options_only = words.iter().all(|word| word.starts_with('-'));
+    let prints_named = words.iter().any(|word| word.starts_with('-') && word.contains('p'));
+    options_only || prints_named
 }
 
 /// The ERROR nodes of a tree that are not inside another.

@@ -1,0 +1,70 @@
+//! Secrets staged for a commit past `.gitignore`: `git add -f .env` puts an environment file,
+//! a key or a credential store into the next commit, and the next push publishes it where
+//! removing it means rewriting history. `git add` without `--force` passes: what the project
+//! ignores stays out.
+
+use super::{ASK, Applies, Checker, Report, Subject};
+use crate::args::{self, Options};
+use crate::files::{self, ReadClass};
+use crate::paths::{self, Target};
+use crate::rules::Rule;
+use crate::tools::git;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&GIT_ADD_SECRET],
+    applies: Applies::Commands(&["git"]),
+    check,
+    whole_analysis: None,
+};
+
+pub static GIT_ADD_SECRET: Rule = Rule {
+    id: "git-add-secret",
+    decision: ASK,
+    catches: "Forcing a file `.gitignore` keeps out into the index when it holds secrets (`git add -f .env`, `git add --force id_rsa`): the next commit and push publish it.",
+    instead: "Keep secrets out of the repository: commit an example file without values (`.env.example`) and let the user decide about the real one",
+    examples: &[
+        "git add -f .env",
+        "git add --force .env.local config.yml",
+        "git -C app add -f .dev.vars",
+        "git add -f secrets.tfvars",
+        "git add -f ~/.ssh/id_rsa",
+    ],
+    allowed: &[
+        "git add .env.example",
+        "git add -f dist/app.js",
+        "git add .",
+        "git add -A",
+    ],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let invocation = git::invocation(subject.command);
+    if invocation.subcommand != "add" {
+        return;
+    }
+    let parsed = args::parse(
+        invocation.args,
+        &Options::gnu("", &["chmod", "pathspec-from-file"]).case_sensitive(),
+    );
+    if !parsed.has('f', "force") {
+        return;
+    }
+    for operand in parsed.operands() {
+        let Target::Path(path) = paths::resolve(operand, &subject.command.cwd) else {
+            continue;
+        };
+        let what = match files::read_class(&path, subject.context) {
+            ReadClass::Credentials(what) => what,
+            ReadClass::EnvFile => "an environment file, which usually holds secrets",
+            ReadClass::Ordinary => continue,
+        };
+        report.flag(
+            &GIT_ADD_SECRET,
+            operand.span,
+            format!(
+                "`git add --force` would stage {} ({what}) past .gitignore: a push publishes it",
+                operand.text()
+            ),
+        );
+    }
+}
