@@ -45,6 +45,7 @@ pub static KILL_BROAD: Rule = Rule {
         "pkill -9 node",
         "pkill -u $USER",
         "kill -9 $(pgrep node)",
+        "pgrep -f python | xargs kill -9",
         "taskkill /F /IM node.exe",
         "taskkill //F //IM chrome.exe",
         "kill 0",
@@ -206,8 +207,10 @@ fn check(subject: &Subject, report: &mut Report) {
         );
         return;
     }
-    // `kill $(pgrep node)`, `kill $(pidof chrome)`: the PIDs of whatever the search finds.
-    if let Some(what) = command.args().iter().find_map(|word| searched_pids(word.text())) {
+    // `kill $(pgrep node)`, `kill $(pidof chrome)`, `pgrep node | xargs kill`: the PIDs of
+    // whatever the search finds.
+    let piped = piped_search(subject);
+    if let Some(what) = piped.or_else(|| command.args().iter().find_map(|word| searched_pids(word.text()))) {
         report.flag(&KILL_BROAD, command.span, format!("`kill` would stop {what}"));
         return;
     }
@@ -225,6 +228,22 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
+/// For a `kill` that `xargs` runs: what the process search piped into `xargs` stops, when
+/// that is broad (`pgrep -f python | xargs kill -9`).
+fn piped_search(subject: &Subject) -> Option<String> {
+    let commands = &subject.analysis.commands;
+    let xargs_id = subject.command.parent?;
+    let xargs = &commands[xargs_id];
+    if xargs.name != "xargs" || !xargs.in_pipeline {
+        return None;
+    }
+    let stage = commands[..xargs_id]
+        .iter()
+        .rev()
+        .find(|stage| stage.parent == xargs.parent && stage.in_pipeline)?;
+    search_breadth(&stage.name, stage.args())
+}
+
 /// What a PID word made by a process search stops (`$(pgrep -f python)`, `` `pidof node` ``),
 /// when that is broad.
 fn searched_pids(text: &str) -> Option<String> {
@@ -239,7 +258,13 @@ fn searched_pids(text: &str) -> Option<String> {
         .map(|word| Word::literal(word, crate::source::Span::default()))
         .collect();
     let (program, args) = words.split_first()?;
-    match program.text() {
+    search_breadth(program.text(), args)
+}
+
+/// What the PIDs a process search prints stop, when that is broad: `pgrep` judged like
+/// `pkill`, `pidof` by the names it is given.
+fn search_breadth(program: &str, args: &[Word]) -> Option<String> {
+    match program {
         "pgrep" => pkill_broad(args),
         "pidof" => args
             .iter()
