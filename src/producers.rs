@@ -114,7 +114,48 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("aws", &["iam", "create-access-key"], "a new AWS secret access key"),
     ("vault", &["read"], "a Vault secret"),
     ("vault", &["kv", "get"], "a Vault secret"),
+    ("gh", &["--show-token"], "a GitHub token"),
+    ("gh", &["status", "-t"], "a GitHub token"),
+    ("op", &["--reveal"], "a 1Password secret"),
+    ("bw", &["get", "password"], "a Bitwarden password"),
+    ("secret-tool", &["lookup"], "a keyring secret"),
+    ("doppler", &["secrets", "get"], "a Doppler secret"),
+    ("doppler", &["secrets", "download"], "Doppler secrets"),
+    ("infisical", &["secrets", "get"], "an Infisical secret"),
+    ("infisical", &["export"], "Infisical secrets"),
 ];
+
+const REGISTRY_TOKEN: &str = "a registry token";
+const KUBERNETES_SECRET_DATA: &str = "a Kubernetes secret's data";
+
+/// A secret a tool prints from its settings or a cluster: npm's auth token (`npm config get
+/// //registry.npmjs.org/:_authToken`), a Kubernetes secret's data (`kubectl get secret x -o
+/// yaml`; the table alone shows none).
+fn printed_setting(command: &Command) -> Option<&'static str> {
+    let words: Vec<&str> = command.args().iter().filter_map(Word::value).collect();
+    match command.name.as_str() {
+        "npm" | "pnpm" | "yarn" if words.windows(2).any(|pair| pair == ["config", "get"]) => words
+            .iter()
+            .any(|word| {
+                let lowered = word.to_ascii_lowercase();
+                ["_auth", "token", "password"].iter().any(|part| lowered.contains(part))
+            })
+            .then_some(REGISTRY_TOKEN),
+        "kubectl" | "oc" => {
+            let gets_secret = words.contains(&"get")
+                && words.iter().any(|word| {
+                    matches!(*word, "secret" | "secrets") || word.starts_with("secret/") || word.starts_with("secrets/")
+                });
+            let output = words.iter().enumerate().find_map(|(at, word)| match *word {
+                "-o" | "--output" => words.get(at + 1).copied(),
+                _ => word.strip_prefix("-o").or_else(|| word.strip_prefix("--output=")),
+            });
+            let shows_data = output.is_some_and(|format| !matches!(format, "name" | "wide" | ""));
+            (gets_secret && shows_data).then_some(KUBERNETES_SECRET_DATA)
+        }
+        _ => None,
+    }
+}
 
 /// Archivers and compressors whose operands are all read.
 const ARCHIVERS: &[&str] = &[
@@ -232,6 +273,9 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     if let Some(variable) = printed_variable(command) {
         return Some(format!("the variable {variable}"));
     }
+    if let Some(what) = printed_setting(command) {
+        return Some(what.to_owned());
+    }
     let words: Vec<&str> = command.args().iter().filter_map(Word::value).collect();
     if let Some((_, _, what)) = TOKEN_PRINTERS
         .iter()
@@ -312,6 +356,8 @@ pub fn printed_not_read(what: &str) -> bool {
         || what.ends_with(files::PROCESS_ENVIRONMENT)
         || what.starts_with("the variable ")
         || TOKEN_PRINTERS.iter().any(|(_, _, printed)| *printed == what)
+        || what == REGISTRY_TOKEN
+        || what == KUBERNETES_SECRET_DATA
 }
 
 /// Whether the variable `name` holds a secret by its name (`GITHUB_TOKEN`, `DB_PASSWORD`,
