@@ -374,7 +374,8 @@ fn gcloud(invocation: &Invocation) -> Option<Found> {
                 .split(',')
                 .any(|part| part.strip_prefix("entity=").is_some_and(is_everyone))
         });
-    if words.first() == Some(&"storage") && public_acl {
+    let prevention_off = invocation.has("--no-public-access-prevention");
+    if words.first() == Some(&"storage") && (public_acl || prevention_off) {
         return Some((
             &STORAGE_PUBLIC,
             format!("`{}` would let anyone on the internet read the data", said(3)),
@@ -431,6 +432,8 @@ fn gsutil(invocation: &Invocation) -> Option<Found> {
             public(format!("{list} ch"))
         }
         [list @ ("acl" | "defacl"), "set", acl, ..] if public_canned(acl) => public(format!("{list} set {acl}")),
+        // Public access prevention off: the bucket's data may then be granted to everyone.
+        ["pap", "set", "unenforced", ..] => public("pap set unenforced".to_owned()),
         [copy @ ("cp" | "mv" | "rsync"), ..] if invocation.value("-a").is_some_and(public_canned) => {
             public(format!("{copy} -a {}", invocation.value("-a").unwrap_or("")))
         }
@@ -484,7 +487,7 @@ fn az(invocation: &Invocation) -> Option<Found> {
                 )
             })
         }
-        ["keyvault", "key", "delete" | "purge", ..] | ["keyvault", "delete" | "purge", ..] => Some((
+        ["keyvault", "key" | "certificate", "delete" | "purge", ..] | ["keyvault", "delete" | "purge", ..] => Some((
             &KEY_DESTRUCTION,
             format!("`{}` would make everything its keys encrypted unreadable", said(3)),
         )),
@@ -499,6 +502,8 @@ fn az(invocation: &Invocation) -> Option<Found> {
 fn vault(invocation: &Invocation) -> Option<Found> {
     let words = invocation.words();
     let count = match words.as_slice() {
+        // `vault delete PATH`: the generic form, which older guides use for KV secrets.
+        ["delete", ..] => 1,
         ["kv", "delete" | "destroy", ..] | ["secrets", "disable", ..] => 2,
         ["kv", "metadata", "delete", ..] => 3,
         _ => return None,
