@@ -37,6 +37,7 @@ mod toolchains;
 mod truncate;
 mod trust;
 mod unverifiable;
+mod vcs;
 
 use crate::command::{Analysis, Command, CommandId, Inference};
 use crate::context::Context;
@@ -146,6 +147,7 @@ pub const CHECKERS: &[&Checker] = &[
     &containers::CHECKER,
     &backups::CHECKER,
     &git::CHECKER,
+    &vcs::CHECKER,
     &disk::CHECKER,
     &fork_bomb::CHECKER,
     &permissions::CHECKER,
