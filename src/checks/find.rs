@@ -17,10 +17,15 @@ pub const CHECKER: Checker = Checker {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let Some(delete) = find::delete_action(command) else {
+    let deletes = find::delete_actions(command);
+    let Some(&first) = deletes.first() else {
         return;
     };
-    let search = find::find_search(command);
+    let delete = &command.args()[first];
+    let mut search = find::find_search(command);
+    // A `-delete` before the tests meant to narrow it, or after an exclusion only, deletes
+    // everything the search walks.
+    search.found.filtered = deletes.iter().all(|&at| find::narrowed_before(command, at));
     let targets: Vec<Target> = match &search.found.roots {
         Some(roots) => roots
             .iter()

@@ -132,7 +132,7 @@ pub static GIT_CLEAN_FORCE: Rule = Rule {
 pub static GIT_PUSH_FORCE: Rule = Rule {
     id: "git-push-force",
     decision: DENY,
-    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`: commits on the remote are overwritten.",
+    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --non-forward-move`.",
     instead: "Use `git push --force-with-lease`, which refuses to overwrite commits you have not seen",
     examples: &[
         "git push --force",
@@ -140,6 +140,7 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "git push origin +main",
         "git push --mirror",
         "git push -uf origin x",
+        "sl push --to main --non-forward-move",
     ],
     allowed: &[
         "git push",
@@ -153,15 +154,23 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
 pub static GIT_PUSH_DELETE: Rule = Rule {
     id: "git-push-delete",
     decision: DENY,
-    catches: "Deleting remote branches or tags: `git push --delete`, `-d`, `:branch`, `--prune`.",
+    catches: "Deleting remote branches or tags: `git push --delete`, `-d`, `:branch`, `--prune`; `jj git push --deleted`, `sl push --delete`.",
     instead: "Ask the user before deleting anything on the remote",
     examples: &[
         "git push origin --delete feature",
         "git push origin :feature",
         "git push -d origin old",
         "git push --prune origin",
+        "jj git push --deleted",
+        "sl push --delete old-feature",
     ],
-    allowed: &["git push origin feature", "git push origin HEAD:feature"],
+    allowed: &[
+        "git push origin feature",
+        "git push origin HEAD:feature",
+        "jj git push",
+        "jj git push --deleted --dry-run",
+        "sl push --to main",
+    ],
 };
 
 pub static GIT_BRANCH_FORCE_DELETE: Rule = Rule {

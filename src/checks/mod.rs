@@ -38,6 +38,7 @@ mod toolchains;
 mod truncate;
 mod trust;
 mod unverifiable;
+mod vcs;
 
 use crate::command::{Analysis, Command, CommandId, Inference};
 use crate::context::Context;
@@ -148,6 +149,7 @@ pub const CHECKERS: &[&Checker] = &[
     &backups::CHECKER,
     &git::CHECKER,
     &staged_secrets::CHECKER,
+    &vcs::CHECKER,
     &disk::CHECKER,
     &fork_bomb::CHECKER,
     &permissions::CHECKER,

@@ -101,11 +101,16 @@ pub static RM_PROJECT_ROOT: Rule = Rule {
         "rm -rf /home/user/work/project",
         "for f in *; do rm -rf \"$f\"; done",
         "find . -delete",
+        "find . -delete -name '*.o'",
+        "find . ! -path './.git/*' -exec rm -rf {} +",
+        "find . -path ./.git -prune -o -exec rm -rf {} +",
     ],
     allowed: &[
         "rm -rf node_modules build/ ./dist target",
         "rm -rf src/*.orig",
         "rm -rf ./*.log",
+        "find . -type d -name node_modules -prune -exec rm -rf {} +",
+        "find . -name '*.log' -mtime +7 -delete",
     ],
 };
 

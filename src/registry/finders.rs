@@ -5,7 +5,7 @@
 use super::Execution;
 use crate::args::{self, Options};
 use crate::command::{Command, Input, Output};
-use crate::tools::find::{find_search, resolve_roots};
+use crate::tools::find::{find_search, narrowed_before, resolve_roots};
 
 use crate::word::{Dynamic, DynamicKind, Part, PathsUnder, Word};
 
@@ -114,7 +114,13 @@ fn find(command: &Command) -> Vec<Execution> {
             }
             end += 1;
         }
-        let found = placeholder(&args[i], DynamicKind::PathUnder(search.found.clone()), "{}");
+        // What the command is run on: everything searched, unless a test before it narrowed
+        // it (`-exec rm -rf {} + -name x` runs rm on every path).
+        let found = PathsUnder {
+            filtered: narrowed_before(command, i),
+            ..search.found.clone()
+        };
+        let found = placeholder(&args[i], DynamicKind::PathUnder(found), "{}");
         let argv: Vec<Word> = args[start..end].iter().map(|w| replace(w, "{}", &found)).collect();
         if !argv.is_empty() {
             executions.push(Execution::Command {

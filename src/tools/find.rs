@@ -59,36 +59,206 @@ const ONE_ARGUMENT: &[&str] = &[
     "-files0-from",
 ];
 
-/// The `-delete` action of a `find` command, if it has one: not an argument of another primary
-/// (`-printf -delete`, `-fprintf out -delete`) nor a word of an `-exec` command
-/// (`-exec echo -delete \;`).
-pub fn delete_action(command: &Command) -> Option<&Word> {
+/// The `-delete` actions of a `find` command, by their index in its arguments: not an argument
+/// of another primary (`-printf -delete`, `-fprintf out -delete`) nor a word of an `-exec`
+/// command (`-exec echo -delete \;`).
+pub fn delete_actions(command: &Command) -> Vec<usize> {
     let args = command.args();
+    let mut found = Vec::new();
     let mut i = find_search(command).expression;
     while let Some(word) = args.get(i) {
-        let text = word.value().unwrap_or("");
-        i += match text {
-            "-delete" => return Some(word),
-            "-exec" | "-execdir" | "-ok" | "-okdir" => {
-                // The command runs to `;`, or to a `+` right after `{}`. A word whose value is
-                // known only at run time may be that end (`"${X:0:0};"`): from there on, any
-                // `-delete` counts.
-                let rest = &args[i + 1..];
-                if let Some(dynamic) = rest.iter().position(|w| w.value().is_none()) {
-                    return rest[dynamic..].iter().find(|w| w.value() == Some("-delete"));
-                }
-                let end = rest.iter().enumerate().position(|(at, w)| {
-                    w.value() == Some(";") || w.value() == Some("+") && at > 0 && rest[at - 1].value() == Some("{}")
-                });
-                end.map_or(args.len(), |end| end + 2)
+        if word.value() == Some("-delete") {
+            found.push(i);
+        }
+        match primary_length(args, i) {
+            Some(length) => i += length,
+            // A word known only at run time, which may end an `-exec` command
+            // (`"${X:0:0};"`): from there on, any `-delete` counts.
+            None => {
+                found.extend((i + 1..args.len()).filter(|&at| args[at].value() == Some("-delete")));
+                break;
             }
-            "-fprintf" => 3,
-            _ if NARROWING_TESTS.contains(&text) && !matches!(text, "-empty" | "-nouser" | "-nogroup") => 2,
-            _ if ONE_ARGUMENT.contains(&text) || text.starts_with("-newer") => 2,
-            _ => 1,
-        };
+        }
     }
-    None
+    found
+}
+
+/// How many words the primary at `at` spans, itself included: an `-exec` command runs to `;`,
+/// or to a `+` right after `{}`. `None` when a word it spans is known only at run time.
+fn primary_length(args: &[Word], at: usize) -> Option<usize> {
+    let text = args[at].value()?;
+    Some(match text {
+        "-exec" | "-execdir" | "-ok" | "-okdir" => {
+            let rest = &args[at + 1..];
+            let mut length = rest.len() + 1;
+            for (i, word) in rest.iter().enumerate() {
+                let value = word.value()?;
+                if value == ";" || value == "+" && i > 0 && rest[i - 1].value() == Some("{}") {
+                    length = i + 2;
+                    break;
+                }
+            }
+            length
+        }
+        "-fprintf" => 3,
+        _ if NARROWING_TESTS.contains(&text) && !matches!(text, "-empty" | "-nouser" | "-nogroup") => 2,
+        _ if ONE_ARGUMENT.contains(&text) || text.starts_with("-newer") => 2,
+        _ => 1,
+    })
+}
+
+/// Whether the primary at `at` (an action: `-delete`, `-exec`) acts only on paths that a test
+/// before it narrowed. find evaluates left to right: `-delete -name '*.o'` deletes everything
+/// before the name is tested, `-name '*.o' -o -delete` everything the name did not match, and
+/// an exclusion (`! -path './.git/*'`, `-path ./.git -prune -o`) keeps one part out of a
+/// deletion of all the rest. When the expression cannot be read, whether any test narrows it.
+pub fn narrowed_before(command: &Command, at: usize) -> bool {
+    let search = find_search(command);
+    let mut scopes = Vec::new();
+    if let Some(read) = read_expression(command.args(), search.expression) {
+        read.scopes(false, &mut scopes);
+    }
+    scopes
+        .into_iter()
+        .find(|(primary, _)| *primary == at)
+        .map_or(search.found.filtered, |(_, narrowed)| narrowed)
+}
+
+/// The expression of a find command, from the argument at `start`, if it can be read whole.
+fn read_expression(args: &[Word], start: usize) -> Option<Expression> {
+    let mut reader = Reader { args, at: start };
+    if start >= args.len() {
+        return None;
+    }
+    reader.list().filter(|_| reader.at == args.len())
+}
+
+/// A find expression, read: its primaries by their index in the arguments, and the operators
+/// that join them.
+enum Expression {
+    Primary {
+        at: usize,
+        narrows: bool,
+    },
+    Not(Box<Expression>),
+    And(Vec<Expression>),
+    Or(Vec<Expression>),
+    /// `a , b`: both evaluated, the value the last one's.
+    List(Vec<Expression>),
+}
+
+impl Expression {
+    /// Whether the paths for which this is true (false, when `negated`) are narrower than
+    /// everything searched: a narrowing test, not its negation, which excludes instead.
+    fn narrows(&self, negated: bool) -> bool {
+        match self {
+            Expression::Primary { narrows, .. } => *narrows && !negated,
+            Expression::Not(inner) => inner.narrows(!negated),
+            Expression::And(items) if negated => items.iter().all(|item| item.narrows(true)),
+            Expression::And(items) => items.iter().any(|item| item.narrows(false)),
+            Expression::Or(items) if negated => items.iter().any(|item| item.narrows(true)),
+            Expression::Or(items) => items.iter().all(|item| item.narrows(false)),
+            Expression::List(items) => items.last().is_some_and(|last| last.narrows(negated)),
+        }
+    }
+
+    /// Records, for each primary, whether a narrowing test comes before it in its `-a` chain or
+    /// an enclosing one (`narrowed`).
+    fn scopes(&self, narrowed: bool, out: &mut Vec<(usize, bool)>) {
+        match self {
+            Expression::Primary { at, .. } => out.push((*at, narrowed)),
+            Expression::Not(inner) => inner.scopes(narrowed, out),
+            Expression::And(items) => {
+                let mut narrowed = narrowed;
+                for item in items {
+                    item.scopes(narrowed, out);
+                    narrowed = narrowed || item.narrows(false);
+                }
+            }
+            Expression::Or(items) | Expression::List(items) => {
+                for item in items {
+                    item.scopes(narrowed, out);
+                }
+            }
+        }
+    }
+}
+
+/// Reads a find expression by its grammar: `,` binds loosest, then `-o`, then `-a` (or two
+/// primaries side by side), then `!`; `None` for what cannot be read.
+struct Reader<'a> {
+    args: &'a [Word],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.args.get(self.at).and_then(Word::value)
+    }
+
+    fn list(&mut self) -> Option<Expression> {
+        let mut items = vec![self.or()?];
+        while self.peek() == Some(",") {
+            self.at += 1;
+            items.push(self.or()?);
+        }
+        Some(if items.len() == 1 {
+            items.remove(0)
+        } else {
+            Expression::List(items)
+        })
+    }
+
+    fn or(&mut self) -> Option<Expression> {
+        let mut items = vec![self.and()?];
+        while matches!(self.peek(), Some("-o" | "-or")) {
+            self.at += 1;
+            items.push(self.and()?);
+        }
+        Some(if items.len() == 1 {
+            items.remove(0)
+        } else {
+            Expression::Or(items)
+        })
+    }
+
+    fn and(&mut self) -> Option<Expression> {
+        let mut items = vec![self.unary()?];
+        while self.at < self.args.len() && !matches!(self.peek(), Some(")" | "-o" | "-or" | ",")) {
+            if matches!(self.peek(), Some("-a" | "-and")) {
+                self.at += 1;
+            }
+            items.push(self.unary()?);
+        }
+        Some(if items.len() == 1 {
+            items.remove(0)
+        } else {
+            Expression::And(items)
+        })
+    }
+
+    fn unary(&mut self) -> Option<Expression> {
+        let text = self.peek()?;
+        match text {
+            "!" | "-not" => {
+                self.at += 1;
+                Some(Expression::Not(Box::new(self.unary()?)))
+            }
+            "(" => {
+                self.at += 1;
+                let inner = self.list()?;
+                (self.peek() == Some(")")).then(|| self.at += 1)?;
+                Some(inner)
+            }
+            _ if text.starts_with('-') && !matches!(text, "-a" | "-and" | "-o" | "-or") => {
+                let at = self.at;
+                let narrows = NARROWING_TESTS.contains(&text) || text.starts_with("-newer") || text == "-false";
+                self.at += primary_length(self.args, at)?;
+                Some(Expression::Primary { at, narrows })
+            }
+            _ => None,
+        }
+    }
 }
 
 /// What a `find` command searches.
@@ -134,9 +304,14 @@ pub fn find_search(command: &Command) -> FindSearch {
         .windows(2)
         .find(|pair| matches!(pair[0].value(), Some("-name")))
         .and_then(|pair| pair[1].value().map(str::to_owned));
-    let filtered = tests
-        .iter()
-        .any(|w| w.value().is_some_and(|t| NARROWING_TESTS.contains(&t)));
+    // What the search prints is narrowed when its whole expression is; an expression that
+    // cannot be read is taken as narrowed by any narrowing test in it.
+    let filtered = match read_expression(args, expression) {
+        Some(read) => read.narrows(false),
+        None => tests
+            .iter()
+            .any(|w| w.value().is_some_and(|t| NARROWING_TESTS.contains(&t))),
+    };
     let reaches_git = !tests.iter().any(|word| word.text().contains(".git"));
     FindSearch {
         found: PathsUnder {
