@@ -411,31 +411,7 @@ fn remote_path(text: &str) -> Option<(String, String)> {
 /// archive names after it, archives. `borg prune` deletes archives. Borg 2 names the
 /// repository with `-r` and deletes it with `rdelete`.
 fn borg(subject: &Subject, report: &mut Report) {
-    const OPTIONS: Options = Options::gnu(
-        "ar",
-        &[
-            "glob-archives",
-            "match-archives",
-            "repo",
-            "remote-path",
-            "rsh",
-            "keep-within",
-            "keep-last",
-            "keep-secondly",
-            "keep-minutely",
-            "keep-hourly",
-            "keep-daily",
-            "keep-weekly",
-            "keep-monthly",
-            "keep-yearly",
-            "prefix",
-            "sort-by",
-            "first",
-            "last",
-            "lock-wait",
-        ],
-    );
-    let parsed = args::parse(subject.command.args(), &OPTIONS);
+    let parsed = args::parse(subject.command.args(), &crate::registry::catalogue::BORG_OPTIONS);
     let operands: Vec<&Word> = parsed.operands().collect();
     let span = subject.command.span;
     if dry_run(&parsed) {

@@ -5,7 +5,7 @@
 //! The walker turns each into a layer of its own (a command, or code to parse) and judges what
 //! is inside; the checkers then see every layer.
 
-mod catalogue;
+pub(crate) mod catalogue;
 mod containers;
 mod environment;
 pub mod finders;

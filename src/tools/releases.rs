@@ -49,6 +49,21 @@ const REGISTRY_ACCESS: &[&str] = &[
     "--append-suffix",
 ];
 
+/// Options of `gh release create` and `gh release edit` that take a value (`--notes-start-tag`
+/// is create's, `--tag` edit's).
+const GH_RELEASE_VALUES: Values = Values {
+    short: "ntF",
+    long: &[
+        "--notes",
+        "--notes-file",
+        "--title",
+        "--target",
+        "--tag",
+        "--discussion-category",
+        "--notes-start-tag",
+    ],
+};
+
 pub const TOOLS: &[Tool] = &[
     Tool {
         names: &["gh"],
@@ -59,31 +74,11 @@ pub const TOOLS: &[Tool] = &[
         subcommands: &[
             Subcommand {
                 path: &["release", "create"],
-                values: Values {
-                    short: "ntF",
-                    long: &[
-                        "--notes",
-                        "--notes-file",
-                        "--title",
-                        "--target",
-                        "--discussion-category",
-                        "--notes-start-tag",
-                    ],
-                },
+                values: GH_RELEASE_VALUES,
             },
             Subcommand {
                 path: &["release", "edit"],
-                values: Values {
-                    short: "ntF",
-                    long: &[
-                        "--notes",
-                        "--notes-file",
-                        "--title",
-                        "--target",
-                        "--tag",
-                        "--discussion-category",
-                    ],
-                },
+                values: GH_RELEASE_VALUES,
             },
         ],
         options_anywhere: true,
