@@ -238,7 +238,19 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
         },
         "mvn" | "mvnw" | "mvnd" | "mvnw.cmd" => {
             let goal = positional.iter().find(|goal| maven_publishes(goal))?;
-            Some(Effect::Publishes(format!("{name} {goal}")))
+            // `-Dmaven.deploy.skip=true` turns the deploy plugin off: the phase runs, nothing
+            // is uploaded.
+            let skipped = invocation.options().iter().any(|option| {
+                let property = match option.value {
+                    Some(value) if option.name == "-D" => value.to_owned(),
+                    Some(value) => format!("{}={value}", option.name.trim_start_matches("-D")),
+                    None => option.name.trim_start_matches("-D").to_owned(),
+                };
+                property
+                    .strip_prefix("maven.deploy.skip")
+                    .is_some_and(|value| value.is_empty() || value == "=true")
+            });
+            (!skipped).then(|| Effect::Publishes(format!("{name} {goal}")))
         }
         "gradle" | "gradlew" | "gradlew.bat" => {
             let task = positional.iter().find(|task| gradle_publishes(task))?;
