@@ -368,8 +368,14 @@ pub fn is_secret_name(name: &str) -> bool {
     if upper.split('_').any(|part| matches!(part, "PUBLIC" | "PUBLISHABLE")) {
         return false;
     }
+    // The kind of value is said last (`GITHUB_TOKEN`, `DB_PASSWORD_2`); a word after it names
+    // something else (`TOKEN_URL`, `PASSWORD_MIN_LENGTH`, `AWS_ACCESS_KEY_ID`).
+    let last = upper
+        .rsplit('_')
+        .find(|part| !part.is_empty() && !part.bytes().all(|b| b.is_ascii_digit()))
+        .unwrap_or("");
     upper == "DATABASE_URL"
-        || upper.split('_').any(|part| {
+        || std::iter::once(last).any(|part| {
             matches!(
                 part,
                 "TOKEN"

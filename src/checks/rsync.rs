@@ -51,7 +51,9 @@ fn check(subject: &Subject, report: &mut Report) {
     let Some(destination) = parsed.operands().last() else {
         return;
     };
-    if !deletes || parsed.operands().count() < 2 {
+    // `-n`, `--dry-run`: what would be deleted is listed, nothing is.
+    let dry_run = parsed.has('n', "dry-run");
+    if !deletes || dry_run || parsed.operands().count() < 2 {
         return;
     }
     if is_remote(destination.text()) {

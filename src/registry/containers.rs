@@ -92,6 +92,14 @@ pub const ENTRIES: &[Entry] = &[
         RUN,
         &[Carrier::ContainerArgv { skip: 1 }],
     ),
+    // A created container runs its command when it is started, with what `create` gave it.
+    container(ENGINES, &["create"], RUN, &[Carrier::ContainerArgv { skip: 1 }]),
+    container(
+        ENGINES,
+        &["container", "create"],
+        RUN,
+        &[Carrier::ContainerArgv { skip: 1 }],
+    ),
     container(
         &["docker", "podman"],
         &["compose", "exec"],

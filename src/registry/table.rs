@@ -801,13 +801,13 @@ fn entry_executions(
                     && let Some(start) = operand_index(&parsed, rest, start, skip)
                     && let Some(argv) = rest.get(start..).filter(|argv| !argv.is_empty())
                 {
-                    let on_host_argv: Vec<Word> = argv.iter().map(|word| on_host(word, &mounts)).collect();
-                    // Through the runtime's socket, what the container starts runs on the host.
-                    let reaches_host = argv
-                        .iter()
-                        .zip(&on_host_argv)
-                        .any(|(word, host)| word.text() != host.text())
-                        || mounts.iter().any(|(host, _)| is_runtime_socket(host));
+                    let (on_host_argv, under_mounts): (Vec<Word>, Vec<bool>) =
+                        argv.iter().map(|word| on_host(word, &mounts)).unzip();
+                    // A path under a mount is the host's, even where both are written alike
+                    // (`-v /usr:/usr`); through the runtime's socket, what the container starts
+                    // runs on the host.
+                    let reaches_host =
+                        under_mounts.contains(&true) || mounts.iter().any(|(host, _)| is_runtime_socket(host));
                     found.push(Execution::InContainer {
                         via: via(""),
                         argv: on_host_argv,
@@ -1431,7 +1431,11 @@ fn is_host_folder(path: &str) -> bool {
 /// that reach the kernel, confinement turned off, a raw disk, or a host folder or the runtime's
 /// socket bind-mounted. `None` for a confined container.
 fn host_access(parsed: &Parsed, rest: &[Word], mounts: &[(String, String)]) -> Option<String> {
-    if parsed.has_long("privileged") {
+    let privileged = parsed
+        .args
+        .iter()
+        .any(|arg| arg.is_long("privileged") && arg.value().is_none_or(|value| !value.is("false")));
+    if privileged {
         return Some("runs the container privileged: it can mount the host's disks and reach its kernel".into());
     }
     let value_is = |option: &'static str, wanted: &[&str]| {
@@ -1486,8 +1490,9 @@ fn host_access(parsed: &Parsed, rest: &[Word], mounts: &[(String, String)]) -> O
 }
 
 /// A word of a container's command with a path under a bind mount written as the host's: the
-/// whole word (`/host/etc`), or paths inside shell code (`sh -c 'rm -rf /host/etc'`).
-fn on_host(word: &Word, mounts: &[(String, String)]) -> Word {
+/// whole word (`/host/etc`), or paths inside shell code (`sh -c 'rm -rf /host/etc'`); and
+/// whether it names such a path.
+fn on_host(word: &Word, mounts: &[(String, String)]) -> (Word, bool) {
     let text = word.text();
     if let Some(code) = word.value()
         && code.contains(char::is_whitespace)
@@ -1495,7 +1500,7 @@ fn on_host(word: &Word, mounts: &[(String, String)]) -> Word {
             .iter()
             .find_map(|(host, container)| paths_in_code_on_host(code, host, container))
     {
-        return Word::literal(&mapped, word.span);
+        return (Word::literal(&mapped, word.span), true);
     }
     for (host, container) in mounts {
         let container = container.trim_end_matches('/');
@@ -1510,10 +1515,10 @@ fn on_host(word: &Word, mounts: &[(String, String)]) -> Word {
                 (true, false) => rest.to_owned(),
                 (false, _) => format!("{host}{rest}"),
             };
-            return Word::literal(&path, word.span);
+            return (Word::literal(&path, word.span), true);
         }
     }
-    word.clone()
+    (word.clone(), false)
 }
 
 /// `code` with each path that starts with the mount point `container` (after a space, a quote,
