@@ -123,6 +123,24 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("doppler", &["secrets", "download"], "Doppler secrets"),
     ("infisical", &["secrets", "get"], "an Infisical secret"),
     ("infisical", &["export"], "Infisical secrets"),
+    (
+        "terraform",
+        &["output", "-json"],
+        "Terraform outputs, sensitive ones in clear",
+    ),
+    ("terraform", &["output", "-raw"], "a Terraform output in clear"),
+    (
+        "tofu",
+        &["output", "-json"],
+        "OpenTofu outputs, sensitive ones in clear",
+    ),
+    ("tofu", &["output", "-raw"], "an OpenTofu output in clear"),
+    ("pulumi", &["--show-secrets"], "Pulumi secrets in clear"),
+    ("sops", &["-d"], "a decrypted SOPS file"),
+    ("sops", &["--decrypt"], "a decrypted SOPS file"),
+    ("sops", &["decrypt"], "a decrypted SOPS file"),
+    ("ansible-vault", &["view"], "a decrypted Ansible vault"),
+    ("heroku", &["config"], "a Heroku app's config vars"),
 ];
 
 const REGISTRY_TOKEN: &str = "a registry token";
@@ -334,16 +352,27 @@ fn printed_variable(command: &Command) -> Option<String> {
                     kind: DynamicKind::Variable { name, .. },
                     text,
                     ..
-                }) if is_secret_name(name)
-                    && (text.trim_matches('"') == format!("${name}")
-                        || text.trim_matches('"') == format!("${{{name}}}")) =>
-                {
-                    Some(name.clone())
-                }
+                }) if is_secret_name(name) && expands_whole(text.trim_matches('"'), name) => Some(name.clone()),
                 _ => None,
             }),
         _ => None,
     }
+}
+
+/// Whether the expansion `text` of the variable `name` is its whole value: `$NAME`, `${NAME}`,
+/// or with a default or an error for when it is unset (`${NAME:-x}`, `${NAME:?}`). A length,
+/// a substring or an alternative (`${#NAME}`, `${NAME:0:4}`, `${NAME:+set}`) is not.
+fn expands_whole(text: &str, name: &str) -> bool {
+    if text == format!("${name}") {
+        return true;
+    }
+    let Some(rest) = text.strip_prefix(&format!("${{{name}")) else {
+        return false;
+    };
+    rest == "}"
+        || ["-", ":-", "?", ":?", "=", ":="]
+            .iter()
+            .any(|operator| rest.starts_with(operator))
 }
 
 /// What a dump of the environment holds (`env`, `printenv`, `set`).

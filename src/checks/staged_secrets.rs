@@ -28,18 +28,22 @@ pub static GIT_ADD_SECRET: Rule = Rule {
         "git -C app add -f .dev.vars",
         "git add -f secrets.tfvars",
         "git add -f ~/.ssh/id_rsa",
+        "git add -f config/master.key",
+        "git stage -f server.pem",
+        "git add --force .",
     ],
     allowed: &[
         "git add .env.example",
         "git add -f dist/app.js",
         "git add .",
         "git add -A",
+        "git add -f README.key.md",
     ],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
     let invocation = git::invocation(subject.command);
-    if invocation.subcommand != "add" {
+    if !matches!(invocation.subcommand.as_str(), "add" | "stage") {
         return;
     }
     let parsed = args::parse(
@@ -49,6 +53,19 @@ fn check(subject: &Subject, report: &mut Report) {
     if !parsed.has('f', "force") {
         return;
     }
+    // `git add -f .` or `-A`: every file .gitignore keeps out, `.env` and keys among them.
+    let everything = parsed.has('A', "all")
+        || parsed
+            .operands()
+            .any(|operand| matches!(operand.text(), "." | "./" | ":/" | "*"));
+    if everything {
+        report.flag(
+            &GIT_ADD_SECRET,
+            subject.command.span,
+            "`git add --force` of the whole tree would stage every ignored file, `.env` files and keys among them: a push publishes them",
+        );
+        return;
+    }
     for operand in parsed.operands() {
         let Target::Path(path) = paths::resolve(operand, &subject.command.cwd) else {
             continue;
@@ -56,6 +73,7 @@ fn check(subject: &Subject, report: &mut Report) {
         let what = match files::read_class(&path, subject.context) {
             ReadClass::Credentials(what) => what,
             ReadClass::EnvFile => "an environment file, which usually holds secrets",
+            ReadClass::Ordinary if holds_secrets_by_name(operand.text()) => "a key or credentials, by its name",
             ReadClass::Ordinary => continue,
         };
         report.flag(
@@ -67,4 +85,25 @@ fn check(subject: &Subject, report: &mut Report) {
             ),
         );
     }
+}
+
+/// Files that hold keys or credentials by their name wherever they are: private keys and
+/// certificates with their keys, cloud credentials, Rails' master key, Terraform state.
+fn holds_secrets_by_name(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let extension = name.rsplit_once('.').map_or("", |(_, extension)| extension);
+    matches!(
+        extension,
+        "pem" | "key" | "p12" | "pfx" | "jks" | "keystore" | "tfstate"
+    ) || matches!(
+        name.as_str(),
+        "credentials.json"
+            | "credentials"
+            | "master.key"
+            | "service-account.json"
+            | "id_rsa"
+            | "id_ed25519"
+            | "id_ecdsa"
+    ) || name.starts_with("service-account") && name.ends_with(".json")
+        || name.ends_with(".tfstate.backup")
 }
