@@ -12,7 +12,7 @@ use serde_json::Value;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&STORAGE_PUBLIC, &ADMIN_GRANT, &KEY_DESTRUCTION, &SECRET_DELETION],
-    applies: Applies::Commands(&["aws", "gcloud", "gsutil", "az", "vault", "doppler"]),
+    applies: Applies::Commands(&["aws", "gcloud", "gsutil", "az", "vault", "doppler", "gh"]),
     check,
     whole_analysis: None,
 };
@@ -20,7 +20,7 @@ pub const CHECKER: Checker = Checker {
 pub static STORAGE_PUBLIC: Rule = Rule {
     id: "storage-public",
     decision: DENY,
-    catches: "Making cloud storage readable by anyone: a public ACL or grant (`aws s3api put-bucket-acl --acl public-read`, `gsutil acl ch -u AllUsers:R`, `gsutil iam ch allUsers:…`), a binding for `allUsers`, the public access block removed, `az storage container … --public-access blob`.",
+    catches: "Making cloud storage readable by anyone: a public ACL or grant (`aws s3api put-bucket-acl --acl public-read`, `gsutil acl ch -u AllUsers:R`, `gsutil iam ch allUsers:…`), a binding for `allUsers`, the public access block removed, `az storage container … --public-access blob`., a disk snapshot, machine image or database snapshot shared with every account (`Group=all`, `--values-to-add all`)",
     instead: "Keep the data private and share it with named principals or a signed URL (`aws s3 presign`, `gcloud storage sign-url`); let the user decide about public access",
     examples: &[
         "aws s3api put-bucket-acl --bucket data --acl public-read",
@@ -114,7 +114,7 @@ pub static KEY_DESTRUCTION: Rule = Rule {
 pub static SECRET_DELETION: Rule = Rule {
     id: "secret-deletion",
     decision: DENY,
-    catches: "Deleting entries of a secrets manager: `aws secretsmanager delete-secret`, `aws ssm delete-parameter`, `gcloud secrets delete`, `gcloud secrets versions destroy`, `az keyvault secret delete` and `purge`, `vault kv delete`, `destroy` and `metadata delete`, `vault secrets disable`, `doppler secrets delete`. Often the only copy of a credential.",
+    catches: "Deleting entries of a secrets manager: `aws secretsmanager delete-secret`, `aws ssm delete-parameter`, `gcloud secrets delete`, `gcloud secrets versions destroy`, `az keyvault secret delete` and `purge`, `vault kv delete`, `destroy` and `metadata delete`, `vault secrets disable`, `doppler secrets delete`, `gh secret delete`. Often the only copy of a credential.",
     instead: "Leave the secret and let the user delete it: it is often the only copy of a credential",
     examples: &[
         "aws secretsmanager delete-secret --secret-id prod/db",
@@ -158,6 +158,7 @@ fn check(subject: &Subject, report: &mut Report) {
         "az" => az(&invocation),
         "vault" => vault(&invocation),
         "doppler" => doppler(&invocation),
+        "gh" => github(&invocation),
         _ => None,
     };
     if let Some((rule, lost)) = found {
@@ -175,10 +176,20 @@ fn aws(invocation: &Invocation) -> Option<Found> {
         return None;
     }
     match (service, operation) {
-        ("s3api", "put-bucket-acl" | "put-object-acl") | ("s3", "cp" | "sync" | "mv")
-            if grants_everyone(invocation) =>
-        {
+        // Any call that takes an ACL: `put-*-acl`, `create-bucket`, `put-object`, copies.
+        ("s3api" | "s3", _) if grants_everyone(invocation) => {
             public_storage("would let anyone on the internet read the data")
+        }
+        // Snapshots and images shared with every AWS account.
+        ("ec2", "modify-snapshot-attribute" | "modify-image-attribute" | "modify-fpga-image-attribute")
+            if shared_with_all(invocation, "--group-names", "group=all") =>
+        {
+            public_storage("would let every AWS account copy the disk and the data on it")
+        }
+        ("rds", "modify-db-snapshot-attribute" | "modify-db-cluster-snapshot-attribute")
+            if shared_with_all(invocation, "--values-to-add", "") =>
+        {
+            public_storage("would let every AWS account restore the database snapshot")
         }
         ("s3api" | "s3control", "delete-public-access-block") => {
             public_storage("would remove what keeps the buckets from being made public")
@@ -249,6 +260,23 @@ fn aws(invocation: &Invocation) -> Option<Found> {
 }
 
 /// Whether an S3 command's canned ACL or grants give access to everyone, or to every AWS account.
+/// Whether a sharing call names every account: `all` given to `option` (or after it, when the
+/// option table does not know it takes a value), or a permission document holding `document`
+/// (`Add=[{Group=all}]`).
+fn shared_with_all(invocation: &Invocation, option: &str, document: &str) -> bool {
+    let texts: Vec<&str> = invocation
+        .options()
+        .iter()
+        .filter_map(|given| given.value)
+        .chain(invocation.words())
+        .collect();
+    let in_document = !document.is_empty()
+        && texts
+            .iter()
+            .any(|text| text.to_ascii_lowercase().replace(' ', "").contains(document));
+    in_document || (invocation.has(option) && texts.contains(&"all"))
+}
+
 fn grants_everyone(invocation: &Invocation) -> bool {
     let public_acl = invocation
         .value("--acl")
@@ -521,6 +549,17 @@ fn doppler(invocation: &Invocation) -> Option<Found> {
         (
             &SECRET_DELETION,
             "`doppler secrets delete` would delete stored secrets, often the only copy".to_owned(),
+        )
+    })
+}
+
+/// `gh secret delete`: an Actions, Codespaces or Dependabot secret, whose value GitHub never
+/// shows again.
+fn github(invocation: &Invocation) -> Option<Found> {
+    matches!(invocation.words().as_slice(), ["secret", "delete" | "remove", ..]).then(|| {
+        (
+            &SECRET_DELETION,
+            "`gh secret delete` would delete a repository secret, whose value GitHub never shows again".to_owned(),
         )
     })
 }
