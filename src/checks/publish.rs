@@ -49,6 +49,15 @@ pub const CHECKER: Checker = Checker {
         "skopeo",
         "crane",
         "oras",
+        "lerna",
+        "changeset",
+        "semantic-release",
+        "maturin",
+        "jsr",
+        "sbt",
+        "docker-compose",
+        "pdm",
+        "deno",
     ]),
     check,
     whole_analysis: None,
@@ -57,7 +66,7 @@ pub const CHECKER: Checker = Checker {
 pub static PACKAGE_PUBLISH: Rule = Rule {
     id: "package-publish",
     decision: ASK,
-    catches: "Publishing a package, container image, chart, extension or release: `npm publish`, `cargo publish`, `twine upload`, `mvn deploy`, `gradle publish`, `dotnet nuget push`, `vsce publish`, `gh release create`, `goreleaser release`, `docker push`, `skopeo copy … docker://…`, `helm push`.",
+    catches: "Publishing a package, container image, chart, extension or release: `npm publish`, `cargo publish`, `twine upload`, `mvn deploy`, `gradle publish`, `dotnet nuget push`, `vsce publish`, `gh release create`, `goreleaser release`, `lerna publish`, `semantic-release`, `sbt publish`, `deno publish`, `docker push`, `docker compose push`, `skopeo copy … docker://…`, `helm push`.",
     instead: "Run the dry run (`npm publish --dry-run`, `cargo publish --dry-run`, `goreleaser release --snapshot`, `gh release create --draft`) and let the user publish",
     examples: &[
         "npm publish",
@@ -202,13 +211,30 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
     match name {
         "npm" | "pnpm" if verb == "unpublish" => unpublishes(true, 1),
         "yarn" if verb == "npm" => publishes(at(1) == "publish", 2),
-        "npm" | "pnpm" | "yarn" | "bun" | "poetry" | "uv" | "flit" | "hatch" => publishes(verb == "publish", 1),
+        "npm" | "pnpm" | "yarn" | "bun" | "poetry" | "uv" | "flit" | "hatch" | "lerna" | "changeset" | "pdm"
+        | "jsr" | "deno" => publishes(verb == "publish", 1),
+        "maturin" => publishes(matches!(verb, "publish" | "upload"), 1),
+        // semantic-release has no subcommand: it releases unless told `--dry-run` (`-d`).
+        "semantic-release" => publishes(!invocation.has("-d"), 0),
+        // sbt's publishing tasks (`publish`, `publishSigned`, `+publish`); not `publishLocal`.
+        "sbt" => positional
+            .iter()
+            .find(|task| {
+                let task = task.trim_start_matches('+');
+                task.starts_with("publish") && !task.starts_with("publishLocal") && !task.starts_with("publishM2")
+                    || task == "sonatypeBundleRelease"
+                    || task == "releaseEarly"
+            })
+            .map(|task| Effect::Publishes(format!("sbt {task}"))),
+        "docker-compose" => publishes(verb == "push", 1),
         "cargo" | "gem" if verb == "yank" => unpublishes(!invocation.has("--undo"), 1),
+        // cargo-release only releases with `--execute` (`-x`); without it, it rehearses.
+        "cargo" if verb == "release" => publishes(invocation.has("--execute") || invocation.has("-x"), 1),
         "cargo" => publishes(verb == "publish" && !invocation.has("-n"), 1),
         "gem" => publishes(verb == "push", 1),
         "twine" => publishes(verb == "upload", 1),
         "docker" | "podman" | "nerdctl" => match verb {
-            "image" => publishes(at(1) == "push", 2),
+            "image" | "compose" | "manifest" => publishes(at(1) == "push", 2),
             "buildx" => publishes(invocation.has("--push"), 2),
             // `podman push IMAGE [DESTINATION]`, which may be a directory here.
             _ => publishes(verb == "push" && !is_local_image(at(2)), 1),

@@ -279,6 +279,56 @@ pub const TOOLS: &[Tool] = &[
         options_anywhere: true,
     },
     Tool {
+        // JavaScript monorepo and release tools (`lerna publish`, `changeset publish`,
+        // `semantic-release`), Python's pdm and maturin, Deno and JSR, sbt, docker-compose.
+        names: &[
+            "lerna",
+            "changeset",
+            "semantic-release",
+            "maturin",
+            "jsr",
+            "sbt",
+            "docker-compose",
+        ],
+        global: Values {
+            short: "bmprf",
+            long: &[
+                "--registry",
+                "--dist-tag",
+                "--branches",
+                "--repository-url",
+                "--tag-format",
+                "--plugins",
+                "--extends",
+                "--repository",
+                "--username",
+                "--password",
+                "--manifest-path",
+                "--file",
+                "--project-name",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["pdm", "deno"],
+        global: Values {
+            short: "prugc",
+            long: &[
+                "--project",
+                "--repository",
+                "--username",
+                "--password",
+                "--config",
+                "--token",
+                "--ca-certs",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
         // CocoaPods: every option with a value is written `--name=value`.
         names: &["pod"],
         global: NONE,
