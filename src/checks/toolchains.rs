@@ -15,8 +15,6 @@ pub const CHECKER: Checker = Checker {
         "yarn",
         "pip",
         "pip3",
-        "python",
-        "python3",
         "apt",
         "apt-get",
         "aptitude",
@@ -122,21 +120,9 @@ const SELF_PACKAGES: &[&str] = &[
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let words: Vec<&str> = command.args().iter().map(|word| word.text()).collect();
-    let mut positional: Vec<&str> = words.iter().copied().filter(|text| !text.starts_with('-')).collect();
-    let mut name = command.name.as_str();
-    // `python3 -m pip uninstall pip`.
-    if matches!(name, "python" | "python3") {
-        let Some(module) = words.windows(2).find(|pair| pair[0] == "-m").map(|pair| pair[1]) else {
-            return;
-        };
-        if module != "pip" {
-            return;
-        }
-        name = "pip";
-        if let Some(module) = positional.iter().position(|word| *word == "pip") {
-            positional.remove(module);
-        }
-    }
+    // `python3 -m pip uninstall pip` is judged as the `pip` command the registry reads it as.
+    let positional: Vec<&str> = words.iter().copied().filter(|text| !text.starts_with('-')).collect();
+    let name = command.name.as_str();
     let at = |index: usize| positional.get(index).copied().unwrap_or("");
     let has = |option: &str| words.contains(&option);
     let operands = positional.get(1..).unwrap_or(&[]);

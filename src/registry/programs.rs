@@ -98,6 +98,41 @@ fn flags(language: Language) -> Flags {
 
 /// `python3 -c CODE`, `node -e CODE`, `perl -e CODE -e CODE`, `php -r CODE`, `lua -e CODE`;
 /// else the script named by the first operand (or `php -f FILE`), or standard input.
+/// `python -m MODULE ARGS` where the module is a command-line tool: the command it stands for,
+/// judged like the tool run by name (`python3 -m pip install …` is `pip install …`, `python -m
+/// twine upload` is `twine upload`); the standard library's archive modules extracting are
+/// `tar -x` and `unzip` (`python3 -m tarfile -e x.tar /`).
+fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
+    let at = args.iter().position(|word| word.text().starts_with("-m"))?;
+    let (module, rest) = match args[at].text() {
+        "-m" => (args.get(at + 1)?.value()?, args.get(at + 2..)?),
+        attached => (attached.strip_prefix("-m")?, &args[at + 1..]),
+    };
+    let span = args[at].span;
+    let literal = |text: &str| Word::literal(text, span);
+    let argv: Vec<Word> = match module {
+        "pip" | "pip3" | "twine" | "poetry" | "pdm" | "hatch" | "flit" | "uv" | "maturin" | "conda" => {
+            std::iter::once(literal(module)).chain(rest.iter().cloned()).collect()
+        }
+        "tarfile" | "zipfile" if rest.first().is_some_and(|word| word.is("-e") || word.is("--extract")) => {
+            let archive = rest.get(1)?.clone();
+            let folder = rest.get(2).cloned().unwrap_or_else(|| literal("."));
+            if module == "tarfile" {
+                vec![literal("tar"), literal("-xf"), archive, literal("-C"), folder]
+            } else {
+                vec![literal("unzip"), archive, literal("-d"), folder]
+            }
+        }
+        _ => return None,
+    };
+    Some(Execution::Command {
+        via: format!("{name} -m {module}"),
+        argv,
+        assignments: Vec::new(),
+        cwd: None,
+    })
+}
+
 fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> {
     let flags = flags(language);
     if args
@@ -144,7 +179,10 @@ fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> 
         }];
     }
     if flags.no_script.chars().any(|flag| parsed.has_short(flag)) {
-        return Vec::new();
+        return match language {
+            Language::Python => python_module(name, &args).into_iter().collect(),
+            _ => Vec::new(),
+        };
     }
     let script = match language {
         Language::Php => parsed.value_of('f', "file").or_else(|| parsed.operands().next()),
