@@ -55,7 +55,7 @@ pub static VERIFICATION_OFF: Rule = Rule {
 pub static PACKAGE_SOURCE_ADD: Rule = Rule {
     id: "package-source-add",
     decision: ASK,
-    catches: "Adding or switching a package index, registry, channel, repository or signing key: `npm config set registry URL`, `pip config set global.index-url URL`, `pip install --extra-index-url URL`, `add-apt-repository`, `apt-key add`, `brew tap`, `gem sources --add`, `dotnet nuget add source`, `go env -w GOPROXY=URL`.",
+    catches: "Adding or switching a package index, registry, channel, repository or signing key: `npm config set registry URL`, `pip config set global.index-url URL`, `pip install --extra-index-url URL` (or `-i`, `--index-url`, `--find-links` URL), `npm install --registry URL`, `gem install --source URL`, `add-apt-repository`, `apt-key add`, `brew tap`, `gem sources --add`, `dotnet nuget add source`, `go env -w GOPROXY=URL`.",
     instead: "Name the registry to the user and let them add it; install from the default index meanwhile",
     examples: &[
         "npm config set registry https://registry.example.com",
@@ -297,6 +297,10 @@ fn judge_program(command: &Command, report: &mut Report) {
                 .any(|text| *text == "--strict-ssl=false" || *text == "--no-strict-ssl")
             {
                 flag_verification(report, format!("`{name}` with `--strict-ssl=false`"));
+            } else if let Some((option, registry)) =
+                index_given(&texts, &["--registry"]).filter(|(_, registry)| !is_trusted_already(registry))
+            {
+                flag_source(report, format!("`{name}` with `{option} {registry}`"));
             }
         }
         "pip" | "pip3" | "uv" => {
@@ -314,10 +318,24 @@ fn judge_program(command: &Command, report: &mut Report) {
                 }
             } else if has("--trusted-host") {
                 flag_verification(report, format!("`{name}` with `--trusted-host`"));
-            } else if has("--extra-index-url") {
-                flag_source(report, format!("`{name}` with `--extra-index-url`"));
+            } else if let Some((option, index)) = index_given(
+                &texts,
+                &[
+                    "-i",
+                    "--index-url",
+                    "--extra-index-url",
+                    "--index",
+                    "--default-index",
+                    "-f",
+                    "--find-links",
+                ],
+            )
+            .filter(|(_, index)| !is_trusted_already(index))
+            {
+                flag_source(report, format!("`{name}` with `{option} {index}`"));
             }
         }
+
         "conda" | "mamba" | "micromamba" if at(0) == "config" => {
             let set = texts
                 .windows(3)
@@ -338,6 +356,13 @@ fn judge_program(command: &Command, report: &mut Report) {
         }
         "bundle" if at(0) == "config" && positional.iter().any(|p| p.starts_with("mirror.")) => {
             flag_source(report, "`bundle config mirror`".to_owned())
+        }
+        "gem" | "bundle" => {
+            if let Some((option, index)) =
+                index_given(&texts, &["--source", "-s"]).filter(|(_, index)| !is_trusted_already(index))
+            {
+                flag_source(report, format!("`{name}` with `{option} {index}`"));
+            }
         }
         "composer" if at(0) == "config" => {
             let key = if at(1) == "set" { at(2) } else { at(1) };
@@ -541,4 +566,48 @@ fn is_short_bundle_with(text: &str, letter: char) -> bool {
         }
     }
     false
+}
+
+/// The index or registry an option names for this command only (`--registry URL`,
+/// `--index-url=URL`, `-iURL`): the option as written and its value.
+fn index_given<'a>(texts: &[&'a str], options: &[&'a str]) -> Option<(&'a str, &'a str)> {
+    texts.iter().enumerate().find_map(|(at, text)| {
+        options.iter().find_map(|option| {
+            if text == option {
+                return texts.get(at + 1).map(|value| (*option, *value));
+            }
+            let rest = text.strip_prefix(option)?;
+            let value = if option.starts_with("--") {
+                rest.strip_prefix('=')?
+            } else {
+                rest
+            };
+            (!value.is_empty()).then_some((*option, value))
+        })
+    })
+}
+
+/// The public indexes the tools use by default, and local folders of packages: naming one
+/// trusts no one new.
+fn is_trusted_already(url: &str) -> bool {
+    if !url.contains("://") || url.starts_with("file://") {
+        return true;
+    }
+    let host = url
+        .split("://")
+        .nth(1)
+        .unwrap_or(url)
+        .split(['/', ':'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        host.as_str(),
+        "pypi.org"
+            | "pypi.python.org"
+            | "files.pythonhosted.org"
+            | "registry.npmjs.org"
+            | "registry.yarnpkg.com"
+            | "rubygems.org"
+    )
 }
