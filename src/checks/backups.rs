@@ -19,6 +19,11 @@ pub const CHECKER: Checker = Checker {
         "gsutil",
         "gcloud",
         "azcopy",
+        "s3cmd",
+        "mc",
+        "b2",
+        "timeshift",
+        "snapper",
         "aws",
         "restic",
         "rustic",
@@ -39,7 +44,7 @@ pub const CHECKER: Checker = Checker {
 pub static REMOTE_DELETE: Rule = Rule {
     id: "remote-delete",
     decision: ASK,
-    catches: "Deleting files in cloud storage or on another machine by a sync or a delete: `rsync --delete` to `host:path`, `rclone sync|purge|delete`, `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`. What is lost there cannot be seen from here.",
+    catches: "Deleting files in cloud storage or on another machine by a sync or a delete: `rsync --delete` to `host:path`, `rclone sync|purge|delete`, `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `b2 sync --delete`. What is lost there cannot be seen from here.",
     instead: "Run it without deleting first (`rclone sync --dry-run`, `gsutil rsync -n`, `aws s3 sync --dryrun`), show the user what would go, and let them run it",
     examples: &[
         "rclone sync ./out remote:backup",
@@ -70,7 +75,7 @@ pub static REMOTE_DELETE: Rule = Rule {
 pub static BACKUP_DELETE: Rule = Rule {
     id: "backup-delete",
     decision: ASK,
-    catches: "Deleting backup snapshots: `restic forget`, `borg delete REPO::ARCHIVE`, `borg prune`, `kopia snapshot delete`, `duplicity remove-older-than … --force`, `rdiff-backup --remove-older-than`, `tarsnap -d`, `tmutil delete`, `vssadmin delete shadows` of one copy.",
+    catches: "Deleting backup snapshots: `restic forget`, `borg delete REPO::ARCHIVE`, `borg prune`, `kopia snapshot delete`, `duplicity remove-older-than … --force`, `rdiff-backup --remove-older-than`, `tarsnap -d`, `tmutil delete`, `timeshift --delete`, `snapper delete`, `vssadmin delete shadows` of one copy.",
     instead: "List the snapshots (`restic snapshots`, `borg list`), say which would go, and let the user delete them",
     examples: &[
         "restic forget --prune --keep-last 1",
@@ -101,7 +106,7 @@ pub static BACKUP_DELETE: Rule = Rule {
 pub static BACKUPS_DESTROYED: Rule = Rule {
     id: "backups-destroyed",
     decision: DENY,
-    catches: "Deleting every backup at once, or a whole remote: `borg delete REPO` (the repository), `vssadmin delete shadows /all`, `wmic shadowcopy delete`, `wbadmin delete catalog|systemstatebackup`, `rclone purge remote:`, a sync that deletes into a remote's root. The last way back is gone.",
+    catches: "Deleting every backup at once, or a whole remote: `borg delete REPO` (the repository) or `-a '*'`, `tarsnap --nuke`, `timeshift --delete-all`, `vssadmin delete shadows /all`, `wmic shadowcopy delete`, `wbadmin delete catalog|systemstatebackup`, `rclone purge remote:`, a sync that deletes into a remote's root. The last way back is gone.",
     instead: "Delete single snapshots or paths, after showing the user which; let the user remove a repository or a remote themselves",
     examples: &[
         "borg delete ssh://backup@host/./repo",
@@ -127,7 +132,20 @@ fn check(subject: &Subject, report: &mut Report) {
     let name = command.name.as_str();
     match name {
         "rclone" => rclone(subject, report),
-        "gsutil" | "gcloud" | "azcopy" | "aws" => storage_sync(subject, report),
+        "gsutil" | "gcloud" | "azcopy" | "aws" | "s3cmd" | "mc" | "b2" => storage_sync(subject, report),
+        "timeshift" if args.iter().any(|word| word.is("--delete-all")) => {
+            report.flag(
+                &BACKUPS_DESTROYED,
+                span,
+                "`timeshift --delete-all` deletes every snapshot",
+            );
+        }
+        "timeshift" if args.iter().any(|word| word.is("--delete")) => {
+            report.flag(&BACKUP_DELETE, span, "`timeshift --delete` deletes a snapshot");
+        }
+        "snapper" if args.iter().any(|word| word.is("delete") || word.is("rm")) => {
+            report.flag(&BACKUP_DELETE, span, "`snapper delete` deletes snapshots");
+        }
         "restic" | "rustic" => {
             let parsed = args::parse(args, &RESTIC);
             if subcommand(&parsed) == Some("forget") && !dry_run(&parsed) {
@@ -160,7 +178,10 @@ fn check(subject: &Subject, report: &mut Report) {
                 report.flag(&BACKUP_DELETE, span, "`rdiff-backup` would delete older increments");
             }
         }
-        "tarsnap" if args.iter().any(|word| word.is("-d") || word.is("--nuke")) => {
+        "tarsnap" if args.iter().any(|word| word.is("--nuke")) => {
+            report.flag(&BACKUPS_DESTROYED, span, "`tarsnap --nuke` deletes every archive");
+        }
+        "tarsnap" if args.iter().any(|word| word.is("-d")) => {
             report.flag(&BACKUP_DELETE, span, "`tarsnap -d` deletes archives");
         }
         "tmutil" if args.first().is_some_and(|word| word.is("delete")) => {
@@ -315,6 +336,30 @@ fn storage_sync(subject: &Subject, report: &mut Report) {
         "aws" if operands.first().is_some_and(|word| word.is("s3")) && position("sync") == Some(1) => {
             (1, has(&["--delete"]), has(&["--dryrun"]))
         }
+        // s3cmd, MinIO's mc and Backblaze's b2: syncs that remove what the source lacks,
+        // recursive deletes.
+        "s3cmd" => match (position("sync"), position("del").or(position("rm"))) {
+            (Some(at), _) => (
+                at,
+                has(&["--delete-removed", "--delete-after"]),
+                has(&["-n", "--dry-run"]),
+            ),
+            (None, Some(at)) => (at, bundled('r') || has(&["--recursive"]), has(&["-n", "--dry-run"])),
+            _ => return,
+        },
+        "mc" => match (position("mirror"), position("rm")) {
+            (Some(at), _) => (at, has(&["--remove"]), has(&["--dry-run"])),
+            (None, Some(at)) => (
+                at,
+                has(&["--recursive", "-r"]) && has(&["--force"]),
+                has(&["--dry-run"]),
+            ),
+            _ => return,
+        },
+        "b2" => match position("sync") {
+            Some(at) => (at, has(&["--delete"]), has(&["--dry-run", "--dryRun"])),
+            None => return,
+        },
         _ => return,
     };
     if !deletes || dry {
@@ -324,6 +369,16 @@ fn storage_sync(subject: &Subject, report: &mut Report) {
         return;
     };
     let how = format!("`{} {}`", command.name, operands[verb].text());
+    // mc names a remote by its alias (`minio/bucket/path`), a local folder by a path.
+    let text = destination.text();
+    if command.name == "mc" && !text.starts_with(['.', '/', '~']) {
+        report.flag(
+            &REMOTE_DELETE,
+            destination.span,
+            format!("{how} would delete objects in `{text}`, which cannot be seen from here"),
+        );
+        return;
+    }
     judge_destination(subject, report, destination, &how, true);
 }
 
@@ -425,7 +480,18 @@ fn borg(subject: &Subject, report: &mut Report) {
                 || parsed.has_long("match-archives")
                 || operands.iter().skip(1).any(|word| word.text().contains("::"))
                 || operands.len() > 2;
-            if names_archives {
+            // A pattern that matches every archive (`-a '*'`) deletes them all.
+            let every_archive = ["glob-archives", "match-archives"]
+                .iter()
+                .filter_map(|option| parsed.value_of('a', option))
+                .any(|pattern| matches!(pattern.text(), "*" | "sh:*" | "re:.*" | "re:.+"));
+            if every_archive {
+                report.flag(
+                    &BACKUPS_DESTROYED,
+                    span,
+                    "`borg delete` with a pattern matching every archive deletes them all",
+                );
+            } else if names_archives {
                 report.flag(&BACKUP_DELETE, span, "`borg delete` deletes archives");
             } else {
                 report.flag(
