@@ -13,7 +13,9 @@ use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&ARCHIVE_EXTRACT_PROTECTED],
-    applies: Applies::Commands(&["tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "unrar", "ditto"]),
+    applies: Applies::Commands(&[
+        "tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "unrar", "ditto", "dpkg-deb", "cpio", "jar",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -21,7 +23,7 @@ pub const CHECKER: Checker = Checker {
 pub static ARCHIVE_EXTRACT_PROTECTED: Rule = Rule {
     id: "archive-extract-protected",
     decision: DENY,
-    catches: "Extracting an archive into `/`, the home folder itself or a system folder, or keeping its absolute member names (`tar -P`, `7z -spf`, `unzip -:`): its members overwrite dotfiles, startup files, keys or system files without a prompt.",
+    catches: "Extracting an archive (tar, unzip, 7z, unrar, ditto, dpkg-deb, cpio, jar) into `/`, the home folder itself or a system folder, or keeping its absolute member names (`tar -P`, `7z -spf`, `unzip -:`): its members overwrite dotfiles, startup files, keys or system files without a prompt.",
     instead: "Extract into a new folder of its own (`mkdir -p unpacked && tar -xf a.tar -C unpacked`), look at what it holds, then copy what is needed",
     examples: &[
         "tar -xzf dotfiles.tar.gz -C ~",
@@ -34,6 +36,8 @@ pub static ARCHIVE_EXTRACT_PROTECTED: Rule = Rule {
         "7z x a.7z -o/",
         "7z x -spf a.7z",
         "unrar x a.rar ~/",
+        "dpkg-deb -x pkg.deb /",
+        "cpio -idm -D / < backup.cpio",
     ],
     allowed: &[
         "tar -xzf x.tgz -C ./vendor",
@@ -45,6 +49,9 @@ pub static ARCHIVE_EXTRACT_PROTECTED: Rule = Rule {
         "unzip -p doc.docx word/document.xml > document.xml",
         "cd /tmp && unzip -q tool.zip",
         "7z x a.7z -oout",
+        "dpkg-deb -x pkg.deb unpacked",
+        "cpio -idm < backup.cpio",
+        "jar xf app.jar",
         "mkdir -p /tmp/x && tar -xf a.tar -C /tmp/x",
     ],
 };
@@ -124,6 +131,33 @@ fn check(subject: &Subject, report: &mut Report) {
                 .filter(|word| word.text().ends_with('/') || word.text().ends_with('\\'))
                 .cloned();
             (folder, false)
+        }
+        // `dpkg-deb -x PACKAGE FOLDER`: the package's files, `etc/` and `usr/` among them.
+        "dpkg-deb" => {
+            let parsed = args::parse(args, &Options::gnu("", &[]));
+            if !(parsed.has('x', "extract") || parsed.has('X', "vextract") || parsed.has('R', "raw-extract")) {
+                return;
+            }
+            (parsed.operands().nth(1).cloned(), false)
+        }
+        // `cpio -i` (`--extract`) into `-D FOLDER` or here.
+        "cpio" => {
+            let parsed = args::parse(
+                args,
+                &Options::gnu("DEFHIMORs", &["directory", "file", "format", "pattern-file"]),
+            );
+            if !parsed.has('i', "extract") {
+                return;
+            }
+            (parsed.value_of('D', "directory").cloned(), false)
+        }
+        // `jar xf x.jar`: into the current folder.
+        "jar"
+            if args
+                .first()
+                .is_some_and(|word| word.text().trim_start_matches('-').starts_with('x')) =>
+        {
+            (None, false)
         }
         "ditto" => {
             let parsed = args::parse(args, &Options::gnu("", &["arch", "bom"]));
