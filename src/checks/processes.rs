@@ -13,7 +13,9 @@ use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&KILL_ALL_PROCESSES, &KILL_BROAD],
-    applies: Applies::Commands(&["kill", "killall5", "killall", "pkill", "taskkill", "tskill"]),
+    applies: Applies::Commands(&[
+        "kill", "killall5", "killall", "pkill", "taskkill", "tskill", "loginctl", "fuser",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -21,7 +23,7 @@ pub const CHECKER: Checker = Checker {
 pub static KILL_ALL_PROCESSES: Rule = Rule {
     id: "kill-all-processes",
     decision: DENY,
-    catches: "Signalling every process at once: `kill -9 -1`, `kill -s TERM -1`, `kill -- -1`, `killall5`.",
+    catches: "Signalling every process at once: `kill -9 -1`, `kill -s TERM -1`, `kill -- -1`, `killall5`, `loginctl kill-user`/`terminate-user`.",
     instead: "Kill the specific process by its PID (`pgrep` finds it)",
     examples: &[
         "kill -9 -1",
@@ -29,14 +31,22 @@ pub static KILL_ALL_PROCESSES: Rule = Rule {
         "kill -s TERM -1",
         "kill -- -1",
         "killall5 -9",
+        "loginctl terminate-user user",
     ],
-    allowed: &["kill -9 1234", "kill -1 1234", "kill %1", "kill -TERM 4242", "kill -1"],
+    allowed: &[
+        "kill -9 1234",
+        "kill -1 1234",
+        "kill %1",
+        "kill -TERM 4242",
+        "kill -1",
+        "loginctl list-sessions",
+    ],
 };
 
 pub static KILL_BROAD: Rule = Rule {
     id: "kill-broad",
     decision: ASK,
-    catches: "Killing by a name or pattern that every process of a runtime, shell, browser, editor or agent matches (`killall node`, `pkill -f python`, `taskkill /IM chrome.exe`), every process of a user (`pkill -u $USER`), the caller's process group (`kill 0`) or the agent's parent (`kill $PPID`): the agent itself and the user's unrelated programs stop with it.",
+    catches: "Killing by a name or pattern that every process of a runtime, shell, browser, editor or agent matches (`killall node`, `pkill -f python`, `taskkill /IM chrome.exe`), every process of a user (`pkill -u $USER`), the caller's process group (`kill 0`, `kill -- -$PPID`), every process using a file system (`fuser -km /home`) or the agent's parent (`kill $PPID`): the agent itself and the user's unrelated programs stop with it.",
     instead: "Kill the one process meant: by its PID (`pgrep -f 'node server.js'` finds it), or with a pattern that names only it (`pkill -f 'next dev'`)",
     examples: &[
         "killall node",
@@ -168,6 +178,37 @@ fn check(subject: &Subject, report: &mut Report) {
         );
         return;
     }
+    // `loginctl kill-user`, `terminate-user`: every process of a user, the agent's included.
+    if command.name == "loginctl"
+        && command
+            .args()
+            .first()
+            .is_some_and(|verb| verb.is("kill-user") || verb.is("terminate-user"))
+    {
+        report.flag(
+            &KILL_ALL_PROCESSES,
+            command.span,
+            "`loginctl` would stop every process of the user, the agent and the editor included",
+        );
+        return;
+    }
+    // `fuser -k`: whatever has a file open there; with `-m`, anywhere on that file system.
+    if command.name == "fuser" {
+        let flags: String = command
+            .args()
+            .iter()
+            .filter_map(|word| word.value())
+            .filter(|text| text.starts_with('-') && !text.starts_with("--"))
+            .collect();
+        if flags.contains('k') && flags.contains('m') {
+            report.flag(
+                &KILL_BROAD,
+                command.span,
+                "`fuser -km` would stop every process using the file system, the agent's shell among them",
+            );
+        }
+        return;
+    }
     if command.name == "killall5" {
         report.flag(
             &KILL_ALL_PROCESSES,
@@ -214,11 +255,16 @@ fn check(subject: &Subject, report: &mut Report) {
         report.flag(&KILL_BROAD, command.span, format!("`kill` would stop {what}"));
         return;
     }
-    let parent = command
-        .args()
-        .iter()
-        .any(|word| matches!(word.text(), "$PPID" | "${PPID}" | "\"$PPID\""));
-    if pids.contains(&"0") || parent {
+    let named = |names: &[&str]| {
+        command
+            .args()
+            .iter()
+            .any(|word| names.contains(&word.text().trim_matches('"')))
+    };
+    let parent = named(&["$PPID", "${PPID}"]);
+    // `kill -- -$$`: the process group of the shell the agent runs commands in.
+    let own_group = named(&["-$$", "-${$}", "-$PPID", "-${PPID}"]);
+    if pids.contains(&"0") || parent || own_group {
         let whom = if parent {
             "the agent's own parent process"
         } else {
