@@ -25,7 +25,7 @@ pub const CHECKER: Checker = Checker {
 pub static VCS_DISCARD_CHANGES: Rule = Rule {
     id: "vcs-discard-changes",
     decision: DENY,
-    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `sl goto --clean`, `svn revert`, `p4 revert` and `p4 clean -e` of opened files.",
+    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `svn revert`, `p4 revert` and `p4 clean -e` of opened files.",
     instead: "Set the changes aside first (`hg shelve`, `svn diff > changes.patch`, `p4 shelve`), or revert with a backup (`hg revert` without --no-backup keeps `.orig` copies)",
     examples: &[
         "hg update --clean",
@@ -96,7 +96,7 @@ pub static VCS_DELETE_UNTRACKED: Rule = Rule {
 pub static VCS_HISTORY_REMOVED: Rule = Rule {
     id: "vcs-history-removed",
     decision: DENY,
-    catches: "Commits or revisions removed with no backup: `hg strip --no-backup`, `hg rollback`, `jj op abandon` (the operation log `jj undo` works from), `fossil purge obliterate`, `fossil scrub --private|--verily`, `p4 obliterate -y` (files and their history gone from the server for everyone).",
+    catches: "Commits or revisions removed with no backup: `hg strip --no-backup`, `hg rollback`, `jj op abandon` (the operation log `jj undo` works from), `jj util gc --expire=now`, `fossil purge obliterate`, `fossil scrub --private|--verily`, `p4 obliterate -y` (files and their history gone from the server for everyone).",
     instead: "Ask the user. Keep a way back: `hg strip` without --no-backup saves a bundle, `p4 obliterate` without -y only reports what would go, `jj op log` shows the history that `jj op abandon` would erase",
     examples: &[
         "hg strip --no-backup -r 42",
@@ -236,6 +236,7 @@ const HG_COMMANDS: &[(&str, &[(&str, usize)])] = &[
     ("rollback", &[("rollback", 3)]),
     ("prune", &[("prune", 3), ("obsolete", 8)]),
     ("push", &[("push", 3)]),
+    ("shelve", &[("shelve", 5)]),
 ];
 
 fn hg_command(word: &str) -> Option<&'static str> {
@@ -294,6 +295,11 @@ fn mercurial(args: &[Word], tool: &str) -> Finding {
                 None
             }
         }
+        // Shelved changes are uncommitted work kept aside: deleted, no copy is left.
+        "shelve" if parsed.has('d', "delete") || parsed.has_long("cleanup") => Some((
+            &VCS_DISCARD_CHANGES,
+            format!("`{tool} shelve --delete` would delete shelved changes, which no commit holds"),
+        )),
         "strip" if parsed.has('f', "force") => Some((
             &VCS_DISCARD_CHANGES,
             format!(
@@ -451,6 +457,16 @@ fn jujutsu(args: &[Word]) -> Finding {
             &VCS_DISCARD_UNDOABLE,
             "`jj restore` would overwrite the files with another revision's, dropping their changes; only `jj undo` or `jj op log` brings them back".to_owned(),
         )),
+        // Garbage collection expiring now drops what only the operation log still reached.
+        ("util", Some("gc"))
+            if args.iter().any(|word| word.text() == "--expire=now")
+                || args.windows(2).any(|pair| pair[0].text() == "--expire" && pair[1].text() == "now") =>
+        {
+            Some((
+                &VCS_HISTORY_REMOVED,
+                "`jj util gc --expire=now` would delete the commits only old operations still reach, which `jj op restore` needs".to_owned(),
+            ))
+        }
         ("op" | "operation", Some("abandon")) => Some((
             &VCS_HISTORY_REMOVED,
             "`jj op abandon` would erase operations from the log that `jj undo` and `jj op restore` work from, and what only they held".to_owned(),
@@ -544,6 +560,16 @@ fn fossil(args: &[Word]) -> Finding {
     let dry_run = read.has(&["n", "dry-run", "whatif", "test", "explain"]);
     let command = *read.operands.first()?;
     let rest = &read.operands[1..];
+    if fossil_names(command, "stash")
+        && rest
+            .first()
+            .is_some_and(|verb| matches!(*verb, "drop" | "rm" | "clear"))
+    {
+        return Some((
+            &VCS_DISCARD_CHANGES,
+            "`fossil stash drop` would delete stashed changes, which no check-in holds".to_owned(),
+        ));
+    }
     if fossil_names(command, "clean") {
         if dry_run || read.has(&["dirsonly", "temp"]) {
             return None;
@@ -610,6 +636,10 @@ fn perforce(args: &[Word]) -> Finding {
     }
     let files: Vec<&str> = parsed.operands().map(Word::text).collect();
     match command {
+        "shelve" if parsed.has_short('d') => Some((
+            &VCS_DISCARD_CHANGES,
+            "`p4 shelve -d` would delete shelved files from the server, which no submitted change holds".to_owned(),
+        )),
         "obliterate" if parsed.has_short('y') => Some((
             &VCS_HISTORY_REMOVED,
             format!(
