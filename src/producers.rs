@@ -403,7 +403,10 @@ pub fn is_secret_name(name: &str) -> bool {
         .rsplit('_')
         .find(|part| !part.is_empty() && !part.bytes().all(|b| b.is_ascii_digit()))
         .unwrap_or("");
+    // A webhook's URL carries its token (`SLACK_WEBHOOK_URL`).
     upper == "DATABASE_URL"
+        || upper.ends_with("WEBHOOK_URL")
+        || last == "WEBHOOK"
         || std::iter::once(last).any(|part| {
             matches!(
                 part,

@@ -495,7 +495,7 @@ fn az(invocation: &Invocation) -> Option<Found> {
                 format!("`{}` would let anyone on the internet read the container", said(3)),
             ))
         }
-        ["storage", "account", "update", ..]
+        ["storage", "account", "update" | "create", ..]
             if invocation
                 .value("--allow-blob-public-access")
                 .is_some_and(|allowed| !allowed.eq_ignore_ascii_case("false")) =>
