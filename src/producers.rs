@@ -397,11 +397,33 @@ pub fn is_secret_name(name: &str) -> bool {
     if upper.split('_').any(|part| matches!(part, "PUBLIC" | "PUBLISHABLE")) {
         return false;
     }
-    // The kind of value is said last (`GITHUB_TOKEN`, `DB_PASSWORD_2`); a word after it names
-    // something else (`TOKEN_URL`, `PASSWORD_MIN_LENGTH`, `AWS_ACCESS_KEY_ID`).
+    // The kind of value is said last (`GITHUB_TOKEN`), before a number, an environment or an
+    // encoding (`DB_PASSWORD_2`, `STRIPE_SECRET_KEY_LIVE`, `API_KEY_B64`); any other word after
+    // it names something else (`TOKEN_URL`, `PASSWORD_MIN_LENGTH`, `AWS_ACCESS_KEY_ID`).
     let last = upper
         .rsplit('_')
-        .find(|part| !part.is_empty() && !part.bytes().all(|b| b.is_ascii_digit()))
+        .find(|part| {
+            !part.is_empty()
+                && !part.bytes().all(|b| b.is_ascii_digit())
+                && !matches!(
+                    *part,
+                    "PROD"
+                        | "PRODUCTION"
+                        | "DEV"
+                        | "DEVELOPMENT"
+                        | "STAGING"
+                        | "STAGE"
+                        | "TEST"
+                        | "LIVE"
+                        | "LOCAL"
+                        | "B64"
+                        | "BASE64"
+                        | "ENC"
+                        | "ENCODED"
+                        | "RAW"
+                        | "VALUE"
+                )
+        })
         .unwrap_or("");
     // A webhook's URL carries its token (`SLACK_WEBHOOK_URL`).
     upper == "DATABASE_URL"

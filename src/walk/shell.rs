@@ -263,6 +263,7 @@ impl Walker<'_> {
         let span = at.source.span(node.byte_range());
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        self.lines_joined(&children, at.source);
         let words = self.words(&children, at);
         // The names it is given have their subscripts evaluated, as `declare` does.
         for word in words.iter().filter(|word| !word.text().starts_with('-')) {
