@@ -89,7 +89,56 @@ pub fn parse(source: Source, allowance: Allowance<'_>) -> Result<Parsed, ParseFa
         let tree = parse_text(joined.text(), allowance)?;
         Parsed { tree, source: joined }
     };
-    without_extglobs(parsed, allowance)
+    let parsed = without_extglobs(parsed, allowance)?;
+    with_negated_redirections(parsed, allowance)
+}
+
+/// `! </dev/tcp/localhost/8080` (a wait-for-port loop: `while ! <…; do sleep 1; done`) negates
+/// a command made only of redirections, which the grammar cannot parse. Such a command does
+/// what `:` given the same redirections does, so `:` is read in after each such `!` and the
+/// text parsed again; the new tree is kept when it has fewer errors.
+fn with_negated_redirections(parsed: Parsed, allowance: Allowance<'_>) -> Result<Parsed, ParseFailure> {
+    let text = parsed.source.text();
+    if !parsed.tree.root_node().has_error() || !text.contains('!') {
+        return Ok(parsed);
+    }
+    let negations = negated_redirections(&parsed.tree, text);
+    if negations.is_empty() {
+        return Ok(parsed);
+    }
+    let source = parsed.source.replaced(&negations, "! :");
+    let tree = parse_text(source.text(), allowance)?;
+    if errors(&tree) < errors(&parsed.tree) {
+        Ok(Parsed { tree, source })
+    } else {
+        Ok(parsed)
+    }
+}
+
+/// The ranges of each `!` that starts a command and is followed by a redirection, outside
+/// quotes, comments and heredocs.
+fn negated_redirections(tree: &Tree, text: &str) -> Vec<std::ops::Range<usize>> {
+    const OPENING_WORDS: &[&str] = &["while", "until", "if", "elif", "then", "do", "else", "time"];
+    text.match_indices('!')
+        .map(|(at, _)| at)
+        .filter(|&at| {
+            let before = text[..at].trim_end_matches([' ', '\t']);
+            let starts_command = before.is_empty()
+                || before.ends_with([';', '&', '|', '(', '\n', '{'])
+                || OPENING_WORDS.iter().any(|word| {
+                    before.strip_suffix(word).is_some_and(|rest| {
+                        rest.is_empty() || rest.ends_with([' ', '\t', ';', '&', '|', '(', '\n', '{'])
+                    })
+                });
+            let after = &text[at + 1..];
+            let spaced = after.starts_with([' ', '\t']);
+            let redirection = after
+                .trim_start_matches([' ', '\t'])
+                .trim_start_matches(|c: char| c.is_ascii_digit());
+            starts_command && spaced && redirection.starts_with(['<', '>', '&']) && !quoted_at(tree.root_node(), at)
+        })
+        .map(|at| at..at + 1)
+        .collect()
 }
 
 /// Extended globs outside `[[ ]]` (`rm -rf !(keep) /`) break the grammar: the pattern becomes

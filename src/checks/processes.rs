@@ -7,14 +7,15 @@
 //! (`pkill -f "next dev"`).
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
+use crate::command::Command;
 use crate::paths::glob_matches;
 use crate::rules::Rule;
-use crate::word::Word;
+use crate::word::{DynamicKind, Word};
 
 pub const CHECKER: Checker = Checker {
     rules: &[&KILL_ALL_PROCESSES, &KILL_BROAD],
     applies: Applies::Commands(&[
-        "kill", "killall5", "killall", "pkill", "taskkill", "tskill", "loginctl", "fuser",
+        "kill", "killall5", "killall", "pkill", "taskkill", "tskill", "wmic", "loginctl", "fuser",
     ]),
     check,
     whole_analysis: None,
@@ -46,7 +47,7 @@ pub static KILL_ALL_PROCESSES: Rule = Rule {
 pub static KILL_BROAD: Rule = Rule {
     id: "kill-broad",
     decision: ASK,
-    catches: "Killing by a name or pattern that every process of a runtime, shell, browser, editor or agent matches (`killall node`, `pkill -f python`, `taskkill /IM chrome.exe`), every process of a user (`pkill -u $USER`), the caller's process group (`kill 0`, `kill -- -$PPID`), every process using a file system (`fuser -km /home`) or the agent's parent (`kill $PPID`): the agent itself and the user's unrelated programs stop with it.",
+    catches: "Killing by a name or pattern that every process of a runtime, shell, browser, editor or agent matches (`killall node`, `pkill -f python`, `taskkill /IM chrome.exe`), every process of a user (`pkill -u $USER`), the caller's process group (`kill 0`, `kill -- -$$`, `kill -- -$PPID`), the PIDs a broad search finds (`ps aux | grep node | awk '{print $2}' | xargs kill`), every process using a file system (`fuser -km /home`) or the agent's parent (`kill $PPID`): the agent itself and the user's unrelated programs stop with it.",
     instead: "Kill the one process meant: by its PID (`pgrep -f 'node server.js'` finds it), or with a pattern that names only it (`pkill -f 'next dev'`)",
     examples: &[
         "killall node",
@@ -58,8 +59,13 @@ pub static KILL_BROAD: Rule = Rule {
         "pgrep -f python | xargs kill -9",
         "taskkill /F /IM node.exe",
         "taskkill //F //IM chrome.exe",
+        "taskkill /F /FI \"IMAGENAME eq node.exe\"",
+        "wmic process where name='node.exe' delete",
+        "ps aux | grep node | grep -v grep | awk '{print $2}' | xargs kill -9",
+        "pgrep -f python | while read pid; do kill \"$pid\"; done",
         "kill 0",
         "kill -9 $PPID",
+        "kill -- -$$",
     ],
     allowed: &[
         "pkill -f \"next dev\"",
@@ -67,7 +73,11 @@ pub static KILL_BROAD: Rule = Rule {
         "killall my-server",
         "killall Finder",
         "taskkill /PID 4242 /F",
+        "taskkill /F /IM node.exe /FI \"WINDOWTITLE eq dev-server*\"",
+        "wmic process where processid=4242 delete",
+        "ps aux | grep 'next dev' | awk '{print $2}' | xargs kill",
         "kill $!",
+        "kill -0 $$",
     ],
 };
 
@@ -165,6 +175,7 @@ fn check(subject: &Subject, report: &mut Report) {
         "killall" => killall_broad(command.args()),
         "pkill" => pkill_broad(command.args()),
         "taskkill" | "tskill" => taskkill_broad(command.args()),
+        "wmic" => wmic_broad(command.args()),
         _ => None,
     };
     if let Some(what) = broad {
@@ -250,7 +261,7 @@ fn check(subject: &Subject, report: &mut Report) {
     }
     // `kill $(pgrep node)`, `kill $(pidof chrome)`, `pgrep node | xargs kill`: the PIDs of
     // whatever the search finds.
-    let piped = piped_search(subject);
+    let piped = piped_search(subject).or_else(|| read_search(subject));
     if let Some(what) = piped.or_else(|| command.args().iter().find_map(|word| searched_pids(word.text()))) {
         report.flag(&KILL_BROAD, command.span, format!("`kill` would stop {what}"));
         return;
@@ -275,7 +286,8 @@ fn check(subject: &Subject, report: &mut Report) {
 }
 
 /// For a `kill` that `xargs` runs: what the process search piped into `xargs` stops, when
-/// that is broad (`pgrep -f python | xargs kill -9`).
+/// that is broad (`pgrep -f python | xargs kill -9`, `ps aux | grep node | awk '{print $2}' |
+/// xargs kill`).
 fn piped_search(subject: &Subject) -> Option<String> {
     let commands = &subject.analysis.commands;
     let xargs_id = subject.command.parent?;
@@ -283,15 +295,143 @@ fn piped_search(subject: &Subject) -> Option<String> {
     if xargs.name != "xargs" || !xargs.in_pipeline {
         return None;
     }
-    let stage = commands[..xargs_id]
-        .iter()
-        .rev()
-        .find(|stage| stage.parent == xargs.parent && stage.in_pipeline)?;
-    search_breadth(&stage.name, stage.args())
+    pipeline_breadth(&stages_before(commands, xargs_id))
 }
 
-/// What a PID word made by a process search stops (`$(pgrep -f python)`, `` `pidof node` ``),
-/// when that is broad.
+/// For a `kill` of a variable that a `read` loop fills (`pgrep -f node | while read p; do
+/// kill "$p"; done`): what the search piped into that loop stops, when that is broad.
+fn read_search(subject: &Subject) -> Option<String> {
+    let commands = &subject.analysis.commands;
+    let kill_id = commands
+        .iter()
+        .position(|command| std::ptr::eq(command, subject.command))?;
+    let names: Vec<&str> = subject.command.args().iter().filter_map(variable_read).collect();
+    if names.is_empty() {
+        return None;
+    }
+    let (read_id, _) = commands[..kill_id].iter().enumerate().rev().find(|(_, command)| {
+        command.name == "read"
+            && command.parent == subject.command.parent
+            && command
+                .args()
+                .iter()
+                .any(|arg| arg.value().is_some_and(|arg| names.contains(&arg)))
+    })?;
+    if !commands[read_id].in_pipeline {
+        return None;
+    }
+    pipeline_breadth(&stages_before(commands, read_id))
+}
+
+/// The name of the variable a word expands whole (`$p`, `"${pid}"`).
+fn variable_read(word: &Word) -> Option<&str> {
+    let mut dynamics = word.dynamics();
+    match (dynamics.next(), dynamics.next()) {
+        (Some(dynamic), None) if word.value().is_none() => match &dynamic.kind {
+            DynamicKind::Variable { name, .. } if word.text().trim_matches('"').len() == dynamic.text.len() => {
+                Some(name.as_str())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The stages of the pipeline that feeds command `at`, first to last, each as its program's
+/// name and arguments: the commands with the same parent before it whose output is piped on.
+fn stages_before(commands: &[Command], at: usize) -> Vec<(&str, &[Word])> {
+    let target = &commands[at];
+    let mut stages: Vec<(&str, &[Word])> = commands[..at]
+        .iter()
+        .rev()
+        .filter(|stage| stage.parent == target.parent)
+        .take_while(|stage| stage.output_piped)
+        .map(|stage| (stage.name.as_str(), stage.args()))
+        .collect();
+    stages.reverse();
+    stages
+}
+
+/// What the PIDs a pipeline prints stop, when that is broad: a process search as its first
+/// stage (`pgrep -f python | head -1`), or `ps`'s listing narrowed by `grep` (or an awk
+/// pattern) only to lines that a broad target's command line matches, read like `pkill -f`:
+/// `ps aux | grep node | grep -v grep | awk '{print $2}'`.
+fn pipeline_breadth(stages: &[(&str, &[Word])]) -> Option<String> {
+    let (&(program, args), rest) = stages.split_first()?;
+    if program != "ps" {
+        return search_breadth(program, args);
+    }
+    if let Some(what) = ps_command_breadth(args) {
+        return Some(what);
+    }
+    let mut patterns = Vec::new();
+    for &(filter, args) in rest {
+        match filter {
+            "grep" | "egrep" | "fgrep" | "rg" => patterns.extend(grep_pattern(args)),
+            "awk" | "gawk" | "mawk" | "nawk" => {
+                let program = args.iter().filter_map(Word::value).find(|arg| !arg.starts_with('-'));
+                let pattern = program
+                    .and_then(|program| program.trim_start().strip_prefix('/'))
+                    .and_then(|rest| rest.split_once('/'))
+                    .map(|(pattern, _)| (pattern.to_owned(), false));
+                patterns.extend(pattern);
+            }
+            _ => {}
+        }
+    }
+    let broad = !patterns.is_empty()
+        && patterns
+            .iter()
+            .all(|(pattern, ignore_case)| pattern_hits_broad(pattern, *ignore_case, false));
+    broad.then(|| {
+        let (pattern, _) = &patterns[0];
+        format!("every process whose command line matches `{pattern}`")
+    })
+}
+
+/// `ps -C NAME`: the processes of that command name, like `pidof NAME`.
+fn ps_command_breadth(args: &[Word]) -> Option<String> {
+    let mut words = args.iter().filter_map(Word::value);
+    while let Some(arg) = words.next() {
+        let names = match arg.strip_prefix("-C") {
+            Some("") => words.next(),
+            Some(names) => Some(names),
+            None => None,
+        };
+        if let Some(name) = names.and_then(|names| names.split(',').find(|name| is_broad_name(name))) {
+            return Some(format!("every process named `{name}`"));
+        }
+    }
+    None
+}
+
+/// The pattern a `grep` keeps lines by, with whether case is ignored; `None` for `grep -v`,
+/// which only drops lines.
+fn grep_pattern(args: &[Word]) -> Option<(String, bool)> {
+    let mut pattern = None;
+    let (mut inverted, mut ignore_case) = (false, false);
+    let mut words = args.iter().map(|word| word.value().unwrap_or("?"));
+    while let Some(arg) = words.next() {
+        match arg {
+            "-e" | "--regexp" => pattern = pattern.or(words.next()),
+            "-v" | "--invert-match" => inverted = true,
+            "-i" | "--ignore-case" => ignore_case = true,
+            "--" => pattern = pattern.or(words.next()),
+            _ if arg.starts_with("--") => {}
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                inverted |= arg.contains('v');
+                ignore_case |= arg.contains('i');
+            }
+            _ => pattern = pattern.or(Some(arg)),
+        }
+    }
+    pattern
+        .filter(|_| !inverted)
+        .map(|pattern| (pattern.to_owned(), ignore_case))
+}
+
+/// What a PID word made by a process search stops (`$(pgrep -f python)`, `` `pidof node` ``,
+/// `$(ps aux | grep node | awk '{print $2}')`), when that is broad.
 fn searched_pids(text: &str) -> Option<String> {
     let inner = text
         .trim_matches('"')
@@ -303,8 +443,12 @@ fn searched_pids(text: &str) -> Option<String> {
         .iter()
         .map(|word| Word::literal(word, crate::source::Span::default()))
         .collect();
-    let (program, args) = words.split_first()?;
-    search_breadth(program.text(), args)
+    let stages: Vec<(&str, &[Word])> = words
+        .split(|word| word.is("|"))
+        .filter_map(|stage| stage.split_first())
+        .map(|(program, args)| (program.text(), args))
+        .collect();
+    pipeline_breadth(&stages)
 }
 
 /// What the PIDs a process search prints stop, when that is broad: `pgrep` judged like
@@ -428,6 +572,37 @@ fn pattern_hits_broad(pattern: &str, ignore_case: bool, exact: bool) -> bool {
     BROAD_TARGETS.iter().any(|name| regex.is_match(name))
 }
 
+/// The image a `taskkill` filter selects by (`IMAGENAME eq node.exe`), when that is its test.
+fn image_filter(filter: &str) -> Option<&str> {
+    let mut parts = filter.split_whitespace();
+    let (field, operator, image) = (parts.next()?, parts.next()?, parts.next()?);
+    (field.eq_ignore_ascii_case("imagename") && operator.eq_ignore_ascii_case("eq") && parts.next().is_none())
+        .then_some(image)
+}
+
+/// What `wmic process where CLAUSE delete` (or `call terminate`) stops, when that is broad: the
+/// processes whose name the clause compares to a broad target's image.
+fn wmic_broad(args: &[Word]) -> Option<String> {
+    let words: Vec<String> = args
+        .iter()
+        .map(|word| word.value().unwrap_or("?").to_lowercase())
+        .collect();
+    let verb = words.iter().position(|word| word == "process")?;
+    let kills = words[verb..].iter().any(|word| word == "delete" || word == "terminate");
+    if !kills {
+        return None;
+    }
+    let clause = words[verb + 1..].join(" ");
+    let names = regex::Regex::new(r#"name\s*(?:=|like)\s*['"]?([^'"\s)]+)"#).ok()?;
+    let narrowed = clause.contains("processid") || clause.contains("commandline");
+    names
+        .captures_iter(&clause)
+        .filter_map(|found| found.get(1))
+        .map(|image| image.as_str().trim_end_matches('%'))
+        .find(|image| !narrowed && is_broad_name(image))
+        .map(|image| format!("every process of the image `{image}`"))
+}
+
 /// What `taskkill ARGS` (or `tskill`) stops, when that is broad: an image name (`/IM`, a
 /// pattern with `*` allowed) that one of the [`BROAD_TARGETS`] runs as, with no filter.
 fn taskkill_broad(args: &[Word]) -> Option<String> {
@@ -443,9 +618,11 @@ fn taskkill_broad(args: &[Word]) -> Option<String> {
             if option == "im" {
                 images.extend(words.next().and_then(Word::value));
             } else if option == "fi" {
-                // A filter (`/FI "WINDOWTITLE eq dev*"`) narrows the image to some of its
-                // processes.
-                return None;
+                // `/FI "IMAGENAME eq node.exe"` names an image like `/IM`; any other filter
+                // (`/FI "WINDOWTITLE eq dev*"`, `/FI "PID gt 4000"`) narrows the image to some
+                // of its processes.
+                let filter = words.next().and_then(Word::value).unwrap_or("?");
+                images.push(image_filter(filter)?);
             } else if matches!(option.as_str(), "pid" | "s" | "u" | "p") {
                 words.next();
             }

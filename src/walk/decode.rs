@@ -207,7 +207,17 @@ impl<'a> Decoder<'a> {
         let mut previous_was_dollar = false;
         for node in nodes {
             if !node.is_named() && node.kind() == "$" {
-                previous_was_dollar = true;
+                // `-$$`: at the end of a concatenation the grammar makes the shell's PID one
+                // anonymous `$` token two bytes long.
+                if node.byte_range().len() == 2 {
+                    let kind = DynamicKind::Variable {
+                        name: "$".to_owned(),
+                        guarded: false,
+                    };
+                    self.push_dynamic_range(node.byte_range(), kind);
+                } else {
+                    previous_was_dollar = true;
+                }
                 continue;
             }
             if previous_was_dollar && node.kind() != "string" {
@@ -671,11 +681,15 @@ impl<'a> Decoder<'a> {
     }
 
     fn push_dynamic(&mut self, node: Node, kind: DynamicKind) {
-        let text = crate::source::display_text(self.text(node), &[]);
+        self.push_dynamic_range(node.byte_range(), kind);
+    }
+
+    fn push_dynamic_range(&mut self, range: std::ops::Range<usize>, kind: DynamicKind) {
+        let text = crate::source::display_text(&self.source.text()[range.clone()], &[]);
         self.parts.push(Part::Dynamic(Dynamic {
             kind,
             text,
-            span: self.source.span(node.byte_range()),
+            span: self.source.span(range),
         }));
     }
 
