@@ -400,6 +400,16 @@ fn is_git_leftover(target: &Target) -> bool {
         )
 }
 
+/// Names of files that an operating system or a tool leaves about and makes again when needed
+/// (Finder's `.DS_Store` and `._*` files, Explorer's `Thumbs.db` and `desktop.ini`, Python's
+/// bytecode): deleting every one of them under a folder loses nothing.
+fn is_disposable_name(pattern: &str) -> bool {
+    matches!(
+        pattern,
+        ".DS_Store" | "._*" | "Thumbs.db" | "desktop.ini" | "*.pyc" | "*.pyo" | "__pycache__" | ".localized"
+    )
+}
+
 /// The user's cache folders, or a place in one: what is there is made again when needed.
 fn is_cache(path: &paths::AbsPath, subject: &Subject) -> bool {
     let home = &subject.context.home;
@@ -482,12 +492,18 @@ fn judge_delete_at(
     if !outside_counts && matches!(place, Place::Outside(_)) {
         return;
     }
-    let what = |path: &paths::AbsPath| {
-        if everything {
-            format!("everything in {path}")
-        } else {
-            path.to_string()
-        }
+    let named = match target {
+        Target::Below { name: Some(name), .. } => Some(name.as_str()),
+        _ => None,
+    };
+    // `find ~ -name .DS_Store -delete`: files the system or a tool leaves about and makes again.
+    if named.is_some_and(is_disposable_name) && matches!(place, Place::Home(_) | Place::Outside(_)) {
+        return;
+    }
+    let what = |path: &paths::AbsPath| match named {
+        Some(name) => format!("every file named `{name}` in {path}"),
+        None if everything => format!("everything in {path}"),
+        None => path.to_string(),
     };
     // A folder the agent was given (Claude Code's additionalDirectories, another worktree of
     // the repository) is its to clean, as the project is.
@@ -553,10 +569,16 @@ fn judge_delete_at(
         Place::Home(path) => report.flag(
             &RM_HOME,
             span,
-            format!(
-                "{verb} of `{typed}` would erase {}: every file of that user",
-                what(&path)
-            ),
+            match named {
+                Some(_) => format!(
+                    "{verb} of `{typed}` would erase {}, in every folder of that user",
+                    what(&path)
+                ),
+                None => format!(
+                    "{verb} of `{typed}` would erase {}: every file of that user",
+                    what(&path)
+                ),
+            },
         ),
         Place::Protected { path, what: kind, .. } => report.flag(
             &RM_PROTECTED_FILE,

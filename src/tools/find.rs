@@ -107,6 +107,17 @@ fn primary_length(args: &[Word], at: usize) -> Option<usize> {
     })
 }
 
+/// Tests of `find` on a path's name or the path itself.
+const NAME_TESTS: &[&str] = &["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"];
+
+/// Whether a name or path test matches every path: `-name '*'`, `-path '*'`.
+fn matches_every_name(test: &str, pattern: Option<&Word>) -> bool {
+    NAME_TESTS.contains(&test)
+        && pattern
+            .and_then(Word::value)
+            .is_some_and(|pattern| pattern.chars().all(|c| c == '*'))
+}
+
 /// Whether the primary at `at` (an action: `-delete`, `-exec`) acts only on paths that a test
 /// before it narrowed. find evaluates left to right: `-delete -name '*.o'` deletes everything
 /// before the name is tested, `-name '*.o' -o -delete` everything the name did not match, and
@@ -252,7 +263,8 @@ impl Reader<'_> {
             }
             _ if text.starts_with('-') && !matches!(text, "-a" | "-and" | "-o" | "-or") => {
                 let at = self.at;
-                let narrows = NARROWING_TESTS.contains(&text) || text.starts_with("-newer") || text == "-false";
+                let narrows = (NARROWING_TESTS.contains(&text) || text.starts_with("-newer") || text == "-false")
+                    && !matches_every_name(text, self.args.get(at + 1));
                 self.at += primary_length(self.args, at)?;
                 Some(Expression::Primary { at, narrows })
             }
@@ -300,10 +312,15 @@ pub fn find_search(command: &Command) -> FindSearch {
         resolve_roots(root_words, command)
     };
     let tests = &args[expression..];
+    // The name every found path has: only an expression of tests joined by `-a` says it.
+    let joined_by_and = !tests
+        .iter()
+        .any(|word| matches!(word.value(), Some("-o" | "-or" | "," | "!" | "-not")));
     let name = tests
         .windows(2)
         .find(|pair| matches!(pair[0].value(), Some("-name")))
-        .and_then(|pair| pair[1].value().map(str::to_owned));
+        .and_then(|pair| pair[1].value().map(str::to_owned))
+        .filter(|_| joined_by_and);
     // What the search prints is narrowed when its whole expression is; an expression that
     // cannot be read is taken as narrowed by any narrowing test in it.
     let filtered = match read_expression(args, expression) {
@@ -312,7 +329,14 @@ pub fn find_search(command: &Command) -> FindSearch {
             .iter()
             .any(|w| w.value().is_some_and(|t| NARROWING_TESTS.contains(&t))),
     };
-    let reaches_git = !tests.iter().any(|word| word.text().contains(".git"));
+    // A search narrowed by a name or path test finds none of `.git`'s own files (objects,
+    // refs) unless its expression names `.git`.
+    let named = tests.windows(2).any(|pair| {
+        pair[0]
+            .value()
+            .is_some_and(|test| NAME_TESTS.contains(&test) && !matches_every_name(test, Some(&pair[1])))
+    });
+    let reaches_git = !named && !tests.iter().any(|word| word.text().contains(".git"));
     FindSearch {
         found: PathsUnder {
             roots,
