@@ -806,12 +806,20 @@ fn entry_executions(
                     // A path under a mount is the host's, even where both are written alike
                     // (`-v /usr:/usr`); through the runtime's socket, what the container starts
                     // runs on the host.
-                    let reaches_host =
-                        under_mounts.contains(&true) || mounts.iter().any(|(host, _)| is_runtime_socket(host));
+                    // `-w /h -v /:/h … rm -rf etc`: relative paths start in the host's folder.
+                    let host_cwd = Opt::Both('w', "workdir")
+                        .values(&parsed, rest)
+                        .last()
+                        .map(|workdir| on_host(workdir, &mounts))
+                        .and_then(|(workdir, under_mount)| under_mount.then_some(workdir));
+                    let reaches_host = under_mounts.contains(&true)
+                        || host_cwd.is_some()
+                        || mounts.iter().any(|(host, _)| is_runtime_socket(host));
                     found.push(Execution::InContainer {
                         via: via(""),
                         argv: on_host_argv,
                         reaches_host,
+                        host_cwd,
                     });
                 }
             }
@@ -1012,6 +1020,7 @@ fn into_container(execution: Execution) -> Execution {
             via,
             argv,
             reaches_host: false,
+            host_cwd: None,
         },
         other => other,
     }
@@ -1414,7 +1423,7 @@ fn is_runtime_socket(path: &str) -> bool {
 
 /// Host folders that give a container the machine: its root, its configuration, the kernel's
 /// views of it, a home folder (`~`, `/home/NAME`, `/Users/NAME`) with its keys.
-fn is_host_folder(path: &str) -> bool {
+pub fn is_host_folder(path: &str) -> bool {
     let path = path.trim_end_matches('/');
     let home_of_someone = ["/home/", "/Users/"].iter().any(|base| {
         path.strip_prefix(base)

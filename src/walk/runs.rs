@@ -72,8 +72,9 @@ impl Walker<'_> {
                 via,
                 argv,
                 reaches_host,
+                host_cwd,
             } => {
-                let child = self.wrapped_command(id, via, argv, Vec::new(), None, at);
+                let child = self.wrapped_command(id, via, argv, Vec::new(), host_cwd, at);
                 self.analysis.commands[child].in_container = !reaches_host;
             }
             Execution::Code {
@@ -304,6 +305,9 @@ impl Walker<'_> {
             let mut own: Shell = at.shell.clone();
             own.positional = Rc::new(positional_of(&code.arguments));
             own.calling.clear();
+            // A shell of its own starts where the command that runs it does (`env -C dir sh -c
+            // …`, a container's working directory under a bind mount).
+            own.cwd = self.analysis.commands[id].cwd.clone();
             self.shell_layer(source, &code.via, Some(code.parent), &mut own, layer_depth)
         };
         if let Some(layer) = layer {
