@@ -1,7 +1,7 @@
 //! Sync and backup tools as deleters: a sync that deletes what its source lacks, a delete of
 //! remote storage (`rclone`, `gsutil`, `gcloud storage`, `azcopy`, `aws s3 sync --delete`), and
 //! the deletion of backups themselves (`restic forget`, `borg delete`, `vssadmin delete
-//! shadows`). A local destination is judged like `rm -r` of its contents, as `rsync --delete`
+//! shadows`, `btrfs subvolume delete` of a snapshot). A local destination is judged like `rm -r` of its contents, as `rsync --delete`
 //! is; a remote one cannot be seen from here, so it asks, and its whole root is denied, as is
 //! a whole backup repository or every shadow copy.
 
@@ -36,6 +36,8 @@ pub const CHECKER: Checker = Checker {
         "vssadmin",
         "wmic",
         "wbadmin",
+        "lftp",
+        "btrfs",
     ]),
     check,
     whole_analysis: None,
@@ -44,7 +46,7 @@ pub const CHECKER: Checker = Checker {
 pub static REMOTE_DELETE: Rule = Rule {
     id: "remote-delete",
     decision: ASK,
-    catches: "Deleting files in cloud storage or on another machine by a sync or a delete: `rsync --delete` to `host:path`, `rclone sync|purge|delete`, `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `b2 sync --delete`. What is lost there cannot be seen from here.",
+    catches: "Deleting files in cloud storage or on another machine by a sync or a delete: `rsync --delete` to `host:path`, `rclone sync|purge|delete`, `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `b2 sync --delete`, `lftp mirror -R --delete`, lftp's `rm -r` and `mrm`. What is lost there cannot be seen from here.",
     instead: "Run it without deleting first (`rclone sync --dry-run`, `gsutil rsync -n`, `aws s3 sync --dryrun`), show the user what would go, and let them run it",
     examples: &[
         "rclone sync ./out remote:backup",
@@ -57,6 +59,7 @@ pub static REMOTE_DELETE: Rule = Rule {
         "azcopy sync ./x 'https://a.blob.core.windows.net/c' --delete-destination=true",
         "azcopy remove 'https://a.blob.core.windows.net/c/dir' --recursive",
         "aws s3 sync . s3://bucket/site --delete",
+        "lftp -e 'mirror -R --delete ./dist /www; quit' ftp.example.com",
     ],
     allowed: &[
         "rclone copy ./out remote:backup",
@@ -69,13 +72,14 @@ pub static REMOTE_DELETE: Rule = Rule {
         "aws s3 sync . s3://bucket/site",
         "aws s3 sync . s3://bucket/site --delete --dryrun",
         "aws s3 sync s3://bucket/site ./mirror --delete",
+        "lftp -e 'mirror -R ./dist /www; quit' ftp.example.com",
     ],
 };
 
 pub static BACKUP_DELETE: Rule = Rule {
     id: "backup-delete",
     decision: ASK,
-    catches: "Deleting backup snapshots: `restic forget`, `borg delete REPO::ARCHIVE`, `borg prune`, `kopia snapshot delete`, `duplicity remove-older-than … --force`, `rdiff-backup --remove-older-than`, `tarsnap -d`, `tmutil delete`, `timeshift --delete`, `snapper delete`, `vssadmin delete shadows` of one copy.",
+    catches: "Deleting backup snapshots: `restic forget`, `borg delete REPO::ARCHIVE`, `borg prune`, `kopia snapshot delete`, `duplicity remove-older-than … --force`, `rdiff-backup --remove-older-than`, `tarsnap -d`, `tmutil delete` and `deletelocalsnapshots`, `timeshift --delete`, `snapper delete`, `btrfs subvolume delete` of a snapshot, `vssadmin delete shadows` of one copy, `vssadmin resize shadowstorage` (the copies that no longer fit go).",
     instead: "List the snapshots (`restic snapshots`, `borg list`), say which would go, and let the user delete them",
     examples: &[
         "restic forget --prune --keep-last 1",
@@ -87,6 +91,9 @@ pub static BACKUP_DELETE: Rule = Rule {
         "tarsnap -d -f nightly-2024",
         "tmutil delete -d /Volumes/Backup -t 2024-01-01-000000",
         "vssadmin delete shadows /shadow={0a1b}",
+        "tmutil deletelocalsnapshots /",
+        "btrfs subvolume delete /.snapshots/12/snapshot",
+        "vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB",
     ],
     allowed: &[
         "restic snapshots",
@@ -99,6 +106,8 @@ pub static BACKUP_DELETE: Rule = Rule {
         "duplicity remove-older-than 1M file:///backup",
         "kopia snapshot list",
         "tmutil listbackups",
+        "tmutil listlocalsnapshots /",
+        "btrfs subvolume list /",
         "vssadmin list shadows",
     ],
 };
@@ -187,6 +196,19 @@ fn check(subject: &Subject, report: &mut Report) {
         "tmutil" if args.first().is_some_and(|word| word.is("delete")) => {
             report.flag(&BACKUP_DELETE, span, "`tmutil delete` deletes Time Machine backups");
         }
+        "tmutil"
+            if args
+                .first()
+                .is_some_and(|word| word.is("deletelocalsnapshots") || word.is("thinlocalsnapshots")) =>
+        {
+            report.flag(
+                &BACKUP_DELETE,
+                span,
+                "`tmutil deletelocalsnapshots` deletes the local Time Machine snapshots",
+            );
+        }
+        "btrfs" => btrfs(subject, report),
+        "lftp" => lftp(subject, report),
         _ => windows_shadow_copies(subject, report),
     }
 }
@@ -531,6 +553,13 @@ fn windows_shadow_copies(subject: &Subject, report: &mut Report) {
                 report.flag(&BACKUP_DELETE, span, "`vssadmin delete shadows` deletes a shadow copy");
             }
         }
+        ("vssadmin", (Some("resize"), Some("shadowstorage"))) => {
+            report.flag(
+                &BACKUP_DELETE,
+                span,
+                "`vssadmin resize shadowstorage` deletes the shadow copies that no longer fit in the new size",
+            );
+        }
         ("wmic", (Some("shadowcopy"), Some("delete"))) => {
             report.flag(
                 &BACKUPS_DESTROYED,
@@ -542,5 +571,84 @@ fn windows_shadow_copies(subject: &Subject, report: &mut Report) {
             report.flag(&BACKUPS_DESTROYED, span, "`wbadmin delete` deletes Windows backups");
         }
         _ => {}
+    }
+}
+
+/// `btrfs subvolume delete PATH…`: a snapshot's deletion is a backup's; any other subvolume's
+/// is judged like `rm -r` of its contents.
+fn btrfs(subject: &Subject, report: &mut Report) {
+    let parsed = args::parse(subject.command.args(), &Options::gnu("", &[]));
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let deletes = matches!(
+        operands.iter().map(|word| word.text()).collect::<Vec<_>>()[..],
+        ["subvolume" | "subvol" | "sub", "delete" | "del", ..]
+    );
+    if !deletes {
+        return;
+    }
+    for path in &operands[2..] {
+        if path.text().contains("snapshot") {
+            report.flag(
+                &BACKUP_DELETE,
+                path.span,
+                format!("`btrfs subvolume delete` of `{}` deletes a snapshot", path.text()),
+            );
+        } else {
+            judge_destination(subject, report, path, "`btrfs subvolume delete`", false);
+        }
+    }
+}
+
+/// lftp's commands (from `-c`, `-e` or standard input) that delete: `mirror --delete` deletes
+/// what the source lacks on the server (`-R`, an upload) or in the local target folder; `rm
+/// -r`, `mrm` and `rmdir` delete on the server.
+fn lftp(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let parsed = args::parse(command.args(), &Options::gnu("cefpu", &["user", "password", "port"]));
+    let mut scripts: Vec<String> = parsed
+        .args
+        .iter()
+        .filter(|arg| arg.is_short('c') || arg.is_short('e'))
+        .filter_map(|arg| arg.value())
+        .map(|word| word.text().to_owned())
+        .collect();
+    scripts.extend(command.stdin.text().map(|text| text.text().to_owned()));
+    let lines = scripts.iter().flat_map(|script| script.split([';', '\n']));
+    for line in lines {
+        let words = shell_words::split(line.trim()).unwrap_or_default();
+        let Some((verb, rest)) = words.split_first() else {
+            continue;
+        };
+        let flags = |long: &[&str], short: char| {
+            rest.iter().any(|word| {
+                long.contains(&word.as_str())
+                    || (word.starts_with('-') && !word.starts_with("--") && word[1..].contains(short))
+            })
+        };
+        match verb.as_str() {
+            "mirror" if flags(&["--delete", "--delete-first"], 'e') && !flags(&["--dry-run"], '\0') => {
+                if flags(&["--reverse"], 'R') {
+                    report.flag(
+                        &REMOTE_DELETE,
+                        command.span,
+                        "`lftp mirror -R --delete` would delete the files on the server that the local folder lacks",
+                    );
+                } else if let Some(target) = rest.iter().filter(|word| !word.starts_with('-')).nth(1) {
+                    let target = Word::literal(target, command.span);
+                    judge_destination(subject, report, &target, "`lftp mirror --delete`", false);
+                }
+            }
+            "mrm" | "rmdir" => report.flag(
+                &REMOTE_DELETE,
+                command.span,
+                format!("`lftp {verb}` would delete files on the server"),
+            ),
+            "rm" if flags(&["--recursive"], 'r') => report.flag(
+                &REMOTE_DELETE,
+                command.span,
+                "`lftp rm -r` would delete folders on the server",
+            ),
+            _ => {}
+        }
     }
 }
