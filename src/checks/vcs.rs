@@ -1,5 +1,6 @@
 //! Version control other than git: Mercurial (`hg`, `chg`), Sapling (`sl`), Subversion (`svn`),
-//! Jujutsu (`jj`), Fossil (`fossil`) and Perforce (`p4`). What throws away uncommitted work,
+//! Jujutsu (`jj`), Fossil (`fossil`), Perforce (`p4`), Darcs (`darcs`), Pijul (`pijul`) and
+//! Bazaar or Breezy (`bzr`, `brz`). What throws away uncommitted work,
 //! deletes files that were never committed or removes history is denied, as git's equivalents
 //! are (git.rs); what the tool's own undo or backup brings back asks. Dry runs, interactive
 //! picking and the reverts that keep a copy pass.
@@ -17,7 +18,9 @@ pub const CHECKER: Checker = Checker {
         &VCS_DISCARD_UNDOABLE,
         &VCS_SERVER_DELETE,
     ],
-    applies: Applies::Commands(&["hg", "chg", "sl", "svn", "jj", "fossil", "p4"]),
+    applies: Applies::Commands(&[
+        "hg", "chg", "sl", "svn", "jj", "fossil", "p4", "darcs", "pijul", "bzr", "brz",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -25,7 +28,7 @@ pub const CHECKER: Checker = Checker {
 pub static VCS_DISCARD_CHANGES: Rule = Rule {
     id: "vcs-discard-changes",
     decision: DENY,
-    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `svn revert`, `p4 revert` and `p4 clean -e` of opened files.",
+    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `svn revert`, `svn resolve|update|merge|switch --accept theirs-full|base`, `fossil checkout --force`, `p4 revert` and `p4 clean -e` of opened files, `p4 sync -f` over files edited without `p4 edit`, `pijul reset`, `bzr revert --no-backup`, `bzr remove-tree --force`.",
     instead: "Set the changes aside first (`hg shelve`, `svn diff > changes.patch`, `p4 shelve`), or revert with a backup (`hg revert` without --no-backup keeps `.orig` copies)",
     examples: &[
         "hg update --clean",
@@ -42,6 +45,12 @@ pub static VCS_DISCARD_CHANGES: Rule = Rule {
         "p4 revert ...",
         "p4 -c ws revert src/main.c",
         "hg strip --force -r 10",
+        "svn resolve --accept theirs-full -R .",
+        "svn update --accept theirs-full",
+        "fossil checkout --force tip",
+        "p4 sync -f //depot/proj/...",
+        "pijul reset",
+        "bzr revert --no-backup",
     ],
     allowed: &[
         "hg update default",
@@ -55,13 +64,19 @@ pub static VCS_DISCARD_CHANGES: Rule = Rule {
         "p4 revert -n //...",
         "p4 revert -a //...",
         "p4 revert -k src/main.c",
+        "svn resolve --accept working src/main.c",
+        "svn update --accept postpone",
+        "fossil checkout tip",
+        "p4 sync //depot/proj/...",
+        "pijul reset --dry-run",
+        "bzr revert src/main.c",
     ],
 };
 
 pub static VCS_DELETE_UNTRACKED: Rule = Rule {
     id: "vcs-delete-untracked",
     decision: DENY,
-    catches: "Files the version control never saved deleted for good, as `git clean -f` does: `hg purge`/`hg clean`, `sl clean`, `svn cleanup --remove-unversioned|--remove-ignored`, `fossil clean --verily|--force|--disable-undo`, `fossil all clean`, `p4 clean`.",
+    catches: "Files the version control never saved deleted for good, as `git clean -f` does: `hg purge`/`hg clean`, `sl clean`, `svn cleanup --remove-unversioned|--remove-ignored`, `fossil clean --verily|--force|--disable-undo`, `fossil all clean`, `p4 clean`, `bzr clean-tree`.",
     instead: "List what would go first (`hg purge --print`, `sl clean --print`, `fossil clean --dry-run`, `p4 clean -n`), then delete specific paths",
     examples: &[
         "hg purge",
@@ -77,6 +92,8 @@ pub static VCS_DELETE_UNTRACKED: Rule = Rule {
         "fossil all clean",
         "p4 clean",
         "p4 clean -a //depot/proj/...",
+        "bzr clean-tree --ignored --force",
+        "brz clean-tree --detritus",
     ],
     allowed: &[
         "hg purge --print",
@@ -90,13 +107,14 @@ pub static VCS_DELETE_UNTRACKED: Rule = Rule {
         "fossil clean --dirsonly",
         "p4 clean -n",
         "p4 clean -d",
+        "bzr clean-tree --dry-run",
     ],
 };
 
 pub static VCS_HISTORY_REMOVED: Rule = Rule {
     id: "vcs-history-removed",
     decision: DENY,
-    catches: "Commits or revisions removed with no backup: `hg strip --no-backup`, `hg rollback`, `jj op abandon` (the operation log `jj undo` works from), `jj util gc --expire=now`, `fossil purge obliterate`, `fossil scrub --private|--verily`, `p4 obliterate -y` (files and their history gone from the server for everyone).",
+    catches: "Commits or revisions removed with no backup: `hg strip --no-backup`, `hg rollback`, `jj op abandon` (the operation log `jj undo` works from), `jj util gc --expire=now`, `fossil purge obliterate`, `fossil scrub --private|--verily`, `p4 obliterate -y` (files and their history gone from the server for everyone), `darcs obliterate` and `unpull` without a saved bundle, `pijul unrecord --reset`.",
     instead: "Ask the user. Keep a way back: `hg strip` without --no-backup saves a bundle, `p4 obliterate` without -y only reports what would go, `jj op log` shows the history that `jj op abandon` would erase",
     examples: &[
         "hg strip --no-backup -r 42",
@@ -107,6 +125,8 @@ pub static VCS_HISTORY_REMOVED: Rule = Rule {
         "fossil purge obliterate 3",
         "fossil scrub --private",
         "p4 obliterate -y //depot/old/...",
+        "darcs obliterate -a -p 'bad patch'",
+        "pijul unrecord --reset HASH",
     ],
     allowed: &[
         "hg rollback --dry-run",
@@ -115,13 +135,16 @@ pub static VCS_HISTORY_REMOVED: Rule = Rule {
         "fossil purge list",
         "fossil scrub --help",
         "p4 obliterate //depot/old/...",
+        "darcs obliterate -a -p 'bad patch' -o saved.dpatch",
+        "darcs obliterate --dry-run -a",
+        "pijul unrecord HASH",
     ],
 };
 
 pub static VCS_DISCARD_UNDOABLE: Rule = Rule {
     id: "vcs-discard-undoable",
     decision: ASK,
-    catches: "Work dropped that only the tool's own undo or backup brings back: `jj abandon`, `jj restore` (both undone by `jj undo`), `hg revert --all` (`.orig` copies), `hg strip` (a bundle in `.hg/strip-backup`), `hg prune` (hidden, not deleted), `fossil revert` of the whole check-out and `fossil clean` (`fossil undo`, one level), `fossil purge checkins|files` (its graveyard).",
+    catches: "Work dropped that only the tool's own undo or backup brings back: `jj abandon`, `jj restore` (both undone by `jj undo`), `hg revert --all` (`.orig` copies), `hg strip` (a bundle in `.hg/strip-backup`), `hg prune` (hidden, not deleted), `fossil revert` of the whole check-out and `fossil clean` (`fossil undo`, one level), `fossil purge checkins|files` (its graveyard), `darcs revert` (`darcs unrevert`), `bzr revert` (its `.~1~` backups), `bzr uncommit` (the revisions stay in the repository).",
     instead: "Tell the user what would be dropped and how to bring it back (`jj undo`, `jj op log`, `hg unbundle .hg/strip-backup/…`, `fossil undo`), or set the work aside first (`jj new`, `hg shelve`)",
     examples: &[
         "jj abandon",
@@ -134,6 +157,9 @@ pub static VCS_DISCARD_UNDOABLE: Rule = Rule {
         "fossil revert",
         "fossil clean",
         "fossil purge checkins old-branch",
+        "darcs revert -a",
+        "bzr revert",
+        "brz uncommit --force",
     ],
     allowed: &[
         "jj log",
@@ -145,6 +171,9 @@ pub static VCS_DISCARD_UNDOABLE: Rule = Rule {
         "fossil purge checkins old-branch --explain",
         "hg status",
         "hg diff",
+        "darcs whatsnew",
+        "bzr status",
+        "bzr revert --dry-run",
     ],
 };
 
@@ -173,6 +202,9 @@ fn check(subject: &Subject, report: &mut Report) {
         "jj" => jujutsu(args),
         "fossil" => fossil(args),
         "p4" => perforce(args),
+        "darcs" => darcs(args),
+        "pijul" => pijul(args),
+        "bzr" | "brz" => bazaar(args, &subject.command.name),
         _ => None,
     };
     if let Some((rule, lost)) = finding {
@@ -400,6 +432,20 @@ fn subversion(args: &[Word]) -> Finding {
             };
             Some((&VCS_DISCARD_CHANGES, lost))
         }
+        "resolve" | "update" | "up" | "merge" | "switch" | "sw"
+            if parsed
+                .value_of('\0', "accept")
+                .and_then(Word::value)
+                .is_some_and(|choice| matches!(choice, "theirs-full" | "tf" | "base" | "theirs-conflict" | "tc")) =>
+        {
+            Some((
+                &VCS_DISCARD_CHANGES,
+                format!(
+                    "`svn {command} --accept {}` would replace the local side of each conflict with the other one; Subversion keeps no copy",
+                    parsed.value_of('\0', "accept").map_or("", Word::text)
+                ),
+            ))
+        }
         "cleanup" if parsed.has_long("remove-unversioned") || parsed.has_long("remove-ignored") => Some((
             &VCS_DELETE_UNTRACKED,
             "`svn cleanup --remove-unversioned` would delete the files Subversion does not track, which no commit holds".to_owned(),
@@ -592,6 +638,13 @@ fn fossil(args: &[Word]) -> Finding {
                 .to_owned(),
         ));
     }
+    if (fossil_names(command, "checkout") || command == "co") && read.has(&["force", "f"]) {
+        return Some((
+            &VCS_DISCARD_CHANGES,
+            "`fossil checkout --force` would overwrite the edited files of the check-out; `fossil undo` does not bring them back"
+                .to_owned(),
+        ));
+    }
     if fossil_names(command, "revert") && rest.is_empty() {
         return Some((
             &VCS_DISCARD_UNDOABLE,
@@ -655,6 +708,11 @@ fn perforce(args: &[Word]) -> Finding {
                 files.join(" ")
             ),
         )),
+        "sync" | "flush" | "update" if parsed.has_short('f') => Some((
+            &VCS_DISCARD_CHANGES,
+            "`p4 sync -f` would overwrite the writable files that were edited without `p4 edit` with the depot's version"
+                .to_owned(),
+        )),
         "clean" => {
             let chosen = ['e', 'a', 'd'].map(|flag| parsed.has_short(flag));
             let [edited, added, _] = if chosen.contains(&true) { chosen } else { [true; 3] };
@@ -673,6 +731,94 @@ fn perforce(args: &[Word]) -> Finding {
                 None
             }
         }
+        _ => None,
+    }
+}
+
+/// Darcs's options of the commands judged here that take a value.
+const DARCS_OPTIONS: Options = Options::gnu(
+    "pPtmoO",
+    &[
+        "patches", "patch", "tags", "matches", "match", "hash", "output", "repodir", "last", "index",
+    ],
+)
+.case_sensitive();
+
+/// `darcs revert` (undone by `darcs unrevert`), and `darcs obliterate` or `unpull`, which take
+/// patches out of the repository for good unless they are saved (`-o FILE`, `-O`).
+fn darcs(args: &[Word]) -> Finding {
+    let parsed = args::parse(args, &DARCS_OPTIONS);
+    if asks_for_help(&parsed) || parsed.has_long("dry-run") {
+        return None;
+    }
+    match parsed.operands().next()?.value()? {
+        "revert" => Some((
+            &VCS_DISCARD_UNDOABLE,
+            "`darcs revert` would discard unrecorded changes; only `darcs unrevert` brings them back, until the next change"
+                .to_owned(),
+        )),
+        "obliterate" | "unpull" if !parsed.has('o', "output") && !parsed.has('O', "output-auto-name") => Some((
+            &VCS_HISTORY_REMOVED,
+            "`darcs obliterate` would delete patches from the repository with no bundle kept".to_owned(),
+        )),
+        _ => None,
+    }
+}
+
+/// `pijul reset` discards unrecorded changes; `pijul unrecord --reset` also takes the changes
+/// it unrecords out of the working copy.
+fn pijul(args: &[Word]) -> Finding {
+    let parsed = args::parse(args, &Options::gnu("", &["repository", "channel"]));
+    if asks_for_help(&parsed) || parsed.has_long("dry-run") {
+        return None;
+    }
+    match parsed.operands().next()?.value()? {
+        "reset" => Some((
+            &VCS_DISCARD_CHANGES,
+            "`pijul reset` would discard the unrecorded changes of the working copy; Pijul keeps no copy".to_owned(),
+        )),
+        "unrecord" if parsed.has_long("reset") => Some((
+            &VCS_HISTORY_REMOVED,
+            "`pijul unrecord --reset` would remove the changes from the channel and from the working copy".to_owned(),
+        )),
+        _ => None,
+    }
+}
+
+/// Bazaar and Breezy: `revert` keeps `.~1~` backups unless `--no-backup`, `clean-tree` deletes
+/// unversioned files, `remove-tree --force` drops a working tree with its changes, `uncommit`
+/// takes revisions off the branch (they stay in the repository).
+fn bazaar(args: &[Word], tool: &str) -> Finding {
+    let parsed = args::parse(args, &Options::gnu("rdm", &["revision", "directory", "message"]));
+    if asks_for_help(&parsed) || parsed.has_long("dry-run") {
+        return None;
+    }
+    let mut operands = parsed.operands();
+    let command = operands.next()?.value()?;
+    let files = operands.next().is_some();
+    match command {
+        "revert" if parsed.has_long("no-backup") => Some((
+            &VCS_DISCARD_CHANGES,
+            format!("`{tool} revert --no-backup` would discard uncommitted changes with no copy kept"),
+        )),
+        "revert" if !files => Some((
+            &VCS_DISCARD_UNDOABLE,
+            format!("`{tool} revert` would discard every uncommitted change; only its `.~1~` backup files keep them"),
+        )),
+        "clean-tree" => Some((
+            &VCS_DELETE_UNTRACKED,
+            format!("`{tool} clean-tree` would delete the files the branch does not track, which no revision holds"),
+        )),
+        "remove-tree" if parsed.has_long("force") => Some((
+            &VCS_DISCARD_CHANGES,
+            format!("`{tool} remove-tree --force` would delete the working tree with its uncommitted changes"),
+        )),
+        "uncommit" => Some((
+            &VCS_DISCARD_UNDOABLE,
+            format!(
+                "`{tool} uncommit` would take revisions off the branch; the revision id it prints brings them back"
+            ),
+        )),
         _ => None,
     }
 }
