@@ -28,7 +28,7 @@ pub const CHECKER: Checker = Checker {
 pub static VCS_DISCARD_CHANGES: Rule = Rule {
     id: "vcs-discard-changes",
     decision: DENY,
-    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `svn revert`, `svn resolve|update|merge|switch --accept theirs-full|base`, `fossil checkout --force`, `p4 revert` and `p4 clean -e` of opened files, `p4 sync -f` over files edited without `p4 edit`, `pijul reset`, `bzr revert --no-backup`, `bzr remove-tree --force`.",
+    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `svn revert`, `svn resolve|update|merge|switch --accept theirs-full|base`, `fossil checkout --force`, `p4 revert` and `p4 clean -e` of opened files, `pijul reset`, `bzr revert --no-backup`, `bzr remove-tree --force`.",
     instead: "Set the changes aside first (`hg shelve`, `svn diff > changes.patch`, `p4 shelve`), or revert with a backup (`hg revert` without --no-backup keeps `.orig` copies)",
     examples: &[
         "hg update --clean",
@@ -48,7 +48,6 @@ pub static VCS_DISCARD_CHANGES: Rule = Rule {
         "svn resolve --accept theirs-full -R .",
         "svn update --accept theirs-full",
         "fossil checkout --force tip",
-        "p4 sync -f //depot/proj/...",
         "pijul reset",
         "bzr revert --no-backup",
     ],
@@ -707,11 +706,6 @@ fn perforce(args: &[Word]) -> Finding {
                 "`p4 revert` would discard the changes to the opened files of `{}`; Perforce keeps no copy",
                 files.join(" ")
             ),
-        )),
-        "sync" | "flush" | "update" if parsed.has_short('f') => Some((
-            &VCS_DISCARD_CHANGES,
-            "`p4 sync -f` would overwrite the writable files that were edited without `p4 edit` with the depot's version"
-                .to_owned(),
         )),
         "clean" => {
             let chosen = ['e', 'a', 'd'].map(|flag| parsed.has_short(flag));
