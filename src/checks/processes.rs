@@ -274,7 +274,15 @@ fn check(subject: &Subject, report: &mut Report) {
     };
     let parent = named(&["$PPID", "${PPID}"]);
     // `kill -- -$$`: the process group of the shell the agent runs commands in.
-    let own_group = named(&["-$$", "-${$}", "-$PPID", "-${PPID}"]);
+    // `kill -- -$(ps -o pgid= $PPID)`: the process group that `ps` names for the shell or its
+    // parent.
+    let queried_group = command.args().iter().any(|word| {
+        let text = word.text().trim_matches('"');
+        text.starts_with("-$(")
+            && text.contains("pgid")
+            && ["$$", "${$}", "$PPID", "${PPID}"].iter().any(|own| text.contains(own))
+    });
+    let own_group = queried_group || named(&["-$$", "-${$}", "-$PPID", "-${PPID}"]);
     if pids.contains(&"0") || parent || own_group {
         let whom = if parent {
             "the agent's own parent process"
@@ -519,8 +527,21 @@ fn pkill_broad(args: &[Word]) -> Option<String> {
     while let Some(word) = words.next() {
         let text = word.value().unwrap_or("?");
         match text {
-            "--signal" | "-P" | "--parent" | "-g" | "--pgroup" | "-G" | "--group" | "-s" | "--session" | "-t"
-            | "--terminal" | "-F" | "--pidfile" | "--ns" | "--nslist" | "-q" | "--queue" | "--cgroup" => {
+            // The caller's own process group or session (`-g 0`, `-g $$`), or the children of
+            // the agent's parent (`-P $PPID`): the agent's shell and its siblings.
+            "-g" | "--pgroup" | "-s" | "--session" | "-P" | "--parent" => {
+                let value = words.next().map_or("", |word| word.text().trim_matches('"'));
+                let own = if matches!(text, "-P" | "--parent") {
+                    matches!(value, "$PPID" | "${PPID}")
+                } else {
+                    matches!(value, "0" | "$$" | "${$}" | "$PPID" | "${PPID}")
+                };
+                if own {
+                    return Some("every process of the agent's own process group or session".to_owned());
+                }
+            }
+            "--signal" | "-G" | "--group" | "-t" | "--terminal" | "-F" | "--pidfile" | "--ns" | "--nslist" | "-q"
+            | "--queue" | "--cgroup" => {
                 words.next();
             }
             "-u" | "--euid" | "-U" | "--uid" => {
