@@ -94,8 +94,8 @@ fn check(subject: &Subject, report: &mut Report) {
 
 /// What a `kubectl` (or `oc`) command gives a pod of its node: `kubectl debug node/NAME` (a pod
 /// in the node's namespaces with its root at `/host`), the `sysadmin` debug profile, `kubectl
-/// run --privileged`, or a pod spec (in `--overrides`, or on standard input for `apply`,
-/// `create` or `replace -f -`) that asks for the node.
+/// run --privileged`, or a pod spec (in `--overrides`, a `patch`, or on standard input for
+/// `apply`, `create` or `replace -f -`) that asks for the node.
 fn pod_host_access(command: &Command) -> Option<String> {
     let texts: Vec<&str> = command.args().iter().map(|word| word.value().unwrap_or("")).collect();
     let has = |verb: &str| texts.contains(&verb);
@@ -131,6 +131,12 @@ fn pod_host_access(command: &Command) -> Option<String> {
     }
     if let Some(spec) = option_value("--overrides").and_then(spec_host_access) {
         return Some(format!("its `--overrides` pod spec {spec}"));
+    }
+    let patch = option_value("--patch").or_else(|| option_value("-p"));
+    if has("patch")
+        && let Some(spec) = patch.and_then(spec_host_access)
+    {
+        return Some(format!("its patch {spec}"));
     }
     let applies = ["apply", "create", "replace"].iter().any(|verb| has(verb));
     if applies && let Some(text) = command.stdin.text().and_then(Word::value) {
