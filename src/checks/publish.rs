@@ -468,8 +468,7 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
             0,
         ),
         "lein" => positional
-            .iter()
-            .any(|task| *task == "deploy")
+            .contains(&"deploy")
             .then(|| Effect::Publishes("lein deploy".to_owned())),
         "regctl" => match (verb, at(1)) {
             ("tag" | "manifest", "delete") => unpublishes(true, 2),
