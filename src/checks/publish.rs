@@ -238,11 +238,10 @@ enum Effect {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let effect = match setup_py_upload(command) {
-        Some(what) => Some(Effect::Publishes(what)),
-        None => tools::read(command).and_then(|invocation| effect(&command.name, &invocation)),
+    let Some(invocation) = tools::read(command) else {
+        return;
     };
-    match effect {
+    match effect(&command.name, &invocation) {
         Some(Effect::Unpublishes(what)) => report.flag(
             &PACKAGE_UNPUBLISH,
             command.span,
@@ -488,25 +487,16 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
                     .any(|option| option.name == "--push" && option.value == Some("false")),
             1,
         ),
+        // distutils' `setup.py upload` (or `register`, `upload_docs`) to PyPI.
+        "python" | "python2" | "python3" if at(0) == "setup.py" || at(0).ends_with("/setup.py") => positional
+            .iter()
+            .find(|step| matches!(**step, "upload" | "register" | "upload_docs"))
+            .map(|step| Effect::Publishes(format!("{name} setup.py {step}"))),
         // chart-releaser: `upload` makes GitHub releases of the charts, `index --push` pushes
         // the index the chart repository serves.
         "cr" => publishes(verb == "upload" || (verb == "index" && invocation.has("--push")), 1),
         _ => None,
     }
-}
-
-/// `python setup.py … upload` (or `register`, `upload_docs`): distutils' own upload to PyPI.
-fn setup_py_upload(command: &crate::command::Command) -> Option<String> {
-    if !command.name.starts_with("python") {
-        return None;
-    }
-    let words: Vec<&str> = command.args().iter().map(|word| word.text()).collect();
-    let script = words.iter().position(|word| !word.starts_with('-'))?;
-    let uploads = words[script] == "setup.py" || words[script].ends_with("/setup.py");
-    let step = words[script + 1..]
-        .iter()
-        .find(|word| matches!(**word, "upload" | "register" | "upload_docs"))?;
-    uploads.then(|| format!("{} setup.py {step}", command.name))
 }
 
 /// Whether a `docker build` or `docker buildx build`/`bake` pushes what it builds: `--push`, or
