@@ -2,7 +2,10 @@
 //! yanking are denied (they break everybody who depends on the release). Publishing covers
 //! packages, container images, charts, editor extensions and forges' releases: `npm publish`,
 //! `docker push`, `helm push`, `mvn deploy`, `gradle publish`, `gh release create`,
-//! `skopeo copy … docker://…`. A dry run, a draft and a copy into a local directory pass.
+//! `skopeo copy … docker://…`, the release orchestrators (`nx release`, `release-it`,
+//! `semantic-release`), and moving a dist-tag, which changes what everyone installs. A dry run, a draft, a candidate (`cabal upload`), an unreleased snap
+//! revision and a copy into a local directory pass. The programs' command lines are read by
+//! their tables in `src/tools/releases.rs` and `src/tools/packages.rs`.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::rules::Rule;
@@ -58,6 +61,27 @@ pub const CHECKER: Checker = Checker {
         "docker-compose",
         "pdm",
         "deno",
+        "python",
+        "python2",
+        "python3",
+        "nx",
+        "release-it",
+        "cabal",
+        "stack",
+        "rebar3",
+        "luarocks",
+        "anaconda",
+        "ansible-galaxy",
+        "snapcraft",
+        "choco",
+        "cpush",
+        "dput",
+        "dupload",
+        "wasm-pack",
+        "lein",
+        "regctl",
+        "ko",
+        "cr",
     ]),
     check,
     whole_analysis: None,
@@ -66,7 +90,7 @@ pub const CHECKER: Checker = Checker {
 pub static PACKAGE_PUBLISH: Rule = Rule {
     id: "package-publish",
     decision: ASK,
-    catches: "Publishing a package, container image, chart, extension or release: `npm publish`, `cargo publish`, `twine upload`, `mvn deploy`, `gradle publish`, `dotnet nuget push`, `vsce publish`, `gh release create`, `goreleaser release`, `lerna publish`, `semantic-release`, `sbt publish`, `deno publish`, `docker push`, `docker compose push`, `skopeo copy … docker://…`, `helm push`.",
+    catches: "Publishing a package, container image, chart, extension or release, or changing which release everyone gets: `npm publish`, `cargo publish`, `twine upload`, `python setup.py upload`, `mvn deploy`, `gradle publish`, `dotnet nuget push`, `vsce publish`, `gh release create`, `goreleaser release`, `lerna publish`, `nx release`, `release-it`, `semantic-release`, `cargo workspaces publish`, `sbt publish`, `lein deploy`, `cabal upload --publish`, `stack upload`, `rebar3 hex publish`, `luarocks upload`, `anaconda upload`, `ansible-galaxy collection publish`, `snapcraft release`, `choco push`, `dput`, `deno publish`, `docker push`, `docker buildx build --push`, `docker buildx imagetools create`, `regctl image copy`, `ko build`, `cr upload`, `helm push`, and moving a dist-tag (`npm dist-tag add`). Deprecating or retiring a release (`npm deprecate`, `mix hex.retire`) passes: installs keep working, with a warning.",
     instead: "Run the dry run (`npm publish --dry-run`, `cargo publish --dry-run`, `goreleaser release --snapshot`, `gh release create --draft`) and let the user publish",
     examples: &[
         "npm publish",
@@ -99,6 +123,27 @@ pub static PACKAGE_PUBLISH: Rule = Rule {
         "crane copy alpine:3 registry.example.com/alpine:3",
         "oras push registry.example.com/artifact:v1 report.txt",
         "jreleaser full-release",
+        "npx nx release publish",
+        "npx release-it --ci",
+        "cargo workspaces publish --from-git --yes",
+        "python setup.py sdist upload",
+        "lein deploy clojars",
+        "cabal upload --publish dist-newstyle/sdist/foo-1.0.tar.gz",
+        "stack upload .",
+        "rebar3 hex publish",
+        "luarocks upload foo-1.0-1.rockspec --api-key=KEY",
+        "anaconda upload dist/foo-1.0-py_0.tar.bz2",
+        "ansible-galaxy collection publish ./ns-coll-1.0.0.tar.gz --api-key KEY",
+        "snapcraft upload --release=stable foo_1.0_amd64.snap",
+        "choco push foo.1.0.0.nupkg --source https://push.chocolatey.org/",
+        "dput ppa:me/ppa foo_1.0_source.changes",
+        "wasm-pack publish",
+        "docker buildx imagetools create -t ghcr.io/me/app:latest ghcr.io/me/app:1.0",
+        "docker buildx build --output type=registry -t ghcr.io/me/app:1.0 .",
+        "regctl image copy localhost:5000/app:1 ghcr.io/me/app:1",
+        "ko build ./cmd/app",
+        "cr upload --owner me --git-repo charts",
+        "npm dist-tag add my-pkg@1.2.3 latest",
     ],
     allowed: &[
         "npm publish --dry-run",
@@ -134,13 +179,26 @@ pub static PACKAGE_PUBLISH: Rule = Rule {
         "crane digest alpine:3",
         "oras pull registry.example.com/artifact:v1",
         "jreleaser full-release --dry-run",
+        "npx nx release --dry-run",
+        "npx release-it --dry-run",
+        "cargo workspaces version --no-git-push",
+        "python setup.py sdist bdist_wheel",
+        "lein install",
+        "cabal upload dist-newstyle/sdist/foo-1.0.tar.gz",
+        "stack upload --candidate .",
+        "snapcraft upload foo_1.0_amd64.snap",
+        "dput -s ppa:me/ppa foo_1.0_source.changes",
+        "docker buildx build --load -t app .",
+        "ko build --local ./cmd/app",
+        "ko build --push=false ./cmd/app",
+        "npm dist-tag ls my-pkg",
     ],
 };
 
 pub static PACKAGE_UNPUBLISH: Rule = Rule {
     id: "package-unpublish",
     decision: DENY,
-    catches: "Removing a published release or image (`npm unpublish`, `gem yank`, `gh release delete`, `dotnet nuget delete`, `vsce unpublish`, `mix hex.publish --revert`, `pod trunk delete`, `crane delete`, `oras manifest delete`), or marking it unusable for new lockfiles (`cargo yank`, undone by `--undo`): whoever depends on it breaks.",
+    catches: "Removing a published release, image, tag or channel (`npm unpublish`, `npm dist-tag rm`, `gem yank`, `gh release delete`, `gh api -X DELETE repos/o/r/releases/ID`, `dotnet nuget delete`, `vsce unpublish`, `mix hex.publish --revert`, `pod trunk delete`, `crane delete`, `regctl tag delete`, `oras manifest delete`, `anaconda remove`, `snapcraft close`), or marking it unusable for new lockfiles (`cargo yank`, undone by `--undo`): whoever depends on it breaks.",
     instead: "Publish a fixed version instead, and let the user decide about the old one",
     examples: &[
         "npm unpublish my-pkg@1.0.0",
@@ -156,12 +214,19 @@ pub static PACKAGE_UNPUBLISH: Rule = Rule {
         "crane delete registry.example.com/app:1.0",
         "skopeo delete docker://registry.example.com/app:1.0",
         "oras manifest delete registry.example.com/artifact:v1",
+        "npm dist-tag rm my-pkg beta",
+        "regctl tag delete ghcr.io/me/app:1.0",
+        "anaconda remove me/foo/1.0",
+        "snapcraft close foo stable",
+        "gh api -X DELETE repos/me/app/releases/12345",
     ],
     allowed: &[
         "npm deprecate my-pkg@1.0.0 'use 1.0.1'",
         "cargo yank --undo --version 1.0.0",
         "pod trunk deprecate App",
         "mix hex.retire app 1.0.0 security",
+        "gh api repos/me/app/releases",
+        "regctl tag ls ghcr.io/me/app",
     ],
 };
 
@@ -210,6 +275,18 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
     let verb = at(0);
     match name {
         "npm" | "pnpm" if verb == "unpublish" => unpublishes(true, 1),
+        // A dist-tag is the name everyone installs by (`latest`, `next`): moved, it serves
+        // them another release; removed, their installs by it fail.
+        "npm" | "pnpm" if verb == "dist-tag" => match at(1) {
+            "add" => publishes(true, 2),
+            "rm" => unpublishes(true, 2),
+            _ => None,
+        },
+        "yarn" if verb == "npm" && at(1) == "tag" => match at(2) {
+            "add" => publishes(true, 3),
+            "remove" => unpublishes(true, 3),
+            _ => None,
+        },
         "yarn" if verb == "npm" => publishes(at(1) == "publish", 2),
         "npm" | "pnpm" | "yarn" | "bun" | "poetry" | "uv" | "flit" | "hatch" | "lerna" | "changeset" | "pdm"
         | "jsr" | "deno" => publishes(verb == "publish", 1),
@@ -227,6 +304,23 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
             })
             .map(|task| Effect::Publishes(format!("sbt {task}"))),
         "docker-compose" => publishes(verb == "push", 1),
+        // `nx release [SPECIFIER]` versions, writes the changelog and publishes; its `version`,
+        // `changelog` and `plan` steps publish nothing.
+        "nx" => publishes(
+            verb == "release"
+                && !matches!(at(1), "version" | "changelog" | "plan" | "plan:check")
+                && !invocation.has("-d")
+                && !invocation.has("--skip-publish"),
+            2,
+        ),
+        // release-it releases unless told to rehearse (`-d`) or only to print.
+        "release-it" => publishes(
+            !["-d", "--release-version", "--changelog", "-h", "-v", "--version"]
+                .iter()
+                .any(|option| invocation.has(option)),
+            0,
+        ),
+        "cargo" if matches!(verb, "workspaces" | "ws") => publishes(at(1) == "publish", 2),
         "cargo" | "gem" if verb == "yank" => unpublishes(!invocation.has("--undo"), 1),
         // cargo-release only releases with `--execute` (`-x`); without it, it rehearses.
         "cargo" if verb == "release" => publishes(invocation.has("--execute") || invocation.has("-x"), 1),
@@ -235,11 +329,13 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
         "twine" => publishes(verb == "upload", 1),
         "docker" | "podman" | "nerdctl" => match verb {
             "image" | "compose" | "manifest" => publishes(at(1) == "push", 2),
-            "buildx" => publishes(invocation.has("--push"), 2),
+            "buildx" if at(1) == "imagetools" => publishes(at(2) == "create", 3),
+            "build" | "buildx" => publishes(pushes_build(invocation), if verb == "build" { 1 } else { 2 }),
             // `podman push IMAGE [DESTINATION]`, which may be a directory here.
             _ => publishes(verb == "push" && !is_local_image(at(2)), 1),
         },
-        "helm" => publishes(verb == "push", 1),
+        "helm" => publishes(matches!(verb, "push" | "cm-push"), 1),
+        "gh" if verb == "api" => gh_api_effect(invocation, at(1)),
         "gh" if verb == "release" => {
             let draft = gh_draft(invocation);
             match at(1) {
@@ -325,6 +421,133 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
             ("manifest" | "blob", "push") => publishes(true, 2),
             _ => publishes(matches!(verb, "push" | "cp" | "copy" | "attach" | "tag"), 1),
         },
+        // `cabal upload` makes a candidate, which no install picks; `--publish` releases it.
+        "cabal" => publishes(verb == "upload" && invocation.has("--publish"), 1),
+        "stack" => publishes(verb == "upload" && !invocation.has("--candidate"), 1),
+        "rebar3" if verb == "hex" => match at(1) {
+            "publish" if invocation.has("--revert") => unpublishes(true, 2),
+            other => publishes(matches!(other, "publish" | "cut"), 2),
+        },
+        "luarocks" | "wasm-pack" => publishes(matches!(verb, "upload" | "publish"), 1),
+        "anaconda" => match verb {
+            "remove" => unpublishes(true, 1),
+            other => publishes(other == "upload", 1),
+        },
+        "ansible-galaxy" => match (verb, at(1)) {
+            ("role", "delete") => unpublishes(true, 2),
+            (kind, action) => publishes(
+                matches!((kind, action), ("collection", "publish") | ("role", "import")),
+                2,
+            ),
+        },
+        // An uploaded snap revision reaches no one until released to a channel (`--release`).
+        "snapcraft" => match verb {
+            "close" => unpublishes(true, 1),
+            "upload" | "push" => publishes(invocation.has("--release"), 1),
+            other => publishes(matches!(other, "release" | "promote"), 1),
+        },
+        "choco" => publishes(verb == "push", 1),
+        "cpush" => publishes(true, 0),
+        // dput's `-s` simulates and `-o` only checks; dupload's `-n` rehearses.
+        "dput" | "dupload" => publishes(
+            !verb.is_empty()
+                && ![
+                    "-s",
+                    "--simulate",
+                    "-o",
+                    "--check-only",
+                    "-n",
+                    "--no",
+                    "-h",
+                    "-v",
+                    "--version",
+                ]
+                .iter()
+                .any(|option| invocation.has(option)),
+            0,
+        ),
+        "lein" => positional
+            .contains(&"deploy")
+            .then(|| Effect::Publishes("lein deploy".to_owned())),
+        "regctl" => match (verb, at(1)) {
+            ("tag" | "manifest", "delete") => unpublishes(true, 2),
+            ("image", "copy" | "import") => publishes(!at(3).starts_with("ocidir://"), 2),
+            ("image", "mod") => publishes(invocation.has("--create") || invocation.has("--replace"), 2),
+            ("manifest" | "artifact", "put") | ("index", "create" | "add") => publishes(true, 2),
+            _ => None,
+        },
+        // ko pushes what it builds to `KO_DOCKER_REPO` unless kept local.
+        "ko" => publishes(
+            matches!(verb, "build" | "publish" | "resolve" | "apply" | "create" | "run")
+                && !invocation.has("--local")
+                && !invocation.has("-L")
+                && !invocation
+                    .options()
+                    .iter()
+                    .any(|option| option.name == "--push" && option.value == Some("false")),
+            1,
+        ),
+        // distutils' `setup.py upload` (or `register`, `upload_docs`) to PyPI.
+        "python" | "python2" | "python3" if at(0) == "setup.py" || at(0).ends_with("/setup.py") => positional
+            .iter()
+            .find(|step| matches!(**step, "upload" | "register" | "upload_docs"))
+            .map(|step| Effect::Publishes(format!("{name} setup.py {step}"))),
+        // chart-releaser: `upload` makes GitHub releases of the charts, `index --push` pushes
+        // the index the chart repository serves.
+        "cr" => publishes(verb == "upload" || (verb == "index" && invocation.has("--push")), 1),
+        _ => None,
+    }
+}
+
+/// Whether a `docker build` or `docker buildx build`/`bake` pushes what it builds: `--push`, or
+/// an output of type registry (`--output type=registry`, `-o type=image,push=true`).
+fn pushes_build(invocation: &Invocation) -> bool {
+    let pushes = |output: &str| output.starts_with("type=registry") || output.contains("push=true");
+    invocation
+        .options()
+        .iter()
+        .any(|option| option.name == "--push" && option.value != Some("false"))
+        || invocation
+            .options()
+            .iter()
+            .filter(|option| matches!(option.name, "-o" | "--output"))
+            .filter_map(|option| option.value)
+            .any(pushes)
+        // `--output` takes its value as the next word, which the table reads as an operand.
+        || invocation.words().iter().any(|word| word.starts_with("type=") && pushes(word))
+}
+
+/// What `gh api` does to a release or package: `DELETE` on a release, a release asset, a tag
+/// or a package (version) pulls it; `POST` to a repository's releases publishes one, unless a
+/// draft.
+fn gh_api_effect(invocation: &Invocation, endpoint: &str) -> Option<Effect> {
+    // Without `--method`, gh sends GET, or POST once given fields or a body.
+    let fields = ["-f", "-F", "--field", "--raw-field", "--input"]
+        .iter()
+        .any(|option| invocation.has(option));
+    let method = invocation
+        .value("-X")
+        .or(invocation.value("--method"))
+        .unwrap_or(if fields { "POST" } else { "GET" })
+        .to_ascii_uppercase();
+    let endpoint = endpoint.trim_start_matches('/');
+    let path: Vec<&str> = endpoint.split(['?', '#']).next().unwrap_or("").split('/').collect();
+    let release = matches!(path.as_slice(), ["repos", _, _, "releases", _, ..]);
+    let tag = matches!(path.as_slice(), ["repos", _, _, "git", "refs", "tags", _, ..]);
+    let package = matches!(
+        path.as_slice(),
+        ["user", "packages", _, _, ..] | ["orgs" | "users", _, "packages", _, _, ..]
+    );
+    let said = format!("gh api -X {method} {endpoint}");
+    match method.as_str() {
+        "DELETE" if release || tag || package => Some(Effect::Unpublishes(said)),
+        "POST" if matches!(path.as_slice(), ["repos", _, _, "releases"]) => {
+            let draft = invocation
+                .options()
+                .iter()
+                .any(|option| option.value.is_some_and(|value| value.replace(' ', "") == "draft=true"));
+            (!draft).then_some(Effect::Publishes(said))
+        }
         _ => None,
     }
 }

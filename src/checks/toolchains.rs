@@ -1,9 +1,13 @@
 //! Toolchains and package managers removing themselves, the system's essential packages, or
 //! everything installed: `rustup self uninstall`, `npm uninstall -g npm`, `pip uninstall pip`,
-//! `apt purge systemd`, `brew uninstall $(brew list)`, `nix-collect-garbage -d`. Each asks: what
-//! the user's other work runs on goes with it, or the generations a rollback needs.
+//! `conda uninstall conda`, `apt purge systemd` (or a pattern matching it, `'python3*'`), `dpkg
+//! --purge libc6`, `snap remove snapd`, `brew uninstall $(brew list)`, `pip freeze | xargs pip
+//! uninstall -y`, `choco uninstall all`, `nix-env -e '.*'`, `nix-collect-garbage -d`. Each asks:
+//! what the user's other work runs on goes with it, or the generations a rollback needs. The
+//! listings that name every package, and the stages that pass them on unnarrowed, are data.
 
 use super::{ASK, Applies, Checker, Report, Subject};
+use crate::paths::glob_matches;
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
@@ -18,6 +22,9 @@ pub const CHECKER: Checker = Checker {
         "apt",
         "apt-get",
         "aptitude",
+        "dpkg",
+        "snap",
+        "microdnf",
         "dnf",
         "yum",
         "zypper",
@@ -29,6 +36,11 @@ pub const CHECKER: Checker = Checker {
         "gem",
         "conda",
         "mamba",
+        "micromamba",
+        "choco",
+        "cuninst",
+        "pipx",
+        "nix",
     ]),
     check,
     whole_analysis: None,
@@ -37,7 +49,7 @@ pub const CHECKER: Checker = Checker {
 pub static TOOLCHAIN_REMOVAL: Rule = Rule {
     id: "toolchain-removal",
     decision: ASK,
-    catches: "Removing a toolchain or package manager itself (`rustup self uninstall`, `npm uninstall -g npm`, `pip uninstall pip`), the system's essential packages (`apt purge systemd`, `pacman -R glibc`), every installed package (`brew uninstall $(brew list)`, `gem uninstall --all`, `conda env remove -n base`), or the generations a rollback needs (`nix-collect-garbage -d`).",
+    catches: "Removing a toolchain or package manager itself (`rustup self uninstall`, `npm uninstall -g npm`, `pip uninstall pip`, `conda uninstall conda`), the system's essential packages (`apt purge systemd`, `apt-get remove 'python3*'`, `pacman -R glibc`, `dpkg --purge libc6`, `snap remove snapd`), every installed package (`brew uninstall $(brew list)`, `pacman -Rns $(pacman -Qq)`, `pip freeze | xargs pip uninstall -y`, `gem uninstall --all`, `choco uninstall all`, `pipx uninstall-all`, `nix-env -e '.*'`, `conda env remove -n base`), or the generations a rollback needs (`nix-collect-garbage -d`, `--delete-older-than 0d`). Removing orphans (`pacman -Rns $(pacman -Qdtq)`) passes.",
     instead: "Remove the one package the task needs gone, and leave the toolchain and the system's packages to the user",
     examples: &[
         "rustup self uninstall -y",
@@ -51,6 +63,16 @@ pub static TOOLCHAIN_REMOVAL: Rule = Rule {
         "nix-collect-garbage -d",
         "gem uninstall --all",
         "conda env remove -n base",
+        "pacman -Rns $(pacman -Qq)",
+        "pip freeze | xargs pip uninstall -y",
+        "dpkg --purge --force-all libc6",
+        "apt-get remove -y 'python3*'",
+        "snap remove snapd",
+        "choco uninstall all -y",
+        "pipx uninstall-all",
+        "nix-env -e '.*'",
+        "conda uninstall conda",
+        "nix-collect-garbage --delete-older-than 0d",
     ],
     allowed: &[
         "npm uninstall -g typescript",
@@ -59,6 +81,11 @@ pub static TOOLCHAIN_REMOVAL: Rule = Rule {
         "brew uninstall wget",
         "nix-collect-garbage",
         "rustup toolchain list",
+        "pacman -Rns $(pacman -Qdtq)",
+        "pip freeze | grep django | xargs pip uninstall -y",
+        "snap remove firefox",
+        "apt-get remove -y 'nginx*'",
+        "nix-collect-garbage --delete-older-than 30d",
     ],
 };
 
@@ -117,6 +144,43 @@ const SELF_PACKAGES: &[&str] = &[
     "rubygems-update",
 ];
 
+/// Snaps the snap system needs to run any snap.
+const ESSENTIAL_SNAPS: &[&str] = &["snapd", "core", "core18", "core20", "core22", "core24", "bare"];
+
+/// Commands that print every package a package manager installed, as the program and the
+/// words such a listing has: handed to an uninstall (`$(pacman -Qq)`, `pip freeze | xargs pip
+/// uninstall -y`), they remove everything. pacman's queries are judged by their letters (see
+/// [`is_pacman_listing_all`]).
+const EVERY_PACKAGE_LISTINGS: &[(&str, &[&str])] = &[
+    ("brew", &["list"]),
+    ("brew", &["leaves"]),
+    ("pip", &["freeze"]),
+    ("pip3", &["freeze"]),
+    ("pip", &["list"]),
+    ("pip3", &["list"]),
+    ("npm", &["ls"]),
+    ("npm", &["list"]),
+    ("gem", &["list"]),
+    ("pipx", &["list"]),
+    ("dpkg", &["--get-selections"]),
+    ("dpkg", &["-l"]),
+    ("dpkg-query", &["-W"]),
+    ("dpkg-query", &["--show"]),
+    ("apt", &["list", "--installed"]),
+    ("apt-mark", &["showmanual"]),
+    ("rpm", &["-qa"]),
+    ("snap", &["list"]),
+    ("choco", &["list"]),
+    ("conda", &["list"]),
+    ("nix-env", &["-q"]),
+    ("nix-env", &["--query"]),
+];
+
+/// Stages a listing may pass through on its way to the uninstall without being narrowed to
+/// some packages: they reshape each line (`cut -d' ' -f1`, `awk '{print $1}'`), or drop a few
+/// (`grep -v`, `tail -n +2`), also when `xargs` runs them (`xargs -n1 basename`).
+const RESHAPING_STAGES: &[&str] = &["cut", "awk", "sed", "tr", "sort", "uniq", "tail", "column", "basename"];
+
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let words: Vec<&str> = command.args().iter().map(|word| word.text()).collect();
@@ -126,17 +190,11 @@ fn check(subject: &Subject, report: &mut Report) {
     let at = |index: usize| positional.get(index).copied().unwrap_or("");
     let has = |option: &str| words.contains(&option);
     let operands = positional.get(1..).unwrap_or(&[]);
-    let removed = |list: &[&str]| {
-        operands
-            .iter()
-            .copied()
-            .find(|package| list.contains(&package_name(package)))
-    };
-    let everything = operands.iter().copied().find(|word| lists_every_package(word));
+    let removed = |list: &[&str]| removed_from(operands, list);
+    let global = has("-g") || has("--global") || at(0) == "global";
     let what = match name {
         "rustup" => (at(0) == "self" && at(1) == "uninstall").then(|| "Rust's toolchains and rustup itself".to_owned()),
         "npm" | "pnpm" | "yarn" => {
-            let global = has("-g") || has("--global") || at(0) == "global";
             let operands = if at(0) == "global" {
                 positional.get(2..).unwrap_or(&[])
             } else {
@@ -152,7 +210,7 @@ fn check(subject: &Subject, report: &mut Report) {
             .then(|| removed(SELF_PACKAGES))
             .flatten()
             .map(|package| format!("pip's own `{package}`")),
-        "apt" | "apt-get" | "aptitude" | "dnf" | "yum" | "zypper" => {
+        "apt" | "apt-get" | "aptitude" | "dnf" | "yum" | "zypper" | "microdnf" => {
             matches!(at(0), "remove" | "purge" | "erase" | "autoremove" | "rm")
                 .then(|| removed(ESSENTIAL_PACKAGES))
                 .flatten()
@@ -162,37 +220,76 @@ fn check(subject: &Subject, report: &mut Report) {
             .then(|| removed(ESSENTIAL_PACKAGES))
             .flatten()
             .map(|package| format!("the essential package `{package}`")),
-        "pacman" => words
-            .iter()
-            .any(|word| word.starts_with("-R") || *word == "--remove")
-            .then(|| {
-                positional
-                    .iter()
-                    .copied()
-                    .find(|package| ESSENTIAL_PACKAGES.contains(package))
-            })
+        "pacman" | "dpkg" => removes_by_option(name, &words)
+            .then(|| removed_from(&positional, ESSENTIAL_PACKAGES))
             .flatten()
             .map(|package| format!("the essential package `{package}`")),
-        "brew" => (matches!(at(0), "uninstall" | "remove" | "rm"))
-            .then_some(everything)
+        "snap" => (at(0) == "remove")
+            .then(|| removed(ESSENTIAL_SNAPS))
             .flatten()
-            .map(|_| "every package Homebrew installed".to_owned()),
+            .map(|package| format!("the snap `{package}` every other snap runs on")),
         "gem" => (at(0) == "uninstall" && (has("--all") || words.iter().any(|w| is_bundle_with(w, 'a'))))
             .then(|| "every installed gem".to_owned()),
-        "conda" | "mamba" => {
-            let base = words
+        "conda" | "mamba" | "micromamba" => {
+            let named = words
                 .windows(2)
-                .any(|pair| matches!(pair[0], "-n" | "--name") && pair[1] == "base");
-            let removes = (at(0) == "env" && at(1) == "remove") || (at(0) == "remove" && has("--all"));
-            (removes && base).then(|| "the base environment, conda's own".to_owned())
+                .find(|pair| matches!(pair[0], "-n" | "--name"))
+                .map(|pair| pair[1]);
+            let base = named == Some("base");
+            let removing = matches!(at(0), "remove" | "uninstall");
+            let removes_env = (at(0) == "env" && at(1) == "remove") || (removing && has("--all"));
+            if removes_env && base {
+                Some("the base environment, conda's own".to_owned())
+            } else if removing && (named.is_none() || base) {
+                removed(&["conda", "mamba", "micromamba"]).map(|package| format!("`{package}` itself"))
+            } else {
+                None
+            }
         }
+        "choco" | "cuninst" => {
+            let verb_at = usize::from(name == "choco");
+            (name == "cuninst" || at(0) == "uninstall")
+                .then(|| positional.get(verb_at..).unwrap_or(&[]).contains(&"all"))
+                .and_then(|all| all.then(|| "every package Chocolatey installed".to_owned()))
+        }
+        "pipx" => (at(0) == "uninstall-all").then(|| "every application pipx installed".to_owned()),
         "nix-collect-garbage" => {
-            (has("-d") || has("--delete-old")).then(|| "every older generation, which a rollback needs".to_owned())
+            let older_than = words
+                .windows(2)
+                .find(|pair| pair[0] == "--delete-older-than")
+                .map(|pair| pair[1])
+                .or_else(|| words.iter().find_map(|word| word.strip_prefix("--delete-older-than=")));
+            (has("-d") || has("--delete-old") || older_than.is_some_and(is_zero_period))
+                .then(|| "every older generation, which a rollback needs".to_owned())
         }
-        "nix-env" => (has("--delete-generations") && positional.contains(&"old"))
-            .then(|| "every older generation, which a rollback needs".to_owned()),
+        "nix-env" => {
+            let generations = words
+                .windows(2)
+                .find(|pair| pair[0] == "--delete-generations")
+                .map(|pair| pair[1]);
+            if generations.is_some_and(|kept| kept == "old" || kept == "+1" || is_zero_period(kept)) {
+                Some("every older generation, which a rollback needs".to_owned())
+            } else if (has("-e") || has("--uninstall")) && operands_name_everything(&positional) {
+                Some("every package of the profile".to_owned())
+            } else {
+                None
+            }
+        }
+        "nix" if at(0) == "profile" => match at(1) {
+            "remove" if has("--all") || operands_name_everything(&positional[2..]) => {
+                Some("every package of the profile".to_owned())
+            }
+            "wipe-history" if !words.iter().any(|word| word.starts_with("--older-than")) => {
+                Some("every older generation, which a rollback needs".to_owned())
+            }
+            _ => None,
+        },
         _ => None,
     };
+    let what = what.or_else(|| {
+        (removes_packages(name, &positional, &words, global) && hands_every_package(subject, &words))
+            .then(|| "every installed package".to_owned())
+    });
     if let Some(what) = what {
         report.flag(
             &TOOLCHAIN_REMOVAL,
@@ -202,15 +299,170 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
+/// Whether the command removes packages (for `npm`, `pnpm` and `yarn`: global ones).
+fn removes_packages(name: &str, positional: &[&str], words: &[&str], global: bool) -> bool {
+    let verb = positional.first().copied().unwrap_or("");
+    match name {
+        "apt" | "apt-get" | "aptitude" | "dnf" | "yum" | "zypper" | "microdnf" => {
+            matches!(verb, "remove" | "purge" | "erase" | "autoremove" | "rm")
+        }
+        "apk" => verb == "del",
+        "pacman" | "dpkg" => removes_by_option(name, words),
+        "brew" | "snap" | "conda" | "mamba" | "micromamba" => matches!(verb, "uninstall" | "remove" | "rm"),
+        "pip" | "pip3" | "gem" | "pipx" | "choco" => verb == "uninstall",
+        "npm" | "pnpm" | "yarn" => {
+            global
+                && positional
+                    .iter()
+                    .any(|word| matches!(*word, "uninstall" | "un" | "remove" | "rm" | "r"))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `pacman` or `dpkg` is told to remove packages (`pacman -Rns`, `dpkg --purge`).
+fn removes_by_option(name: &str, words: &[&str]) -> bool {
+    match name {
+        "pacman" => words.iter().any(|word| word.starts_with("-R") || *word == "--remove"),
+        _ => words
+            .iter()
+            .any(|word| matches!(*word, "--purge" | "-P" | "--remove" | "-r")),
+    }
+}
+
+/// The first operand that removes a package of `list`, by name (`libc6:amd64`) or by a pattern
+/// the package manager matches against every package (`'python3*'`).
+fn removed_from<'a>(operands: &[&'a str], list: &[&str]) -> Option<&'a str> {
+    operands.iter().copied().find(|operand| {
+        let package = package_name(operand);
+        list.contains(&package)
+            || (package.contains(['*', '?', '[']) && list.iter().any(|essential| glob_matches(package, essential)))
+    })
+}
+
+/// Whether nix's operands name every package (`nix-env -e '.*'`, `nix profile remove '*'`).
+fn operands_name_everything(operands: &[&str]) -> bool {
+    operands.iter().any(|operand| matches!(*operand, ".*" | "*" | "'.*'"))
+}
+
+/// Whether a nix period (`0d`) keeps nothing older than now.
+fn is_zero_period(period: &str) -> bool {
+    period
+        .strip_suffix('d')
+        .is_some_and(|days| !days.is_empty() && days.chars().all(|c| c == '0'))
+}
+
+/// Whether the list of every installed package reaches the command: as an operand (`$(brew
+/// list)`, `` `pacman -Qq` ``, `<(pip freeze)`), or through a pipe into `xargs` running it or
+/// into its `-` operand (`pacman -Qq | pacman -Rns -`).
+fn hands_every_package(subject: &Subject, words: &[&str]) -> bool {
+    let substituted = words.iter().any(|word| {
+        let inner = word
+            .trim_matches('"')
+            .strip_prefix("$(")
+            .or_else(|| word.strip_prefix("<("))
+            .and_then(|rest| rest.strip_suffix(')'))
+            .or_else(|| word.strip_prefix('`').and_then(|rest| rest.strip_suffix('`')));
+        inner.is_some_and(|inner| {
+            let mut stages = inner
+                .split('|')
+                .map(|stage| shell_words::split(stage).unwrap_or_default());
+            stages.next().is_some_and(|listing| lists_every_package(&listing))
+                && stages.all(|stage| {
+                    stage
+                        .split_first()
+                        .is_some_and(|(program, args)| keeps_every_line(program, args))
+                })
+        })
+    });
+    substituted || piped_every_package(subject, words)
+}
+
+/// Whether a pipeline hands the command the list of every installed package.
+fn piped_every_package(subject: &Subject, words: &[&str]) -> bool {
+    let commands = &subject.analysis.commands;
+    let command = subject.command;
+    let reader = match command.parent {
+        Some(parent) if commands[parent].name == "xargs" && commands[parent].in_pipeline => parent,
+        None if command.in_pipeline && words.contains(&"-") => {
+            match commands.iter().position(|other| std::ptr::eq(other, command)) {
+                Some(own) => own,
+                None => return false,
+            }
+        }
+        _ => return false,
+    };
+    let parent = commands[reader].parent;
+    for (at, stage) in commands[..reader].iter().enumerate().rev() {
+        if stage.parent != parent {
+            continue;
+        }
+        if !stage.output_piped {
+            return false;
+        }
+        let args: Vec<String> = stage.args().iter().map(|word| word.text().to_owned()).collect();
+        let mut listing = vec![stage.name.clone()];
+        listing.extend(args.iter().cloned());
+        if lists_every_package(&listing) {
+            return true;
+        }
+        // `xargs -n1 basename`: judged by what it runs.
+        let program = match stage.name.as_str() {
+            "xargs" => commands[at + 1..]
+                .iter()
+                .find(|run| run.parent == Some(at))
+                .map_or("xargs", |run| run.name.as_str()),
+            name => name,
+        };
+        if !keeps_every_line(program, &args) {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether a stage a listing passes through leaves it a list of every package: it reshapes
+/// the lines, or drops only a few (`grep -v`).
+fn keeps_every_line(program: &str, args: &[String]) -> bool {
+    let drops_some = program == "grep" && args.iter().any(|arg| arg == "-v" || arg == "--invert-match");
+    drops_some || RESHAPING_STAGES.contains(&program)
+}
+
+/// Whether a command line (program first) prints every package a package manager installed.
+fn lists_every_package(listing: &[String]) -> bool {
+    let Some((program, args)) = listing.split_first() else {
+        return false;
+    };
+    let program = program.rsplit('/').next().unwrap_or(program);
+    if program == "pacman" {
+        return is_pacman_listing_all(args);
+    }
+    EVERY_PACKAGE_LISTINGS.iter().any(|(lister, needed)| {
+        *lister == program
+            && needed.iter().all(|word| args.iter().any(|arg| arg == word))
+            // A package named narrows the listing to it (`brew list wget`).
+            && args
+                .iter()
+                .all(|arg| arg.starts_with('-') || needed.contains(&arg.as_str()))
+    })
+}
+
+/// Whether a pacman query lists every package, or every explicitly installed one (`-Qq`,
+/// `-Qqe`); orphans (`-Qdtq`), foreign packages and named ones are a selection.
+fn is_pacman_listing_all(args: &[String]) -> bool {
+    let Some(query) = args.first().and_then(|first| first.strip_prefix("-Q")) else {
+        return false;
+    };
+    query.chars().all(|letter| matches!(letter, 'q' | 'e' | 'n'))
+        && args[1..]
+            .iter()
+            .all(|arg| arg.starts_with('-') && arg.chars().skip(1).all(|c| matches!(c, 'q' | 'e' | 'n')))
+}
+
 /// A package as named to a package manager, without a version or architecture
 /// (`python3=3.11.2-1`, `bash:amd64`).
 fn package_name(package: &str) -> &str {
     package.split(['=', ':']).next().unwrap_or(package)
-}
-
-/// Whether a word is the list of every installed package (`$(brew list)`, `` `brew leaves` ``).
-fn lists_every_package(word: &str) -> bool {
-    (word.starts_with("$(") || word.starts_with('`')) && (word.contains("brew list") || word.contains("brew leaves"))
 }
 
 /// Whether `text` is a bundle of short options (`-aIx`) holding `letter`.

@@ -9,7 +9,7 @@
 use super::Execution;
 use crate::command::Command;
 use crate::source::Span;
-use crate::tools::git::{Invocation, invocation};
+use crate::tools::git::{Invocation, environment_settings, invocation};
 use crate::word::Word;
 
 /// Configuration keys whose value git runs as a shell command (`*` stands for any name).
@@ -90,31 +90,16 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     }
     // Settings given in the environment: `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=k
     // GIT_CONFIG_VALUE_0=v`, and `GIT_CONFIG_PARAMETERS="'k'='v'"`.
-    for (name, key) in &command.assignments {
-        let Some(index) = name.strip_prefix("GIT_CONFIG_KEY_") else {
-            continue;
-        };
-        let value_name = format!("GIT_CONFIG_VALUE_{index}");
-        if let Some((_, value)) = command.assignments.iter().find(|(n, _)| *n == value_name) {
-            found.extend(setting_executions(
-                &format!("{value_name}= git"),
-                key.text(),
-                value.clone(),
-                subcommand,
-            ));
-        }
+    let variables = command.assignments.iter().map(|(name, value)| (name.as_str(), value));
+    for setting in environment_settings(variables) {
+        found.extend(setting_executions(
+            &format!("{}= git", setting.variable),
+            &setting.key,
+            setting.value,
+            subcommand,
+        ));
     }
     for (name, value) in &command.assignments {
-        if name == "GIT_CONFIG_PARAMETERS" {
-            for (key, setting) in config_parameters(value.text()) {
-                found.extend(setting_executions(
-                    "GIT_CONFIG_PARAMETERS= git",
-                    &key,
-                    Word::literal(&setting, value.span),
-                    subcommand,
-                ));
-            }
-        }
         if COMMAND_VARIABLES.contains(&name.as_str()) {
             found.push(code(&format!("{name}= git"), value.clone()));
         }
@@ -448,18 +433,6 @@ fn config_execution(args: &[Word]) -> Vec<Execution> {
         ),
         _ => Vec::new(),
     }
-}
-
-/// The settings of `GIT_CONFIG_PARAMETERS`: `'key'='value'` pairs separated by spaces.
-fn config_parameters(text: &str) -> Vec<(String, String)> {
-    let Ok(words) = shell_words::split(text) else {
-        return Vec::new();
-    };
-    words
-        .iter()
-        .filter_map(|word| word.split_once('='))
-        .map(|(key, value)| (key.to_owned(), value.to_owned()))
-        .collect()
 }
 
 fn code(via: &str, word: Word) -> Execution {

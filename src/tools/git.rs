@@ -61,3 +61,53 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
         args: read.after(0),
     }
 }
+
+/// A setting git reads from its environment, as if given with `-c`.
+pub struct EnvironmentSetting {
+    /// The variable that holds the value (`GIT_CONFIG_VALUE_0`, `GIT_CONFIG_PARAMETERS`).
+    pub variable: String,
+    pub key: String,
+    pub value: Word,
+}
+
+/// The settings given to git in variables (of one command, or exported): `GIT_CONFIG_COUNT=1
+/// GIT_CONFIG_KEY_0=k GIT_CONFIG_VALUE_0=v`, and `GIT_CONFIG_PARAMETERS="'k'='v'"`, which git
+/// reads as it reads `-c k=v`.
+pub fn environment_settings<'a>(
+    variables: impl Iterator<Item = (&'a str, &'a Word)> + Clone,
+) -> Vec<EnvironmentSetting> {
+    let mut settings = Vec::new();
+    for (name, word) in variables.clone() {
+        if let Some(index) = name.strip_prefix("GIT_CONFIG_KEY_") {
+            let variable = format!("GIT_CONFIG_VALUE_{index}");
+            if let Some((_, value)) = variables.clone().find(|(other, _)| *other == variable) {
+                settings.push(EnvironmentSetting {
+                    variable,
+                    key: word.text().to_owned(),
+                    value: value.clone(),
+                });
+            }
+        } else if name == "GIT_CONFIG_PARAMETERS" {
+            for (key, value) in config_parameters(word.text()) {
+                settings.push(EnvironmentSetting {
+                    variable: name.to_owned(),
+                    key,
+                    value: Word::literal(&value, word.span),
+                });
+            }
+        }
+    }
+    settings
+}
+
+/// The settings of `GIT_CONFIG_PARAMETERS`: shell-quoted `'key'='value'` pairs.
+fn config_parameters(text: &str) -> Vec<(String, String)> {
+    let Ok(words) = shell_words::split(text) else {
+        return Vec::new();
+    };
+    words
+        .iter()
+        .filter_map(|word| word.split_once('='))
+        .map(|(key, value)| (key.to_owned(), value.to_owned()))
+        .collect()
+}

@@ -1,5 +1,5 @@
 //! Package managers that publish: `npm`, `pnpm`, `yarn`, `bun`, `cargo`, `gem`, `twine`,
-//! `poetry`, `uv`, `flit`, `hatch`.
+//! `poetry`, `uv`, `flit`, `hatch`, and Python itself running distutils' `setup.py upload`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -138,5 +138,15 @@ pub const TOOLS: &[Tool] = &[
             values: Values { short: "ut", long: &[] },
         }],
         options_anywhere: true,
+    },
+    Tool {
+        // The interpreter's own options end at the script (`python -W ignore setup.py upload`).
+        names: &["python", "python2", "python3"],
+        global: Values {
+            short: "cmWX",
+            long: &["--check-hash-based-pycs"],
+        },
+        subcommands: &[],
+        options_anywhere: false,
     },
 ];

@@ -1,7 +1,10 @@
 //! Release tools that publish or withdraw what others download: forges' releases (`gh`,
 //! `glab`), NuGet (`dotnet nuget`, `nuget`), Maven and Gradle, editor extensions (`vsce`,
 //! `ovsx`), Dart and Flutter, Hex (`mix`), CocoaPods (`pod`), GoReleaser and JReleaser, and image
-//! registries' clients (`buildah`, `skopeo`, `crane`, `oras`).
+//! registries' clients (`buildah`, `skopeo`, `crane`, `oras`, `regctl`, `ko`), and the
+//! release tools of other ecosystems: nx and release-it, Hackage (`cabal`, `stack`), Hex
+//! (`rebar3`), LuaRocks, Anaconda, Ansible Galaxy, the Snap Store, Chocolatey, Debian uploads
+//! (`dput`), wasm-pack, Leiningen and chart-releaser (`cr`).
 
 use super::{Subcommand, Tool, Values};
 
@@ -79,6 +82,24 @@ pub const TOOLS: &[Tool] = &[
             Subcommand {
                 path: &["release", "edit"],
                 values: GH_RELEASE_VALUES,
+            },
+            Subcommand {
+                path: &["api"],
+                values: Values {
+                    short: "XfFHqtp",
+                    long: &[
+                        "--method",
+                        "--field",
+                        "--raw-field",
+                        "--header",
+                        "--jq",
+                        "--template",
+                        "--preview",
+                        "--input",
+                        "--hostname",
+                        "--cache",
+                    ],
+                },
             },
         ],
         options_anywhere: true,
@@ -568,6 +589,211 @@ pub const TOOLS: &[Tool] = &[
                 "--to-password",
                 "--to-registry-config",
                 "--to-ca-file",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["nx"],
+        global: Values {
+            short: "pg",
+            long: &[
+                "--projects",
+                "--groups",
+                "--specifier",
+                "--preid",
+                "--registry",
+                "--tag",
+                "--otp",
+                "--output-style",
+                "--from",
+                "--to",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["release-it"],
+        global: Values {
+            short: "ci",
+            long: &["--config", "--increment", "--preReleaseId"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        // Hackage's clients, Hex's through rebar3, LuaRocks.
+        names: &["cabal", "stack", "rebar3", "luarocks"],
+        global: Values {
+            short: "upP",
+            long: &[
+                "--username",
+                "--password",
+                "--password-command",
+                "--token",
+                "--project-file",
+                "--builddir",
+                "--stack-yaml",
+                "--resolver",
+                "--work-dir",
+                "--pvp-bounds",
+                "--api-key",
+                "--server",
+                "--tree",
+                "--lua-version",
+                "--repo",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["anaconda"],
+        global: Values {
+            short: "ts",
+            long: &["--token", "--site"],
+        },
+        subcommands: &[Subcommand {
+            path: &["upload"],
+            values: Values {
+                short: "ulcpvd",
+                long: &[
+                    "--user",
+                    "--label",
+                    "--channel",
+                    "--package",
+                    "--version",
+                    "--description",
+                    "--summary",
+                    "--package-type",
+                ],
+            },
+        }],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["ansible-galaxy"],
+        global: Values {
+            short: "s",
+            long: &["--api-key", "--server", "--token", "--role-name", "--branch"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["snapcraft"],
+        global: Values {
+            short: "",
+            long: &["--release", "--channel", "--progressive"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["choco", "cpush"],
+        global: Values {
+            short: "sk",
+            long: &["--source", "--key", "--api-key", "--apikey", "--version", "--timeout"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        // Debian uploads: dput's `-c` configuration file and `-e` delay, dupload's `--to`.
+        names: &["dput", "dupload"],
+        global: Values {
+            short: "cet",
+            long: &["--config", "--delayed", "--to"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["wasm-pack"],
+        global: Values {
+            short: "atdsm",
+            long: &[
+                "--access",
+                "--tag",
+                "--target",
+                "--out-dir",
+                "--out-name",
+                "--scope",
+                "--mode",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["lein"],
+        global: NONE,
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["regctl"],
+        global: Values {
+            short: "v",
+            long: &[
+                "--host",
+                "--logopt",
+                "--verbosity",
+                "--user-agent",
+                "--create",
+                "--platform",
+                "--format",
+                "--annotation",
+                "--label",
+                "--referrers-src",
+                "--referrers-tgt",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["ko"],
+        global: Values {
+            short: "tf",
+            long: &[
+                "--tags",
+                "--platform",
+                "--image-label",
+                "--image-annotation",
+                "--image-refs",
+                "--image-user",
+                "--sbom",
+                "--sbom-dir",
+                "--tarball",
+                "--filename",
+                "--selector",
+                "--oci-layout-path",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        // chart-releaser.
+        names: &["cr"],
+        global: Values {
+            short: "orptcbui",
+            long: &[
+                "--owner",
+                "--git-repo",
+                "--package-path",
+                "--token",
+                "--config",
+                "--commit",
+                "--git-base-url",
+                "--git-upload-url",
+                "--release-name-template",
+                "--index-path",
+                "--pages-branch",
+                "--remote",
             ],
         },
         subcommands: &[],
