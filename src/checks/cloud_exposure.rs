@@ -253,9 +253,6 @@ type Found = (&'static Rule, String);
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let found = match command.name.as_str() {
-        "gpg" | "gpg2" => gpg(subject),
-        "keytool" => keytool(subject),
-        "rclone" => rclone(subject),
         "gh" if command.args().first().is_some_and(|first| first.is("api")) => github_api(subject),
         _ => tools::read(command).and_then(|invocation| judge(subject, &invocation)),
     };
@@ -274,8 +271,11 @@ fn judge(subject: &Subject, invocation: &Invocation) -> Option<Found> {
         "az" => az(invocation),
         "mc" => minio(subject, invocation),
         "s3cmd" => s3cmd(subject, invocation),
+        "rclone" => rclone(invocation),
         "vault" => vault(invocation),
         "gh" => github(invocation),
+        "gpg" | "gpg2" => gpg(name, invocation),
+        "keytool" => keytool(invocation),
         _ => None,
     };
     found.or_else(|| secret_store(name, invocation))
@@ -565,9 +565,10 @@ fn aws(subject: &Subject, invocation: &Invocation) -> Option<Found> {
     }
 }
 
-/// Whether a sharing call names every account: `all` given to one of `options` (or after it,
-/// when a list of values follows), or, with `documents`, a permission document that adds the
-/// group `all` (`Add=[{Group=all}]`, `{"Add":[{"Group":"all"}]}`).
+/// Whether a sharing call adds every account: `all` given to one of `options` (or after it,
+/// when a list of values follows) unless the operation removes, or, with `documents`, a
+/// permission document whose `Add` list holds the group `all` (`Add=[{Group=all}]`,
+/// `{"Add":[{"Group":"all"}]}`).
 fn shared_with_all(invocation: &Invocation, options: &[&str], documents: bool) -> bool {
     let texts: Vec<&str> = invocation
         .options()
@@ -575,16 +576,27 @@ fn shared_with_all(invocation: &Invocation, options: &[&str], documents: bool) -
         .filter_map(|given| given.value)
         .chain(invocation.words())
         .collect();
-    let in_document = documents
-        && texts.iter().any(|text| {
-            let compact: String = text
-                .chars()
-                .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
-                .collect::<String>()
-                .to_ascii_lowercase();
-            compact.contains("group=all") || compact.contains("group:all")
-        });
-    in_document || (options.iter().any(|option| invocation.has(option)) && texts.contains(&"all"))
+    let in_document = documents && texts.iter().any(|text| adds_group_all(text));
+    let removes = invocation
+        .value("--operation-type")
+        .is_some_and(|operation| operation.eq_ignore_ascii_case("remove"));
+    in_document || (!removes && options.iter().any(|option| invocation.has(option)) && texts.contains(&"all"))
+}
+
+/// Whether a permission document's `Add` list names the group `all`, in the shorthand or JSON.
+fn adds_group_all(text: &str) -> bool {
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    ["add=[", "add:["].iter().any(|key| {
+        compact.match_indices(key).any(|(at, _)| {
+            let list = &compact[at + key.len()..];
+            let list = &list[..list.find(']').unwrap_or(list.len())];
+            list.contains("group=all") || list.contains("group:all")
+        })
+    })
 }
 
 /// Whether an S3 command's canned ACL or grants give access to everyone, or to every AWS account.
@@ -949,17 +961,10 @@ const RCLONE_PUBLIC_ACLS: &[(&str, &[&str])] = &[
     ("--azureblob-public-access", &["blob", "container"]),
 ];
 
-/// `rclone copy … --s3-acl public-read` and the like (options anywhere, `--opt value` or
-/// `--opt=value`).
-fn rclone(subject: &Subject) -> Option<Found> {
-    let args: Vec<&str> = subject.command.args().iter().map(Word::text).collect();
-    args.iter().enumerate().find_map(|(index, arg)| {
-        let (name, value) = match arg.split_once('=') {
-            Some((name, value)) => (name, Some(value)),
-            None => (*arg, args.get(index + 1).copied()),
-        };
-        let (option, public) = RCLONE_PUBLIC_ACLS.iter().find(|(option, _)| *option == name)?;
-        let value = value?;
+/// `rclone copy … --s3-acl public-read` and the like.
+fn rclone(invocation: &Invocation) -> Option<Found> {
+    RCLONE_PUBLIC_ACLS.iter().find_map(|(option, public)| {
+        let value = invocation.value(option)?;
         public.contains(&value).then(|| {
             (
                 &STORAGE_PUBLIC,
@@ -1086,19 +1091,16 @@ fn github_api(subject: &Subject) -> Option<Found> {
 /// `gpg --delete-secret-keys` and `--delete-secret-and-public-keys` (and the abbreviations gpg
 /// accepts): the private keys are gone, and what was encrypted to them with them. Deleting only
 /// public keys (`--delete-keys`) loses nothing that cannot be imported again.
-fn gpg(subject: &Subject) -> Option<Found> {
-    let command = subject.command;
-    let deleting = command
-        .args()
+fn gpg(name: &str, invocation: &Invocation) -> Option<Found> {
+    let deleting = invocation
+        .options()
         .iter()
-        .take_while(|arg| !arg.is("--"))
-        .any(|arg| arg.text().starts_with("--delete-secret"));
+        .any(|option| option.name.starts_with("--delete-secret"));
     deleting.then(|| {
         (
             &KEY_DESTRUCTION,
             format!(
-                "`{} --delete-secret-keys` would delete private keys: what was encrypted to them could never be read again",
-                command.name
+                "`{name} --delete-secret-keys` would delete private keys: what was encrypted to them could never be read again"
             ),
         )
     })
@@ -1107,13 +1109,12 @@ fn gpg(subject: &Subject) -> Option<Found> {
 /// `keytool -delete`: an entry of a keystore, such as the key an Android app is signed with,
 /// which cannot be made again. Removing a certificate from a trust store (`-cacerts`, a
 /// `cacerts` or trust store file) loses no key.
-fn keytool(subject: &Subject) -> Option<Found> {
-    let args: Vec<&str> = subject.command.args().iter().map(Word::text).collect();
-    let trust_store = args.contains(&"-cacerts")
-        || args
-            .windows(2)
-            .any(|pair| pair[0] == "-keystore" && (pair[1].contains("cacerts") || pair[1].contains("truststore")));
-    (args.contains(&"-delete") && !trust_store).then(|| {
+fn keytool(invocation: &Invocation) -> Option<Found> {
+    let trust_store = invocation.has("-cacerts")
+        || invocation
+            .value("-keystore")
+            .is_some_and(|keystore| keystore.contains("cacerts") || keystore.contains("truststore"));
+    (invocation.has("-delete") && !trust_store).then(|| {
         (
             &KEY_DESTRUCTION,
             "`keytool -delete` would delete a keystore entry: a signing key cannot be made again".to_owned(),

@@ -1,5 +1,5 @@
-//! Cloud command lines: `aws`, `gcloud`, `gsutil`, `az`, and the S3 clients `mc` (MinIO) and
-//! `s3cmd`.
+//! Cloud command lines: `aws`, `gcloud`, `gsutil`, `az`, and the storage clients `mc` (MinIO),
+//! `s3cmd` and `rclone`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -298,6 +298,40 @@ pub const TOOLS: &[Tool] = &[
                 "--expiry-prefix",
                 "--ws-index",
                 "--ws-error",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["rclone"],
+        global: Values {
+            short: "",
+            long: &[
+                "--config",
+                "--exclude",
+                "--include",
+                "--filter",
+                "--exclude-from",
+                "--include-from",
+                "--filter-from",
+                "--files-from",
+                "--transfers",
+                "--checkers",
+                "--log-file",
+                "--log-level",
+                "--bwlimit",
+                "--max-age",
+                "--min-age",
+                "--max-size",
+                "--min-size",
+                "--backup-dir",
+                "--suffix",
+                "--s3-acl",
+                "--s3-bucket-acl",
+                "--gcs-object-acl",
+                "--gcs-bucket-acl",
+                "--azureblob-public-access",
             ],
         },
         subcommands: &[],

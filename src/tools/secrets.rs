@@ -1,7 +1,8 @@
 //! Secret stores: HashiCorp's `vault` (Go's flags: one dash or two, `-mount=secret` or
 //! `-mount secret`), `doppler`, the password managers (`op`, `bw`, `pass`, `gopass`, macOS's
-//! `security`), and the secrets of deployment platforms (`infisical`, `fly`, `vercel`,
-//! `wrangler`, `supabase`).
+//! `security`), the secrets of deployment platforms (`infisical`, `fly`, `vercel`, `wrangler`,
+//! `supabase`), and the key stores of `gpg` (whose commands are options) and Java's `keytool`
+//! (long options with one dash).
 
 use super::{Tool, Values};
 
@@ -136,6 +137,58 @@ pub const TOOLS: &[Tool] = &[
         global: Values {
             short: "",
             long: &["--project-ref", "--workdir", "--profile"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["gpg", "gpg2"],
+        global: Values {
+            short: "ruo",
+            long: &[
+                "--homedir",
+                "--keyring",
+                "--secret-keyring",
+                "--default-key",
+                "--local-user",
+                "--recipient",
+                "--output",
+                "--keyserver",
+                "--trust-model",
+                "--passphrase",
+                "--passphrase-file",
+                "--passphrase-fd",
+                "--pinentry-mode",
+                "--status-fd",
+                "--logger-fd",
+                "--command-fd",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["keytool"],
+        global: Values {
+            short: "",
+            long: &[
+                "-alias",
+                "-keystore",
+                "-storepass",
+                "-keypass",
+                "-storetype",
+                "-providername",
+                "-providerclass",
+                "-file",
+                "-dname",
+                "-keyalg",
+                "-keysize",
+                "-validity",
+                "-destalias",
+                "-srcalias",
+                "-srckeystore",
+                "-destkeystore",
+            ],
         },
         subcommands: &[],
         options_anywhere: true,
