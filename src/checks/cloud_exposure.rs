@@ -1,18 +1,53 @@
 //! Cloud changes that expose data or cannot be taken back, through `aws`, `gcloud`, `gsutil`,
-//! `az`, `vault` and `doppler`: storage made readable by anyone, administrator roles granted,
-//! encryption keys destroyed or disabled, secrets deleted. Each is denied; reading a policy,
-//! granting a narrow role and restoring a key or a secret pass. A policy given in a file cannot
-//! be read here: setting one asks.
+//! `az`, MinIO's `mc`, `s3cmd`, `rclone`, `gh`, and the secret stores (`vault`, `doppler`, the
+//! password managers and deployment platforms of [`stores`]): storage made readable by anyone,
+//! administrator roles granted, encryption keys destroyed or locked, secrets deleted. Each is
+//! denied; reading a policy, granting a narrow role and restoring a key or a secret pass. Policy
+//! documents are read by [`policy`], inline or from the file a command names; one that cannot
+//! be read asks.
+
+mod policy;
+mod stores;
 
 use super::unverifiable::COULD_NOT_VERIFY;
 use super::{Applies, Checker, DENY, Report, Subject};
+use crate::paths::{self, Target};
 use crate::rules::Rule;
-use crate::tools::{self, Invocation};
+use crate::scripts::{self, Binaries, OnDisk};
+use crate::tools::{self, Invocation, Opt};
+use crate::word::Word;
+use policy::Policy;
 use serde_json::Value;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&STORAGE_PUBLIC, &ADMIN_GRANT, &KEY_DESTRUCTION, &SECRET_DELETION],
-    applies: Applies::Commands(&["aws", "gcloud", "gsutil", "az", "vault", "doppler", "gh"]),
+    applies: Applies::Commands(&[
+        "aws",
+        "gcloud",
+        "gsutil",
+        "az",
+        "mc",
+        "s3cmd",
+        "rclone",
+        "vault",
+        "gh",
+        "gpg",
+        "gpg2",
+        "keytool",
+        // The secret stores of `stores::DELETIONS`.
+        "doppler",
+        "op",
+        "bw",
+        "pass",
+        "gopass",
+        "security",
+        "infisical",
+        "fly",
+        "flyctl",
+        "vercel",
+        "wrangler",
+        "supabase",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -20,7 +55,7 @@ pub const CHECKER: Checker = Checker {
 pub static STORAGE_PUBLIC: Rule = Rule {
     id: "storage-public",
     decision: DENY,
-    catches: "Making cloud storage readable by anyone: a public ACL or grant (`aws s3api put-bucket-acl --acl public-read`, `gsutil acl ch -u AllUsers:R`, `gsutil iam ch allUsers:…`), a binding for `allUsers`, the public access block removed, `az storage container … --public-access blob`., a disk snapshot, machine image or database snapshot shared with every account (`Group=all`, `--values-to-add all`)",
+    catches: "Making cloud storage or a resource reachable by anyone: a public ACL or grant on any S3 call (`--acl public-read`, `gsutil acl ch -u AllUsers:R`, `s3cmd --acl-public`, `rclone --s3-acl public-read`), a policy whose principal is everyone (`\"Principal\": \"*\"` in any AWS policy document or attribute, inline or in a file; `--principal '*'`), a binding for `allUsers` on any resource or a Kubernetes binding for unauthenticated users, the public access block removed, `az storage container … --public-access blob`, MinIO's `mc anonymous set public`, a disk snapshot, machine image, database snapshot or SSM document shared with every account (`Group=all`, `--values-to-add all`), a private GitHub repository made public",
     instead: "Keep the data private and share it with named principals or a signed URL (`aws s3 presign`, `gcloud storage sign-url`); let the user decide about public access",
     examples: &[
         "aws s3api put-bucket-acl --bucket data --acl public-read",
@@ -38,6 +73,18 @@ pub static STORAGE_PUBLIC: Rule = Rule {
         "az storage container create --name public --account-name acct --public-access blob",
         "az storage account update --name acct --allow-blob-public-access true",
         "bash -c 'aws s3api put-bucket-acl --bucket data --acl public-read-write'",
+        "aws ecr set-repository-policy --repository-name app --policy-text '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\",\"Action\":\"ecr:*\"}]}'",
+        "aws iam update-assume-role-policy --role-name admin --policy-document '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"*\"},\"Action\":\"sts:AssumeRole\"}]}'",
+        "aws sqs set-queue-attributes --queue-url https://sqs.us-east-1.amazonaws.com/1/q --attributes '{\"Policy\":\"{\\\"Statement\\\":[{\\\"Effect\\\":\\\"Allow\\\",\\\"Principal\\\":\\\"*\\\",\\\"Action\\\":\\\"sqs:*\\\"}]}\"}'",
+        "aws lambda add-permission --function-name fn --statement-id all --action lambda:GetFunction --principal '*'",
+        "aws ec2 modify-snapshot-attribute --snapshot-id snap-1 --create-volume-permission 'Add=[{Group=all}]'",
+        "aws ssm modify-document-permission --name doc --permission-type Share --account-ids-to-add all",
+        "az storage container-rm create --storage-account acct -n www --public-access blob",
+        "mc anonymous set download myminio/data",
+        "s3cmd setacl --acl-public --recursive s3://data/",
+        "rclone copy ./site remote:bucket --s3-acl public-read",
+        "gh repo edit me/app --visibility public --accept-visibility-change-consequences",
+        "kubectl create clusterrolebinding anon --clusterrole=view --group=system:unauthenticated",
     ],
     allowed: &[
         "aws s3api put-bucket-acl --bucket data --acl private",
@@ -52,13 +99,22 @@ pub static STORAGE_PUBLIC: Rule = Rule {
         "gcloud run services add-iam-policy-binding web --member=allUsers --role=roles/run.invoker",
         "az storage container create --name private --account-name acct --public-access off",
         "az storage account update --name acct --allow-blob-public-access false",
+        "aws ecr set-repository-policy --repository-name app --policy-text '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"arn:aws:iam::123456789012:root\"},\"Action\":\"ecr:BatchGetImage\"}]}'",
+        "aws sns set-topic-attributes --topic-arn arn:aws:sns:us-east-1:1:t --attribute-name Policy --attribute-value '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\",\"Action\":\"sns:Publish\",\"Condition\":{\"ArnLike\":{\"aws:SourceArn\":\"arn:aws:s3:::b\"}}}]}'",
+        "aws lambda add-permission --function-name fn --statement-id url --action lambda:InvokeFunctionUrl --principal '*' --function-url-auth-type NONE",
+        "aws iam create-role --role-name fn --assume-role-policy-document '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"Service\":\"lambda.amazonaws.com\"},\"Action\":\"sts:AssumeRole\"}]}'",
+        "mc anonymous set none myminio/data",
+        "mc anonymous get myminio/data",
+        "s3cmd put report.csv s3://data/",
+        "gh repo edit me/app --visibility private",
+        "kubectl create rolebinding dev-view --clusterrole=view --user=bob -n dev",
     ],
 };
 
 pub static ADMIN_GRANT: Rule = Rule {
     id: "admin-grant",
     decision: DENY,
-    catches: "Granting an administrator role: `gcloud projects add-iam-policy-binding --role=roles/owner` (and editor, IAM admin, token creator), `aws iam attach-user-policy --policy-arn …/AdministratorAccess`, an inline policy allowing every action, `az role assignment create --role Owner`, `kubectl create clusterrolebinding --clusterrole=cluster-admin`.",
+    catches: "Granting an administrator role: `gcloud … add-iam-policy-binding --role=roles/owner` on any resource (and editor, every `*.admin` role, IAM admin, the roles that act as a service account such as token creator), `aws iam attach-user-policy --policy-arn …/AdministratorAccess`, a policy document allowing every action on every resource (`create-policy`, `create-policy-version`, `put-*-policy`, inline or in a file), `az role assignment create --role Owner`, `kubectl create clusterrolebinding --clusterrole=cluster-admin`, OpenShift's privileged security context constraints, a GitHub collaborator or organization member made admin.",
     instead: "Grant the narrowest role the task needs (`roles/viewer`, `ReadOnlyAccess`, `Reader`, the `view` cluster role), and let the user grant administrator roles",
     examples: &[
         "gcloud projects add-iam-policy-binding my-project --member=user:bob@example.com --role=roles/owner",
@@ -72,6 +128,14 @@ pub static ADMIN_GRANT: Rule = Rule {
         "az role assignment create --assignee bob@example.com --role 'User Access Administrator'",
         "kubectl create clusterrolebinding bob-admin --clusterrole=cluster-admin --user=bob",
         "oc adm policy add-cluster-role-to-user cluster-admin bob",
+        "aws iam create-policy-version --policy-arn arn:aws:iam::1:policy/ci --policy-document '{\"Statement\":[{\"Effect\":\"Allow\",\"Action\":\"*\",\"Resource\":\"*\"}]}' --set-as-default",
+        "aws iam create-policy --policy-name all --policy-document '{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Action\":\"*\",\"Resource\":\"*\"}]}'",
+        "gcloud iam service-accounts add-iam-policy-binding deployer@p.iam.gserviceaccount.com --member=user:bob@example.com --role=roles/iam.serviceAccountTokenCreator",
+        "gcloud storage buckets add-iam-policy-binding gs://data --member=user:bob@example.com --role=roles/storage.admin",
+        "gcloud secrets add-iam-policy-binding db --member=user:bob@example.com --role=roles/owner",
+        "oc adm policy add-scc-to-user privileged -z default",
+        "gh api -X PUT repos/me/app/collaborators/bob -f permission=admin",
+        "gh api --method PUT orgs/acme/memberships/bob -f role=admin",
     ],
     allowed: &[
         "gcloud projects add-iam-policy-binding my-project --member=user:bob@example.com --role=roles/viewer",
@@ -82,13 +146,20 @@ pub static ADMIN_GRANT: Rule = Rule {
         "az role assignment list --assignee bob@example.com",
         "kubectl create clusterrolebinding bob-view --clusterrole=view --user=bob",
         "kubectl create rolebinding dev-edit --clusterrole=edit --user=dev -n dev",
+        "aws iam create-policy --policy-name read --policy-document '{\"Statement\":[{\"Effect\":\"Allow\",\"Action\":[\"s3:GetObject\"],\"Resource\":\"arn:aws:s3:::data/*\"}]}'",
+        "aws iam create-policy --policy-name read --policy-document file://policy.json",
+        "gcloud iam service-accounts add-iam-policy-binding deployer@p.iam.gserviceaccount.com --member=user:bob@example.com --role=roles/iam.serviceAccountViewer",
+        "gcloud storage buckets add-iam-policy-binding gs://data --member=user:bob@example.com --role=roles/storage.objectViewer",
+        "oc adm policy add-scc-to-user anyuid -z default",
+        "gh api -X PUT repos/me/app/collaborators/bob -f permission=push",
+        "gh api repos/me/app/collaborators",
     ],
 };
 
 pub static KEY_DESTRUCTION: Rule = Rule {
     id: "key-destruction",
     decision: DENY,
-    catches: "Deleting or disabling encryption keys: `aws kms schedule-key-deletion` and `disable-key`, `gcloud kms keys versions destroy` and `disable`, `az keyvault key delete` and `purge`, `az keyvault delete` and `purge`. What they encrypted can no longer be read.",
+    catches: "Deleting, disabling or locking encryption and signing keys: `aws kms schedule-key-deletion` and `disable-key`, a key policy that denies everyone or (with the lockout check bypassed) lets no one manage the key, `gcloud kms keys versions destroy` and `disable`, `az keyvault key delete` and `purge`, `az keyvault delete` and `purge`, `gpg --delete-secret-keys`, `keytool -delete` of a keystore entry. What they encrypted can no longer be read.",
     instead: "Leave the key as it is and let the user decide: every backup and volume it encrypted becomes unreadable",
     examples: &[
         "aws kms schedule-key-deletion --key-id 1234abcd --pending-window-in-days 7",
@@ -100,6 +171,11 @@ pub static KEY_DESTRUCTION: Rule = Rule {
         "az keyvault key purge --vault-name vault --name app",
         "az keyvault purge --name vault",
         "az keyvault delete --name vault",
+        "aws kms put-key-policy --key-id 1234abcd --policy-name default --policy '{\"Statement\":[{\"Effect\":\"Deny\",\"Principal\":\"*\",\"Action\":\"kms:*\",\"Resource\":\"*\"}]}'",
+        "aws kms put-key-policy --key-id 1234abcd --bypass-policy-lockout-safety-check --policy '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"arn:aws:iam::1:role/app\"},\"Action\":\"kms:Decrypt\",\"Resource\":\"*\"}]}'",
+        "gpg --batch --yes --delete-secret-keys ABCDEF0123456789",
+        "gpg --delete-secret-and-public-key ABCDEF0123456789",
+        "keytool -delete -alias upload -keystore release.jks",
     ],
     allowed: &[
         "aws kms cancel-key-deletion --key-id 1234abcd",
@@ -108,13 +184,19 @@ pub static KEY_DESTRUCTION: Rule = Rule {
         "gcloud kms keys versions restore 1 --key=app --keyring=main --location=global",
         "gcloud kms keys list --keyring=main --location=global",
         "az keyvault key list --vault-name vault",
+        "aws kms put-key-policy --key-id 1234abcd --policy-name default --policy '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"arn:aws:iam::123456789012:root\"},\"Action\":\"kms:*\",\"Resource\":\"*\"}]}'",
+        "gpg --delete-keys ABCDEF0123456789",
+        "gpg --list-secret-keys",
+        "ssh-keygen -R github.com",
+        "keytool -list -keystore release.jks",
+        "keytool -delete -alias old-ca -cacerts",
     ],
 };
 
 pub static SECRET_DELETION: Rule = Rule {
     id: "secret-deletion",
     decision: DENY,
-    catches: "Deleting entries of a secrets manager: `aws secretsmanager delete-secret`, `aws ssm delete-parameter`, `gcloud secrets delete`, `gcloud secrets versions destroy`, `az keyvault secret delete` and `purge`, `vault kv delete`, `destroy` and `metadata delete`, `vault secrets disable`, `doppler secrets delete`, `gh secret delete`. Often the only copy of a credential.",
+    catches: "Deleting entries of a secrets manager or password store: `aws secretsmanager delete-secret`, `aws ssm delete-parameter`, `gcloud secrets delete`, `gcloud secrets versions destroy`, `az keyvault secret delete` and `purge`, `vault kv delete`, `destroy` and `metadata delete`, `vault secrets disable`, `doppler secrets delete`, `gh secret delete`, 1Password's `op item delete` (not `--archive`), `bw delete item --permanent`, `pass rm`, `gopass rm`, `security delete-generic-password`, `infisical secrets delete`, `fly secrets unset`, `vercel env rm`, `wrangler secret delete`, `supabase secrets unset`. Often the only copy of a credential.",
     instead: "Leave the secret and let the user delete it: it is often the only copy of a credential",
     examples: &[
         "aws secretsmanager delete-secret --secret-id prod/db",
@@ -131,6 +213,16 @@ pub static SECRET_DELETION: Rule = Rule {
         "vault secrets disable secret/",
         "doppler secrets delete API_KEY -p app -c prd",
         "sudo env AWS_PROFILE=prod aws secretsmanager delete-secret --secret-id prod/db",
+        "op item delete 'Prod DB' --vault Production",
+        "op vault delete Production",
+        "bw delete item 2f1c3b4a --permanent",
+        "pass rm -rf work/",
+        "gopass rm -r work",
+        "security delete-generic-password -s api.example.com",
+        "infisical secrets delete API_KEY --env=prod",
+        "flyctl secrets unset DATABASE_URL -a app",
+        "vercel env rm DATABASE_URL production -y",
+        "wrangler secret delete API_KEY",
     ],
     allowed: &[
         "aws secretsmanager restore-secret --secret-id prod/db",
@@ -140,6 +232,18 @@ pub static SECRET_DELETION: Rule = Rule {
         "vault kv list secret/",
         "vault kv metadata get -mount=secret app",
         "doppler secrets download --no-file --format env-no-quotes > /dev/null",
+        "op item delete 'Old login' --archive",
+        "op item get 'Prod DB' --fields username",
+        "bw delete item 2f1c3b4a",
+        "bw delete folder 5e2a",
+        "pass ls",
+        "pass insert work/api",
+        "security list-keychains",
+        "infisical secrets set API_KEY=x --env=dev",
+        "flyctl secrets list -a app",
+        "vercel env ls",
+        "vercel env rm NEXT_PUBLIC_API_URL production -y",
+        "gcloud secrets versions enable 3 --secret=db-password",
     ],
 };
 
@@ -148,25 +252,242 @@ type Found = (&'static Rule, String);
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let Some(invocation) = tools::read(command) else {
-        return;
-    };
     let found = match command.name.as_str() {
-        "aws" => aws(&invocation),
-        "gcloud" => gcloud(&invocation),
-        "gsutil" => gsutil(&invocation),
-        "az" => az(&invocation),
-        "vault" => vault(&invocation),
-        "doppler" => doppler(&invocation),
-        "gh" => github(&invocation),
-        _ => None,
+        "gh" if command.args().first().is_some_and(|first| first.is("api")) => github_api(subject),
+        _ => tools::read(command).and_then(|invocation| judge(subject, &invocation)),
     };
     if let Some((rule, lost)) = found {
         report.flag(rule, command.span, lost);
     }
 }
 
-fn aws(invocation: &Invocation) -> Option<Found> {
+/// What a command read by its tool's table matches.
+fn judge(subject: &Subject, invocation: &Invocation) -> Option<Found> {
+    let name = subject.command.name.as_str();
+    let found = match name {
+        "aws" => aws(subject, invocation),
+        "gcloud" => gcloud(subject, invocation),
+        "gsutil" => gsutil(subject, invocation),
+        "az" => az(invocation),
+        "mc" => minio(subject, invocation),
+        "s3cmd" => s3cmd(subject, invocation),
+        "rclone" => rclone(invocation),
+        "vault" => vault(invocation),
+        "gh" => github(invocation),
+        "gpg" | "gpg2" => gpg(name, invocation),
+        "keytool" => keytool(invocation),
+        _ => None,
+    };
+    found.or_else(|| secret_store(name, invocation))
+}
+
+/// A secret store's deleting subcommand, by the rows of [`stores::DELETIONS`].
+fn secret_store(name: &str, invocation: &Invocation) -> Option<Found> {
+    let words = invocation.words();
+    let given = |options: &[&str]| options.iter().any(|option| invocation.has(option));
+    let deletion = stores::DELETIONS.iter().find(|deletion| {
+        deletion.programs.contains(&name)
+            && deletion.path.len() <= words.len()
+            && deletion
+                .path
+                .iter()
+                .zip(&words)
+                .all(|(aliases, word)| aliases.contains(word))
+            && !given(deletion.kept_by)
+            && (deletion.final_with.is_empty() || given(deletion.final_with))
+            && (!deletion.by_name
+                || words
+                    .get(deletion.path.len())
+                    .is_some_and(|variable| crate::producers::is_secret_name(variable)))
+    })?;
+    let said = words[..deletion.path.len()].join(" ");
+    Some((
+        &SECRET_DELETION,
+        format!("`{name} {said}` would delete {}: often the only copy", deletion.what),
+    ))
+}
+
+/// A policy document or file given to a command: its text, nothing (a file that does not
+/// exist, so the command fails), or why it cannot be known here.
+enum Document {
+    Text(String),
+    Absent,
+    Unknown(String),
+}
+
+/// The document an option's value gives: inline, or in the file of a `file://` or `fileb://`
+/// URL (AWS's parameter files).
+fn aws_document(subject: &Subject, option: &Opt) -> Document {
+    if option.value_word.is_some_and(Word::is_dynamic) {
+        return Document::Unknown("a value only known when it runs".to_owned());
+    }
+    let Some(value) = option.value else {
+        return Document::Absent;
+    };
+    match value.strip_prefix("file://").or_else(|| value.strip_prefix("fileb://")) {
+        Some(path) => file_document(subject, path),
+        None => Document::Text(value.to_owned()),
+    }
+}
+
+/// The text of the file at `path`, as the command's program reads it: relative to the command's
+/// folder, `~/` under the home folder. A file this very command writes first, or one the disk
+/// may not be read for, is unknown.
+fn file_document(subject: &Subject, path: &str) -> Document {
+    let command = subject.command;
+    let unknown = || Document::Unknown(format!("`{path}`, which is not read here"));
+    if path.contains('$') || path.is_empty() {
+        return unknown();
+    }
+    let path = match path.strip_prefix("~/") {
+        Some(below) => subject.context.home.join(below).as_str().to_owned(),
+        None => path.to_owned(),
+    };
+    let Target::Path(file) = paths::resolve(&Word::literal(&path, command.span), &command.cwd) else {
+        return unknown();
+    };
+    if !subject.context.read_scripts || super::tamper::written_here(subject, &file) {
+        return unknown();
+    }
+    match scripts::read(&file, Binaries::Skipped) {
+        OnDisk::Text(text) => Document::Text(text),
+        OnDisk::Missing => Document::Absent,
+        _ => unknown(),
+    }
+}
+
+/// The options of `aws` whose value is a policy document.
+const AWS_POLICY_OPTIONS: &[&str] = &[
+    "--policy",
+    "--policy-document",
+    "--policy-text",
+    "--assume-role-policy-document",
+    "--resource-policy",
+    "--access-policies",
+    "--policy-in-json",
+];
+
+/// The keys under which a map of attributes or parameters (`--attributes`, `--cli-input-json`)
+/// carries a policy document, as a string.
+const AWS_POLICY_KEYS: &[&str] = &[
+    "Policy",
+    "PolicyDocument",
+    "PolicyText",
+    "AssumeRolePolicyDocument",
+    "ResourcePolicy",
+    "AccessPolicies",
+    "PolicyInJson",
+];
+
+/// The verbs of the operations that set a policy (`put-bucket-policy`, `create-role`,
+/// `set-queue-attributes`); other operations only check, simulate or read one.
+const AWS_SETTING_VERBS: &[&str] = &[
+    "put", "create", "set", "update", "add", "attach", "modify", "replace", "import",
+];
+
+/// What the policy documents an `aws` call sets allow: everyone (`"Principal": "*"`), every
+/// action, or no one at all on a key.
+fn aws_policies(subject: &Subject, invocation: &Invocation, said: &str) -> Option<Found> {
+    let words = invocation.words();
+    let (service, operation) = (words[0], words[1]);
+    let verb = operation.split('-').next().unwrap_or("");
+    // A session's policy only narrows what the role may do; the access analyzer only checks.
+    if matches!(service, "sts" | "accessanalyzer") || !AWS_SETTING_VERBS.contains(&verb) {
+        return None;
+    }
+    let mut documents: Vec<(&str, Document)> = Vec::new();
+    let policy_attribute = invocation.value("--attribute-name") == Some("Policy");
+    for option in invocation.options() {
+        if AWS_POLICY_OPTIONS.contains(&option.name) || option.name == "--attribute-value" && policy_attribute {
+            documents.push((option.name, aws_document(subject, option)));
+        } else if matches!(option.name, "--attributes" | "--cli-input-json")
+            && let Document::Text(text) = aws_document(subject, option)
+        {
+            documents.extend(
+                nested_policies(&text)
+                    .into_iter()
+                    .map(|text| (option.name, Document::Text(text))),
+            );
+        }
+    }
+    // Creating a managed policy, or a version of it left aside, grants nothing yet: only what it
+    // is seen to allow is judged.
+    let takes_effect = !(service == "iam"
+        && (operation == "create-policy"
+            || operation == "create-policy-version" && !invocation.has("--set-as-default")));
+    for (option, document) in documents {
+        let text = match document {
+            Document::Text(text) => text,
+            Document::Absent => continue,
+            Document::Unknown(what) if takes_effect => {
+                return Some((
+                    &COULD_NOT_VERIFY,
+                    format!(
+                        "`{said}` sets the policy in {what}: it could open the resource to everyone or grant every action"
+                    ),
+                ));
+            }
+            Document::Unknown(_) => continue,
+        };
+        let Some(policy) = Policy::parse(&text) else {
+            continue;
+        };
+        if policy.allows_everyone() {
+            let lost = if option == "--assume-role-policy-document" {
+                format!(
+                    "`{said}` would let every AWS account take the role and act with its permissions (`\"Principal\": {{\"AWS\": \"*\"}}`)"
+                )
+            } else {
+                format!("`{said}` would let anyone on the internet reach the resource (`\"Principal\": \"*\"`)")
+            };
+            return Some((&STORAGE_PUBLIC, lost));
+        }
+        let bypassed = invocation.has("--bypass-policy-lockout-safety-check");
+        if service == "kms"
+            && (policy.denies_everyone_everything() || bypassed && !policy.lets_someone_manage_the_key())
+        {
+            return Some((
+                &KEY_DESTRUCTION,
+                format!(
+                    "`{said}` would shut everyone out of the key, the account's administrators too: what it encrypted could never be read again"
+                ),
+            ));
+        }
+        if policy.allows_every_action() {
+            return Some((
+                &ADMIN_GRANT,
+                format!("`{said}` would allow every action on every resource: full control of the account"),
+            ));
+        }
+    }
+    None
+}
+
+/// The policy documents inside a map of attributes or parameters: `{"Policy": "{…}"}` (SQS and
+/// SNS attributes, `--cli-input-json`), or the shorthand `Policy=…`.
+fn nested_policies(text: &str) -> Vec<String> {
+    if let Some(policy) = text.strip_prefix("Policy=") {
+        return vec![policy.to_owned()];
+    }
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text.trim()) else {
+        return Vec::new();
+    };
+    AWS_POLICY_KEYS
+        .iter()
+        .filter_map(|key| match map.get(*key)? {
+            Value::String(policy) => Some(policy.clone()),
+            // A parameter given as an object rather than a string of JSON.
+            policy @ Value::Object(_) => Some(policy.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Lambda actions that only call the function: a public endpoint, like Cloud Run's
+/// `roles/run.invoker` for `allUsers`. No code or configuration is read through them.
+const LAMBDA_INVOKE_ACTIONS: &[&str] = &["lambda:invokefunction", "lambda:invokefunctionurl"];
+
+fn aws(subject: &Subject, invocation: &Invocation) -> Option<Found> {
     let words = invocation.words();
     let (service, operation) = (*words.first()?, *words.get(1)?);
     let said = format!("aws {service} {operation}");
@@ -175,6 +496,10 @@ fn aws(invocation: &Invocation) -> Option<Found> {
     if invocation.has("--dryrun") {
         return None;
     }
+    if let Some(found) = aws_policies(subject, invocation, &said) {
+        return Some(found);
+    }
+    let everyone = invocation.value("--principal") == Some("*");
     match (service, operation) {
         // Any call that takes an ACL: `put-*-acl`, `create-bucket`, `put-object`, copies.
         ("s3api" | "s3", _) if grants_everyone(invocation) => {
@@ -182,17 +507,35 @@ fn aws(invocation: &Invocation) -> Option<Found> {
         }
         // Snapshots and images shared with every AWS account.
         ("ec2", "modify-snapshot-attribute" | "modify-image-attribute" | "modify-fpga-image-attribute")
-            if shared_with_all(invocation, "--group-names", "group=all") =>
+            if shared_with_all(invocation, &["--group-names", "--user-groups"], true) =>
         {
             public_storage("would let every AWS account copy the disk and the data on it")
         }
         ("rds", "modify-db-snapshot-attribute" | "modify-db-cluster-snapshot-attribute")
-            if shared_with_all(invocation, "--values-to-add", "") =>
+            if shared_with_all(invocation, &["--values-to-add"], false) =>
         {
             public_storage("would let every AWS account restore the database snapshot")
         }
-        ("s3api" | "s3control", "delete-public-access-block") => {
-            public_storage("would remove what keeps the buckets from being made public")
+        ("ssm", "modify-document-permission") if shared_with_all(invocation, &["--account-ids-to-add"], false) => {
+            public_storage("would let every AWS account read and run the document")
+        }
+        ("lambda", "add-permission")
+            if everyone
+                && !invocation
+                    .value("--action")
+                    .is_some_and(|action| LAMBDA_INVOKE_ACTIONS.contains(&action.to_ascii_lowercase().as_str())) =>
+        {
+            public_storage("would let every AWS account reach the function's code and settings (`--principal '*'`)")
+        }
+        ("lambda", "add-layer-version-permission") if everyone && !invocation.has("--organization-id") => {
+            public_storage("would let every AWS account download the layer's code (`--principal '*'`)")
+        }
+        (_, "add-permission" | "put-permission") if everyone && service != "lambda" => {
+            public_storage("would let every AWS account use the resource (`--principal '*'`)")
+        }
+        ("s3api" | "s3control", "delete-public-access-block")
+        | ("ec2", "disable-image-block-public-access" | "disable-snapshot-block-public-access") => {
+            public_storage("would remove what keeps the data from being made public")
         }
         ("s3api" | "s3control", "put-public-access-block")
             if invocation
@@ -200,25 +543,6 @@ fn aws(invocation: &Invocation) -> Option<Found> {
                 .is_some_and(turns_a_block_off) =>
         {
             public_storage("would turn off a block on public access")
-        }
-        ("s3api", "put-bucket-policy") => {
-            let policy = invocation.value("--policy")?;
-            if policy.starts_with("file://") || policy.starts_with("fileb://") {
-                // The file is read by `aws` when it runs, and may say anything: ask.
-                Some((
-                    &COULD_NOT_VERIFY,
-                    format!(
-                        "`aws s3api put-bucket-policy` sets the policy in `{policy}`, which could make the bucket public and is not read here"
-                    ),
-                ))
-            } else {
-                allows_everyone(policy).then(|| {
-                    (
-                        &STORAGE_PUBLIC,
-                        "`aws s3api put-bucket-policy` would let anyone on the internet reach the bucket (`\"Principal\": \"*\"`)".to_owned(),
-                    )
-                })
-            }
         }
         ("iam", "attach-user-policy" | "attach-role-policy" | "attach-group-policy") => {
             let policy = invocation.value("--policy-arn")?.rsplit('/').next()?;
@@ -228,24 +552,6 @@ fn aws(invocation: &Invocation) -> Option<Found> {
                     format!("`{said}` would grant `{policy}`: full control of the account"),
                 )
             })
-        }
-        ("iam", "put-user-policy" | "put-role-policy" | "put-group-policy") => {
-            let document = invocation.value("--policy-document")?;
-            if document.starts_with("file://") {
-                Some((
-                    &COULD_NOT_VERIFY,
-                    format!(
-                        "`{said}` grants what `{document}` allows, which could be every action and is not read here"
-                    ),
-                ))
-            } else {
-                allows_every_action(document).then(|| {
-                    (
-                        &ADMIN_GRANT,
-                        format!("`{said}` would allow every action on every resource: full control of the account"),
-                    )
-                })
-            }
         }
         ("kms", "schedule-key-deletion" | "disable-key" | "delete-imported-key-material") => Some((
             &KEY_DESTRUCTION,
@@ -259,24 +565,41 @@ fn aws(invocation: &Invocation) -> Option<Found> {
     }
 }
 
-/// Whether an S3 command's canned ACL or grants give access to everyone, or to every AWS account.
-/// Whether a sharing call names every account: `all` given to `option` (or after it, when the
-/// option table does not know it takes a value), or a permission document holding `document`
-/// (`Add=[{Group=all}]`).
-fn shared_with_all(invocation: &Invocation, option: &str, document: &str) -> bool {
+/// Whether a sharing call adds every account: `all` given to one of `options` (or after it,
+/// when a list of values follows) unless the operation removes, or, with `documents`, a
+/// permission document whose `Add` list holds the group `all` (`Add=[{Group=all}]`,
+/// `{"Add":[{"Group":"all"}]}`).
+fn shared_with_all(invocation: &Invocation, options: &[&str], documents: bool) -> bool {
     let texts: Vec<&str> = invocation
         .options()
         .iter()
         .filter_map(|given| given.value)
         .chain(invocation.words())
         .collect();
-    let in_document = !document.is_empty()
-        && texts
-            .iter()
-            .any(|text| text.to_ascii_lowercase().replace(' ', "").contains(document));
-    in_document || (invocation.has(option) && texts.contains(&"all"))
+    let in_document = documents && texts.iter().any(|text| adds_group_all(text));
+    let removes = invocation
+        .value("--operation-type")
+        .is_some_and(|operation| operation.eq_ignore_ascii_case("remove"));
+    in_document || (!removes && options.iter().any(|option| invocation.has(option)) && texts.contains(&"all"))
 }
 
+/// Whether a permission document's `Add` list names the group `all`, in the shorthand or JSON.
+fn adds_group_all(text: &str) -> bool {
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    ["add=[", "add:["].iter().any(|key| {
+        compact.match_indices(key).any(|(at, _)| {
+            let list = &compact[at + key.len()..];
+            let list = &list[..list.find(']').unwrap_or(list.len())];
+            list.contains("group=all") || list.contains("group:all")
+        })
+    })
+}
+
+/// Whether an S3 command's canned ACL or grants give access to everyone, or to every AWS account.
 fn grants_everyone(invocation: &Invocation) -> bool {
     let public_acl = invocation
         .value("--acl")
@@ -298,51 +621,10 @@ fn turns_a_block_off(configuration: &str) -> bool {
     compact.contains("=false") || compact.contains("\":false")
 }
 
-/// The statements of a policy document written inline, that allow.
-fn allowing_statements(document: &str) -> Vec<Value> {
-    let Ok(policy) = serde_json::from_str::<Value>(document) else {
-        return Vec::new();
-    };
-    let statements = match policy.get("Statement") {
-        Some(Value::Array(statements)) => statements.clone(),
-        Some(statement) => vec![statement.clone()],
-        None => Vec::new(),
-    };
-    statements
-        .into_iter()
-        .filter(|statement| statement.get("Effect").and_then(Value::as_str) == Some("Allow"))
-        .collect()
-}
-
-/// Whether `value` is `wanted`, or a list holding it.
-fn names(value: Option<&Value>, wanted: &str) -> bool {
-    match value {
-        Some(Value::String(text)) => text == wanted,
-        Some(Value::Array(items)) => items.iter().any(|item| item.as_str() == Some(wanted)),
-        _ => false,
-    }
-}
-
-/// Whether a bucket policy allows anyone (`"Principal": "*"` or `{"AWS": "*"}`) without a
-/// condition that narrows who.
-fn allows_everyone(policy: &str) -> bool {
-    allowing_statements(policy).iter().any(|statement| {
-        let principal = statement.get("Principal");
-        (names(principal, "*") || names(principal.and_then(|p| p.get("AWS")), "*"))
-            && statement.get("Condition").is_none()
-    })
-}
-
-/// Whether an IAM policy allows every action (`*`, or every IAM action) on every resource.
-fn allows_every_action(document: &str) -> bool {
-    allowing_statements(document).iter().any(|statement| {
-        let action = statement.get("Action");
-        (names(action, "*") || names(action, "iam:*")) && names(statement.get("Resource"), "*")
-    })
-}
-
-/// Google Cloud's roles that give control of a project, folder or organization, or of who may
-/// act in it.
+/// Google Cloud's roles that give control of a resource, a project, folder or organization, or
+/// of who may act in it, or that let the member act as a service account (and so with all of its
+/// roles). Every role named `roles/<service>.admin` is one too: it includes setting the IAM
+/// policy of what it administers.
 const GCLOUD_ADMIN_ROLES: &[&str] = &[
     "roles/owner",
     "roles/editor",
@@ -356,13 +638,23 @@ const GCLOUD_ADMIN_ROLES: &[&str] = &[
     "roles/iam.serviceAccountAdmin",
     "roles/iam.serviceAccountKeyAdmin",
     "roles/iam.serviceAccountTokenCreator",
+    "roles/iam.serviceAccountUser",
+    "roles/iam.workloadIdentityUser",
 ];
+
+/// Whether `role` gives control of what it is granted on (see [`GCLOUD_ADMIN_ROLES`]).
+fn gcloud_admin_role(role: &str) -> bool {
+    GCLOUD_ADMIN_ROLES.contains(&role)
+        || role
+            .strip_prefix("roles/")
+            .is_some_and(|name| name.split('.').nth(1) == Some("admin"))
+}
 
 /// Roles that only let the public call a service (a web site on Cloud Run, a public function):
 /// no data is read through them.
 const GCLOUD_INVOKER_ROLES: &[&str] = &["roles/run.invoker", "roles/cloudfunctions.invoker"];
 
-fn gcloud(invocation: &Invocation) -> Option<Found> {
+fn gcloud(subject: &Subject, invocation: &Invocation) -> Option<Found> {
     let words = invocation.words();
     // `gcloud beta kms …` is `gcloud kms …`.
     let start = usize::from(matches!(words.first(), Some(&("alpha" | "beta" | "preview"))));
@@ -380,18 +672,26 @@ fn gcloud(invocation: &Invocation) -> Option<Found> {
                 ),
             ));
         }
-        let on_a_hierarchy = matches!(words.first(), Some(&("projects" | "organizations" | "folders")))
-            || words.starts_with(&["resource-manager", "folders"]);
-        if on_a_hierarchy && GCLOUD_ADMIN_ROLES.contains(&role) {
+        if gcloud_admin_role(role) {
+            let on_a_hierarchy = matches!(words.first(), Some(&("projects" | "organizations" | "folders")))
+                || words.starts_with(&["resource-manager", "folders"]);
+            let what = if on_a_hierarchy {
+                "control of everything in it"
+            } else {
+                "control of the resource and of who may use it, or the power to act as it"
+            };
             return Some((
                 &ADMIN_GRANT,
-                format!(
-                    "`{}` would give `{role}` to `{member}`: control of everything in it",
-                    said(binding + 1)
-                ),
+                format!("`{}` would give `{role}` to `{member}`: {what}", said(binding + 1)),
             ));
         }
         return None;
+    }
+    // `gcloud … set-iam-policy RESOURCE FILE`: the whole policy, from a JSON or YAML file.
+    if let Some(setting) = words.iter().position(|word| *word == "set-iam-policy")
+        && let Some(file) = words.get(setting + 2)
+    {
+        return iam_policy_file(subject, file, &said(setting + 1));
     }
     let public_acl = ["--predefined-acl", "--predefined-default-object-acl"]
         .iter()
@@ -425,6 +725,56 @@ fn gcloud(invocation: &Invocation) -> Option<Found> {
     }
 }
 
+/// What a Google Cloud IAM policy file (`set-iam-policy`, `gsutil iam set`) grants: a role,
+/// other than an invoker's, to `allUsers` or `allAuthenticatedUsers`. JSON is read as such; YAML
+/// by its lines (`- allUsers`, `role: roles/…`). Administrator roles are not judged: the file is
+/// the whole policy, which holds the owners already there.
+fn iam_policy_file(subject: &Subject, file: &str, said: &str) -> Option<Found> {
+    let text = match file_document(subject, file) {
+        Document::Text(text) => text,
+        Document::Absent => return None,
+        Document::Unknown(what) => {
+            return Some((
+                &COULD_NOT_VERIFY,
+                format!("`{said}` replaces the whole policy with {what}: it could open the resource to everyone"),
+            ));
+        }
+    };
+    let public = match serde_json::from_str::<Value>(&text) {
+        Ok(policy) => policy
+            .get("bindings")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .any(|binding| {
+                let role = binding.get("role").and_then(Value::as_str).unwrap_or("");
+                let members = binding.get("members").and_then(Value::as_array);
+                !GCLOUD_INVOKER_ROLES.contains(&role)
+                    && members.into_iter().flatten().filter_map(Value::as_str).any(is_everyone)
+            }),
+        Err(_) => {
+            let value = |line: &str| {
+                line.trim()
+                    .trim_start_matches("- ")
+                    .trim_matches(['"', '\''])
+                    .to_owned()
+            };
+            let everyone = text.lines().any(|line| is_everyone(&value(line)));
+            let other_role = text
+                .lines()
+                .filter_map(|line| line.trim().strip_prefix("role:"))
+                .any(|role| !GCLOUD_INVOKER_ROLES.contains(&value(role).as_str()));
+            everyone && other_role
+        }
+    };
+    public.then(|| {
+        (
+            &STORAGE_PUBLIC,
+            format!("`{said}` would set a policy that gives a role to `allUsers`: anyone on the internet"),
+        )
+    })
+}
+
 /// Whether an IAM member or ACL entity is everyone (`allUsers`) or every Google account
 /// (`allAuthenticatedUsers`).
 fn is_everyone(member: &str) -> bool {
@@ -434,7 +784,7 @@ fn is_everyone(member: &str) -> bool {
     )
 }
 
-fn gsutil(invocation: &Invocation) -> Option<Found> {
+fn gsutil(subject: &Subject, invocation: &Invocation) -> Option<Found> {
     let words = invocation.words();
     let public = |what: String| {
         Some((
@@ -451,6 +801,7 @@ fn gsutil(invocation: &Invocation) -> Option<Found> {
         {
             public("iam ch".to_owned())
         }
+        ["iam", "set", file, ..] => iam_policy_file(subject, file, "gsutil iam set"),
         [list @ ("acl" | "defacl"), "ch", ..]
             if ["-u", "-g"]
                 .iter()
@@ -485,10 +836,15 @@ fn az(invocation: &Invocation) -> Option<Found> {
     let words = invocation.words();
     let said = |count: usize| format!("az {}", words[..count.min(words.len())].join(" "));
     match words.as_slice() {
-        ["storage", "container", "create" | "set-permission", ..]
-            if invocation
-                .value("--public-access")
-                .is_some_and(|access| matches!(access, "blob" | "container")) =>
+        // `container-rm` is the same container through the management plane (`Blob`, `Container`).
+        [
+            "storage",
+            "container" | "container-rm",
+            "create" | "update" | "set-permission",
+            ..,
+        ] if invocation
+            .value("--public-access")
+            .is_some_and(|access| matches!(access.to_ascii_lowercase().as_str(), "blob" | "container")) =>
         {
             Some((
                 &STORAGE_PUBLIC,
@@ -527,6 +883,97 @@ fn az(invocation: &Invocation) -> Option<Found> {
     }
 }
 
+/// MinIO's `mc anonymous set public|download|upload` (and the older `mc policy set`, `mc policy
+/// public`): the bucket opened to requests without credentials; `set-json` with a policy file.
+fn minio(subject: &Subject, invocation: &Invocation) -> Option<Found> {
+    let words = invocation.words();
+    let opened = |access: &str| matches!(access, "public" | "download" | "upload");
+    let public = |said: String| {
+        Some((
+            &STORAGE_PUBLIC,
+            format!("`mc {said}` would let anyone on the internet reach the bucket without credentials"),
+        ))
+    };
+    match words.as_slice() {
+        [command @ ("anonymous" | "policy"), "set", access, ..] if opened(access) => {
+            public(format!("{command} set {access}"))
+        }
+        ["policy", access, ..] if opened(access) => public(format!("policy {access}")),
+        [command @ ("anonymous" | "policy"), "set-json", file, ..] => match file_document(subject, file) {
+            Document::Text(text) => Policy::parse(&text)
+                .is_some_and(|policy| policy.allows_everyone())
+                .then(|| public(format!("{command} set-json")))
+                .flatten(),
+            Document::Absent => None,
+            Document::Unknown(what) => Some((
+                &COULD_NOT_VERIFY,
+                format!(
+                    "`mc {command} set-json` sets the bucket's anonymous policy from {what}: it could open the bucket to everyone"
+                ),
+            )),
+        },
+        _ => None,
+    }
+}
+
+/// `s3cmd`: `-P`/`--acl-public` on an upload or ACL change, and `setpolicy FILE`.
+fn s3cmd(subject: &Subject, invocation: &Invocation) -> Option<Found> {
+    let words = invocation.words();
+    let public_acl = invocation.has("--acl-public") || invocation.has_short('P');
+    match words.as_slice() {
+        [
+            command @ ("put" | "sync" | "cp" | "mv" | "modify" | "setacl" | "mb"),
+            ..,
+        ] if public_acl => Some((
+            &STORAGE_PUBLIC,
+            format!("`s3cmd {command} --acl-public` would let anyone on the internet read the data"),
+        )),
+        ["setpolicy", file, ..] => match file_document(subject, file) {
+            Document::Text(text) => Policy::parse(&text).filter(Policy::allows_everyone).map(|_| {
+                (
+                    &STORAGE_PUBLIC,
+                    "`s3cmd setpolicy` would let anyone on the internet reach the bucket (`\"Principal\": \"*\"`)"
+                        .to_owned(),
+                )
+            }),
+            Document::Absent => None,
+            Document::Unknown(what) => Some((
+                &COULD_NOT_VERIFY,
+                format!("`s3cmd setpolicy` sets the bucket policy in {what}: it could open the bucket to everyone"),
+            )),
+        },
+        _ => None,
+    }
+}
+
+/// rclone's options that give objects or buckets a public ACL, and the values that do.
+const RCLONE_PUBLIC_ACLS: &[(&str, &[&str])] = &[
+    ("--s3-acl", &["public-read", "public-read-write", "authenticated-read"]),
+    (
+        "--s3-bucket-acl",
+        &["public-read", "public-read-write", "authenticated-read"],
+    ),
+    ("--gcs-object-acl", &["publicRead", "authenticatedRead"]),
+    (
+        "--gcs-bucket-acl",
+        &["publicRead", "publicReadWrite", "authenticatedRead"],
+    ),
+    ("--azureblob-public-access", &["blob", "container"]),
+];
+
+/// `rclone copy … --s3-acl public-read` and the like.
+fn rclone(invocation: &Invocation) -> Option<Found> {
+    RCLONE_PUBLIC_ACLS.iter().find_map(|(option, public)| {
+        let value = invocation.value(option)?;
+        public.contains(&value).then(|| {
+            (
+                &STORAGE_PUBLIC,
+                format!("`rclone {option} {value}` would let anyone on the internet read what it copies"),
+            )
+        })
+    })
+}
+
 fn vault(invocation: &Invocation) -> Option<Found> {
     let words = invocation.words();
     let count = match words.as_slice() {
@@ -544,22 +991,152 @@ fn vault(invocation: &Invocation) -> Option<Found> {
     Some((&SECRET_DELETION, format!("`vault {}` {what}", words[..count].join(" "))))
 }
 
-fn doppler(invocation: &Invocation) -> Option<Found> {
-    invocation.words().starts_with(&["secrets", "delete"]).then(|| {
+/// `gh repo edit --visibility public`: a private repository's code and history published.
+fn github(invocation: &Invocation) -> Option<Found> {
+    let words = invocation.words();
+    let public = invocation.value("--visibility") == Some("public")
+        || invocation.has("--visibility") && words.contains(&"public");
+    (words.starts_with(&["repo", "edit"]) && public).then(|| {
         (
-            &SECRET_DELETION,
-            "`doppler secrets delete` would delete stored secrets, often the only copy".to_owned(),
+            &STORAGE_PUBLIC,
+            "`gh repo edit --visibility public` would publish the repository's code and its whole history".to_owned(),
         )
     })
 }
 
-/// `gh secret delete`: an Actions, Codespaces or Dependabot secret, whose value GitHub never
-/// shows again.
-fn github(invocation: &Invocation) -> Option<Found> {
-    matches!(invocation.words().as_slice(), ["secret", "delete" | "remove", ..]).then(|| {
+/// The options of `gh api` that take a value.
+const GH_API_VALUES: &[&str] = &[
+    "-X",
+    "--method",
+    "-f",
+    "--raw-field",
+    "-F",
+    "--field",
+    "-H",
+    "--header",
+    "--input",
+    "-q",
+    "--jq",
+    "-t",
+    "--template",
+    "--cache",
+    "-p",
+    "--preview",
+    "--hostname",
+];
+
+/// `gh api` calls that make someone an administrator (a collaborator, an organization member, a
+/// team on a repository) or make a repository public.
+fn github_api(subject: &Subject) -> Option<Found> {
+    let args: Vec<&str> = subject.command.args().iter().skip(1).map(Word::text).collect();
+    let mut method = None;
+    let mut fields: Vec<&str> = Vec::new();
+    let mut endpoint = None;
+    let mut index = 0;
+    while index < args.len() {
+        let arg = args[index];
+        index += 1;
+        let (name, attached) = match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+            _ if arg.len() > 2 && (arg.starts_with("-X") || arg.starts_with("-f") || arg.starts_with("-F")) => {
+                (&arg[..2], Some(&arg[2..]))
+            }
+            _ => (arg, None),
+        };
+        if !GH_API_VALUES.contains(&name) {
+            if !arg.starts_with('-') && endpoint.is_none() {
+                endpoint = Some(arg);
+            }
+            continue;
+        }
+        let value = attached.or_else(|| {
+            index += 1;
+            args.get(index - 1).copied()
+        });
+        match name {
+            "-X" | "--method" => method = value,
+            "-f" | "--raw-field" | "-F" | "--field" => fields.extend(value),
+            _ => {}
+        }
+    }
+    let endpoint = endpoint?
+        .trim_start_matches("https://api.github.com")
+        .trim_start_matches('/');
+    let segments: Vec<&str> = endpoint.split('?').next()?.split('/').collect();
+    let method = method.map(str::to_ascii_uppercase);
+    let field = |key: &str, value: &str| fields.iter().any(|field| field.split_once('=') == Some((key, value)));
+    let put = method.as_deref() == Some("PUT");
+    let admin = match segments.as_slice() {
+        ["repos", _, _, "collaborators", _] => put && field("permission", "admin"),
+        ["orgs", _, "memberships", _] => put && field("role", "admin"),
+        ["orgs", _, "teams", _, "repos", _, _] | ["teams", _, "repos", _, _] => put && field("permission", "admin"),
+        ["repos", _, _] if method.as_deref() == Some("PATCH") || method.is_none() && !fields.is_empty() => {
+            return (field("private", "false") || field("visibility", "public")).then(|| {
+                (
+                    &STORAGE_PUBLIC,
+                    format!("`gh api {endpoint}` would publish the repository's code and its whole history"),
+                )
+            });
+        }
+        _ => false,
+    };
+    admin.then(|| {
         (
-            &SECRET_DELETION,
-            "`gh secret delete` would delete a repository secret, whose value GitHub never shows again".to_owned(),
+            &ADMIN_GRANT,
+            format!("`gh api -X PUT {endpoint}` would give administrator rights: settings, secrets and deletion"),
         )
     })
+}
+
+/// `gpg --delete-secret-keys` and `--delete-secret-and-public-keys` (and the abbreviations gpg
+/// accepts): the private keys are gone, and what was encrypted to them with them. Deleting only
+/// public keys (`--delete-keys`) loses nothing that cannot be imported again.
+fn gpg(name: &str, invocation: &Invocation) -> Option<Found> {
+    let deleting = invocation
+        .options()
+        .iter()
+        .any(|option| option.name.starts_with("--delete-secret"));
+    deleting.then(|| {
+        (
+            &KEY_DESTRUCTION,
+            format!(
+                "`{name} --delete-secret-keys` would delete private keys: what was encrypted to them could never be read again"
+            ),
+        )
+    })
+}
+
+/// `keytool -delete`: an entry of a keystore, such as the key an Android app is signed with,
+/// which cannot be made again. Removing a certificate from a trust store (`-cacerts`, a
+/// `cacerts` or trust store file) loses no key.
+fn keytool(invocation: &Invocation) -> Option<Found> {
+    let trust_store = invocation.has("-cacerts")
+        || invocation
+            .value("-keystore")
+            .is_some_and(|keystore| keystore.contains("cacerts") || keystore.contains("truststore"));
+    (invocation.has("-delete") && !trust_store).then(|| {
+        (
+            &KEY_DESTRUCTION,
+            "`keytool -delete` would delete a keystore entry: a signing key cannot be made again".to_owned(),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CHECKER;
+    use super::stores::DELETIONS;
+    use crate::checks::Applies;
+
+    #[test]
+    fn every_secret_store_is_a_program_the_checker_applies_to() {
+        let Applies::Commands(names) = CHECKER.applies else {
+            panic!("the cloud checker applies to named programs");
+        };
+        for deletion in DELETIONS {
+            for program in deletion.programs {
+                assert!(names.contains(program), "{program} is not in the checker's programs");
+            }
+        }
+    }
 }

@@ -1,5 +1,7 @@
 //! Kubernetes: `kubectl delete` of namespaces or of everything (`--all`, `-A`), `helm
-//! uninstall`, and binding the `cluster-admin` role (the cloud checker's `admin-grant`).
+//! uninstall`, binding the `cluster-admin` role or OpenShift's privileged security context
+//! constraints (the cloud checker's `admin-grant`), and binding a role for unauthenticated users
+//! (its `storage-public`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
@@ -55,6 +57,28 @@ fn check(subject: &Subject, report: &mut Report) {
             );
         }
         return;
+    }
+    if let Some(everyone) = binds_everyone(&invocation, &operands) {
+        report.flag(
+            &super::cloud_exposure::STORAGE_PUBLIC,
+            span,
+            format!(
+                "`{} {}` would bind a role for `{everyone}`: {}",
+                command.name,
+                operands[..2].join(" "),
+                reach(everyone)
+            ),
+        );
+    }
+    if let Some(constraint) = grants_privileged_pods(&operands) {
+        report.flag(
+            &super::cloud_exposure::ADMIN_GRANT,
+            span,
+            format!(
+                "`{} adm policy {}` would let the pods of that account run with the `{constraint}` constraint: as root on the node",
+                command.name, operands[2]
+            ),
+        );
     }
     if binds_cluster_admin(&invocation, &operands) {
         report.flag(
@@ -115,5 +139,62 @@ fn binds_cluster_admin(invocation: &tools::Invocation, operands: &[&str]) -> boo
             ..,
         ] => *role == "cluster-admin",
         _ => false,
+    }
+}
+
+/// The groups and users that stand for anyone: requests without credentials, and every
+/// authenticated account (on GKE, any Google account).
+const EVERYONE: &[&str] = &["system:unauthenticated", "system:anonymous", "system:authenticated"];
+
+/// Who can reach the API server as `everyone`.
+fn reach(everyone: &str) -> &'static str {
+    if everyone == "system:authenticated" {
+        "every account the cluster accepts, on GKE any Google account"
+    } else {
+        "anyone who can reach the API server, without credentials"
+    }
+}
+
+/// The group or user standing for everyone (see [`EVERYONE`]) that a binding names:
+/// `kubectl create clusterrolebinding --group=system:unauthenticated`, `oc adm policy
+/// add-role-to-group view system:unauthenticated`. With `--dry-run=client` it only prints it.
+fn binds_everyone(invocation: &tools::Invocation, operands: &[&str]) -> Option<&'static str> {
+    let named = |name: &str| EVERYONE.iter().copied().find(|everyone| *everyone == name);
+    match operands {
+        ["create", "clusterrolebinding" | "rolebinding", ..]
+            if !invocation
+                .options()
+                .iter()
+                .any(|option| option.name == "--dry-run" && option.value != Some("none")) =>
+        {
+            invocation
+                .values("--group")
+                .chain(invocation.values("--user"))
+                .find_map(named)
+        }
+        [
+            "adm",
+            "policy",
+            "add-cluster-role-to-group" | "add-role-to-group" | "add-cluster-role-to-user" | "add-role-to-user",
+            _,
+            subjects @ ..,
+        ] => subjects.iter().find_map(|subject| named(subject)),
+        _ => None,
+    }
+}
+
+/// OpenShift's security context constraints that run a pod as root on its node, or with the
+/// node's files: granting one to an account is granting the node.
+const PRIVILEGED_CONSTRAINTS: &[&str] = &["privileged", "hostaccess", "hostmount-anyuid", "node-exporter"];
+
+/// The privileged constraint `oc adm policy add-scc-to-user|group` grants, if it is one.
+fn grants_privileged_pods<'a>(operands: &[&'a str]) -> Option<&'a str> {
+    match operands {
+        ["adm", "policy", "add-scc-to-user" | "add-scc-to-group", constraint, ..]
+            if PRIVILEGED_CONSTRAINTS.contains(constraint) =>
+        {
+            Some(constraint)
+        }
+        _ => None,
     }
 }

@@ -359,7 +359,7 @@ fn settings_off(subject: &Subject, value: &str) -> Option<Settings> {
 
 /// Whether some command of the analysis writes `path` (a redirection, `cp`, `tee`…, or a file
 /// a program of the registry writes).
-fn written_here(subject: &Subject, path: &crate::paths::AbsPath) -> bool {
+pub(super) fn written_here(subject: &Subject, path: &crate::paths::AbsPath) -> bool {
     subject.analysis.commands.iter().any(|command| {
         let redirected = command
             .redirects

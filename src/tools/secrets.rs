@@ -1,5 +1,8 @@
 //! Secret stores: HashiCorp's `vault` (Go's flags: one dash or two, `-mount=secret` or
-//! `-mount secret`) and `doppler`.
+//! `-mount secret`), `doppler`, the password managers (`op`, `bw`, `pass`, `gopass`, macOS's
+//! `security`), the secrets of deployment platforms (`infisical`, `fly`, `vercel`, `wrangler`,
+//! `supabase`), and the key stores of `gpg` (whose commands are options) and Java's `keytool`
+//! (long options with one dash).
 
 use super::{Tool, Values};
 
@@ -49,6 +52,142 @@ pub const TOOLS: &[Tool] = &[
                 "--api-host",
                 "--configuration",
                 "--type",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["op"],
+        global: Values {
+            short: "",
+            long: &[
+                "--account",
+                "--config",
+                "--encoding",
+                "--format",
+                "--session",
+                "--vault",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["bw"],
+        global: Values {
+            short: "",
+            long: &["--session", "--organizationid", "--itemid"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        // Their options are flags, or follow the subcommand.
+        names: &["pass", "gopass", "security"],
+        global: Values { short: "", long: &[] },
+        subcommands: &[],
+        options_anywhere: false,
+    },
+    Tool {
+        names: &["infisical"],
+        global: Values {
+            short: "",
+            long: &["--env", "--path", "--projectId", "--token", "--domain", "--type"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["fly", "flyctl"],
+        global: Values {
+            short: "act",
+            long: &["--app", "--config", "--access-token", "--org"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["vercel"],
+        global: Values {
+            short: "tSAQT",
+            long: &[
+                "--token",
+                "--scope",
+                "--cwd",
+                "--local-config",
+                "--global-config",
+                "--team",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["wrangler"],
+        global: Values {
+            short: "ec",
+            long: &["--env", "--config", "--name"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["supabase"],
+        global: Values {
+            short: "",
+            long: &["--project-ref", "--workdir", "--profile"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["gpg", "gpg2"],
+        global: Values {
+            short: "ruo",
+            long: &[
+                "--homedir",
+                "--keyring",
+                "--secret-keyring",
+                "--default-key",
+                "--local-user",
+                "--recipient",
+                "--output",
+                "--keyserver",
+                "--trust-model",
+                "--passphrase",
+                "--passphrase-file",
+                "--passphrase-fd",
+                "--pinentry-mode",
+                "--status-fd",
+                "--logger-fd",
+                "--command-fd",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["keytool"],
+        global: Values {
+            short: "",
+            long: &[
+                "-alias",
+                "-keystore",
+                "-storepass",
+                "-keypass",
+                "-storetype",
+                "-providername",
+                "-providerclass",
+                "-file",
+                "-dname",
+                "-keyalg",
+                "-keysize",
+                "-validity",
+                "-destalias",
+                "-srcalias",
+                "-srckeystore",
+                "-destkeystore",
             ],
         },
         subcommands: &[],
