@@ -10,6 +10,8 @@ use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Cwd, Target};
 use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
+use regex::Regex;
+use std::sync::LazyLock;
 
 /// Commands that print what they fetch from the network.
 pub const FETCHERS: &[&str] = &[
@@ -175,6 +177,59 @@ fn printed_setting(command: &Command) -> Option<&'static str> {
     }
 }
 
+/// What a jq filter prints of the environment (`jq -n env`, `jq -n '$ENV.GITHUB_TOKEN'`, yq's
+/// `strenv(TOKEN)`): the whole of it (`Some(None)`) or a secret variable. Names, lengths and
+/// tests print no value (`env | keys`, `$ENV.TOKEN | length`, `env.TOKEN != null`).
+fn queried_environment(command: &Command) -> Option<Option<String>> {
+    static WHOLE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#"(?:^|[^.$\w"])(?:\$ENV|env)\b"#).expect("the pattern is valid"));
+    static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?:^|[^.$\w"])(?:(?:\$ENV|env)\s*(?:\.\s*|\[\s*")(\w+)|(?:str)?env\s*\(\s*"?(\w+))"#)
+            .expect("the pattern is valid")
+    });
+    static NO_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"\A"?\]?\s*(?:\)\s*)?(?:\|\s*(?:keys|keys_unsorted|length|has\b|type\b|map\s*\(\s*\.key|to_entries\s*\|\s*map\s*\(\s*\.key)|[!=]=|and\b|or\b)"#)
+            .expect("the pattern is valid")
+    });
+    if !matches!(command.name.as_str(), "jq" | "gojq" | "jaq" | "yq") {
+        return None;
+    }
+    // The filter: the first operand, past the values of the options that take them.
+    let mut words = command.args().iter();
+    let filter = loop {
+        let word = words.next()?;
+        match word.text() {
+            "--arg" | "--argjson" | "--slurpfile" | "--rawfile" => {
+                words.nth(1);
+            }
+            "--indent" | "-L" | "--tab-width" | "-I" | "--indent-width" | "-p" | "--input-format" | "-o"
+            | "--output-format" => {
+                words.next();
+            }
+            "-f" | "--from-file" => return None,
+            "--" => break words.next()?,
+            text if text.starts_with('-') && text.len() > 1 => {}
+            _ => break word,
+        }
+    };
+    let filter = filter.value()?;
+    for found in NAMED.captures_iter(filter) {
+        let (Some(whole), Some(name)) = (found.get(0), found.iter().skip(1).flatten().next()) else {
+            continue;
+        };
+        if is_secret_name(name.as_str()) && !NO_VALUE.is_match(&filter[whole.end()..]) {
+            return Some(Some(name.as_str().to_owned()));
+        }
+    }
+    WHOLE
+        .find_iter(filter)
+        .any(|found| {
+            let after = &filter[found.end()..];
+            !after.trim_start().starts_with(['.', '[', '(', ':', '"']) && !NO_VALUE.is_match(after.trim_start())
+        })
+        .then_some(None)
+}
+
 /// Archivers and compressors whose operands are all read.
 const ARCHIVERS: &[&str] = &[
     "tar", "zip", "7z", "gzip", "bzip2", "xz", "zstd", "gpg", "openssl", "cpio",
@@ -294,6 +349,9 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     if let Some(what) = printed_setting(command) {
         return Some(what.to_owned());
     }
+    if let Some(printed) = queried_environment(command) {
+        return Some(printed.map_or_else(|| ENVIRONMENT.to_owned(), |name| format!("the variable {name}")));
+    }
     let words: Vec<&str> = command.args().iter().filter_map(Word::value).collect();
     if let Some((_, _, what)) = TOKEN_PRINTERS
         .iter()
@@ -318,6 +376,12 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     match &command.stdin {
         Input::Piped(Output::Secret(what)) if what == ENVIRONMENT && hides_values(command) => None,
         Input::Piped(Output::Secret(what)) => Some(what.clone()),
+        // A here-string or heredoc that expands a secret variable (`cat <<< "$TOKEN"`), passed
+        // on by a filter; a program that only reads it (`gh auth login --with-token <<<
+        // "$GH_TOKEN"`) prints nothing of it.
+        Input::Text(text) if command.runs.is_empty() && !only_tests(command) => {
+            secret_expanded(text).map(|name| format!("the variable {name}"))
+        }
         Input::File(path) => secret_path(path),
         _ => None,
     }
@@ -344,19 +408,22 @@ fn printed_variable(command: &Command) -> Option<String> {
                 .find(|name| !name.starts_with('-') && is_secret_name(name))
                 .map(str::to_owned)
         }
-        "echo" | "printf" | "print" => args
-            .iter()
-            .flat_map(|word| word.parts.iter())
-            .find_map(|part| match part {
-                Part::Dynamic(Dynamic {
-                    kind: DynamicKind::Variable { name, .. },
-                    text,
-                    ..
-                }) if is_secret_name(name) && expands_whole(text.trim_matches('"'), name) => Some(name.clone()),
-                _ => None,
-            }),
+        "echo" | "printf" | "print" => args.iter().find_map(secret_expanded),
         _ => None,
     }
+}
+
+/// A variable holding a secret by its name whose whole value the word expands
+/// (`"$GITHUB_TOKEN"`, a heredoc line `key: $API_KEY`).
+fn secret_expanded(word: &Word) -> Option<String> {
+    word.parts.iter().find_map(|part| match part {
+        Part::Dynamic(Dynamic {
+            kind: DynamicKind::Variable { name, .. },
+            text,
+            ..
+        }) if is_secret_name(name) && expands_whole(text.trim_matches('"'), name) => Some(name.clone()),
+        _ => None,
+    })
 }
 
 /// Whether the expansion `text` of the variable `name` is its whole value: `$NAME`, `${NAME}`,
@@ -514,6 +581,16 @@ fn hides_values(command: &Command) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether grep or its kin only counts, tests or names files (`grep -q`, `-c`, `-l`): it
+/// prints no line it reads.
+fn only_tests(command: &Command) -> bool {
+    matches!(command.name.as_str(), "grep" | "egrep" | "fgrep" | "rg")
+        && command.args().iter().filter_map(Word::value).any(|text| {
+            matches!(text, "--count" | "--quiet" | "--silent" | "--files-with-matches")
+                || text.starts_with('-') && !text.starts_with("--") && text.contains(['c', 'q', 'l', 'L'])
+        })
 }
 
 /// [`hides_values`] for grep and its kin: the options, then the patterns tried on

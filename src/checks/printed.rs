@@ -59,16 +59,20 @@ fn check(subject: &Subject, report: &mut Report) {
     if !producers::printed_not_read(what) {
         return;
     }
-    if command.output_piped || command.output_counted || captured(command, subject.analysis) || into_file(command) {
+    if command.output_piped
+        || command.output_counted
+        || captured(command, subject.analysis)
+        || into_file(command, subject.analysis)
+    {
         return;
     }
+    // A call in another language's code is named as the code names it (`print`,
+    // `console.log`), not by the `printenv` it stands for.
+    let printer = command.origin.as_deref().unwrap_or(&command.name);
     report.flag(
         &PRINT_SECRETS,
         command.span,
-        format!(
-            "`{}` would print {what} into the conversation, where it can leak",
-            command.name
-        ),
+        format!("`{printer}` would print {what} into the conversation, where it can leak"),
     );
 }
 
@@ -95,7 +99,15 @@ fn captured(command: &Command, analysis: &Analysis) -> bool {
 
 /// Whether the command writes into a file: what it prints may go there (the descriptor of a
 /// redirection is not told apart, so `env 2>/dev/null` counts too, and is let pass).
-fn into_file(command: &Command) -> bool {
+/// A command run by another (`bash -c env > f`, `print(os.environ)` of `python3 -c … > f`)
+/// writes where its runner's redirections send it.
+fn into_file(command: &Command, analysis: &Analysis) -> bool {
+    let mut runners = std::iter::successors(Some(command), |runner| runner.parent.map(|id| &analysis.commands[id]));
+    runners.any(writes_to_file)
+}
+
+/// Whether the command's own redirections write its output into a file.
+fn writes_to_file(command: &Command) -> bool {
     command.redirects.iter().any(|redirect| {
         matches!(redirect.operator, RedirectOperator::Write | RedirectOperator::Append)
             && !redirect

@@ -10,6 +10,7 @@
 //! deletes something is given a value nobody can know before the code runs.
 
 mod awk;
+mod environment;
 mod escapes;
 mod javascript;
 mod python;
@@ -185,6 +186,19 @@ pub fn opens_socket(language: Language, code: &str) -> bool {
     OPENS_SOCKET
         .iter()
         .any(|(of, pattern)| *of == language && pattern.is_match(code))
+}
+
+/// What the code prints of the environment (`print(os.environ)`, `console.log(process.env.TOKEN)`),
+/// as the `printenv` or `printenv NAME` it amounts to; `prints_value`: the interpreter prints
+/// the code's value (`node -p`).
+pub fn printed_environment(language: Language, source: &Source, prints_value: bool) -> Option<Effect> {
+    let printed = environment::printed(language, source.text(), prints_value)?;
+    let span = source.span(printed.at);
+    let argv = std::iter::once("printenv")
+        .chain(printed.variable.as_deref())
+        .map(|word| Word::literal(word, span))
+        .collect();
+    Some(Effect::new(&printed.call, span, None, Action::Run(argv)))
 }
 
 /// The effects of `source`, code in `language`.
