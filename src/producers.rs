@@ -147,6 +147,9 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
 
 const REGISTRY_TOKEN: &str = "a registry token";
 const KUBERNETES_SECRET_DATA: &str = "a Kubernetes secret's data";
+const CONTAINER_ENVIRONMENT: &str = "a container's environment (with its tokens and passwords)";
+const WORKLOAD_ENVIRONMENT: &str = "a workload's environment variables";
+const PROCESS_ENVIRONMENTS: &str = "the command lines of processes with their environments";
 
 /// A secret a tool prints from its settings or a cluster: npm's auth token (`npm config get
 /// //registry.npmjs.org/:_authToken`), a Kubernetes secret's data (`kubectl get secret x -o
@@ -171,10 +174,59 @@ fn printed_setting(command: &Command) -> Option<&'static str> {
                 _ => word.strip_prefix("-o").or_else(|| word.strip_prefix("--output=")),
             });
             let shows_data = output.is_some_and(|format| !matches!(format, "name" | "wide" | ""));
-            (gets_secret && shows_data).then_some(KUBERNETES_SECRET_DATA)
+            // `kubectl set env deploy/x --list`: each variable with its literal value.
+            let lists_environment = words.windows(2).any(|pair| pair == ["set", "env"])
+                && words
+                    .iter()
+                    .any(|word| matches!(*word, "--list" | "-L" | "--list=true"));
+            (gets_secret && shows_data)
+                .then_some(KUBERNETES_SECRET_DATA)
+                .or(lists_environment.then_some(WORKLOAD_ENVIRONMENT))
         }
+        // `docker inspect --format '{{.Config.Env}}' c`: the environment a container was given.
+        "docker" | "podman" | "nerdctl" | "finch"
+            if words.iter().any(|word| *word == "inspect")
+                && format_option(&words).is_some_and(|format| format.contains(".Env")) =>
+        {
+            Some(CONTAINER_ENVIRONMENT)
+        }
+        // `docker inspect c | jq '.[0].Config.Env'`.
+        "jq" | "gojq" | "jaq" | "yq" if words.iter().any(|word| word.contains("Config.Env")) => {
+            Some(CONTAINER_ENVIRONMENT)
+        }
+        // BSD-style `e` (`ps eww`, `ps auxe`) and `-E` print each process's environment after
+        // its command line; `-e` is every process, not the environment.
+        "ps" if ps_shows_environment(&words) => Some(PROCESS_ENVIRONMENTS),
         _ => None,
     }
+}
+
+/// The value of a Go-template option (`--format`, `-f`) of a container CLI.
+fn format_option<'a>(words: &[&'a str]) -> Option<&'a str> {
+    words.iter().enumerate().find_map(|(at, word)| match *word {
+        "-f" | "--format" => words.get(at + 1).copied(),
+        _ => word.strip_prefix("--format=").or_else(|| word.strip_prefix("-f=")),
+    })
+}
+
+/// Whether `ps` is asked for each process's environment: a BSD option word with `e` (`ps
+/// eww`, `ps auxe`), not the value of an option (`ps -o pid,etime`), or `-E`.
+fn ps_shows_environment(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(at, word)| {
+        let after_value_option = at
+            .checked_sub(1)
+            .and_then(|before| words.get(before))
+            .is_some_and(|before| {
+                before.starts_with("--") && !before.contains('=')
+                    || before.starts_with('-')
+                        && before.ends_with(['o', 'O', 'p', 'u', 'U', 'g', 'G', 't', 'C', 'q', 'k'])
+            });
+        *word == "-E"
+            || !word.starts_with('-')
+                && !after_value_option
+                && word.contains('e')
+                && word.chars().all(|c| c.is_ascii_alphabetic())
+    })
 }
 
 /// What a jq filter prints of the environment (`jq -n env`, `jq -n '$ENV.GITHUB_TOKEN'`, yq's
@@ -374,7 +426,20 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         return None;
     }
     match &command.stdin {
-        Input::Piped(Output::Secret(what)) if what == ENVIRONMENT && hides_values(command) => None,
+        // An environment, this shell's or another process's, filtered for what holds no value
+        // (`docker inspect -f '{{json .Config.Env}}' c | tr , '\n' | grep -i cors`).
+        Input::Piped(Output::Secret(what))
+            if [
+                ENVIRONMENT,
+                CONTAINER_ENVIRONMENT,
+                WORKLOAD_ENVIRONMENT,
+                PROCESS_ENVIRONMENTS,
+            ]
+            .contains(&what.as_str())
+                && hides_values(command) =>
+        {
+            None
+        }
         Input::Piped(Output::Secret(what)) => Some(what.clone()),
         // A here-string or heredoc that expands a secret variable (`cat <<< "$TOKEN"`), passed
         // on by a filter; a program that only reads it (`gh auth login --with-token <<<
@@ -454,6 +519,7 @@ pub fn printed_not_read(what: &str) -> bool {
         || TOKEN_PRINTERS.iter().any(|(_, _, printed)| *printed == what)
         || what == REGISTRY_TOKEN
         || what == KUBERNETES_SECRET_DATA
+        || [CONTAINER_ENVIRONMENT, WORKLOAD_ENVIRONMENT, PROCESS_ENVIRONMENTS].contains(&what)
 }
 
 /// Whether the variable `name` holds a secret by its name (`GITHUB_TOKEN`, `DB_PASSWORD`,
