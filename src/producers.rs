@@ -185,8 +185,7 @@ fn printed_setting(command: &Command) -> Option<&'static str> {
         }
         // `docker inspect --format '{{.Config.Env}}' c`: the environment a container was given.
         "docker" | "podman" | "nerdctl" | "finch"
-            if words.iter().any(|word| *word == "inspect")
-                && format_option(&words).is_some_and(|format| format.contains(".Env")) =>
+            if words.contains(&"inspect") && format_option(&words).is_some_and(|format| format.contains(".Env")) =>
         {
             Some(CONTAINER_ENVIRONMENT)
         }
