@@ -10,6 +10,8 @@ use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Cwd, Target};
 use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
+use regex::Regex;
+use std::sync::LazyLock;
 
 /// Commands that print what they fetch from the network.
 pub const FETCHERS: &[&str] = &[
@@ -145,6 +147,9 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
 
 const REGISTRY_TOKEN: &str = "a registry token";
 const KUBERNETES_SECRET_DATA: &str = "a Kubernetes secret's data";
+const CONTAINER_ENVIRONMENT: &str = "a container's environment (with its tokens and passwords)";
+const WORKLOAD_ENVIRONMENT: &str = "a workload's environment variables";
+const PROCESS_ENVIRONMENTS: &str = "the command lines of processes with their environments";
 
 /// A secret a tool prints from its settings or a cluster: npm's auth token (`npm config get
 /// //registry.npmjs.org/:_authToken`), a Kubernetes secret's data (`kubectl get secret x -o
@@ -169,10 +174,111 @@ fn printed_setting(command: &Command) -> Option<&'static str> {
                 _ => word.strip_prefix("-o").or_else(|| word.strip_prefix("--output=")),
             });
             let shows_data = output.is_some_and(|format| !matches!(format, "name" | "wide" | ""));
-            (gets_secret && shows_data).then_some(KUBERNETES_SECRET_DATA)
+            // `kubectl set env deploy/x --list`: each variable with its literal value.
+            let lists_environment = words.windows(2).any(|pair| pair == ["set", "env"])
+                && words
+                    .iter()
+                    .any(|word| matches!(*word, "--list" | "-L" | "--list=true"));
+            (gets_secret && shows_data)
+                .then_some(KUBERNETES_SECRET_DATA)
+                .or(lists_environment.then_some(WORKLOAD_ENVIRONMENT))
         }
+        // `docker inspect --format '{{.Config.Env}}' c`: the environment a container was given.
+        "docker" | "podman" | "nerdctl" | "finch"
+            if words.contains(&"inspect") && format_option(&words).is_some_and(|format| format.contains(".Env")) =>
+        {
+            Some(CONTAINER_ENVIRONMENT)
+        }
+        // `docker inspect c | jq '.[0].Config.Env'`.
+        "jq" | "gojq" | "jaq" | "yq" if words.iter().any(|word| word.contains("Config.Env")) => {
+            Some(CONTAINER_ENVIRONMENT)
+        }
+        // BSD-style `e` (`ps eww`, `ps auxe`) and `-E` print each process's environment after
+        // its command line; `-e` is every process, not the environment.
+        "ps" if ps_shows_environment(&words) => Some(PROCESS_ENVIRONMENTS),
         _ => None,
     }
+}
+
+/// The value of a Go-template option (`--format`, `-f`) of a container CLI.
+fn format_option<'a>(words: &[&'a str]) -> Option<&'a str> {
+    words.iter().enumerate().find_map(|(at, word)| match *word {
+        "-f" | "--format" => words.get(at + 1).copied(),
+        _ => word.strip_prefix("--format=").or_else(|| word.strip_prefix("-f=")),
+    })
+}
+
+/// Whether `ps` is asked for each process's environment: a BSD option word with `e` (`ps
+/// eww`, `ps auxe`), not the value of an option (`ps -o pid,etime`), or `-E`.
+fn ps_shows_environment(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(at, word)| {
+        let after_value_option = at
+            .checked_sub(1)
+            .and_then(|before| words.get(before))
+            .is_some_and(|before| {
+                before.starts_with("--") && !before.contains('=')
+                    || before.starts_with('-')
+                        && before.ends_with(['o', 'O', 'p', 'u', 'U', 'g', 'G', 't', 'C', 'q', 'k'])
+            });
+        *word == "-E"
+            || !word.starts_with('-')
+                && !after_value_option
+                && word.contains('e')
+                && word.chars().all(|c| c.is_ascii_alphabetic())
+    })
+}
+
+/// What a jq filter prints of the environment (`jq -n env`, `jq -n '$ENV.GITHUB_TOKEN'`, yq's
+/// `strenv(TOKEN)`): the whole of it (`Some(None)`) or a secret variable. Names, lengths and
+/// tests print no value (`env | keys`, `$ENV.TOKEN | length`, `env.TOKEN != null`).
+fn queried_environment(command: &Command) -> Option<Option<String>> {
+    static WHOLE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#"(?:^|[^.$\w"])(?:\$ENV|env)\b"#).expect("the pattern is valid"));
+    static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?:^|[^.$\w"])(?:(?:\$ENV|env)\s*(?:\.\s*|\[\s*")(\w+)|(?:str)?env\s*\(\s*"?(\w+))"#)
+            .expect("the pattern is valid")
+    });
+    static NO_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"\A"?\]?\s*(?:\)\s*)?(?:\|\s*(?:keys|keys_unsorted|length|has\b|type\b|map\s*\(\s*\.key|to_entries\s*\|\s*map\s*\(\s*\.key)|[!=]=|and\b|or\b)"#)
+            .expect("the pattern is valid")
+    });
+    if !matches!(command.name.as_str(), "jq" | "gojq" | "jaq" | "yq") {
+        return None;
+    }
+    // The filter: the first operand, past the values of the options that take them.
+    let mut words = command.args().iter();
+    let filter = loop {
+        let word = words.next()?;
+        match word.text() {
+            "--arg" | "--argjson" | "--slurpfile" | "--rawfile" => {
+                words.nth(1);
+            }
+            "--indent" | "-L" | "--tab-width" | "-I" | "--indent-width" | "-p" | "--input-format" | "-o"
+            | "--output-format" => {
+                words.next();
+            }
+            "-f" | "--from-file" => return None,
+            "--" => break words.next()?,
+            text if text.starts_with('-') && text.len() > 1 => {}
+            _ => break word,
+        }
+    };
+    let filter = filter.value()?;
+    for found in NAMED.captures_iter(filter) {
+        let (Some(whole), Some(name)) = (found.get(0), found.iter().skip(1).flatten().next()) else {
+            continue;
+        };
+        if is_secret_name(name.as_str()) && !NO_VALUE.is_match(&filter[whole.end()..]) {
+            return Some(Some(name.as_str().to_owned()));
+        }
+    }
+    WHOLE
+        .find_iter(filter)
+        .any(|found| {
+            let after = &filter[found.end()..];
+            !after.trim_start().starts_with(['.', '[', '(', ':', '"']) && !NO_VALUE.is_match(after.trim_start())
+        })
+        .then_some(None)
 }
 
 /// Archivers and compressors whose operands are all read.
@@ -294,6 +400,9 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     if let Some(what) = printed_setting(command) {
         return Some(what.to_owned());
     }
+    if let Some(printed) = queried_environment(command) {
+        return Some(printed.map_or_else(|| ENVIRONMENT.to_owned(), |name| format!("the variable {name}")));
+    }
     let words: Vec<&str> = command.args().iter().filter_map(Word::value).collect();
     if let Some((_, _, what)) = TOKEN_PRINTERS
         .iter()
@@ -316,8 +425,27 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         return None;
     }
     match &command.stdin {
-        Input::Piped(Output::Secret(what)) if what == ENVIRONMENT && hides_values(command) => None,
+        // An environment, this shell's or another process's, filtered for what holds no value
+        // (`docker inspect -f '{{json .Config.Env}}' c | tr , '\n' | grep -i cors`).
+        Input::Piped(Output::Secret(what))
+            if [
+                ENVIRONMENT,
+                CONTAINER_ENVIRONMENT,
+                WORKLOAD_ENVIRONMENT,
+                PROCESS_ENVIRONMENTS,
+            ]
+            .contains(&what.as_str())
+                && hides_values(command) =>
+        {
+            None
+        }
         Input::Piped(Output::Secret(what)) => Some(what.clone()),
+        // A here-string or heredoc that expands a secret variable (`cat <<< "$TOKEN"`), passed
+        // on by a filter; a program that only reads it (`gh auth login --with-token <<<
+        // "$GH_TOKEN"`) prints nothing of it.
+        Input::Text(text) if command.runs.is_empty() && !only_tests(command) => {
+            secret_expanded(text).map(|name| format!("the variable {name}"))
+        }
         Input::File(path) => secret_path(path),
         _ => None,
     }
@@ -344,19 +472,22 @@ fn printed_variable(command: &Command) -> Option<String> {
                 .find(|name| !name.starts_with('-') && is_secret_name(name))
                 .map(str::to_owned)
         }
-        "echo" | "printf" | "print" => args
-            .iter()
-            .flat_map(|word| word.parts.iter())
-            .find_map(|part| match part {
-                Part::Dynamic(Dynamic {
-                    kind: DynamicKind::Variable { name, .. },
-                    text,
-                    ..
-                }) if is_secret_name(name) && expands_whole(text.trim_matches('"'), name) => Some(name.clone()),
-                _ => None,
-            }),
+        "echo" | "printf" | "print" => args.iter().find_map(secret_expanded),
         _ => None,
     }
+}
+
+/// A variable holding a secret by its name whose whole value the word expands
+/// (`"$GITHUB_TOKEN"`, a heredoc line `key: $API_KEY`).
+fn secret_expanded(word: &Word) -> Option<String> {
+    word.parts.iter().find_map(|part| match part {
+        Part::Dynamic(Dynamic {
+            kind: DynamicKind::Variable { name, .. },
+            text,
+            ..
+        }) if is_secret_name(name) && expands_whole(text.trim_matches('"'), name) => Some(name.clone()),
+        _ => None,
+    })
 }
 
 /// Whether the expansion `text` of the variable `name` is its whole value: `$NAME`, `${NAME}`,
@@ -387,6 +518,7 @@ pub fn printed_not_read(what: &str) -> bool {
         || TOKEN_PRINTERS.iter().any(|(_, _, printed)| *printed == what)
         || what == REGISTRY_TOKEN
         || what == KUBERNETES_SECRET_DATA
+        || [CONTAINER_ENVIRONMENT, WORKLOAD_ENVIRONMENT, PROCESS_ENVIRONMENTS].contains(&what)
 }
 
 /// Whether the variable `name` holds a secret by its name (`GITHUB_TOKEN`, `DB_PASSWORD`,
@@ -514,6 +646,16 @@ fn hides_values(command: &Command) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether grep or its kin only counts, tests or names files (`grep -q`, `-c`, `-l`): it
+/// prints no line it reads.
+fn only_tests(command: &Command) -> bool {
+    matches!(command.name.as_str(), "grep" | "egrep" | "fgrep" | "rg")
+        && command.args().iter().filter_map(Word::value).any(|text| {
+            matches!(text, "--count" | "--quiet" | "--silent" | "--files-with-matches")
+                || text.starts_with('-') && !text.starts_with("--") && text.contains(['c', 'q', 'l', 'L'])
+        })
 }
 
 /// [`hides_values`] for grep and its kin: the options, then the patterns tried on

@@ -1,7 +1,9 @@
 //! Secrets printed where the agent sees them: the environment dumped (`env`, `printenv`, `set`,
 //! `export -p`, `declare -p`), or filtered for what holds values (`env | grep -i key`), a secret
-//! variable by name (`printenv GITHUB_TOKEN`, `echo "$GITHUB_TOKEN"`), a CLI's token (`gh auth
-//! token`). What is printed lands in the
+//! variable by name (`printenv GITHUB_TOKEN`, `echo "$GITHUB_TOKEN"`, `cat <<< "$TOKEN"`), a CLI's
+//! token (`gh auth token`), another process's environment (`docker inspect -f
+//! '{{.Config.Env}}'`, `ps eww`); interpreter code that prints the environment or a secret
+//! variable stands for the `printenv` it amounts to. What is printed lands in the
 //! conversation, and from there in logs and other services. What prints no value passes: a
 //! count (`env | grep -c KEY`), the names alone (`env | cut -d= -f1`), values masked (`sed
 //! 's/=.*/=***/'`), variables that hold none (`printenv HOME`, `env | grep PATH`), and output
@@ -22,7 +24,7 @@ pub const CHECKER: Checker = Checker {
 pub static PRINT_SECRETS: Rule = Rule {
     id: "print-secrets",
     decision: ASK,
-    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`), filtered or not for tokens and keys (`env | grep -i token`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`), a CLI's token (`gh auth token`).",
+    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)`, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), another process's environment (`docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`).",
     instead: "Print the names only (`env | cut -d= -f1`), test that a variable is set (`test -n \"$TOKEN\"`), or mask the values (`env | sed 's/=.*/=***/'`)",
     examples: &[
         "env",
@@ -34,6 +36,11 @@ pub static PRINT_SECRETS: Rule = Rule {
         "export -p",
         "declare -p GITHUB_TOKEN",
         "echo \"$OPENAI_API_KEY\"",
+        "python3 -c 'import os; print(os.environ)'",
+        "node -e 'console.log(process.env.GITHUB_TOKEN)'",
+        "cat <<< \"$GITHUB_TOKEN\"",
+        "docker inspect --format '{{.Config.Env}}' app",
+        "ps eww",
     ],
     allowed: &[
         "env | grep -c KEY",
@@ -47,6 +54,10 @@ pub static PRINT_SECRETS: Rule = Rule {
         "compgen -v",
         "echo ${#GITHUB_TOKEN}",
         "echo $NEXT_PUBLIC_SUPABASE_URL",
+        "python3 -c 'import os; print(list(os.environ))'",
+        "node -e 'console.log(process.env.NODE_ENV)'",
+        "gh auth login --with-token <<< \"$GH_TOKEN\"",
+        "docker inspect app",
     ],
 };
 
@@ -59,16 +70,20 @@ fn check(subject: &Subject, report: &mut Report) {
     if !producers::printed_not_read(what) {
         return;
     }
-    if command.output_piped || command.output_counted || captured(command, subject.analysis) || into_file(command) {
+    if command.output_piped
+        || command.output_counted
+        || captured(command, subject.analysis)
+        || into_file(command, subject.analysis)
+    {
         return;
     }
+    // A call in another language's code is named as the code names it (`print`,
+    // `console.log`), not by the `printenv` it stands for.
+    let printer = command.origin.as_deref().unwrap_or(&command.name);
     report.flag(
         &PRINT_SECRETS,
         command.span,
-        format!(
-            "`{}` would print {what} into the conversation, where it can leak",
-            command.name
-        ),
+        format!("`{printer}` would print {what} into the conversation, where it can leak"),
     );
 }
 
@@ -95,7 +110,15 @@ fn captured(command: &Command, analysis: &Analysis) -> bool {
 
 /// Whether the command writes into a file: what it prints may go there (the descriptor of a
 /// redirection is not told apart, so `env 2>/dev/null` counts too, and is let pass).
-fn into_file(command: &Command) -> bool {
+/// A command run by another (`bash -c env > f`, `print(os.environ)` of `python3 -c … > f`)
+/// writes where its runner's redirections send it.
+fn into_file(command: &Command, analysis: &Analysis) -> bool {
+    let mut runners = std::iter::successors(Some(command), |runner| runner.parent.map(|id| &analysis.commands[id]));
+    runners.any(writes_to_file)
+}
+
+/// Whether the command's own redirections write its output into a file.
+fn writes_to_file(command: &Command) -> bool {
     command.redirects.iter().any(|redirect| {
         matches!(redirect.operator, RedirectOperator::Write | RedirectOperator::Append)
             && !redirect

@@ -10,6 +10,7 @@
 //! deletes something is given a value nobody can know before the code runs.
 
 mod awk;
+mod environment;
 mod escapes;
 mod javascript;
 mod python;
@@ -148,7 +149,7 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
 
 /// Calls that open a network connection or listen for one, by language (gawk's `/inet/tcp/`
 /// special files included). A shell the same code starts may be the other end's.
-static OPENS_SOCKET: LazyLock<[(Language, Regex); 7]> = LazyLock::new(|| {
+static OPENS_SOCKET: LazyLock<[(Language, Regex); 10]> = LazyLock::new(|| {
     let pattern = |text: &str| Regex::new(text).expect("the socket patterns are valid");
     [
         (
@@ -170,8 +171,18 @@ static OPENS_SOCKET: LazyLock<[(Language, Regex); 7]> = LazyLock::new(|| {
                 r#"\b(net|tls)\.(connect|Socket|createConnection|createServer)\b|require\(\s*['"](node:)?net['"]\s*\)|from\s+['"](node:)?net['"]|Deno\.(connect|listen)\b|Bun\.(connect|listen)\b"#,
             ),
         ),
-        (Language::Lua, pattern(r"\bsocket\.(tcp|udp|connect|bind)\b")),
+        // `require("socket").connect(…)` as well as `socket.tcp()`.
+        (
+            Language::Lua,
+            pattern(r#"\bsocket["']?\)?\s*\.\s*(tcp|udp|connect|bind)\b"#),
+        ),
         (Language::Awk, pattern(r"/inet[46]?/(tcp|udp)/")),
+        (
+            Language::R,
+            pattern(r"\b(socketConnection|make\.socket|socketAccept|serverSocket)\s*\("),
+        ),
+        (Language::Julia, pattern(r"\bSockets\b|\b(connect|listen|accept)\s*\(")),
+        (Language::Tcl, pattern(r"(?:^|[;\[{]\s*|\n\s*)socket\s")),
     ]
 });
 
@@ -185,6 +196,84 @@ pub fn opens_socket(language: Language, code: &str) -> bool {
     OPENS_SOCKET
         .iter()
         .any(|(of, pattern)| *of == language && pattern.is_match(code))
+}
+
+/// What the code prints of the environment (`print(os.environ)`, `console.log(process.env.TOKEN)`),
+/// as the `printenv` or `printenv NAME` it amounts to; `prints_value`: the interpreter prints
+/// the code's value (`node -p`).
+pub fn printed_environment(language: Language, source: &Source, prints_value: bool) -> Option<Effect> {
+    let printed = environment::printed(language, source.text(), prints_value)?;
+    let span = source.span(printed.at);
+    let argv = std::iter::once("printenv")
+        .chain(printed.variable.as_deref())
+        .map(|word| Word::literal(word, span))
+        .collect();
+    Some(Effect::new(&printed.call, span, None, Action::Run(argv)))
+}
+
+/// Code that fetches from the network, and code that runs code given as a value that is not
+/// a literal, by language: together, code fetched and run unseen (`exec(urlopen(u).read())`,
+/// `fetch(u).then(r => r.text()).then(eval)`, `eval get($u)` of LWP::Simple).
+static FETCHES_AND_EVALUATES: LazyLock<[(Language, Regex, Regex); 6]> = LazyLock::new(|| {
+    let pattern = |text: &str| Regex::new(text).expect("the fetch and eval patterns are valid");
+    [
+        (
+            Language::Python,
+            pattern(
+                r"\burlopen\s*\(|\b(?:requests|httpx|session|urllib3)\s*\.\s*(?:get|post|request|urlopen)\s*\(|\bHTTPS?Connection\s*\(|\baiohttp\b|\bhttplib2\b|\bpycurl\b",
+            ),
+            pattern(r#"\b(?:exec|eval)\s*\(\s*[^\s'")]|\bcompile\s*\(\s*[^\s'")]"#),
+        ),
+        (
+            Language::JavaScript,
+            pattern(
+                r#"\bfetch\s*\(|\brequire\s*\(\s*['"](?:node:)?(?:https?|axios|node-fetch|undici|got)['"]\s*\)|\bfrom\s+['"](?:node:)?(?:https?|axios|node-fetch|undici|got)['"]|\bhttps?\s*\.\s*(?:get|request)\s*\(|\baxios\b|\bXMLHttpRequest\b"#,
+            ),
+            pattern(
+                r#"\beval\s*\(\s*[^\s'"`)]|[(,]\s*eval\s*\)|\bFunction\s*\(\s*[^\s'"`)]|\bvm\s*\.\s*(?:runIn\w*|compileFunction|Script)\b|\bnew\s+vm\s*\.\s*Script\b"#,
+            ),
+        ),
+        (
+            Language::Ruby,
+            pattern(
+                r#"\bURI\s*\.\s*open\b|\bopen-uri\b|\bNet::HTTP\b|\bopen\s*\(\s*['"]https?://|\b(?:HTTParty|Faraday|RestClient|HTTPX)\b"#,
+            ),
+            pattern(r#"\b(?:eval|instance_eval|class_eval|module_eval)\b\s*\(?\s*[^\s'"(){]"#),
+        ),
+        (
+            Language::Perl,
+            pattern(r"\bLWP::|\bHTTP::Tiny\b|\bWWW::Mechanize\b|\bMojo::UserAgent\b|\bNet::HTTP\b|\bFurl\b"),
+            // `eval { … }` catches errors; `eval EXPR` runs code.
+            pattern(r#"\beval\b\s*\(?\s*[^\s'"{();]"#),
+        ),
+        (
+            Language::Php,
+            pattern(
+                r#"\b(?:file_get_contents|fopen|file|readfile|stream_get_contents)\s*\(\s*['"](?:https?|ftp)://|\bcurl_exec\s*\(|\bGuzzleHttp\b"#,
+            ),
+            pattern(r#"\beval\s*\(\s*[^\s'")]|\b(?:include|require)(?:_once)?\s*\(?\s*['"](?:https?|ftp|data)://"#),
+        ),
+        (
+            Language::Lua,
+            pattern(
+                r#"\bsocket\.http\b|\bssl\.https\b|\bhttp\.request\b|require\s*\(?\s*['"](?:socket\.http|ssl\.https|http\.request)['"]"#,
+            ),
+            pattern(r#"\b(?:load|loadstring)\s*\(\s*[^\s'")\[]"#),
+        ),
+    ]
+});
+
+/// Whether code in `language` fetches from the network and runs code given as a value: what
+/// it fetched, as far as can be told.
+pub fn runs_fetched_code(language: Language, code: &str) -> bool {
+    let language = if language == Language::IPython {
+        Language::Python
+    } else {
+        language
+    };
+    FETCHES_AND_EVALUATES
+        .iter()
+        .any(|(of, fetches, evaluates)| *of == language && fetches.is_match(code) && evaluates.is_match(code))
 }
 
 /// The effects of `source`, code in `language`.

@@ -142,12 +142,12 @@ fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> 
         return Vec::new();
     }
     let options = Options::posix(flags.short_values, flags.long_values);
-    // node reads `-pe CODE` as `-p -e CODE`, where a getopt reading would take `e` for the
-    // value of `-p`.
+    // node reads `-pe CODE` as `-p -e CODE`, code whose value it prints, where a getopt
+    // reading would take `e` for the value of `-p`.
     let args: Vec<Word> = args
         .iter()
         .map(|word| match word.value() {
-            Some("-pe" | "-ep") if language == Language::JavaScript => Word::literal("-e", word.span),
+            Some("-pe" | "-ep") if language == Language::JavaScript => Word::literal("-p", word.span),
             _ => word.clone(),
         })
         .collect();
@@ -169,8 +169,14 @@ fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> 
         let first_flag = parsed
             .args
             .iter()
-            .find_map(|arg| flags.inline.chars().find(|flag| arg.is_short(*flag)))
-            .map_or_else(|| "--eval".to_owned(), |flag| format!("-{flag}"));
+            .find_map(|arg| {
+                let short = flags.inline.chars().find(|flag| arg.is_short(*flag));
+                let long = flags.long_inline.iter().find(|long| arg.is_long(long));
+                short
+                    .map(|flag| format!("-{flag}"))
+                    .or(long.map(|long| format!("--{long}")))
+            })
+            .unwrap_or_else(|| "--eval".to_owned());
         return vec![Execution::Program {
             via: format!("{name} {first_flag}"),
             language,

@@ -178,6 +178,9 @@ pub enum Carrier {
     /// The value of an option is a program whose input and output are the network connection
     /// (`nc -e /bin/sh`): a shell or interpreter there is run by whoever connects.
     NetworkProgram(Opt),
+    /// The value of an option is a script the program runs with its own interpreter, its input
+    /// and output the network connection (`ncat --lua-exec FILE`): run for whoever connects.
+    NetworkScript(Opt),
     /// Operands with `prefix` are a program run with the connection another operand opens
     /// (`socat TCP:host:port EXEC:bash`).
     NetworkOperand { prefix: &'static str },
@@ -346,6 +349,7 @@ impl Carrier {
                 format!("`{}` names a {language:?} script", option.spelled())
             }
             Carrier::NetworkProgram(option) => format!("`{}` runs a program for the network peer", option.spelled()),
+            Carrier::NetworkScript(option) => format!("`{}` runs a script for the network peer", option.spelled()),
             Carrier::NetworkOperand { prefix } => format!("`{prefix}…` runs a program for the network peer"),
             Carrier::ContainerArgv { skip } => {
                 format!("a command after {skip} operand(s), bind-mounted paths read as the host's")
@@ -772,6 +776,11 @@ fn entry_executions(
                     if runs_code(program.text()) {
                         found.push(network_shell(via(&format!(" {}", option.spelled())), program.text()));
                     }
+                }
+            }
+            Carrier::NetworkScript(option) => {
+                for script in option.values(&parsed, rest) {
+                    found.push(network_shell(via(&format!(" {}", option.spelled())), script.text()));
                 }
             }
             Carrier::NetworkOperand { prefix } => {

@@ -287,7 +287,15 @@ pub const ENTRIES: &[Entry] = &[
             shell_option(Opt::Both('c', "sh-exec")),
             Carrier::NetworkProgram(Opt::Both('e', "exec")),
             Carrier::NetworkProgram(Opt::Both('c', "sh-exec")),
+            Carrier::NetworkScript(Opt::Long("lua-exec")),
         ],
+    ),
+    // telnetd's `-l PROGRAM` runs PROGRAM in place of login for whoever connects: a shell
+    // there is a bind shell (`busybox telnetd -l /bin/sh -p 4444`).
+    tool(
+        &["telnetd", "in.telnetd", "utelnetd"],
+        Options::posix("lfpbw", &[]),
+        &[Carrier::NetworkProgram(Opt::Short('l'))],
     ),
     tool(
         &["man"],

@@ -54,6 +54,20 @@ impl Walker<'_> {
             }
             self.effect(id, effect, &code.arguments, &mut inner);
         }
+        // `node -p CODE` prints the value of the code.
+        let prints_value = language == crate::language::Language::JavaScript
+            && [" -p", " --print"].iter().any(|flag| code.via.ends_with(flag));
+        if let Some(printed) = interpreters::printed_environment(language, &source, prints_value) {
+            self.effect(id, printed, &code.arguments, &mut inner);
+        }
+        if interpreters::runs_fetched_code(language, source.text()) {
+            let how = format!(
+                "the code of `{}` fetches from the network and runs code it was given as a value: \
+                 what the server sends runs unseen",
+                self.analysis.commands[id].name
+            );
+            self.analysis.commands[id].runs.push(Run::Network { how, span: whole });
+        }
         if interpreters::opens_socket(language, source.text()) {
             self.socket_shells(id, first_new, runs_before, whole);
         }

@@ -97,9 +97,12 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
     Some(match language {
         Language::Ruby => match name {
             "system" | "exec" | "spawn" | "Kernel.system" | "Kernel.exec" | "Kernel.spawn" | "Process.spawn"
-            | "Process.exec" | "IO.popen" | "Open3.capture2" | "Open3.capture2e" | "Open3.capture3"
-            | "Open3.popen2" | "Open3.popen2e" | "Open3.popen3" | "Open3.pipeline" | "Open3.pipeline_r"
-            | "Open3.pipeline_w" | "PTY.spawn" => Sink::Kernel,
+            | "Process.exec" | "Open3.capture2" | "Open3.capture2e" | "Open3.capture3" | "Open3.popen2"
+            | "Open3.popen2e" | "Open3.popen3" | "Open3.pipeline" | "Open3.pipeline_r" | "Open3.pipeline_w"
+            | "PTY.spawn" => Sink::Kernel,
+            // `IO.popen(cmd, mode)`: a string is shell code, an array a program; the mode is
+            // not an argument.
+            "IO.popen" => Sink::CommandFirst,
             "FileUtils.rm_rf"
             | "FileUtils.rm_r"
             | "FileUtils.remove_dir"
@@ -310,6 +313,10 @@ impl Scanner<'_> {
             return;
         }
         let after = index + 1;
+        // Perl's `eval { … }` catches errors in the block; only `eval EXPR` runs code.
+        if self.language == Language::Perl && name == "eval" && self.is(after, "{") {
+            return;
+        }
         let parenthesized = self.is(after, "(");
         let (arguments, end) = if parenthesized {
             let close = self.statement_end(after + 1);
@@ -553,6 +560,11 @@ impl Scanner<'_> {
                 }
             }
             Sink::Shell => effects.push(shell_effect(name, span, &first, cwd)),
+            // A leading environment hash (`IO.popen({"A" => "1"}, cmd)`) is skipped.
+            Sink::CommandFirst if matches!(first, Value::Object(_)) => {
+                let rest = arguments[1..].to_vec();
+                return self.judge(name, sink, rest, span);
+            }
             Sink::CommandFirst if matches!(first, Value::List(_)) => effects.push(run_effect(name, span, &first, cwd)),
             Sink::CommandFirst => effects.push(shell_effect(name, span, &first, cwd)),
             Sink::Program => {

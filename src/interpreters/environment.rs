@@ -1,0 +1,479 @@
+//! Code that prints the environment or a variable holding a secret: `print(os.environ)`,
+//! `console.log(process.env.GITHUB_TOKEN)`, `node -p process.env`, `puts ENV.to_h`, `print
+//! %ENV`, `var_dump(getenv())`, awk's `for (k in ENVIRON) print k, ENVIRON[k]`. Each is judged
+//! as the `printenv` (or `printenv NAME`) it amounts to.
+//!
+//! Every language is a table: how the code reads the environment (the whole mapping, one
+//! variable by a literal name, one by a computed name), the calls that print, and the wrappers
+//! that print no value (`len(…)`, `Object.keys(…)`, `'X' in os.environ`, `!!process.env.X`).
+//! A name assigned such a read (`t = os.getenv('TOKEN')`), or bound to the values of a loop
+//! over the environment (`for k, v in os.environ.items()`), prints it too.
+
+use crate::language::Language;
+use regex::Regex;
+use std::ops::Range;
+use std::sync::LazyLock;
+
+/// How one language reads its environment and prints. Each pattern is a regular expression.
+struct Model {
+    language: Language,
+    /// The environment as a mapping (`os.environ`, `process.env`, `ENV`, `%ENV`): its values
+    /// when printed as it is, its names when iterated or tested (see `names_only`).
+    mapping: &'static str,
+    /// The environment with its values, however used (`os.environ.items()`, `getenv()`).
+    values: &'static str,
+    /// One variable read by a literal name, captured by the first group that matches.
+    named: &'static str,
+    /// One variable read by a name computed when the code runs (`os.environ[k]`): any of them.
+    by_key: &'static str,
+    /// A loop over the environment binding each value to the name the first group captures
+    /// (`for k, v in os.environ.items()`, `ENV.each { |k, v| … }`).
+    iterated: &'static str,
+    /// Calls and statements that print what follows them.
+    printers: &'static str,
+    /// Text just before a read of the mapping that makes it give names only (`list(`, `in `,
+    /// `keys `, `Object.keys(`).
+    names_only: &'static str,
+    /// Text just before any read that prints no value of it (`len(`, `!!`, `isset(`).
+    no_value_before: &'static str,
+    /// Text just after any read that prints no value of it (`.length`, `== null`, `is None`).
+    no_value_after: &'static str,
+    /// Where a printed expression without parentheses ends.
+    statement_end: &'static str,
+    /// An end of a printed statement that sends it elsewhere than the terminal (awk's `print …
+    /// > "file"`, `print … | "cmd"`).
+    sent_elsewhere: &'static str,
+}
+
+const MODELS: &[Model] = &[
+    Model {
+        language: Language::Python,
+        mapping: r"\bos\.environb?\b",
+        values: r"\bos\.environb?\s*\.\s*(?:copy|items|values)\s*\(\s*\)",
+        named: r#"\bos\.environb?\s*\[\s*[rbu]?['"](\w+)['"]\s*\]|\bos\.(?:environb?\s*\.\s*get|getenvb?)\s*\(\s*[rbu]?['"](\w+)['"][^)]*\)"#,
+        by_key: r#"\bos\.environb?\s*\[\s*[^\s'"\]]|\bos\.(?:environb?\s*\.\s*get|getenvb?)\s*\(\s*[^\s'")]"#,
+        iterated: r"\bfor\s+\w+\s*,\s*(\w+)\s+in\s+os\.environb?\s*\.\s*items\s*\(\s*\)|\bfor\s+(\w+)\s+in\s+os\.environb?\s*\.\s*values\s*\(\s*\)",
+        printers: r"\b(?:print|pprint\.pprint|pprint|pp|sys\.stdout\.write|sys\.stderr\.write)\s*\(",
+        names_only: r"(?:\bin|\b(?:list|sorted|set|tuple|frozenset|enumerate)\s*\(|\*)\s*\z",
+        no_value_before: r"(?:\b(?:len|bool|hash|any|all|callable|type)\s*\(|\bnot\s+)\s*\z",
+        no_value_after: r"\A\s*(?:\bis\b|\bin\b|==|!=|\.\s*(?:keys|startswith|endswith)\b)",
+        statement_end: r"[;\n]",
+        sent_elsewhere: r"\z.",
+    },
+    Model {
+        language: Language::JavaScript,
+        mapping: r"\b(?:process|Bun)\.env\b",
+        values: r"\bDeno\.env\.toObject\s*\(\s*\)",
+        named: r#"\b(?:process|Bun)\.env\.([A-Za-z_]\w*)|\b(?:process|Bun)\.env\s*\[\s*['"`](\w+)['"`]\s*\]|\bDeno\.env\.get\s*\(\s*['"`](\w+)['"`]\s*\)"#,
+        by_key: r#"\b(?:process|Bun)\.env\s*\[\s*[^\s'"`\]]|\bDeno\.env\.get\s*\(\s*[^\s'"`)]"#,
+        iterated: r"\[\s*\w+\s*,\s*(\w+)\s*\]\s*of\s+Object\.entries\s*\(\s*(?:process|Bun)\.env\s*\)|\bObject\.entries\s*\(\s*(?:process|Bun)\.env\s*\)\s*\.\s*(?:forEach|map|filter|flatMap)\s*\(\s*(?:function\s*)?\(\s*\[\s*\w+\s*,\s*(\w+)\s*\]",
+        printers: r"\b(?:console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.std(?:out|err)\.write)\s*\(",
+        names_only: r"(?:\bObject\.(?:keys|getOwnPropertyNames)\s*\(|\bin|\bReflect\.ownKeys\s*\()\s*\z",
+        no_value_before: r"(?:!|\btypeof|\bBoolean\s*\(|\bin)\s*\z",
+        no_value_after: r"\A\s*(?:\.\s*(?:length|startsWith|endsWith|includes)\b|[!=]==?|&&|\?[^?.]|<|>)",
+        statement_end: r"[;\n]",
+        sent_elsewhere: r"\z.",
+    },
+    Model {
+        language: Language::Ruby,
+        mapping: r"\bENV\b",
+        values: r"\bENV\s*\.\s*(?:to_h|to_hash|to_a|inspect|to_s|dup|clone|sort|values|entries|invert)\b(?:\s*\(\s*\))?",
+        named: r#"\bENV\s*\[\s*['"](\w+)['"]\s*\]|\bENV\s*\.\s*fetch\s*\(?\s*['"](\w+)['"][^)\n]*\)?"#,
+        by_key: r#"\bENV\s*\[\s*[^\s'"\]]|\bENV\s*\.\s*fetch\s*\(?\s*[^\s'"(]"#,
+        iterated: r"\bENV\s*\.\s*(?:to_h\s*\.\s*)?(?:each|each_pair|map|flat_map|select|filter|filter_map|reject|sort_by|each_with_object)\s*(?:\([^)]*\)\s*)?(?:\{|\bdo\b)\s*\|\s*\(?\s*\w+\s*,\s*(\w+)",
+        printers: r"(?:^|[^.:\w$@])(?:puts|print|pp|p|warn|printf|display)\b|(?:\$std(?:out|err)|\bSTD(?:OUT|ERR))\s*\.\s*(?:puts|print|write)\b",
+        names_only: r"\z.",
+        no_value_before: r"(?:!|\bdefined\?\s*\(?)\s*\z",
+        no_value_after: r"\A\s*(?:\.\s*(?:nil\?|empty\?|length|size|present\?|blank\?|start_with\?|end_with\?)|[!=]=|\?\s)",
+        statement_end: r"[;\n]",
+        sent_elsewhere: r"\z.",
+    },
+    Model {
+        language: Language::Perl,
+        mapping: r"%ENV\b",
+        values: r"\bvalues\s*\(?\s*%ENV\b|\beach\s*\(?\s*%ENV\b",
+        named: r#"\$ENV\s*\{\s*['"]?(\w+)['"]?\s*\}"#,
+        by_key: r#"\$ENV\s*\{\s*[^\s'"\w}]"#,
+        iterated: r"\bmy\s*\(\s*\$\w+\s*,\s*(\$\w+)\s*\)\s*=\s*each\s*\(?\s*%ENV\b",
+        printers: r"\b(?:print|say|printf|warn|die)\b",
+        names_only: r"\b(?:keys|exists|scalar)\s*\(?\s*\\?\z",
+        no_value_before: r"\b(?:defined|exists|length)\s*\(?\s*\z",
+        no_value_after: r"\A\s*(?:\b(?:eq|ne)\b|[!=]=)",
+        statement_end: r";",
+        sent_elsewhere: r"\z.",
+    },
+    Model {
+        language: Language::Php,
+        mapping: r"\$_(?:ENV|SERVER)\b",
+        values: r"\bgetenv\s*\(\s*\)",
+        named: r#"\$_(?:ENV|SERVER)\s*\[\s*['"](\w+)['"]\s*\]|\bgetenv\s*\(\s*['"](\w+)['"][^)]*\)"#,
+        by_key: r#"\$_(?:ENV|SERVER)\s*\[\s*\$|\bgetenv\s*\(\s*\$"#,
+        iterated: r"\bforeach\s*\(\s*(?:getenv\s*\(\s*\)|\$_(?:ENV|SERVER))\s+as\s+\$\w+\s*=>\s*(\$\w+)",
+        printers: r"\b(?:echo|print|var_dump|print_r|var_export|printf|vprintf|debug_zval_dump|error_log)\b|\bf(?:write|puts)\s*\(\s*STD(?:OUT|ERR)\b",
+        names_only: r"\b(?:array_keys|count)\s*\(\s*\z",
+        no_value_before: r"(?:\b(?:isset|empty|strlen|is_null|boolval|is_string)\s*\(|!)\s*\z",
+        no_value_after: r"\A\s*(?:[!=]==?)",
+        statement_end: r";",
+        sent_elsewhere: r"\z.",
+    },
+    Model {
+        language: Language::Lua,
+        mapping: r"\z.",
+        values: r"\z.",
+        named: r#"\bos\.getenv\s*\(?\s*['"](\w+)['"]\s*\)?"#,
+        by_key: r#"\bos\.getenv\s*\(\s*[^\s'")]"#,
+        iterated: r"\z.",
+        printers: r"\b(?:print|io\.write|io\.stdout\s*:\s*write|io\.stderr\s*:\s*write)\s*\(",
+        names_only: r"\z.",
+        no_value_before: r"(?:#|\bnot\s+)\s*\z",
+        no_value_after: r"\A\s*(?:[~=]=)",
+        statement_end: r"[;\n]",
+        sent_elsewhere: r"\z.",
+    },
+    Model {
+        language: Language::Awk,
+        mapping: r"\bENVIRON\b",
+        values: r"\z.",
+        named: r#"\bENVIRON\s*\[\s*"(\w+)"\s*\]"#,
+        by_key: r#"\bENVIRON\s*\[\s*[^\s"\]]"#,
+        iterated: r"\z.",
+        printers: r"\bprintf?\b",
+        names_only: r"\bin\s*\z",
+        no_value_before: r"\blength\s*\(?\s*\z",
+        no_value_after: r"\A\s*(?:[!=]=|~|!~)",
+        // `print … > "file"` and `print … | "cmd"` send it elsewhere: the text before is what
+        // a print to the terminal shows.
+        statement_end: r"[;\n}>|]",
+        sent_elsewhere: r"[>|]",
+    },
+];
+
+/// A model's patterns, compiled once.
+struct Compiled {
+    language: Language,
+    mapping: Regex,
+    values: Regex,
+    named: Regex,
+    by_key: Regex,
+    iterated: Regex,
+    printers: Regex,
+    names_only: Regex,
+    no_value_before: Regex,
+    no_value_after: Regex,
+    statement_end: Regex,
+    sent_elsewhere: Regex,
+    assignment: Regex,
+}
+
+static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
+    let pattern = |text: &str| Regex::new(text).expect("the environment patterns are valid");
+    MODELS
+        .iter()
+        .map(|model| Compiled {
+            language: model.language,
+            mapping: pattern(model.mapping),
+            values: pattern(model.values),
+            named: pattern(model.named),
+            by_key: pattern(model.by_key),
+            iterated: pattern(model.iterated),
+            printers: pattern(&format!("(?m){}", model.printers)),
+            names_only: pattern(model.names_only),
+            no_value_before: pattern(model.no_value_before),
+            no_value_after: pattern(model.no_value_after),
+            statement_end: pattern(model.statement_end),
+            sent_elsewhere: pattern(model.sent_elsewhere),
+            // `t = …`, `const t = …`, `my $t = …`, `local t = …`: the name, then the value.
+            assignment: pattern(r"(?m)(?:^|[;{(]|\b(?:const|let|var|my|our|local)\b)\s*(\$?[A-Za-z_]\w*)\s*=[^=~>]"),
+        })
+        .collect()
+});
+
+/// What the code prints: the whole environment (`None`) or the variable named.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Printed {
+    /// The call that prints it (`print`, `console.log`, or the code's value for `node -p`).
+    pub call: String,
+    pub variable: Option<String>,
+    pub at: Range<usize>,
+}
+
+/// A read of the environment found in the code: where it is and what it gives.
+struct Read {
+    at: Range<usize>,
+    variable: Option<String>,
+}
+
+/// What `code` in `language` prints of the environment, if it prints a value of it;
+/// `prints_value`: the interpreter prints the code's value (`node -p`).
+pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Printed> {
+    let language = if language == Language::IPython {
+        Language::Python
+    } else {
+        language
+    };
+    let model = COMPILED.iter().find(|model| model.language == language)?;
+    let reads = reads(model, code);
+    let mut tainted: Vec<(String, Option<String>)> = Vec::new();
+    for found in model.assignment.captures_iter(code) {
+        let (name, whole) = (found.get(1)?, found.get(0)?);
+        let value = whole.end() - 1..statement_end(model, code, whole.end() - 1);
+        if let Some(read) = reads.iter().find(|read| within(&read.at, &value)) {
+            tainted.push((name.as_str().to_owned(), read.variable.clone()));
+        }
+    }
+    for found in model.iterated.captures_iter(code) {
+        if let Some(name) = found.iter().skip(1).flatten().next() {
+            tainted.push((name.as_str().to_owned(), None));
+        }
+    }
+    let mut regions: Vec<(String, Range<usize>)> = Vec::new();
+    if prints_value {
+        regions.push(("the code's value".to_owned(), 0..code.len()));
+    }
+    for found in model.printers.find_iter(code) {
+        let call = found
+            .as_str()
+            .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '$')
+            .trim_end_matches(|c: char| c == '(' || c.is_whitespace());
+        let region = if found.as_str().ends_with('(') {
+            found.end()..closing(code, found.end())
+        } else {
+            found.end()..statement_end(model, code, found.end())
+        };
+        if model
+            .sent_elsewhere
+            .is_match(&code[region.end..code.len().min(region.end + 1)])
+        {
+            continue;
+        }
+        regions.push((call.to_owned(), region));
+    }
+    regions.into_iter().find_map(|(call, region)| {
+        let read = reads.iter().find(|read| within(&read.at, &region)).map(|read| Printed {
+            call: call.clone(),
+            variable: read.variable.clone(),
+            at: region.clone(),
+        });
+        read.or_else(|| {
+            tainted.iter().find_map(|(name, variable)| {
+                uses(model, code, &region, name).then(|| Printed {
+                    call: call.clone(),
+                    variable: variable.clone(),
+                    at: region.clone(),
+                })
+            })
+        })
+    })
+}
+
+/// Every read of the environment in `code` that gives a value: the whole of it, or a
+/// variable whose name says it holds a secret.
+fn reads(model: &Compiled, code: &str) -> Vec<Read> {
+    let prints_value = |at: &Range<usize>| {
+        !model.no_value_before.is_match(&code[..at.start]) && !model.no_value_after.is_match(&code[at.end..])
+    };
+    let mut reads = Vec::new();
+    for found in model.named.captures_iter(code) {
+        let (Some(whole), Some(name)) = (found.get(0), found.iter().skip(1).flatten().next()) else {
+            continue;
+        };
+        if crate::producers::is_secret_name(name.as_str()) && prints_value(&whole.range()) {
+            reads.push(Read {
+                at: whole.range(),
+                variable: Some(name.as_str().to_owned()),
+            });
+        }
+    }
+    let whole = model
+        .values
+        .find_iter(code)
+        .chain(model.by_key.find_iter(code))
+        .filter(|found| prints_value(&found.range()));
+    // The mapping itself, printed as it is: followed by the end of an argument or statement
+    // (`print(os.environ)`, `p ENV`), not by a member (`os.environ.get`, `ENV['X']`).
+    let mapping = model.mapping.find_iter(code).filter(|found| {
+        let after = code[found.end()..].trim_start_matches([' ', '\t']);
+        after.is_empty() || after.starts_with([')', ']', '}', ',', ';', '\n'])
+    });
+    let mapping =
+        mapping.filter(|found| prints_value(&found.range()) && !model.names_only.is_match(&code[..found.start()]));
+    reads.extend(whole.chain(mapping).map(|found| Read {
+        at: found.range(),
+        variable: None,
+    }));
+    reads
+}
+
+/// Whether `inner` lies inside `outer`.
+fn within(inner: &Range<usize>, outer: &Range<usize>) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// Whether `region` uses the name `name` for its value (not its length or a test of it).
+fn uses(model: &Compiled, code: &str, region: &Range<usize>, name: &str) -> bool {
+    let text = &code[region.clone()];
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let (start, end) = (region.start + at, region.start + at + name.len());
+        let before = code[..start].chars().next_back();
+        let after = code[end..].chars().next();
+        !before.is_some_and(|c| word(c) || c == '.' || c == '$' && !name.starts_with('$'))
+            && !after.is_some_and(word)
+            && !model.no_value_before.is_match(&code[..start])
+            && !model.no_value_after.is_match(&code[end..])
+    })
+}
+
+/// Where the statement or argument list going on from `start` ends: at a statement end or
+/// a bracket closing one opened before `start`.
+fn statement_end(model: &Compiled, code: &str, start: usize) -> usize {
+    let mut depth = 0usize;
+    for (at, c) in code[start..].char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' if depth == 0 => return start + at,
+            ')' | ']' | '}' => depth -= 1,
+            _ if depth == 0 && model.statement_end.is_match(c.encode_utf8(&mut [0; 4])) => return start + at,
+            _ => {}
+        }
+    }
+    code.len()
+}
+
+/// The position of the bracket closing the one just before `start`.
+fn closing(code: &str, start: usize) -> usize {
+    let mut depth = 0usize;
+    for (at, c) in code[start..].char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' if depth == 0 => return start + at,
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    code.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the code prints: `env`, the variable's name, or nothing.
+    fn shown(language: Language, code: &str) -> Option<String> {
+        printed(language, code, false).map(|printed| printed.variable.unwrap_or_else(|| "env".to_owned()))
+    }
+
+    #[test]
+    fn python() {
+        let python = |code| shown(Language::Python, code);
+        assert_eq!(python("import os; print(os.environ)").as_deref(), Some("env"));
+        assert_eq!(
+            python("import os,json; print(json.dumps(dict(os.environ)))").as_deref(),
+            Some("env")
+        );
+        assert_eq!(
+            python("import os; print(os.environ.get('GITHUB_TOKEN'))").as_deref(),
+            Some("GITHUB_TOKEN")
+        );
+        assert_eq!(
+            python("import os; print(os.environ[\"OPENAI_API_KEY\"])").as_deref(),
+            Some("OPENAI_API_KEY")
+        );
+        assert_eq!(
+            python("import os\nt = os.getenv('DB_PASSWORD')\nprint(t)").as_deref(),
+            Some("DB_PASSWORD")
+        );
+        assert_eq!(
+            python("import os\nfor k, v in os.environ.items():\n    print(k, v)").as_deref(),
+            Some("env")
+        );
+        assert_eq!(
+            python("import os; print(f\"{os.environ['API_KEY']}\")").as_deref(),
+            Some("API_KEY")
+        );
+        assert_eq!(python("import os; print(list(os.environ))"), None);
+        assert_eq!(python("import os; print(sorted(os.environ))"), None);
+        assert_eq!(python("import os; print(os.environ.keys())"), None);
+        assert_eq!(python("import os; print(os.environ['HOME'])"), None);
+        assert_eq!(python("import os; print('GITHUB_TOKEN' in os.environ)"), None);
+        assert_eq!(python("import os; print(len(os.environ['GITHUB_TOKEN']))"), None);
+        assert_eq!(python("import os; print(os.getenv('GITHUB_TOKEN') is not None)"), None);
+        assert_eq!(python("import os; t = os.getenv('GITHUB_TOKEN'); print(len(t))"), None);
+        assert_eq!(python("import os; print(\"os.environ\")"), None);
+        assert_eq!(python("import os; os.environ['TOKEN'] = 'x'; print('done')"), None);
+        assert_eq!(
+            python("import os, subprocess; subprocess.run(['make'], env=os.environ)"),
+            None
+        );
+    }
+
+    #[test]
+    fn javascript() {
+        let node = |code| shown(Language::JavaScript, code);
+        assert_eq!(node("console.log(process.env)").as_deref(), Some("env"));
+        assert_eq!(node("console.log(JSON.stringify(process.env))").as_deref(), Some("env"));
+        assert_eq!(
+            node("console.log(process.env.GITHUB_TOKEN)").as_deref(),
+            Some("GITHUB_TOKEN")
+        );
+        assert_eq!(
+            node("const t = process.env['NPM_TOKEN']; process.stdout.write(t)").as_deref(),
+            Some("NPM_TOKEN")
+        );
+        assert_eq!(
+            node("for (const [k, v] of Object.entries(process.env)) console.log(k, v)").as_deref(),
+            Some("env")
+        );
+        assert_eq!(
+            printed(Language::JavaScript, "process.env", true).map(|p| p.variable),
+            Some(None)
+        );
+        assert_eq!(node("console.log(Object.keys(process.env))"), None);
+        assert_eq!(node("console.log(Object.keys(process.env).length)"), None);
+        assert_eq!(node("console.log(process.env.PATH)"), None);
+        assert_eq!(node("console.log(process.env.NODE_ENV)"), None);
+        assert_eq!(node("console.log(!!process.env.GITHUB_TOKEN)"), None);
+        assert_eq!(node("console.log(process.env.GITHUB_TOKEN ? 'set' : 'unset')"), None);
+        assert_eq!(node("console.log(process.env.GITHUB_TOKEN.length)"), None);
+        assert_eq!(node("console.log('process.env')"), None);
+        assert_eq!(printed(Language::JavaScript, "Object.keys(process.env)", true), None);
+    }
+
+    #[test]
+    fn ruby_perl_php_lua_awk() {
+        let ruby = |code| shown(Language::Ruby, code);
+        assert_eq!(ruby("puts ENV.to_h").as_deref(), Some("env"));
+        assert_eq!(ruby("p ENV").as_deref(), Some("env"));
+        assert_eq!(ruby("p ENV['API_KEY']").as_deref(), Some("API_KEY"));
+        assert_eq!(ruby("ENV.each { |k, v| puts \"#{k}=#{v}\" }").as_deref(), Some("env"));
+        assert_eq!(ruby("puts ENV.keys"), None);
+        assert_eq!(ruby("puts ENV['HOME']"), None);
+        assert_eq!(ruby("puts ENV['API_KEY'].nil?"), None);
+        assert_eq!(ruby("ENV.each { |k, v| puts k }"), None);
+        let perl = |code| shown(Language::Perl, code);
+        assert_eq!(perl("print \"$_=$ENV{$_}\\n\" for keys %ENV").as_deref(), Some("env"));
+        assert_eq!(perl("print %ENV").as_deref(), Some("env"));
+        assert_eq!(perl("use Data::Dumper; print Dumper(\\%ENV)").as_deref(), Some("env"));
+        assert_eq!(perl("print $ENV{TOKEN}").as_deref(), Some("TOKEN"));
+        assert_eq!(perl("print \"$_\\n\" for keys %ENV"), None);
+        assert_eq!(perl("print $ENV{HOME}"), None);
+        let php = |code| shown(Language::Php, code);
+        assert_eq!(php("var_dump(getenv());").as_deref(), Some("env"));
+        assert_eq!(php("print_r($_ENV);").as_deref(), Some("env"));
+        assert_eq!(php("echo getenv('SECRET');").as_deref(), Some("SECRET"));
+        assert_eq!(php("print_r(array_keys($_ENV));"), None);
+        assert_eq!(php("var_dump(isset($_ENV['SECRET']));"), None);
+        let lua = |code| shown(Language::Lua, code);
+        assert_eq!(lua("print(os.getenv('API_TOKEN'))").as_deref(), Some("API_TOKEN"));
+        assert_eq!(lua("print(os.getenv('HOME'))"), None);
+        let awk = |code| shown(Language::Awk, code);
+        assert_eq!(
+            awk("BEGIN{for(k in ENVIRON) print k\"=\"ENVIRON[k]}").as_deref(),
+            Some("env")
+        );
+        assert_eq!(awk("BEGIN{print ENVIRON[\"TOKEN\"]}").as_deref(), Some("TOKEN"));
+        assert_eq!(awk("BEGIN{for(k in ENVIRON) print k}"), None);
+        assert_eq!(awk("BEGIN{print ENVIRON[\"HOME\"]}"), None);
+        assert_eq!(awk("BEGIN{print ENVIRON[\"TOKEN\"] > \"out.txt\"}"), None);
+    }
+}
