@@ -103,10 +103,21 @@ fn with_negated_redirections(parsed: Parsed, allowance: Allowance<'_>) -> Result
         return Ok(parsed);
     }
     let negations = negated_redirections(&parsed.tree, text);
-    if negations.is_empty() {
+    reparsed_with(parsed, &negations, "! :", allowance)
+}
+
+/// The text with each of `ranges` replaced by `with` and parsed again, kept when the new tree
+/// has fewer errors than the old one.
+fn reparsed_with(
+    parsed: Parsed,
+    ranges: &[std::ops::Range<usize>],
+    with: &str,
+    allowance: Allowance<'_>,
+) -> Result<Parsed, ParseFailure> {
+    if ranges.is_empty() {
         return Ok(parsed);
     }
-    let source = parsed.source.replaced(&negations, "! :");
+    let source = parsed.source.replaced(ranges, with);
     let tree = parse_text(source.text(), allowance)?;
     if errors(&tree) < errors(&parsed.tree) {
         Ok(Parsed { tree, source })
@@ -151,16 +162,7 @@ fn without_extglobs(parsed: Parsed, allowance: Allowance<'_>) -> Result<Parsed, 
         return Ok(parsed);
     }
     let patterns = extglob_patterns(&parsed.tree, text);
-    if patterns.is_empty() {
-        return Ok(parsed);
-    }
-    let source = parsed.source.replaced(&patterns, "*");
-    let tree = parse_text(source.text(), allowance)?;
-    if errors(&tree) < errors(&parsed.tree) {
-        Ok(Parsed { tree, source })
-    } else {
-        Ok(parsed)
-    }
+    reparsed_with(parsed, &patterns, "*", allowance)
 }
 
 /// The ranges of `?(…)`, `*(…)`, `+(…)`, `@(…)` and `!(…)` patterns in argument position,
