@@ -5,7 +5,7 @@
 //! text that can be parsed as code when a shell reads it; network fetches give data nobody has
 //! seen; a few well-known tools print shell setup about themselves.
 
-use crate::command::{Analysis, Command, CommandId, Input, LayerId, Output, Run};
+use crate::command::{Analysis, Command, CommandId, Input, LayerId, LayerKind, Output, RedirectOperator, Run};
 use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Cwd, Target};
@@ -286,6 +286,35 @@ const ARCHIVERS: &[&str] = &[
     "tar", "zip", "7z", "gzip", "bzip2", "xz", "zstd", "gpg", "openssl", "cpio",
 ];
 
+/// The secret a command of code `layer` prints to the code's own output, if one does: not
+/// piped on, counted or written into a file there (`bash -c env`, `print(os.environ)` of
+/// `python3 -c`), so that whoever reads the runner's output reads the secret. Commands in code
+/// of their own within (a substitution, a nested `bash -c`) are not the layer's: what a nested
+/// runner passes on is its own output.
+pub fn secret_printed_within(layer: LayerId, analysis: &Analysis) -> Option<String> {
+    let code_of = |command: &Command| {
+        let mut at = command.layer;
+        while let LayerKind::Command(_) = analysis.layers[at].kind {
+            at = analysis.layers[at].parent?;
+        }
+        Some(at)
+    };
+    analysis
+        .commands
+        .iter()
+        .filter(|command| !command.output_piped && !command.output_counted && code_of(command) == Some(layer))
+        .filter(|command| {
+            !command
+                .redirects
+                .iter()
+                .any(|redirect| matches!(redirect.operator, RedirectOperator::Write | RedirectOperator::Append))
+        })
+        .find_map(|command| match &command.output {
+            Output::Secret(what) => Some(what.clone()),
+            _ => None,
+        })
+}
+
 /// What command `id` prints.
 pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
     let command = &analysis.commands[id];
@@ -298,6 +327,8 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
             Run::Code(layer) => {
                 return if fetches_within(*layer, analysis) {
                     Output::Network
+                } else if let Some(what) = secret_printed_within(*layer, analysis) {
+                    Output::Secret(what)
                 } else {
                     Output::Unknown
                 };

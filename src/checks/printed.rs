@@ -10,7 +10,7 @@
 //! that goes into a file or a variable instead.
 
 use super::{ASK, Applies, Checker, Report, Subject};
-use crate::command::{Analysis, Command, LayerKind, Output, RedirectOperator};
+use crate::command::{Analysis, Command, LayerKind, Output, RedirectOperator, Run};
 use crate::producers;
 use crate::rules::Rule;
 
@@ -68,6 +68,15 @@ fn check(subject: &Subject, report: &mut Report) {
         return;
     };
     if !producers::printed_not_read(what) {
+        return;
+    }
+    // A runner whose code prints the secret (`bash -c env`, `python3 -c 'print(os.environ)'`)
+    // passes it on: the command in the code that prints it is the one reported.
+    let passed_on = command.runs.iter().any(|run| match run {
+        Run::Code(layer) => producers::secret_printed_within(*layer, subject.analysis).is_some(),
+        _ => false,
+    });
+    if passed_on {
         return;
     }
     if command.output_piped
