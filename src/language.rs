@@ -121,6 +121,15 @@ pub enum Language {
     Java,
 }
 
+/// A program name with a Python interpreter's version dropped (`python3.11`, `pypy3` are
+/// `python`), so that tables naming `python` describe them all; any other name as it is.
+pub fn without_python_version(name: &str) -> &str {
+    match Language::of_interpreter(name) {
+        Some(Language::Python) if name != "py" && !matches!(name, "python2" | "python3") => "python",
+        _ => name,
+    }
+}
+
 impl Language {
     /// The language an interpreter of this program name runs.
     pub fn of_interpreter(name: &str) -> Option<Language> {

@@ -74,7 +74,9 @@ impl Applies {
     fn to(&self, name: &str) -> bool {
         match self {
             Applies::EveryCommand => true,
-            Applies::Commands(names) => names.contains(&name),
+            Applies::Commands(names) => {
+                names.contains(&name) || names.contains(&crate::language::without_python_version(name))
+            }
             Applies::NoCommand => false,
         }
     }

@@ -241,7 +241,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let Some(invocation) = tools::read(command) else {
         return;
     };
-    match effect(&command.name, &invocation) {
+    match effect(crate::language::without_python_version(&command.name), &invocation) {
         Some(Effect::Unpublishes(what)) => report.flag(
             &PACKAGE_UNPUBLISH,
             command.span,

@@ -91,6 +91,7 @@ pub fn read(command: &Command) -> Option<Invocation<'_>> {
 
 /// The table of the program `name`.
 fn tool(name: &str) -> Option<&'static Tool> {
+    let name = crate::language::without_python_version(name);
     TOOLS
         .iter()
         .flat_map(|family| family.iter())
