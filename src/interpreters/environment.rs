@@ -6,8 +6,9 @@
 //! Every language is a table: how the code reads the environment (the whole mapping, one
 //! variable by a literal name, one by a computed name), the calls that print, and the wrappers
 //! that print no value (`len(…)`, `Object.keys(…)`, `'X' in os.environ`, `!!process.env.X`).
-//! A name assigned such a read (`t = os.getenv('TOKEN')`), or bound to the values of a loop
-//! over the environment (`for k, v in os.environ.items()`), prints it too.
+//! A name assigned such a read (`t = os.getenv('TOKEN')`), destructured from the environment
+//! (`const { TOKEN } = process.env`), or bound to the values of a loop over it (`for k, v in
+//! os.environ.items()`), prints it too.
 
 use crate::language::Language;
 use regex::Regex;
@@ -29,6 +30,9 @@ struct Model {
     /// A loop over the environment binding each value to the name the first group captures
     /// (`for k, v in os.environ.items()`, `ENV.each { |k, v| … }`).
     iterated: &'static str,
+    /// Names bound by destructuring the environment (`const { TOKEN, KEY: k, ...rest } =
+    /// process.env`): the first group captures the list between the braces.
+    destructured: &'static str,
     /// Calls and statements that print what follows them.
     printers: &'static str,
     /// Text just before a read of the mapping that makes it give names only (`list(`, `in `,
@@ -53,6 +57,7 @@ const MODELS: &[Model] = &[
         named: r#"\bos\.environb?\s*\[\s*[rbu]?['"](\w+)['"]\s*\]|\bos\.(?:environb?\s*\.\s*get|getenvb?)\s*\(\s*[rbu]?['"](\w+)['"][^)]*\)"#,
         by_key: r#"\bos\.environb?\s*\[\s*[^\s'"\]]|\bos\.(?:environb?\s*\.\s*get|getenvb?)\s*\(\s*[^\s'")]"#,
         iterated: r"\bfor\s+\w+\s*,\s*(\w+)\s+in\s+os\.environb?\s*\.\s*items\s*\(\s*\)|\bfor\s+(\w+)\s+in\s+os\.environb?\s*\.\s*values\s*\(\s*\)",
+        destructured: r"\z.",
         printers: r"\b(?:print|pprint\.pprint|pprint|pp|sys\.stdout\.write|sys\.stderr\.write)\s*\(",
         names_only: r"(?:\bin|\b(?:list|sorted|set|tuple|frozenset|enumerate)\s*\(|\*)\s*\z",
         no_value_before: r"(?:\b(?:len|bool|hash|any|all|callable|type)\s*\(|\bnot\s+)\s*\z",
@@ -67,6 +72,7 @@ const MODELS: &[Model] = &[
         named: r#"\b(?:process|Bun)\.env\.([A-Za-z_]\w*)|\b(?:process|Bun)\.env\s*\[\s*['"`](\w+)['"`]\s*\]|\bDeno\.env\.get\s*\(\s*['"`](\w+)['"`]\s*\)"#,
         by_key: r#"\b(?:process|Bun)\.env\s*\[\s*[^\s'"`\]]|\bDeno\.env\.get\s*\(\s*[^\s'"`)]"#,
         iterated: r"\[\s*\w+\s*,\s*(\w+)\s*\]\s*of\s+Object\.entries\s*\(\s*(?:process|Bun)\.env\s*\)|\bObject\.entries\s*\(\s*(?:process|Bun)\.env\s*\)\s*\.\s*(?:forEach|map|filter|flatMap)\s*\(\s*(?:function\s*)?\(\s*\[\s*\w+\s*,\s*(\w+)\s*\]",
+        destructured: r"\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:process|Bun)\.env\b",
         printers: r"\b(?:console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.std(?:out|err)\.write)\s*\(",
         names_only: r"(?:\bObject\.(?:keys|getOwnPropertyNames)\s*\(|\bin|\bReflect\.ownKeys\s*\()\s*\z",
         no_value_before: r"(?:!|\btypeof|\bBoolean\s*\(|\bin)\s*\z",
@@ -81,6 +87,7 @@ const MODELS: &[Model] = &[
         named: r#"\bENV\s*\[\s*['"](\w+)['"]\s*\]|\bENV\s*\.\s*fetch\s*\(?\s*['"](\w+)['"][^)\n]*\)?"#,
         by_key: r#"\bENV\s*\[\s*[^\s'"\]]|\bENV\s*\.\s*fetch\s*\(?\s*[^\s'"(]"#,
         iterated: r"\bENV\s*\.\s*(?:to_h\s*\.\s*)?(?:each|each_pair|map|flat_map|select|filter|filter_map|reject|sort_by|each_with_object)\s*(?:\([^)]*\)\s*)?(?:\{|\bdo\b)\s*\|\s*\(?\s*\w+\s*,\s*(\w+)",
+        destructured: r"\z.",
         printers: r"(?:^|[^.:\w$@])(?:puts|print|pp|p|warn|printf|display)\b|(?:\$std(?:out|err)|\bSTD(?:OUT|ERR))\s*\.\s*(?:puts|print|write)\b",
         names_only: r"\z.",
         no_value_before: r"(?:!|\bdefined\?\s*\(?)\s*\z",
@@ -95,6 +102,7 @@ const MODELS: &[Model] = &[
         named: r#"\$ENV\s*\{\s*['"]?(\w+)['"]?\s*\}"#,
         by_key: r#"\$ENV\s*\{\s*[^\s'"\w}]"#,
         iterated: r"\bmy\s*\(\s*\$\w+\s*,\s*(\$\w+)\s*\)\s*=\s*each\s*\(?\s*%ENV\b",
+        destructured: r"\z.",
         printers: r"\b(?:print|say|printf|warn|die)\b",
         names_only: r"\b(?:keys|exists|scalar)\s*\(?\s*\\?\z",
         no_value_before: r"\b(?:defined|exists|length)\s*\(?\s*\z",
@@ -109,6 +117,7 @@ const MODELS: &[Model] = &[
         named: r#"\$_(?:ENV|SERVER)\s*\[\s*['"](\w+)['"]\s*\]|\bgetenv\s*\(\s*['"](\w+)['"][^)]*\)"#,
         by_key: r#"\$_(?:ENV|SERVER)\s*\[\s*\$|\bgetenv\s*\(\s*\$"#,
         iterated: r"\bforeach\s*\(\s*(?:getenv\s*\(\s*\)|\$_(?:ENV|SERVER))\s+as\s+\$\w+\s*=>\s*(\$\w+)",
+        destructured: r"\z.",
         printers: r"\b(?:echo|print|var_dump|print_r|var_export|printf|vprintf|debug_zval_dump|error_log)\b|\bf(?:write|puts)\s*\(\s*STD(?:OUT|ERR)\b",
         names_only: r"\b(?:array_keys|count)\s*\(\s*\z",
         no_value_before: r"(?:\b(?:isset|empty|strlen|is_null|boolval|is_string)\s*\(|!)\s*\z",
@@ -123,6 +132,7 @@ const MODELS: &[Model] = &[
         named: r#"\bos\.getenv\s*\(?\s*['"](\w+)['"]\s*\)?"#,
         by_key: r#"\bos\.getenv\s*\(\s*[^\s'")]"#,
         iterated: r"\z.",
+        destructured: r"\z.",
         printers: r"\b(?:print|io\.write|io\.stdout\s*:\s*write|io\.stderr\s*:\s*write)\s*\(",
         names_only: r"\z.",
         no_value_before: r"(?:#|\bnot\s+)\s*\z",
@@ -137,6 +147,7 @@ const MODELS: &[Model] = &[
         named: r#"\bENVIRON\s*\[\s*"(\w+)"\s*\]"#,
         by_key: r#"\bENVIRON\s*\[\s*[^\s"\]]"#,
         iterated: r"\z.",
+        destructured: r"\z.",
         printers: r"\bprintf?\b",
         names_only: r"\bin\s*\z",
         no_value_before: r"\blength\s*\(?\s*\z",
@@ -156,6 +167,7 @@ struct Compiled {
     named: Regex,
     by_key: Regex,
     iterated: Regex,
+    destructured: Regex,
     printers: Regex,
     names_only: Regex,
     no_value_before: Regex,
@@ -176,6 +188,7 @@ static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
             named: pattern(model.named),
             by_key: pattern(model.by_key),
             iterated: pattern(model.iterated),
+            destructured: pattern(model.destructured),
             printers: pattern(&format!("(?m){}", model.printers)),
             names_only: pattern(model.names_only),
             no_value_before: pattern(model.no_value_before),
@@ -219,6 +232,19 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
         let value = whole.end() - 1..statement_end(model, code, whole.end() - 1);
         if let Some(read) = reads.iter().find(|read| within(&read.at, &value)) {
             tainted.push((name.as_str().to_owned(), read.variable.clone()));
+        }
+    }
+    for found in model.destructured.captures_iter(code) {
+        let Some(list) = found.get(1) else { continue };
+        for item in list.as_str().split(',') {
+            let item = item.split('=').next().unwrap_or("").trim();
+            if let Some(rest) = item.strip_prefix("...") {
+                tainted.push((rest.trim().to_owned(), None));
+            } else if let Some((name, alias)) = item.split_once(':').or(Some((item, item)))
+                && crate::producers::is_secret_name(name.trim())
+            {
+                tainted.push((alias.trim().to_owned(), Some(name.trim().to_owned())));
+            }
         }
     }
     for found in model.iterated.captures_iter(code) {
