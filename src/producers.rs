@@ -384,10 +384,33 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
         }
         "mktemp" => Output::TemporaryPath,
         "find" => Output::PathsUnder(crate::tools::find::find_search(command).found),
+        // Paths found, reordered, cut short or with some lines dropped (`find / -type f | grep
+        // -v proc | xargs rm -f`): still paths under the same folders.
+        _ if keeps_lines_unselected(name, args) && matches!(command.stdin, Input::Piped(Output::PathsUnder(_))) => {
+            match &command.stdin {
+                Input::Piped(output) => output.clone(),
+                _ => Output::Unknown,
+            }
+        }
         _ if prints_setup(name, args) => Output::ToolSetup,
         _ => transformed(name, args, &command.stdin).map_or(Output::Unknown, |text| {
             Output::Literal(Word::literal(&text, command.span))
         }),
+    }
+}
+
+/// Whether a filter passes on lines of its input as they are, choosing none by their content:
+/// it reorders them, cuts them short, or drops those that match (`grep -v`).
+fn keeps_lines_unselected(name: &str, args: &[Word]) -> bool {
+    match name {
+        "sort" | "uniq" | "head" | "tail" | "tac" | "shuf" => true,
+        "grep" | "egrep" | "fgrep" => args.iter().any(|word| {
+            word.is("--invert-match")
+                || word
+                    .value()
+                    .is_some_and(|flag| flag.starts_with('-') && !flag.starts_with("--") && flag.contains('v'))
+        }),
+        _ => false,
     }
 }
 
