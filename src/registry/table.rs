@@ -184,6 +184,9 @@ pub enum Carrier {
     /// Operands with `prefix` are a program run with the connection another operand opens
     /// (`socat TCP:host:port EXEC:bash`).
     NetworkOperand { prefix: &'static str },
+    /// The operands are a program, with its arguments, that the program serves to whoever
+    /// connects (`ttyd bash`, `gotty -w bash`, `systemd-socket-activate -l 4444 --inetd sh`).
+    ServedOperands,
     /// The value of an option is a library the program loads into itself: its code cannot be
     /// read, so the command asks.
     LoadsLibrary(Opt),
@@ -351,6 +354,7 @@ impl Carrier {
             Carrier::NetworkProgram(option) => format!("`{}` runs a program for the network peer", option.spelled()),
             Carrier::NetworkScript(option) => format!("`{}` runs a script for the network peer", option.spelled()),
             Carrier::NetworkOperand { prefix } => format!("`{prefix}…` runs a program for the network peer"),
+            Carrier::ServedOperands => "its operands are a program served to whoever connects".to_owned(),
             Carrier::ContainerArgv { skip } => {
                 format!("a command after {skip} operand(s), bind-mounted paths read as the host's")
             }
@@ -783,10 +787,15 @@ fn entry_executions(
                     found.push(network_shell(via(&format!(" {}", option.spelled())), script.text()));
                 }
             }
+            Carrier::ServedOperands => {
+                if let Some(program) = operands.first().filter(|program| runs_code(program.text())) {
+                    found.push(network_shell(via(""), program.text()));
+                }
+            }
             Carrier::NetworkOperand { prefix } => {
                 let connects = operands.iter().any(|word| {
                     let text = word.text().to_ascii_lowercase();
-                    ["tcp", "udp", "ssl", "openssl", "sctp", "socks", "proxy"]
+                    ["tcp", "udp", "ssl", "openssl", "sctp", "socks", "proxy", "ws", "unix"]
                         .iter()
                         .any(|scheme| text.starts_with(scheme) && text[scheme.len()..].contains(':'))
                 });

@@ -290,6 +290,71 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::NetworkScript(Opt::Long("lua-exec")),
         ],
     ),
+    // Terminals served over the web or a socket: the command after the options runs for
+    // whoever connects (`ttyd -W bash`, `gotty -w bash`, `systemd-socket-activate --inetd sh`).
+    tool(
+        &["ttyd"],
+        Options::gnu(
+            "pisuUgcHwIbPtTmCKAd",
+            &[
+                "port",
+                "interface",
+                "signal",
+                "uid",
+                "gid",
+                "credential",
+                "auth-header",
+                "cwd",
+                "index",
+                "base-path",
+                "ping-interval",
+                "client-option",
+                "terminal-type",
+                "max-clients",
+                "ssl-cert",
+                "ssl-key",
+                "ssl-ca",
+                "debug",
+                "socket-owner",
+            ],
+        ),
+        &[Carrier::ServedOperands],
+    ),
+    tool(
+        &["gotty"],
+        Options::gnu(
+            "apc",
+            &[
+                "address",
+                "port",
+                "path",
+                "credential",
+                "config",
+                "tls-crt",
+                "tls-key",
+                "tls-ca-crt",
+                "title-format",
+            ],
+        ),
+        &[Carrier::ServedOperands],
+    ),
+    tool(
+        &["systemd-socket-activate"],
+        Options::gnu("lE", &["listen", "setenv", "fdname"]),
+        &[Carrier::ServedOperands],
+    ),
+    // websocat: `--exec PROGRAM` (with `-s PORT`, a server) and `exec:`/`sh-c:` addresses run a
+    // program whose input and output are the connection.
+    tool(
+        &["websocat"],
+        Options::gnu("sH", &["exec", "protocol", "header", "origin", "exec-args"]),
+        &[
+            Carrier::NetworkProgram(Opt::Long("exec")),
+            Carrier::NetworkOperand { prefix: "sh-c:" },
+            Carrier::NetworkOperand { prefix: "exec:" },
+            Carrier::NetworkOperand { prefix: "cmd:" },
+        ],
+    ),
     // telnetd's `-l PROGRAM` runs PROGRAM in place of login for whoever connects: a shell
     // there is a bind shell (`busybox telnetd -l /bin/sh -p 4444`).
     tool(
