@@ -171,6 +171,9 @@ fn is_broad_name(name: &str) -> bool {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
+    if sends_signal_zero(&command.name, command.args()) {
+        return;
+    }
     let broad = match command.name.as_str() {
         "killall" => killall_broad(command.args()),
         "pkill" => pkill_broad(command.args()),
@@ -272,7 +275,12 @@ fn check(subject: &Subject, report: &mut Report) {
             .iter()
             .any(|word| names.contains(&word.text().trim_matches('"')))
     };
-    let parent = named(&["$PPID", "${PPID}"]);
+    // `kill $(ps -o ppid= -p $$)`: the parent of the shell, found by `ps`.
+    let queried_parent = command.args().iter().any(|word| {
+        let text = word.text().trim_matches('"');
+        text.starts_with("$(") && text.contains("ppid") && ["$$", "${$}"].iter().any(|own| text.contains(own))
+    });
+    let parent = queried_parent || named(&["$PPID", "${PPID}"]);
     // `kill -- -$$`: the process group of the shell the agent runs commands in.
     // `kill -- -$(ps -o pgid= $PPID)`: the process group that `ps` names for the shell or its
     // parent.
@@ -291,6 +299,25 @@ fn check(subject: &Subject, report: &mut Report) {
         };
         report.flag(&KILL_BROAD, command.span, format!("`kill` would stop {whom}"));
     }
+}
+
+/// Whether the signal sent is 0 (`kill -0 PID`, `killall -0 node`, `kill -s 0 PID`, `pkill
+/// --signal 0 node`): it only tests that the processes exist, and stops none.
+fn sends_signal_zero(program: &str, args: &[Word]) -> bool {
+    let texts: Vec<&str> = args.iter().map(|word| word.value().unwrap_or("?")).collect();
+    // `-s` names the signal for kill and killall, the session for pkill.
+    let signal_options: &[&str] = if program == "pkill" {
+        &["--signal"]
+    } else {
+        &["--signal", "-s", "-n"]
+    };
+    texts.iter().enumerate().any(|(at, text)| {
+        let value = match *text {
+            _ if signal_options.contains(text) => texts.get(at + 1).copied(),
+            _ => text.strip_prefix("--signal="),
+        };
+        matches!(*text, "-0" | "-SIG0") || matches!(value, Some("0" | "SIG0"))
+    })
 }
 
 /// For a `kill` that `xargs` runs: what the process search piped into `xargs` stops, when
@@ -529,9 +556,20 @@ fn pkill_broad(args: &[Word]) -> Option<String> {
         match text {
             // The caller's own process group or session (`-g 0`, `-g $$`), or the children of
             // the agent's parent (`-P $PPID`): the agent's shell and its siblings.
-            "-g" | "--pgroup" | "-s" | "--session" | "-P" | "--parent" => {
-                let value = words.next().map_or("", |word| word.text().trim_matches('"'));
-                let own = if matches!(text, "-P" | "--parent") {
+            _ if ["-g", "-s", "-P"].iter().any(|option| word.text().starts_with(option))
+                || matches!(text, "--pgroup" | "--session" | "--parent") =>
+            {
+                // The value attached (`-g0`, `-P$PPID`) or as the next word.
+                let text = word.text();
+                let attached = text
+                    .get(2..)
+                    .filter(|value| !value.is_empty() && !text.starts_with("--"));
+                let value = match attached {
+                    Some(value) => value,
+                    None => words.next().map_or("", |word| word.text()),
+                }
+                .trim_matches('"');
+                let own = if text.starts_with("-P") || text == "--parent" {
                     matches!(value, "$PPID" | "${PPID}")
                 } else {
                     matches!(value, "0" | "$$" | "${$}" | "$PPID" | "${PPID}")
