@@ -143,6 +143,14 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("sops", &["decrypt"], "a decrypted SOPS file"),
     ("ansible-vault", &["view"], "a decrypted Ansible vault"),
     ("heroku", &["config"], "a Heroku app's config vars"),
+    ("heroku", &["config:get"], "a Heroku config var"),
+    ("aws", &["get-secret-value"], "a Secrets Manager secret"),
+    ("aws", &["--with-decryption"], "decrypted SSM parameters"),
+    ("gcloud", &["versions", "access"], "a Secret Manager secret"),
+    ("az", &["secret", "show"], "a Key Vault secret"),
+    ("systemctl", &["show-environment"], "the service manager's environment"),
+    ("tmux", &["show-environment"], "a tmux session's environment"),
+    ("tmux", &["showenv"], "a tmux session's environment"),
 ];
 
 const REGISTRY_TOKEN: &str = "a registry token";
