@@ -824,6 +824,24 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Long("remote-path"),
                 prefix: "",
             },
+        ],
+        inert: &[],
+    },
+    // `borg export-tar ARCHIVE FILE` writes FILE, through the `--tar-filter` it runs; the
+    // other subcommands name a repository, which is not written as a file here.
+    Entry {
+        names: &["borg", "borgbackup", "borgfs"],
+        subcommand: &["export-tar"],
+        options: BORG_OPTIONS,
+        carriers: &[
+            Carrier::OptionShell {
+                option: Opt::Long("rsh"),
+                prefix: "",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("remote-path"),
+                prefix: "",
+            },
             Carrier::OptionShell {
                 option: Opt::Long("tar-filter"),
                 prefix: "",
