@@ -118,7 +118,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
         ));
     }
     found.extend(alias_execution(&invocation, command));
-    let values = invocation.config.iter().copied().chain(invocation.args);
+    let values = invocation.config.iter().chain(invocation.args);
     found.extend(values.filter_map(ext_remote_execution));
     found
 }

@@ -25,8 +25,8 @@ pub const TOOLS: &[Tool] = &[Tool {
 
 /// A git command line, read up to its subcommand.
 pub struct Invocation<'a> {
-    /// The values of `-c key=value` options.
-    pub config: Vec<&'a Word>,
+    /// The values of `-c key=value` options (also written `-ckey=value`).
+    pub config: Vec<Word>,
     /// The values of `--config-env=key=VARIABLE` options: a setting read from the environment.
     pub config_env: Vec<&'a str>,
     /// The subcommand, lowercased (`push`); empty when there is none.
@@ -42,7 +42,11 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
     let config = options
         .iter()
         .filter(|option| option.name == "-c")
-        .filter_map(|option| option.value_word)
+        .filter_map(|option| match (option.value_word, option.value) {
+            (Some(word), _) => Some(word.clone()),
+            (None, Some(value)) => Some(Word::literal(value, command.span)),
+            (None, None) => None,
+        })
         .collect();
     let config_env = options
         .iter()

@@ -152,9 +152,11 @@ pub fn read_as<'a>(tool: &Tool, args: &'a [Word]) -> Invocation<'a> {
                     .iter()
                     .any(|sub| path.starts_with(sub.path) && sub.values.takes_value(option))
         };
-        // `--name=value`, and `-name=value` for tools whose long options take one dash.
+        // `--name=value`, and `-name=value` for tools whose long options take one dash (not a
+        // short option with its value attached: git's `-ckey=value`).
+        let short_with_value = !text.starts_with("--") && text.len() > 2 && takes_value(&text[..2]);
         if let Some((name, value)) = text.split_once('=')
-            && (name.starts_with("--") || name.len() > 2)
+            && (name.starts_with("--") || (name.len() > 2 && !short_with_value))
         {
             invocation.options.push(Opt::attached(name, value));
             continue;
