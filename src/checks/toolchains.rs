@@ -191,7 +191,11 @@ fn check(subject: &Subject, report: &mut Report) {
     let has = |option: &str| words.contains(&option);
     let operands = positional.get(1..).unwrap_or(&[]);
     let removed = |list: &[&str]| removed_from(operands, list);
-    let global = has("-g") || has("--global") || at(0) == "global";
+    let global = has("-g")
+        || has("--global")
+        || has("--location=global")
+        || words.windows(2).any(|pair| pair == ["--location", "global"])
+        || at(0) == "global";
     let what = match name {
         "rustup" => (at(0) == "self" && at(1) == "uninstall").then(|| "Rust's toolchains and rustup itself".to_owned()),
         "npm" | "pnpm" | "yarn" => {
