@@ -154,7 +154,8 @@ pub fn read_as<'a>(tool: &Tool, args: &'a [Word]) -> Invocation<'a> {
         };
         // `--name=value`, and `-name=value` for tools whose long options take one dash (not a
         // short option with its value attached: git's `-ckey=value`).
-        let short_with_value = !text.starts_with("--") && text.len() > 2 && takes_value(&text[..2]);
+        let letter_end = text.char_indices().nth(2).map_or(text.len(), |(end, _)| end);
+        let short_with_value = !text.starts_with("--") && letter_end < text.len() && takes_value(&text[..letter_end]);
         if let Some((name, value)) = text.split_once('=')
             && (name.starts_with("--") || (name.len() > 2 && !short_with_value))
         {
@@ -172,7 +173,6 @@ pub fn read_as<'a>(tool: &Tool, args: &'a [Word]) -> Invocation<'a> {
             continue;
         }
         // `-nprod`, `-n=prod`: a short option with its value attached.
-        let letter_end = text.char_indices().nth(2).map_or(text.len(), |(end, _)| end);
         if !text.starts_with("--") && takes_value(&text[..letter_end]) {
             invocation.options.push(Opt::attached(
                 &text[..letter_end],
