@@ -18,6 +18,16 @@ const fn rpm_installer(subcommand: &'static [&'static str]) -> Entry {
     }
 }
 
+/// borg's programs to reach a remote repository (`--rsh`, `--remote-path`), shell commands.
+const BORG_RSH: Carrier = Carrier::OptionShell {
+    option: Opt::Long("rsh"),
+    prefix: "",
+};
+const BORG_REMOTE_PATH: Carrier = Carrier::OptionShell {
+    option: Opt::Long("remote-path"),
+    prefix: "",
+};
+
 /// Borg's options that take a value (Borg 1 and 2), read here and by the backup checker.
 pub(crate) const BORG_OPTIONS: Options = Options::gnu(
     "eCar",
@@ -815,16 +825,7 @@ pub const ENTRIES: &[Entry] = &[
         names: &["borg", "borgbackup", "borgfs"],
         subcommand: &[],
         options: BORG_OPTIONS,
-        carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Long("rsh"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Long("remote-path"),
-                prefix: "",
-            },
-        ],
+        carriers: &[BORG_RSH, BORG_REMOTE_PATH],
         inert: &[],
     },
     // `borg export-tar ARCHIVE FILE` writes FILE, through the `--tar-filter` it runs; the
@@ -834,14 +835,8 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &["export-tar"],
         options: BORG_OPTIONS,
         carriers: &[
-            Carrier::OptionShell {
-                option: Opt::Long("rsh"),
-                prefix: "",
-            },
-            Carrier::OptionShell {
-                option: Opt::Long("remote-path"),
-                prefix: "",
-            },
+            BORG_RSH,
+            BORG_REMOTE_PATH,
             Carrier::OptionShell {
                 option: Opt::Long("tar-filter"),
                 prefix: "",
