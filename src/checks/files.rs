@@ -927,6 +927,10 @@ fn destination(command: &Command) -> Vec<Word> {
         };
     }
     if command.name == "rsync" {
+        // A dry run (`-n`) or a listing writes nothing.
+        if parsed.has('n', "dry-run") || parsed.has_long("list-only") {
+            return Vec::new();
+        }
         let operands: Vec<&Word> = parsed.operands().collect();
         return match operands.as_slice() {
             [_, .., last] if !last.text().contains(':') => vec![(*last).clone()],
