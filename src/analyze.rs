@@ -36,7 +36,7 @@ pub fn analyze(command: &str, context: &Context) -> Verdict {
             ..Analysis::default()
         };
         let findings = checks::run(&analysis, context, command);
-        Verdict::new(command, analysis, findings, context.mode)
+        Verdict::new(command, analysis, findings, context)
     })
 }
 
@@ -90,7 +90,7 @@ fn file_verdict(path: &str, write: Option<WriteKind>, context: &Context) -> Opti
             findings.extend(checks::file_findings(&absolute, trimmed, write, context));
         }
     }
-    Some(Verdict::new(trimmed, Analysis::default(), findings, context.mode))
+    Some(Verdict::new(trimmed, Analysis::default(), findings, context))
 }
 
 /// Judges `command`, and when it uses variables that are not set where it runs, judges it a
@@ -142,5 +142,5 @@ fn judge_once(command: &str, context: &Context) -> Verdict {
         &with_links
     };
     let findings = checks::run(&analysis, context, command);
-    Verdict::new(command, analysis, findings, context.mode)
+    Verdict::new(command, analysis, findings, context)
 }

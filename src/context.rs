@@ -75,6 +75,8 @@ pub struct Context {
     /// nothing, since no later input can complete it. False where a shell session may wait for
     /// more input (a terminal the agent types into), and when not known.
     pub shell_per_command: bool,
+    /// The user's and the project's configuration: mode, rules turned off, rules of their own.
+    pub policy: std::rc::Rc<crate::policy::Policy>,
     /// This context with its folders resolved through links, once asked for (`links`).
     pub(crate) real: RealFolders,
     /// What each path looked at on disk holds (a link's target, or none), so that the folders
@@ -123,6 +125,7 @@ impl Context {
             set_variables: None,
             unset_variables_empty: false,
             shell_per_command: false,
+            policy: Default::default(),
             real: RealFolders::default(),
             disk_links: DiskLinks::default(),
             home,

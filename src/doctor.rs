@@ -53,6 +53,41 @@ impl Check {
     }
 }
 
+/// The configuration the hook would read for `home` and `project`: valid or not, and what it
+/// ignores.
+pub fn configuration(home: &Path, project: &Path) -> Vec<Check> {
+    let absolute = |path: &Path| crate::paths::AbsPath::new(&path.to_string_lossy());
+    let (Some(home), Some(project)) = (absolute(home), absolute(project)) else {
+        return Vec::new();
+    };
+    let sources = crate::policy::Sources::from_environment(&home, &project);
+    match crate::policy::Policy::load(&sources, &home) {
+        Err(error) => vec![Check::problem(
+            format!(
+                "{}; the hook denies every tool call until it is fixed",
+                error.one_line()
+            ),
+            "fix the file; `safety-net config show` points at the error",
+        )],
+        Ok(policy) => {
+            let mut checks = vec![Check::ok(format!(
+                "configuration: mode {}, {} file(s) read, {} rule(s) turned off, {} custom rule(s)",
+                policy.strictness.0.name(),
+                policy.files.len(),
+                policy.disabled.len(),
+                policy.custom_rules.len()
+            ))];
+            checks.extend(
+                policy
+                    .refused
+                    .iter()
+                    .map(|refused| Check::note(format!("ignored: {refused}"), "see `safety-net config show`")),
+            );
+            checks
+        }
+    }
+}
+
 /// How a registered hook is started.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Runner {
@@ -482,7 +517,10 @@ fn run_hook(runner: &Runner, input: &str) -> Option<(i32, String, String)> {
             command
         }
     };
+    // The self-test's calls are not the user's: their record and approvals go to a folder of
+    // their own, not into the audit log.
     let mut child = command
+        .env("XDG_STATE_HOME", std::env::temp_dir().join("safety-net-doctor"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

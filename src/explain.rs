@@ -92,6 +92,13 @@ pub fn text(verdict: &Verdict, color: bool) -> String {
             );
         }
     }
+    if !verdict.turned_off.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nTurned off by the configuration: {}",
+            verdict.turned_off.join(", ")
+        );
+    }
     let _ = writeln!(out);
     match verdict.deciding() {
         Some(finding) => {
@@ -249,6 +256,8 @@ pub fn json(verdict: &Verdict) -> Value {
         "reason": verdict.reason(),
         "command": verdict.command,
         "mode": verdict.mode.name(),
+        "policy_mode": verdict.strictness.name(),
+        "turned_off": verdict.turned_off,
         "findings": findings,
         "tree": if tree.len() == 1 { tree.into_iter().next().unwrap_or(Value::Null) } else { Value::Array(tree) },
     })

@@ -30,6 +30,8 @@ pub enum WriteClass {
     EnvFile,
     /// CI configuration (`.github/workflows/`, `.gitlab-ci.yml`…).
     CiConfig,
+    /// A project's safety-net configuration (`.safety-net.json`).
+    ProjectPolicy,
     /// Outside the project and the temp directories.
     OutsideProject,
     /// Ordinary work.
@@ -414,6 +416,10 @@ const HOME_AGENT_DIRECTORIES: &[(&str, &str)] = &[
     (".config/opencode/plugins", "OpenCode plugins"),
     (".config/opencode/plugin", "OpenCode plugins"),
     (".config/safety-net", "safety-net's configuration"),
+    (
+        ".local/state/safety-net",
+        "safety-net's audit log and one-time approvals",
+    ),
 ];
 
 /// Agent directories of hooks and plugins wherever they are (a project's too), by the
@@ -515,6 +521,9 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     }
     if CI_FILES.iter().any(|pattern| contains_run(&components, pattern)) {
         return WriteClass::CiConfig;
+    }
+    if components.last() == Some(&crate::policy::PROJECT_FILE) {
+        return WriteClass::ProjectPolicy;
     }
     let temporary = matches!(
         places::place(&paths::Target::Path(path.clone()), context),

@@ -47,6 +47,11 @@ fn fixed_environment() -> Environment {
         path: Some("/usr/local/bin:/usr/bin:/bin".to_owned()),
         shell: Some("/bin/bash".to_owned()),
         set_variables: None,
+        // No configuration file is read: fuzzing judges the built-in policy.
+        config_home: Some("/nonexistent/safety-net-fuzzing".to_owned()),
+        mode_variable: None,
+        // Nothing is logged or approved.
+        state_home: None,
     }
 }
 

@@ -15,7 +15,9 @@
 //! ```
 
 pub(crate) mod analyze;
+pub(crate) mod approvals;
 pub(crate) mod args;
+pub(crate) mod audit;
 pub(crate) mod checks;
 pub mod cli;
 pub(crate) mod command;
@@ -35,6 +37,7 @@ pub(crate) mod modes;
 pub(crate) mod parse;
 pub(crate) mod paths;
 pub(crate) mod places;
+pub(crate) mod policy;
 pub(crate) mod producers;
 pub(crate) mod refusal;
 pub(crate) mod registry;

@@ -158,6 +158,11 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     (".cursor/hooks.json", Protection::Settings, "Cursor hooks"),
     (".copilot/hooks", Protection::Settings, "Copilot CLI hooks"),
     (".config/safety-net", Protection::Settings, "safety-net's configuration"),
+    (
+        ".local/state/safety-net",
+        Protection::Settings,
+        "safety-net's audit log and one-time approvals",
+    ),
 ];
 
 /// Says what a target is. `Contents` of a directory counts as the directory itself.

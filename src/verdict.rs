@@ -2,7 +2,8 @@
 //! decided it and a reason the agent can act on.
 
 use crate::command::{Analysis, CommandId};
-use crate::context::Mode;
+use crate::context::{Context, Mode};
+use crate::policy::Strictness;
 use crate::rules::{Decision, Rule};
 use crate::source::Span;
 
@@ -89,16 +90,28 @@ pub struct Verdict {
     /// The command as given.
     pub command: String,
     pub mode: Mode,
+    /// The configured mode (`standard`, `strict`, `paranoid`).
+    pub strictness: Strictness,
+    /// The rules that matched and that the configuration turns off.
+    pub turned_off: Vec<&'static str>,
 }
 
 impl Verdict {
-    /// Folds findings into a verdict: the strictest decision wins.
-    pub fn new(command: &str, analysis: Analysis, mut findings: Vec<Finding>, mode: Mode) -> Verdict {
+    /// Folds findings into a verdict under the context's policy: the findings of rules it turns
+    /// off are left out, its mode and whether anybody can answer raise ask, and the strictest
+    /// decision wins.
+    pub fn new(command: &str, analysis: Analysis, mut findings: Vec<Finding>, context: &Context) -> Verdict {
+        let policy = &context.policy;
+        let mut turned_off = Vec::new();
+        findings.retain(|finding| {
+            let off = policy.disables(finding.rule.id);
+            if off && !turned_off.contains(&finding.rule.id) {
+                turned_off.push(finding.rule.id);
+            }
+            !off
+        });
         for finding in &mut findings {
-            finding.decision = match (finding.rule.decision, mode) {
-                (Decision::Ask, Mode::Unattended) => Decision::Deny,
-                (decision, _) => decision,
-            };
+            finding.decision = policy.decide(finding.rule.decision, context.mode == Mode::Unattended);
         }
         let decision = findings.iter().map(|f| f.decision).max().unwrap_or(Decision::Allow);
         Verdict {
@@ -106,7 +119,9 @@ impl Verdict {
             findings,
             analysis,
             command: command.to_owned(),
-            mode,
+            mode: context.mode,
+            strictness: policy.strictness.0,
+            turned_off,
         }
     }
 
@@ -131,12 +146,14 @@ impl Verdict {
     /// Why: the deciding finding's reason, or that nothing matched.
     pub fn reason(&self) -> String {
         match self.deciding() {
-            Some(finding) if self.mode == Mode::Unattended && finding.rule.decision == Decision::Ask => {
+            Some(finding) if finding.decision > finding.rule.decision => {
+                let why = if self.strictness >= Strictness::Strict {
+                    format!("the {} mode denies what would be asked", self.strictness.name())
+                } else {
+                    "nobody is there to confirm it, so it is denied".to_owned()
+                };
                 let raised = Finding {
-                    lost: format!(
-                        "{}; nobody is there to confirm it, so it is denied",
-                        sentence(&finding.lost)
-                    ),
+                    lost: format!("{}; {why}", sentence(&finding.lost)),
                     ..finding.clone()
                 };
                 raised.reason()

@@ -208,9 +208,10 @@ fn every_rule_has_corpus_cases() {
     let cases = all_cases();
     let missing: Vec<&str> = rules()
         .map(|rule| rule.id)
-        // Limits that no reasonable corpus line reaches, and rules about hook payloads rather
-        // than commands (tests/limits.rs, tests/hook.rs and tests/install.rs cover them; the
-        // registered command itself answers `guard-missing`).
+        // Limits that no reasonable corpus line reaches, and rules about hook payloads and
+        // configuration files rather than commands (tests/limits.rs, tests/hook.rs,
+        // tests/install.rs and tests/policy.rs cover them; the registered command itself answers
+        // `guard-missing`).
         .filter(|id| {
             !matches!(
                 *id,
@@ -220,6 +221,7 @@ fn every_rule_has_corpus_cases() {
                     | "invalid-hook-input"
                     | "hook-config-tamper"
                     | "guard-missing"
+                    | "invalid-configuration"
             )
         })
         .filter(|id| !cases.iter().any(|c| c.rule.as_deref() == Some(*id)))

@@ -184,6 +184,7 @@ fn answered_by_process(payload: &[u8]) -> Result<(), Failure> {
     hook.arg("hook")
         .env_clear()
         .env("HOME", "/home/user")
+        .env("XDG_STATE_HOME", common::state_home())
         .env("PATH", "/usr/local/bin:/usr/bin:/bin");
     let output = common::run_with_input(&mut hook, payload);
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();

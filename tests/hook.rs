@@ -25,7 +25,8 @@ fn run_hook(input: &[u8], environment: &[(&str, &str)]) -> Outcome {
         .arg("hook")
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", "/home/user");
+        .env("HOME", "/home/user")
+        .env("XDG_STATE_HOME", common::state_home());
     for (name, value) in environment {
         command.env(name, value);
     }
@@ -377,7 +378,8 @@ fn run_hook_with_args(args: &[&str], input: &[u8]) -> Outcome {
         .args(args)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", "/home/user");
+        .env("HOME", "/home/user")
+        .env("XDG_STATE_HOME", common::state_home());
     let output = common::run_with_input(&mut command, input);
     Outcome {
         exit: output.status.code().unwrap_or(-1),

@@ -58,6 +58,7 @@ fn run_shim(binary: Option<&Path>, command: &str) -> (i32, String) {
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("HOME", "/home/user")
+        .env("XDG_STATE_HOME", common::state_home())
         .env("CLAUDE_PLUGIN_ROOT", &root);
     let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/home/user/p", "tool_name": "Bash", "tool_input": {"command": command}});
     let output = common::run_with_input(&mut shim, payload.to_string().as_bytes());
@@ -101,6 +102,7 @@ fn run_opencode_plugin(binary: &str, tool: &str, args: &Value) -> Option<String>
         .arg(folder.join("driver.mjs"))
         .env("SAFETY_NET_BIN", binary)
         .env("HOME", "/home/user")
+        .env("XDG_STATE_HOME", common::state_home())
         .output()
         .expect("node runs");
     let _ = std::fs::remove_dir_all(&folder);

@@ -24,6 +24,7 @@ pub const CHECKER: Checker = Checker {
         &WRITE_SYSTEM_CONFIG,
         &WRITE_ENV_FILE,
         &WRITE_CI_CONFIG,
+        &WRITE_PROJECT_POLICY,
         &WRITE_OUTSIDE_PROJECT,
         &READ_CREDENTIALS,
         &READ_ENV_FILE,
@@ -158,6 +159,18 @@ pub static WRITE_CI_CONFIG: Rule = Rule {
         "cat .github/workflows/ci.yml",
         "cp .github/workflows/ci.yml /tmp/ci.yml",
     ],
+};
+
+pub static WRITE_PROJECT_POLICY: Rule = Rule {
+    id: "write-project-policy",
+    decision: ASK,
+    catches: "Writing the project's safety-net configuration (`.safety-net.json`): it may only tighten the policy, and the user should see how it changes.",
+    instead: "Show the user the configuration change and let them confirm it",
+    examples: &[
+        "echo '{\"mode\": \"strict\"}' > .safety-net.json",
+        "sed -i 's/deny/ask/' .safety-net.json",
+    ],
+    allowed: &["cat .safety-net.json", "cp .safety-net.json /tmp/policy.json"],
 };
 
 pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
@@ -306,6 +319,11 @@ fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, cont
             &WRITE_CI_CONFIG,
             span,
             format!("writing {shown} changes CI configuration, which runs with the repository's secrets"),
+        ),
+        WriteClass::ProjectPolicy => report.flag(
+            &WRITE_PROJECT_POLICY,
+            span,
+            format!("writing {shown} changes the project's safety-net policy"),
         ),
         WriteClass::OutsideProject => {
             if let Some(concern) = files::outside_write_concern(path, kind, context) {
@@ -705,7 +723,11 @@ const AGENT_FOLDERS: &[&str] = &[
 fn is_protected(class: &WriteClass) -> bool {
     !matches!(
         class,
-        WriteClass::Ordinary | WriteClass::OutsideProject | WriteClass::EnvFile | WriteClass::CiConfig
+        WriteClass::Ordinary
+            | WriteClass::OutsideProject
+            | WriteClass::EnvFile
+            | WriteClass::CiConfig
+            | WriteClass::ProjectPolicy
     )
 }
 

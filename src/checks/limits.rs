@@ -14,6 +14,7 @@ pub const CHECKER: Checker = Checker {
         &INTERNAL_ERROR,
         &INVALID_HOOK_INPUT,
         &GUARD_MISSING,
+        &INVALID_CONFIGURATION,
     ],
     applies: Applies::NoCommand,
     check: no_command_check,
@@ -70,6 +71,15 @@ pub static GUARD_MISSING: Rule = Rule {
     decision: DENY,
     catches: "A hook registered by `safety-net install` that finds no safety-net binary to run (removed, or not on this machine's PATH): the registered command denies every tool call rather than let them through unchecked.",
     instead: "Install safety-net on this machine (`cargo install --locked --path .` in its repository, or a release binary on PATH), or remove the hook with `safety-net uninstall`",
+    examples: &[],
+    allowed: &[],
+};
+
+pub static INVALID_CONFIGURATION: Rule = Rule {
+    id: "invalid-configuration",
+    decision: DENY,
+    catches: "A configuration file (`~/.config/safety-net/config.json`, the project's `.safety-net.json`) or `$SAFETY_NET_MODE` that cannot be read or used: the hook denies every tool call rather than run without the policy it sets.",
+    instead: "Ask the user to fix the file; `safety-net config show` points at the error",
     examples: &[],
     allowed: &[],
 };

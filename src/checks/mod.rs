@@ -324,6 +324,11 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
                 (checker.check)(&subject, &mut report);
             }
         }
+        for custom in &context.policy.custom_rules {
+            if custom.matches(command) {
+                report.flag(custom.rule, command.span, custom.lost(command));
+            }
+        }
         if let Some((inference, program)) = analysis.inference(id) {
             infer(report.findings, before, inference, &analysis.commands[program]);
         }

@@ -14,6 +14,7 @@ pub const CHECKER: Checker = Checker {
         &SHADOWED_COMMAND,
         &SHELL_ENV_INJECTION,
         &HOOK_CONFIG_TAMPER,
+        &GUARD_SELF_APPROVAL,
     ],
     applies: Applies::EveryCommand,
     check,
@@ -84,6 +85,25 @@ pub static HOOK_CONFIG_TAMPER: Rule = Rule {
     instead: "Hook settings are the user's to change: ask them",
     examples: &[],
     allowed: &[],
+};
+
+pub static GUARD_SELF_APPROVAL: Rule = Rule {
+    id: "guard-self-approval",
+    decision: DENY,
+    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), or unregistering the guard (`safety-net uninstall`).",
+    instead: "Tell the user why the call is needed; approving it is theirs to do in their own terminal",
+    examples: &[
+        "safety-net allow 1a2b3c4d",
+        "~/.cargo/bin/safety-net allow 1a2b3c4d",
+        "bash -c 'safety-net allow 1a2b3c4d'",
+        "safety-net uninstall --all",
+    ],
+    allowed: &[
+        "safety-net explain 'rm -rf /'",
+        "safety-net log --denied",
+        "safety-net rules git-push-force",
+        "echo 'run safety-net allow 1a2b3c4d'",
+    ],
 };
 
 /// Commands an agent runs all the time; a definition with one of these names is suspect.
@@ -193,6 +213,18 @@ fn check(subject: &Subject, report: &mut Report) {
             }
         }
         "claude" | "codex" | "gemini" => agent(subject, report, &command.name, command.args()),
+        "safety-net" => {
+            let verb = command.args().iter().map(Word::text).find(|arg| !arg.starts_with('-'));
+            if let Some(verb @ ("allow" | "uninstall")) = verb {
+                report.flag(
+                    &GUARD_SELF_APPROVAL,
+                    command.span,
+                    format!(
+                        "`safety-net {verb}` from the agent's shell would overrule the guard that checks the agent"
+                    ),
+                );
+            }
+        }
         "npx" | "bunx" | "pnpx" => {
             // `npx @anthropic-ai/claude-code …`, `npx @openai/codex …`, `npx @google/gemini-cli …`
             let args = command.args();

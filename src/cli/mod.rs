@@ -1,5 +1,6 @@
 //! The command-line interface: `hook`, `explain`, `check`, `rules`, `registry`, `coverage`,
-//! `install`, `uninstall`, `doctor` ([`setup`]), `completions` and `man`.
+//! `install`, `uninstall`, `doctor` ([`setup`]), `config`, `policy`, `log` and `allow`
+//! ([`policy`]), `completions` and `man`.
 //!
 //! Exit codes of `explain` and `check` tell the verdict (the strictest one for `check`):
 //! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error, in every
@@ -23,11 +24,13 @@ macro_rules! note {
     }};
 }
 
+mod policy;
 mod setup;
 
 use crate::analyze;
 use crate::context::{self, Context, Mode};
 use crate::paths::AbsPath;
+use crate::policy::Policy;
 use crate::rules::Decision;
 use crate::verdict::Verdict;
 use crate::{explain, hook};
@@ -145,11 +148,52 @@ enum Command {
         #[command(flatten)]
         context: ContextArgs,
     },
-    /// List the rules: id, verdict, what each catches.
+    /// List the rules: id, verdict, what each catches; with an id, that rule's page (what it
+    /// catches, what to do instead, examples both ways, and whether the configuration here
+    /// changes it).
     Rules {
+        /// A rule's id, for its page.
+        id: Option<String>,
         /// Print the Markdown table used in the README.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "id")]
         markdown: bool,
+    },
+    /// The configuration: `config schema` prints the JSON Schema of both files, `config show`
+    /// the effective settings here with where each came from and what was ignored.
+    Config {
+        #[command(subcommand)]
+        action: ConfigAction,
+    },
+    /// Print text for an agent's instructions (CLAUDE.md, AGENTS.md) from the policy in force
+    /// here: `policy --prompt`.
+    Policy {
+        /// A "Safety constraints" section: what is refused and what to do instead.
+        #[arg(long, required = true)]
+        prompt: bool,
+    },
+    /// Show the audit log of the hook's decisions
+    /// (`$XDG_STATE_HOME/safety-net/audit.jsonl`, default `~/.local/state/safety-net/`).
+    Log {
+        /// Denials only.
+        #[arg(long)]
+        denied: bool,
+        /// Only decisions newer than this: `30m`, `2h`, `7d`.
+        #[arg(long, value_name = "DURATION")]
+        since: Option<String>,
+        /// The last N decisions.
+        #[arg(short = 'n', value_name = "N")]
+        count: Option<usize>,
+        /// Print JSON lines, as the log holds them.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Let one denied call through once: the CODE a denial's reason ends with. Run it yourself,
+    /// in your own terminal, within 10 minutes of the denial; the same command in the same
+    /// folder then passes once within the next 10 minutes. Catastrophic denials (deleting `/` or
+    /// home, a disk) are never approved.
+    Allow {
+        /// The 8-digit code from the denial.
+        code: String,
     },
     /// List the programs the registry knows, by family, and what each runs (a Markdown table).
     Registry,
@@ -163,6 +207,19 @@ enum Command {
     },
     /// Print the man page (roff), e.g. `safety-net man > ~/.local/share/man/man1/safety-net.1`.
     Man,
+}
+
+#[derive(Subcommand)]
+enum ConfigAction {
+    /// Print the JSON Schema of the user's and the project's configuration files.
+    Schema,
+    /// Print the effective configuration here: the files read, each setting and where it came
+    /// from, and what the project's file asked for and was refused.
+    Show {
+        /// Project root (default: the git root above the current directory).
+        #[arg(long)]
+        project_root: Option<String>,
+    },
 }
 
 #[derive(Args)]
@@ -199,12 +256,23 @@ struct ContextArgs {
     /// `interactive` (ask stays ask) or `unattended` (nobody answers: ask becomes deny).
     #[arg(long, default_value = "interactive")]
     mode: String,
+    /// Judge by the built-in policy alone: no configuration file, no `$SAFETY_NET_MODE`.
+    #[arg(long)]
+    no_config: bool,
 }
 
 impl ContextArgs {
-    /// The context these options give; a bad value is a usage error.
+    /// The context these options give, with the configuration the hook would read there; a bad
+    /// value is a usage error, a broken configuration a failure.
     fn context(&self) -> Result<Context, Failure> {
-        self.read().map_err(Failure::Usage)
+        let mut context = self.read().map_err(Failure::Usage)?;
+        if !self.no_config {
+            let sources = crate::policy::Sources::from_environment(&context.home, &context.project_root);
+            Policy::load(&sources, &context.home)
+                .map_err(|error| Failure::Failed(error.render(false)))?
+                .install(&mut context);
+        }
+        Ok(context)
     }
 
     fn read(&self) -> Result<Context, String> {
@@ -301,10 +369,25 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         } => context
             .context()
             .and_then(|context| check(&files, json, by_rule, &context)),
-        Command::Rules { markdown } => {
+        Command::Rules { id: Some(id), .. } => policy::rule_page(&id, color),
+        Command::Rules { id: None, markdown } => {
             print_rules(markdown);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Config {
+            action: ConfigAction::Schema,
+        } => Ok(policy::schema()),
+        Command::Config {
+            action: ConfigAction::Show { project_root },
+        } => policy::show(project_root.as_deref(), color),
+        Command::Policy { .. } => policy::prompt(color),
+        Command::Log {
+            denied,
+            since,
+            count,
+            json,
+        } => policy::log(denied, since.as_deref(), count, json),
+        Command::Allow { code } => policy::allow(&code),
         Command::Registry => {
             let _ = std::io::stdout().write_all(crate::registry::markdown().as_bytes());
             Ok(ExitCode::SUCCESS)
@@ -354,7 +437,12 @@ fn explain_command(command: &str, json: bool, color: bool, context: &Context) ->
     let printed = if json {
         writeln!(stdout, "{}", explain::json(&verdict))
     } else {
-        write!(stdout, "{}", explain::text(&verdict, color))
+        write!(
+            stdout,
+            "{}{}",
+            explain::text(&verdict, color),
+            policy::notes(&context.policy)
+        )
     };
     if printed.is_err() {
         return ExitCode::from(1);

@@ -184,7 +184,8 @@ pub(super) fn doctor(project_root: Option<PathBuf>, color: bool) -> ExitCode {
         }
     };
     let this = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("safety-net"));
-    let checks = doctor::examine(&home, &project, &this);
+    let mut checks = doctor::examine(&home, &project, &this);
+    checks.extend(doctor::configuration(&home, &project));
     let mut healthy = true;
     for check in &checks {
         let (mark, ansi) = match check.status {

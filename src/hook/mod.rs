@@ -16,16 +16,19 @@
 mod agents;
 mod answers;
 mod calls;
+mod record;
 
 pub use agents::Agent;
 pub use answers::{Answer, Shape};
 
 use calls::{Action, Call};
 
+use crate::audit;
 use crate::checks;
 use crate::context::{self, Context, Mode};
 use crate::install;
 use crate::paths::AbsPath;
+use crate::policy::{self, Policy};
 use crate::rules::Decision;
 use crate::verdict::Verdict;
 use crate::{analyze, analyze_edit, analyze_read, analyze_write};
@@ -116,6 +119,14 @@ pub struct Environment {
     pub shell: Option<String>,
     /// The names of the variables set in the environment, which the agent's shell inherits.
     pub set_variables: Option<std::rc::Rc<std::collections::HashSet<String>>>,
+    /// `$XDG_CONFIG_HOME`, where the user's configuration file is.
+    pub config_home: Option<String>,
+    /// `$SAFETY_NET_MODE`, which raises the configured mode.
+    pub mode_variable: Option<String>,
+    /// Where the audit log and one-time approvals are kept: `$XDG_STATE_HOME`, else
+    /// `~/.local/state` (a value given, even empty, means the default). `None` keeps nothing
+    /// (fuzzing).
+    pub state_home: Option<String>,
 }
 
 impl Environment {
@@ -133,6 +144,9 @@ impl Environment {
             path: var("PATH"),
             shell: var("SHELL"),
             set_variables: Some(std::rc::Rc::new(context::set_variable_names())),
+            config_home: var("XDG_CONFIG_HOME"),
+            mode_variable: var(policy::MODE_VARIABLE),
+            state_home: Some(var("XDG_STATE_HOME").unwrap_or_default()),
         }
     }
 }
@@ -268,7 +282,7 @@ fn read_input(reader: impl Read) -> Result<Vec<u8>, String> {
 /// What is left to do once the payload is read: an answer already, or a judgment.
 enum Work {
     Answered(Answer),
-    Judge(Dialect, Action, Box<Context>),
+    Judge(Dialect, Action, Box<Context>, Option<String>),
 }
 
 /// The answer to a payload: read it, judge what it asks to do. A failure inside is a denial in
@@ -278,16 +292,22 @@ pub(crate) fn answer(input: Vec<u8>, named: Option<Agent>, environment: &Environ
     let prepared = std::panic::catch_unwind(|| prepare(&input, named, environment));
     // What is judged has been copied out; a payload of many megabytes is not kept meanwhile.
     drop(input);
-    let (dialect, action, context) = match prepared {
+    let (dialect, action, context, session) = match prepared {
         Ok(Work::Answered(answer)) => return answer,
-        Ok(Work::Judge(dialect, action, context)) => (dialect, action, context),
+        Ok(Work::Judge(dialect, action, context, session)) => (dialect, action, context, session),
         Err(_) => return fallback.internal_error("the payload could not be read"),
     };
     watchdog::answering_in(dialect);
     // Nothing is used again after a panic but the answer: the context's cache of real folders
     // cannot be seen half made.
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(&action, &context))) {
-        Ok(Ok(verdict)) => dialect.judged(&verdict),
+        Ok(Ok(verdict)) => {
+            let state = environment
+                .state_home
+                .as_deref()
+                .map(|state_home| audit::state_folder(Some(state_home), &context::native(&context.home)));
+            record::answer(dialect, &action, &context, &verdict, session, state.as_deref())
+        }
         Ok(Err(what)) => dialect.invalid(&what),
         Err(_) => dialect.internal_error("the analyzer failed on this input"),
     }
@@ -322,8 +342,24 @@ fn prepare(input: &[u8], named: Option<Agent>, environment: &Environment) -> Wor
     if let Some(why) = call.cwd.as_deref().and_then(malformed_directory) {
         return Work::Answered(dialect.invalid(&format!("the payload's working directory {why}")));
     }
-    let context = context(&call, dialect, environment);
-    Work::Judge(dialect, call.action, Box::new(context))
+    let mut context = context(&call, dialect, environment);
+    let sources = policy::Sources {
+        user_file: Some(policy::user_file(
+            environment.config_home.as_deref(),
+            &context::native(&context.home),
+        )),
+        project_file: policy::project_file(&context.project_root),
+        mode_variable: environment.mode_variable.clone(),
+    };
+    match Policy::load(&sources, &context.home) {
+        Ok(policy) => policy.install(&mut context),
+        Err(error) => return Work::Answered(dialect.deny("invalid-configuration", &error.one_line())),
+    }
+    let session = ["session_id", "sessionId", "conversation_id", "thread_id"]
+        .iter()
+        .find_map(|key| payload.get(*key).and_then(Value::as_str))
+        .map(str::to_owned);
+    Work::Judge(dialect, call.action, Box::new(context), session)
 }
 
 /// Why a payload's working directory cannot be where a command runs: empty, relative, holding a
@@ -364,7 +400,7 @@ fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
         Action::Write(paths) => files(paths, analyze_write),
         Action::Edit(paths) => files(paths, analyze_edit),
         Action::Read(paths) => files(paths, analyze_read),
-        Action::Nothing => Ok(Verdict::new("", Default::default(), Vec::new(), context.mode)),
+        Action::Nothing => Ok(Verdict::new("", Default::default(), Vec::new(), context)),
     }
 }
 

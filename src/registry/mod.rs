@@ -407,6 +407,8 @@ const NOT_READ: &[&str] = &["cmd", "powershell", "pwsh", "wscript", "cscript"];
 /// Programs whose arguments are text (a message, a pattern, a filter, a prompt, data to send),
 /// never a command: nothing in them is guessed to be one.
 pub const TEXT_PROGRAMS: &[&str] = &[
+    // This guard: `safety-net explain 'rm -rf /'` judges the command, and runs nothing.
+    "safety-net",
     "echo",
     "printf",
     "logger",

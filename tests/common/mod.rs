@@ -1,4 +1,5 @@
-//! What the integration tests share: running a program with an input on its standard input.
+//! What the integration tests share: running a program with an input on its standard input,
+//! and a state folder of their own for the hook's audit log and approvals.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -29,4 +30,14 @@ pub fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
     let _ = stdin.write_all(input);
     drop(stdin);
     child.wait_with_output().expect("the program finishes")
+}
+
+/// A state folder for the hook's audit log and approvals (`XDG_STATE_HOME`) that belongs to
+/// this test process: the hook never writes in the home of the machine running the tests.
+#[allow(dead_code)]
+pub fn state_home() -> String {
+    std::env::temp_dir()
+        .join(format!("safety-net-test-state-{}", std::process::id()))
+        .to_string_lossy()
+        .into_owned()
 }
