@@ -125,6 +125,9 @@ pub struct Command {
     /// The call in another language's code this command stands for (`shutil.rmtree` for the
     /// `rm -r` of `python3 -c 'shutil.rmtree(…)'`).
     pub origin: Option<String>,
+    /// A program the code of another language starts (`subprocess.run`, `execSync`, `system`),
+    /// rather than a file operation of that code turned into a command.
+    pub started_by_code: bool,
     /// How its parent runs it (`sudo`, `find -exec`, `git alias deploy`), for `explain`.
     pub via: Option<String>,
     /// Run inside a container (`docker exec box …`): its paths are the container's, but for
@@ -183,6 +186,7 @@ impl Command {
             background: false,
             calls_itself: false,
             origin: None,
+            started_by_code: false,
             via: None,
             in_container: false,
             remote: false,

@@ -245,6 +245,19 @@ impl Context {
         }
     }
 
+    /// Sets the configuration's mode by its name (`standard`, `strict`, `paranoid`), with no
+    /// other setting: how the rules' examples and the corpus judge a mode. `Err` for an unknown
+    /// name.
+    pub fn set_policy_mode(&mut self, name: &str) -> Result<(), String> {
+        let strictness = crate::policy::Strictness::parse(name)
+            .ok_or_else(|| format!("`{name}` is not a mode: use standard, strict or paranoid"))?;
+        self.policy = std::rc::Rc::new(crate::policy::Policy {
+            strictness: (strictness, crate::policy::Origin::BuiltIn),
+            ..Default::default()
+        });
+        Ok(())
+    }
+
     /// The project, for a message: "the project /x", or that there is none.
     pub fn the_project(&self) -> String {
         if self.project_root.same(&no_project()) {

@@ -111,7 +111,7 @@ impl Verdict {
             !off
         });
         for finding in &mut findings {
-            finding.decision = policy.decide(finding.rule.decision, context.mode == Mode::Unattended);
+            finding.decision = policy.decide(finding.rule, context.mode == Mode::Unattended);
         }
         let decision = findings.iter().map(|f| f.decision).max().unwrap_or(Decision::Allow);
         Verdict {

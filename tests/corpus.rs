@@ -103,6 +103,10 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
                 // `shell=zsh`: the user's login shell; `session=fresh`: a shell of its own per command.
                 Some(("shell", value)) => context.login_shell = Some(value.to_owned()),
                 Some(("session", "fresh")) => context.shell_per_command = true,
+                // `policy=paranoid`: the configuration's mode.
+                Some(("policy", value)) => context
+                    .set_policy_mode(value)
+                    .map_err(|error| format!("{file}:{number}: {error}"))?,
                 Some(("mode", value)) => {
                     context.mode = Mode::parse(value).ok_or_else(|| format!("{file}:{number}: unknown mode {value}"))?
                 }
@@ -222,6 +226,7 @@ fn every_rule_has_corpus_cases() {
                     | "hook-config-tamper"
                     | "guard-missing"
                     | "invalid-configuration"
+                    | "mcp-tool-not-allowed"
             )
         })
         .filter(|id| !cases.iter().any(|c| c.rule.as_deref() == Some(*id)))

@@ -229,3 +229,45 @@ fn the_policy_subcommands_work() {
     assert!(prompt.contains("mode: strict"));
     assert!(Path::new(&sandbox.home()).exists());
 }
+
+#[test]
+fn mcp_tools_are_checked_against_the_listed_servers() {
+    let sandbox = Sandbox::new("mcp");
+    let call = |tool: &str, input: serde_json::Value, environment: &[(&str, &str)]| {
+        let payload = serde_json::json!({
+            "hook_event_name": "PreToolUse",
+            "tool_name": tool,
+            "tool_input": input,
+            "cwd": sandbox.project(),
+        });
+        common::run_with_input(
+            &mut sandbox.command(&["hook"], environment),
+            payload.to_string().as_bytes(),
+        )
+    };
+    let query = serde_json::json!({"libraryName": "react"});
+    // Without an `mcp` section, servers are not checked; the commands they carry are.
+    assert!(stdout(&call("mcp__context7__resolve-library-id", query.clone(), &[])).is_empty());
+    let shell = call("mcp__shell__run", serde_json::json!({"command": "rm -rf ~"}), &[]);
+    assert_eq!(shell.status.code(), Some(2));
+    assert!(stderr(&shell).contains("rm-home"), "{}", stderr(&shell));
+    let write = call(
+        "mcp__files__write_file",
+        serde_json::json!({"path": "/home/user/.bashrc", "content": "x"}),
+        &[("HOME", "/home/user")],
+    );
+    assert_eq!(write.status.code(), Some(2), "{}", stderr(&write));
+    sandbox.user_config(r#"{"mcp": {"servers": {"context7": ["resolve-library-id"], "github": ["*"]}}}"#);
+    assert!(stdout(&call("mcp__context7__resolve-library-id", query.clone(), &[])).is_empty());
+    assert!(stdout(&call("mcp__github__create_issue", query.clone(), &[])).is_empty());
+    let unlisted = call("mcp__context7__query-docs", query.clone(), &[]);
+    assert!(
+        stdout(&unlisted).contains("mcp-tool-not-allowed"),
+        "{}",
+        stdout(&unlisted)
+    );
+    assert!(stdout(&unlisted).contains("\"ask\""));
+    let strict = call("mcp__slack__post", query, &[("SAFETY_NET_MODE", "strict")]);
+    assert_eq!(strict.status.code(), Some(2));
+    assert!(stderr(&strict).contains("`slack` is not listed"), "{}", stderr(&strict));
+}

@@ -7,7 +7,11 @@ use agent_safety_net::{Context, Decision, Rule, analyze, rule, rules};
 /// The examples and look-alikes of the rule `id`, with every failure listed.
 fn check_rule(id: &str) {
     let rule: &Rule = rule(id).unwrap_or_else(|| panic!("no rule {id}"));
-    let context = Context::example();
+    let mut context = Context::example();
+    // The paranoid mode's own rules judge only in that mode.
+    if id.starts_with("paranoid-") {
+        context.set_policy_mode("paranoid").expect("a mode");
+    }
     let mut failures = Vec::new();
     for example in rule.examples {
         let verdict = analyze(example, &context);
@@ -101,11 +105,17 @@ rule_tests! {
     kill_all_processes,
     kill_broad,
     kubectl_delete,
+    mcp_tool_not_allowed,
     mv_system_path,
     nesting_too_deep,
     package_publish,
     package_source_add,
     package_unpublish,
+    paranoid_build_file_edit,
+    paranoid_code_starts_programs,
+    paranoid_force_push,
+    paranoid_recursive_delete,
+    paranoid_unknown_command,
     permissions_recursive,
     permissions_root,
     print_secrets,

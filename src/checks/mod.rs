@@ -17,8 +17,10 @@ mod fork_bomb;
 mod git;
 mod kubernetes;
 mod limits;
+pub(crate) mod mcp;
 mod mv;
 mod orm;
+pub(crate) mod paranoid;
 mod permissions;
 mod power;
 mod printed;
@@ -176,6 +178,8 @@ pub const CHECKERS: &[&Checker] = &[
     &toolchains::CHECKER,
     &trust::CHECKER,
     &printed::CHECKER,
+    &paranoid::CHECKER,
+    &mcp::CHECKER,
     &unverifiable::CHECKER,
 ];
 

@@ -198,7 +198,7 @@ pub fn prompt(color: bool) -> Result<ExitCode, Failure> {
         policy.strictness.0.name()
     );
     let _ = writeln!(text, "Refused outright:");
-    let denied = |rule: &&Rule| policy.decide(rule.decision, true) == Decision::Deny && !policy.disables(rule.id);
+    let denied = |rule: &&Rule| policy.decide(rule, true) == Decision::Deny && !policy.disables(rule.id);
     for rule in crate::checks::rules()
         .filter(|rule| rule.decision == Decision::Deny)
         .filter(denied)

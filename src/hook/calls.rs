@@ -2,8 +2,9 @@
 //! runs or the files it writes or reads, where, and in which answer shape.
 //!
 //! Tool names differ by agent (`Bash`, `run_shell_command`, `execute_command`, `Execute`, `Shell`,
-//! `bash`…) but mean the same few things; the tables below map each to what it does. A tool that
-//! none of them names (search, web fetch, MCP tools) gets no opinion. A call this guard should
+//! `bash`…) but mean the same few things; the tables below map each to what it does. An MCP
+//! tool (`mcp__server__tool`) is named by its server and tool, with the command and paths its
+//! parameters carry. Any other tool that none of them names (search, web fetch) gets no opinion. A call this guard should
 //! judge but cannot read (no command, no path, arguments that are not JSON) is an error, which
 //! the hook denies.
 
@@ -22,6 +23,14 @@ pub enum Action {
     Edit(Vec<String>),
     /// Reads these files.
     Read(Vec<String>),
+    /// Calls the tool of an MCP server (`mcp__server__tool`), with the shell command and the
+    /// paths its parameters carry.
+    Mcp {
+        server: String,
+        tool: String,
+        command: Option<String>,
+        paths: Vec<String>,
+    },
     /// Nothing this guard judges.
     Nothing,
 }
@@ -311,6 +320,18 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
 /// What a named tool does with its input. A tool no table names still runs a shell command when
 /// its input has one (`command` or `cmd`: an MCP shell server, a renamed shell tool).
 fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<Action, String> {
+    if let Some(named) = tool.strip_prefix("mcp__")
+        && let Some((server, tool)) = named.split_once("__")
+    {
+        return Ok(Action::Mcp {
+            server: server.to_owned(),
+            tool: tool.to_owned(),
+            command: MCP_COMMAND_FIELDS
+                .iter()
+                .find_map(|field| command_text(input.get(*field))),
+            paths: fields(input, MCP_PATH_FIELDS),
+        });
+    }
     let name = tool.to_ascii_lowercase();
     let name = name.as_str();
     if let Some((_, field, shell)) = SHELL_TOOLS.iter().find(|(shell, _, _)| *shell == name) {
@@ -392,6 +413,12 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
     }
     Ok(Action::Nothing)
 }
+
+/// The parameters of an MCP tool that carry a shell command.
+const MCP_COMMAND_FIELDS: &[&str] = &["command", "cmd", "script"];
+
+/// The parameters of an MCP tool that carry a path it may write.
+const MCP_PATH_FIELDS: &[&str] = &["path", "file_path", "filePath", "filename"];
 
 /// Every non-empty text among `names` in `input`, once each: a tool may carry several path
 /// fields, and each is judged.

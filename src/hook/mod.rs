@@ -400,6 +400,30 @@ fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
         Action::Write(paths) => files(paths, analyze_write),
         Action::Edit(paths) => files(paths, analyze_edit),
         Action::Read(paths) => files(paths, analyze_read),
+        Action::Mcp {
+            server,
+            tool,
+            command,
+            paths,
+        } => {
+            let listed = checks::mcp::finding(server, tool, context);
+            let mut strictest = Verdict::new(
+                &format!("mcp__{server}__{tool}"),
+                Default::default(),
+                listed.into_iter().collect(),
+                context,
+            );
+            let judged = command
+                .iter()
+                .map(|command| analyze(command, context))
+                .chain(paths.iter().filter_map(|path| analyze_edit(path, context)));
+            for verdict in judged {
+                if verdict.decision > strictest.decision {
+                    strictest = verdict;
+                }
+            }
+            Ok(strictest)
+        }
         Action::Nothing => Ok(Verdict::new("", Default::default(), Vec::new(), context)),
     }
 }

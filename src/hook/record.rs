@@ -30,6 +30,15 @@ pub(super) fn answer(
         Action::Write(paths) => ("write", paths.join("\n")),
         Action::Edit(paths) => ("edit", paths.join("\n")),
         Action::Read(paths) => ("read", paths.join("\n")),
+        Action::Mcp {
+            server,
+            tool,
+            command,
+            paths,
+        } => {
+            let carried = command.iter().chain(paths).cloned().collect::<Vec<_>>().join("\n");
+            ("mcp", format!("mcp__{server}__{tool} {carried}").trim_end().to_owned())
+        }
         Action::Nothing => ("none", String::new()),
     };
     let cwd = context::native(&context.cwd);

@@ -28,6 +28,14 @@ pub struct ConfigFile {
     pub allow_paths: Vec<String>,
     pub unattended_ask: Option<String>,
     pub audit_log: Option<String>,
+    pub mcp: Option<McpSection>,
+}
+
+/// The MCP servers and tools allowed, by server name (`"*"` for every tool of a server).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpSection {
+    pub servers: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 /// A custom rule as written.
@@ -220,7 +228,15 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
 }
 
 /// The top-level keys, for messages.
-pub const KEYS: &[&str] = &["mode", "disable", "rules", "allow_paths", "unattended_ask", "audit_log"];
+pub const KEYS: &[&str] = &[
+    "mode",
+    "disable",
+    "rules",
+    "allow_paths",
+    "unattended_ask",
+    "audit_log",
+    "mcp",
+];
 
 /// The byte offset of a 1-based line and column (serde_json's column counts bytes, 0 at a
 /// line's start when the error is at the end of the previous one).

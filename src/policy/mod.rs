@@ -12,7 +12,7 @@ pub use file::{ConfigError, SCHEMA};
 
 use crate::context::no_project;
 use crate::paths::AbsPath;
-use crate::rules::Decision;
+use crate::rules::{Decision, Rule};
 use std::path::{Path, PathBuf};
 
 /// How strict the guard is.
@@ -23,7 +23,9 @@ pub enum Strictness {
     Standard,
     /// Every ask, `could-not-verify` included, becomes deny.
     Strict,
-    /// Strict; the stance for machines where nothing may go unchecked.
+    /// Strict, and the paranoid rules (`checks::paranoid`): recursive deletes outside the temp
+    /// folders, programs the analyzer does not know and edits of build files ask; every force
+    /// push and code that starts programs are denied.
     Paranoid,
 }
 
@@ -122,6 +124,9 @@ pub const ALWAYS_ON: &[&str] = &[
 /// The environment variable that raises the mode.
 pub const MODE_VARIABLE: &str = "SAFETY_NET_MODE";
 
+/// An MCP server's name and the names of its tools allowed (`"*"`: every tool).
+pub type McpServer = (String, Vec<String>);
+
 /// The effective policy, each setting with its origin.
 #[derive(Debug)]
 pub struct Policy {
@@ -134,6 +139,8 @@ pub struct Policy {
     /// What ask becomes when nobody can answer: deny (the default) or ask.
     pub unattended_ask: (Decision, Origin),
     pub audit: (AuditLevel, Origin),
+    /// The MCP servers and their tools allowed, when a file lists them.
+    pub mcp_servers: Option<(Vec<McpServer>, Origin)>,
     /// What a file asked for and was refused, with why (`explain`, `doctor`, `config show`).
     pub refused: Vec<String>,
     /// The files read.
@@ -150,6 +157,7 @@ impl Default for Policy {
             allow_paths: Vec::new(),
             unattended_ask: (Decision::Deny, Origin::BuiltIn),
             audit: Default::default(),
+            mcp_servers: None,
             refused: Vec::new(),
             files: Vec::new(),
         }
@@ -326,6 +334,16 @@ impl Policy {
                 self.unattended_ask = (decision, origin.clone());
             }
         }
+        if let Some(mcp) = file.mcp {
+            if from_project {
+                self.refused.push(format!(
+                    "{} lists MCP servers: only the user's file decides which servers the agent may call",
+                    origin.describe()
+                ));
+            } else {
+                self.mcp_servers = Some((mcp.servers.into_iter().collect(), origin.clone()));
+            }
+        }
         if let Some(value) = &file.audit_log {
             let level = AuditLevel::parse(value)
                 .ok_or_else(|| invalid(format!("`{value}` is not all, interruptions or off"), value))?;
@@ -354,11 +372,16 @@ impl Policy {
         self.disabled.iter().any(|(disabled, _)| disabled == id)
     }
 
-    /// The decision a finding of a rule deciding `decision` leads to, when `unattended` (nobody
-    /// can answer) or not.
-    pub fn decide(&self, decision: Decision, unattended: bool) -> Decision {
-        match decision {
-            Decision::Ask if self.strictness.0 >= Strictness::Strict => Decision::Deny,
+    /// The decision a finding of `rule` leads to, when `unattended` (nobody can answer) or not.
+    /// The strict modes deny what would be asked, but for the paranoid mode's own rules, which
+    /// ask about what the other modes let pass.
+    pub fn decide(&self, rule: &Rule, unattended: bool) -> Decision {
+        match rule.decision {
+            Decision::Ask
+                if self.strictness.0 >= Strictness::Strict && !crate::checks::paranoid::is_paranoid_rule(rule) =>
+            {
+                Decision::Deny
+            }
             Decision::Ask if unattended => self.unattended_ask.0,
             decision => decision,
         }

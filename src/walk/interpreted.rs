@@ -112,6 +112,7 @@ impl Walker<'_> {
         let literal = |text: &str| Word::literal(text, span);
         let mut redirects = Vec::new();
         let mut written = None;
+        let started = matches!(effect.action, Action::Run(_) | Action::Shell(_));
         let argv = match effect.action {
             Action::Run(argv) => argv,
             Action::Shell(code) => vec![literal("sh"), literal("-c"), code],
@@ -171,6 +172,7 @@ impl Walker<'_> {
         let mut command = self.child_command(id, argv, effect.cwd, span);
         command.redirects = redirects;
         command.origin = Some(effect.call);
+        command.started_by_code = started;
         let child = self.push_command(command, at.layer);
         self.analysis.commands[id].runs.push(Run::Command(child));
         match written {
