@@ -258,6 +258,17 @@ impl Context {
         Ok(())
     }
 
+    /// Makes every write refused, as a read-only profile does (`read-only-profile`): how the
+    /// rules' examples and the corpus judge that profile.
+    pub fn set_read_only(&mut self) {
+        let mut policy = crate::policy::Policy {
+            strictness: self.policy.strictness.clone(),
+            ..Default::default()
+        };
+        policy.read_only = true;
+        self.policy = std::rc::Rc::new(policy);
+    }
+
     /// The project, for a message: "the project /x", or that there is none.
     pub fn the_project(&self) -> String {
         if self.project_root.same(&no_project()) {

@@ -107,6 +107,8 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
                 Some(("policy", value)) => context
                     .set_policy_mode(value)
                     .map_err(|error| format!("{file}:{number}: {error}"))?,
+                // `profile=read-only`: a read-only profile's preset.
+                Some(("profile", "read-only")) => context.set_read_only(),
                 Some(("mode", value)) => {
                     context.mode = Mode::parse(value).ok_or_else(|| format!("{file}:{number}: unknown mode {value}"))?
                 }

@@ -271,3 +271,43 @@ fn mcp_tools_are_checked_against_the_listed_servers() {
     assert_eq!(strict.status.code(), Some(2));
     assert!(stderr(&strict).contains("`slack` is not listed"), "{}", stderr(&strict));
 }
+
+#[test]
+fn a_read_only_profile_keeps_a_subagent_from_writing() {
+    let sandbox = Sandbox::new("profiles");
+    sandbox.project_config(r#"{"profiles": {"code-reviewer": {"read_only": true}, "codex": {"mode": "strict"}}}"#);
+    let call = |tool: &str, input: serde_json::Value, agent_type: Option<&str>| {
+        let mut payload = serde_json::json!({
+            "hook_event_name": "PreToolUse",
+            "tool_name": tool,
+            "tool_input": input,
+            "cwd": sandbox.project(),
+        });
+        if let Some(agent_type) = agent_type {
+            payload["agent_type"] = agent_type.into();
+        }
+        common::run_with_input(&mut sandbox.command(&["hook"], &[]), payload.to_string().as_bytes())
+    };
+    let file = sandbox.project().join("notes.md").to_string_lossy().into_owned();
+    let write = serde_json::json!({"file_path": file, "content": "x"});
+    assert_eq!(call("Write", write.clone(), None).status.code(), Some(0));
+    let refused = call("Write", write, Some("code-reviewer"));
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("read-only-profile"), "{}", stderr(&refused));
+    let shell = |command: &str| call("Bash", serde_json::json!({"command": command}), Some("code-reviewer"));
+    assert_eq!(shell("git diff HEAD~1 -- src | head").status.code(), Some(0));
+    assert_eq!(shell("git commit -am wip").status.code(), Some(2));
+    // A profile by the agent's name: Codex's payloads run in the strict mode.
+    let codex = serde_json::json!({"session_id": "s", "turn_id": "t", "hook_event_name": "PreToolUse",
+        "cwd": sandbox.project(), "model": "gpt-5.5-codex", "permission_mode": "default",
+        "tool_name": "Bash", "tool_input": {"command": "git push --no-verify"}, "tool_use_id": "c"});
+    let strict = common::run_with_input(&mut sandbox.command(&["hook"], &[]), codex.to_string().as_bytes());
+    assert_eq!(strict.status.code(), Some(2), "{}", stderr(&strict));
+    assert!(
+        stderr(&strict).contains("the strict mode denies"),
+        "{}",
+        stderr(&strict)
+    );
+    let explained = sandbox.run(&["explain", "--profile", "code-reviewer", "touch x"]);
+    assert_eq!(explained.status.code(), Some(20));
+}

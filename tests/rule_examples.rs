@@ -12,6 +12,10 @@ fn check_rule(id: &str) {
     if id.starts_with("paranoid-") {
         context.set_policy_mode("paranoid").expect("a mode");
     }
+    // The read-only preset judges only in a read-only profile.
+    if id == "read-only-profile" {
+        context.set_read_only();
+    }
     let mut failures = Vec::new();
     for example in rule.examples {
         let verdict = analyze(example, &context);
@@ -123,6 +127,7 @@ rule_tests! {
     pulumi_destroy,
     read_credentials,
     read_env_file,
+    read_only_profile,
     redis_flush,
     remote_code_execution,
     remote_delete,

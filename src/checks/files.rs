@@ -285,6 +285,7 @@ fn shown(typed: &str, path: &AbsPath) -> String {
 /// [`judge_write`] of the place `path` names, shown as `shown`, links not followed.
 fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, context: &Context, report: &mut Report) {
     super::paranoid::judge_write(path, shown, span, context, report);
+    super::read_only::judge_write(path, shown, span, context, report);
     match files::write_class(path, context) {
         WriteClass::AgentSettings(what) => report.flag(
             &WRITE_AGENT_SETTINGS,

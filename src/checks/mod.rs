@@ -27,6 +27,7 @@ mod printed;
 mod privilege;
 mod processes;
 mod publish;
+mod read_only;
 mod remote_code;
 pub mod rm;
 mod rsync;
@@ -179,6 +180,7 @@ pub const CHECKERS: &[&Checker] = &[
     &trust::CHECKER,
     &printed::CHECKER,
     &paranoid::CHECKER,
+    &read_only::CHECKER,
     &mcp::CHECKER,
     &unverifiable::CHECKER,
 ];

@@ -142,7 +142,7 @@ fn known(subject: &Subject) -> bool {
 }
 
 /// The shell's own builtins, which start no program.
-const SHELL_BUILTINS: &[&str] = &[
+pub(crate) const SHELL_BUILTINS: &[&str] = &[
     "cd",
     "pwd",
     "read",

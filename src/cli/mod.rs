@@ -259,6 +259,10 @@ struct ContextArgs {
     /// Judge by the built-in policy alone: no configuration file, no `$SAFETY_NET_MODE`.
     #[arg(long)]
     no_config: bool,
+    /// Judge as the hook would for this agent or subagent: the configuration's profile of that
+    /// name (a payload's `agent_type`, such as `Explore`, or an agent's name, such as `codex`).
+    #[arg(long, value_name = "NAME")]
+    profile: Option<String>,
 }
 
 impl ContextArgs {
@@ -268,9 +272,11 @@ impl ContextArgs {
         let mut context = self.read().map_err(Failure::Usage)?;
         if !self.no_config {
             let sources = crate::policy::Sources::from_environment(&context.home, &context.project_root);
-            Policy::load(&sources, &context.home)
-                .map_err(|error| Failure::Failed(error.render(false)))?
-                .install(&mut context);
+            let mut policy =
+                Policy::load(&sources, &context.home).map_err(|error| Failure::Failed(error.render(false)))?;
+            let profile = self.profile.as_deref();
+            policy.choose_profile(profile, profile.unwrap_or("claude"));
+            policy.install(&mut context);
         }
         Ok(context)
     }

@@ -352,7 +352,10 @@ fn prepare(input: &[u8], named: Option<Agent>, environment: &Environment) -> Wor
         mode_variable: environment.mode_variable.clone(),
     };
     match Policy::load(&sources, &context.home) {
-        Ok(policy) => policy.install(&mut context),
+        Ok(mut policy) => {
+            policy.choose_profile(payload.get("agent_type").and_then(Value::as_str), agent.name());
+            policy.install(&mut context);
+        }
         Err(error) => return Work::Answered(dialect.deny("invalid-configuration", &error.one_line())),
     }
     let session = ["session_id", "sessionId", "conversation_id", "thread_id"]

@@ -29,6 +29,21 @@ pub struct ConfigFile {
     pub unattended_ask: Option<String>,
     pub audit_log: Option<String>,
     pub mcp: Option<McpSection>,
+    #[serde(default)]
+    pub profiles: std::collections::BTreeMap<String, ProfileEntry>,
+}
+
+/// What applies to one agent or subagent only, by the payload's `agent_type` (a Claude Code or
+/// Codex subagent: `Explore`, `code-reviewer`) or the agent's name (`codex`, `gemini`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileEntry {
+    /// Refuse every write: editor tools and shell commands that change anything.
+    #[serde(default)]
+    pub read_only: bool,
+    pub mode: Option<String>,
+    #[serde(default)]
+    pub rules: Vec<RuleEntry>,
 }
 
 /// The MCP servers and tools allowed, by server name (`"*"` for every tool of a server).

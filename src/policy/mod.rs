@@ -141,6 +141,12 @@ pub struct Policy {
     pub audit: (AuditLevel, Origin),
     /// The MCP servers and their tools allowed, when a file lists them.
     pub mcp_servers: Option<(Vec<McpServer>, Origin)>,
+    /// The profiles of agents and subagents, by name.
+    pub profiles: Vec<Profile>,
+    /// The profile in force for this call, once chosen ([`Policy::choose_profile`]).
+    pub profile: Option<String>,
+    /// Every write is refused (a read-only profile).
+    pub read_only: bool,
     /// What a file asked for and was refused, with why (`explain`, `doctor`, `config show`).
     pub refused: Vec<String>,
     /// The files read.
@@ -158,10 +164,25 @@ impl Default for Policy {
             unattended_ask: (Decision::Deny, Origin::BuiltIn),
             audit: Default::default(),
             mcp_servers: None,
+            profiles: Vec::new(),
+            profile: None,
+            read_only: false,
             refused: Vec::new(),
             files: Vec::new(),
         }
     }
+}
+
+/// What applies to one agent or subagent only. Every setting of a profile tightens, so the
+/// project's file may give profiles too.
+#[derive(Debug)]
+pub struct Profile {
+    /// The payload's `agent_type`, or the agent's name.
+    pub name: String,
+    pub read_only: bool,
+    pub strictness: Option<Strictness>,
+    pub rules: Vec<CustomRule>,
+    pub origin: Origin,
 }
 
 /// Where the configuration is read from.
@@ -344,6 +365,28 @@ impl Policy {
                 self.mcp_servers = Some((mcp.servers.into_iter().collect(), origin.clone()));
             }
         }
+        for (name, entry) in file.profiles {
+            let strictness = match &entry.mode {
+                Some(mode) => Some(Strictness::parse(mode).ok_or_else(|| {
+                    invalid(
+                        format!("`{mode}` is not a mode: use standard, strict or paranoid"),
+                        mode,
+                    )
+                })?),
+                None => None,
+            };
+            let mut rules = Vec::new();
+            for rule in entry.rules {
+                rules.push(CustomRule::read(rule, origin.clone(), path, text)?);
+            }
+            self.profiles.push(Profile {
+                name,
+                read_only: entry.read_only,
+                strictness,
+                rules,
+                origin: origin.clone(),
+            });
+        }
         if let Some(value) = &file.audit_log {
             let level = AuditLevel::parse(value)
                 .ok_or_else(|| invalid(format!("`{value}` is not all, interruptions or off"), value))?;
@@ -357,6 +400,31 @@ impl Policy {
             }
         }
         Ok(())
+    }
+
+    /// Applies the profiles for this call: those named by the payload's `agent_type` (a
+    /// subagent) and by the agent's name, from either file. Each only tightens: a read-only
+    /// preset, a higher mode, rules of its own.
+    pub fn choose_profile(&mut self, agent_type: Option<&str>, agent: &str) {
+        let chosen: Vec<Profile> = {
+            let (matching, others): (Vec<Profile>, Vec<Profile>) = std::mem::take(&mut self.profiles)
+                .into_iter()
+                .partition(|profile| Some(profile.name.as_str()) == agent_type || profile.name == agent);
+            self.profiles = others;
+            matching
+        };
+        for profile in chosen {
+            self.profile = Some(profile.name.clone());
+            self.read_only |= profile.read_only;
+            if let Some(strictness) = profile.strictness {
+                self.raise(strictness, profile.origin.clone());
+            }
+            for rule in profile.rules {
+                if !self.custom_rules.iter().any(|known| known.rule.id == rule.rule.id) {
+                    self.custom_rules.push(rule);
+                }
+            }
+        }
     }
 
     /// Puts this policy in `context`: its allowed folders count as folders given to the agent.
