@@ -251,6 +251,7 @@ pub const KEYS: &[&str] = &[
     "unattended_ask",
     "audit_log",
     "mcp",
+    "profiles",
 ];
 
 /// The byte offset of a 1-based line and column (serde_json's column counts bytes, 0 at a
