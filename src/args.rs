@@ -25,6 +25,11 @@ pub struct Options {
     /// is an error). Otherwise any case matches, as tools such as `tsc` accept, so that no
     /// spelling a tool might take slips through.
     pub case_sensitive: bool,
+    /// Long options match by their full name only: the command line was written out in full
+    /// beforehand by the tool's own list of names (`tools::spelling`), so an abbreviation still
+    /// left is one the tool refuses as ambiguous (`git push --forc`). Otherwise an abbreviation
+    /// three letters or longer matches the option it begins.
+    pub full_names_only: bool,
 }
 
 impl Options {
@@ -36,6 +41,7 @@ impl Options {
             single_dash: &[],
             bundled_first_word: false,
             case_sensitive: false,
+            full_names_only: false,
         }
     }
 
@@ -47,6 +53,7 @@ impl Options {
             single_dash: &[],
             bundled_first_word: false,
             case_sensitive: false,
+            full_names_only: false,
         }
     }
 
@@ -54,6 +61,15 @@ impl Options {
     pub const fn case_sensitive(self) -> Options {
         Options {
             case_sensitive: true,
+            ..self
+        }
+    }
+
+    /// The same options, long ones matching by their full name only (see
+    /// [`Options::full_names_only`]).
+    pub const fn full_names_only(self) -> Options {
+        Options {
+            full_names_only: true,
             ..self
         }
     }
@@ -82,7 +98,12 @@ pub enum Arg<'a> {
     /// `-x`, with its value if it takes one.
     Short { flag: char, value: Option<Word> },
     /// `--name` or `--name=value`; `name` is lowercased unless the options are case-sensitive.
-    Long { name: String, value: Option<Word> },
+    /// `exact`: only the full name matches it (see [`Options::full_names_only`]).
+    Long {
+        name: String,
+        value: Option<Word>,
+        exact: bool,
+    },
     /// Anything else, including everything after `--`.
     Operand(&'a Word),
 }
@@ -93,10 +114,13 @@ impl Arg<'_> {
         matches!(self, Arg::Short { flag: f, .. } if *f == flag)
     }
 
-    /// Whether this is `--full`, or an abbreviation of it at least three letters long.
+    /// Whether this is `--full`, or an abbreviation of it at least three letters long (unless
+    /// only full names match).
     pub fn is_long(&self, full: &str) -> bool {
         match self {
-            Arg::Long { name, .. } => name == full || (name.len() >= 3 && full.starts_with(name.as_str())),
+            Arg::Long { name, exact, .. } => {
+                name == full || (!exact && name.len() >= 3 && full.starts_with(name.as_str()))
+            }
             _ => false,
         }
     }
@@ -146,6 +170,22 @@ impl<'a> Parsed<'a> {
             .find(|arg| arg.is_short(short) || arg.is_long(long))
             .and_then(Arg::value)
     }
+}
+
+/// The name among `names` that the long option `written` (its name, without dashes) stands for,
+/// as parsers that take abbreviations read it (git's parse-options, Python's optparse, npm's
+/// nopt): the name itself, or the only one it begins. The beginning of two names or more is
+/// ambiguous, which those parsers refuse: `None`, as for a name not in the list.
+pub fn completed<'n>(written: &str, names: impl Iterator<Item = &'n str> + Clone) -> Option<&'n str> {
+    if written.is_empty() {
+        return None;
+    }
+    if let Some(exact) = names.clone().find(|name| *name == written) {
+        return Some(exact);
+    }
+    let mut beginning = names.filter(|name| name.starts_with(written));
+    let only = beginning.next()?;
+    beginning.next().is_none().then_some(only)
 }
 
 /// Reads `args` (the words after the program name).
@@ -217,7 +257,11 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
                 }
                 None => None,
             };
-            out.push(Arg::Long { name, value });
+            out.push(Arg::Long {
+                name,
+                value,
+                exact: options.full_names_only,
+            });
             i += 1;
             continue;
         }
@@ -249,6 +293,7 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
             out.push(Arg::Long {
                 name: single_dash.to_owned(),
                 value,
+                exact: options.full_names_only,
             });
             i += 1;
             continue;

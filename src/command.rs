@@ -165,12 +165,14 @@ pub struct Privileged {
 }
 
 impl Command {
-    /// A command that runs `argv` in `cwd`, reading `stdin`; everything else empty.
+    /// A command that runs `argv` in `cwd`, reading `stdin`; everything else empty. The
+    /// abbreviations its program takes are written out in full (see `tools::spelling`).
     pub fn new(argv: Vec<Word>, cwd: Cwd, stdin: Input, span: Span) -> Command {
+        let name = argv.first().map(program_name).unwrap_or_default();
         Command {
             layer: 0,
-            name: argv.first().map(program_name).unwrap_or_default(),
-            argv,
+            argv: crate::tools::spelling::spelled_out(&name, argv),
+            name,
             assignments: Vec::new(),
             redirects: Vec::new(),
             stdin,
@@ -228,7 +230,8 @@ impl Command {
     }
 }
 
-/// The program name of a command word: its last path component, lowercased, without `.exe`.
+/// The program name of a command word: its last path component, lowercased, without `.exe`, a
+/// package's `@version` or pip's version.
 /// A dynamic word has one only when its last component is literal (`"$VENV/bin/python"`).
 pub fn program_name(word: &Word) -> String {
     let text = match word.value() {
@@ -241,6 +244,19 @@ pub fn program_name(word: &Word) -> String {
     let base = text.rsplit(['/', '\\']).next().unwrap_or(&text);
     let lower = base.to_lowercase();
     let name = lower.strip_suffix(".exe").unwrap_or(&lower);
+    // A package run by a package runner (`npx npm@10`, `corepack pnpm@9`, `uvx ruff@latest`):
+    // its version is no part of the program's name.
+    let name = match name.split_once('@') {
+        Some((program, _)) if !program.is_empty() => program,
+        _ => name,
+    };
+    // A versioned pip (`pip3.12`, `pip2`) is pip, as the checkers name it (`pip3` too).
+    let versioned_pip = name
+        .strip_prefix("pip")
+        .is_some_and(|version| !matches!(version, "" | "3") && version.chars().all(|c| c.is_ascii_digit() || c == '.'));
+    if versioned_pip {
+        return "pip".to_owned();
+    }
     // GNU's tools installed beside the system's under a `g` prefix (Homebrew's coreutils,
     // findutils and sed on macOS: `grm`, `gln`) are those tools.
     match name.strip_prefix('g') {

@@ -198,6 +198,22 @@ impl Word {
         Word::from_parts(parts, self.span)
     }
 
+    /// The word with its first `bytes` bytes of text, which must be literal, replaced by `text`
+    /// (an abbreviated option written out in full: `--forc=x` → `--force=x`).
+    pub fn with_prefix(&self, bytes: usize, text: &str) -> Word {
+        let quoting = match self.parts.first() {
+            Some(Part::Literal { quoting, .. }) => *quoting,
+            _ => Quoting::Quoted,
+        };
+        let mut parts = vec![Part::Literal {
+            text: text.to_owned(),
+            quoting,
+            span: self.span,
+        }];
+        parts.extend(self.strip_prefix(bytes).parts);
+        Word::from_parts(parts, self.span)
+    }
+
     /// The decoded text, dynamic parts shown as written.
     pub fn text(&self) -> &str {
         &self.text

@@ -4,8 +4,8 @@
 //!
 //! Global options before the subcommand (`-C`, `-c k=v`, `--git-dir`, `--no-pager`) are
 //! skipped; long options match as git reads them: in their own case, and abbreviated when the
-//! abbreviation is not also another option's (`--har` is `--hard`; `--HARD` and `--forc` are
-//! errors).
+//! abbreviation is not also another option's (`--har` is `--hard`, written out before any
+//! checker reads it; `--HARD` and `--forc` are errors).
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options, Parsed};
@@ -45,6 +45,7 @@ pub static GIT_RESET_HARD: Rule = Rule {
         "git reset --hard HEAD~1",
         "git -C repo reset --merge",
         "git --no-pager reset --har",
+        "git reset --h",
     ],
     allowed: &[
         "git reset",
@@ -120,12 +121,14 @@ pub static GIT_CLEAN_FORCE: Rule = Rule {
         "git clean -fdx",
         "git clean -d --force",
         "git clean -xffd",
+        "git clean --f -d",
     ],
     allowed: &[
         "git clean -n",
         "git clean -fdn",
         "git clean --dry-run -fd",
         "git clean -fd --dry-run",
+        "git clean -fd --dry",
     ],
 };
 
@@ -141,12 +144,14 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "git push --mirror",
         "git push -uf origin x",
         "sl push --to main --non-forward-move",
+        "git push --mi origin",
     ],
     allowed: &[
         "git push",
         "git push --forc",
         "git push --force-with-lease",
         "git push --force-with-lease=main origin main",
+        "git push --force-w origin main",
         "git push -u origin feature",
     ],
 };
@@ -247,9 +252,13 @@ pub static GIT_HISTORY_REWRITE: Rule = Rule {
     allowed: &["git log --all"],
 };
 
-/// A git subcommand's options: long ones match only in their own case, as git reads them.
+/// A git subcommand's options: long ones match only in their own case and by their full name,
+/// as git reads them once the command line has its abbreviations written out
+/// (`tools::spelling`): what is still abbreviated is ambiguous, and git refuses it.
 const fn git_options(short_values: &'static str, long_values: &'static [&'static str]) -> Options {
-    Options::gnu(short_values, long_values).case_sensitive()
+    Options::gnu(short_values, long_values)
+        .case_sensitive()
+        .full_names_only()
 }
 
 fn check(subject: &Subject, report: &mut Report) {
@@ -495,13 +504,7 @@ fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
         return;
     }
     let forced_refspec = parsed.operands().any(|w| w.text().starts_with('+'));
-    // `--for` and `--forc` abbreviate `--force-with-lease` and `--force-if-includes` too: git
-    // rejects them as ambiguous, so only `--force` itself forces.
-    let has_exact_force = parsed
-        .args
-        .iter()
-        .any(|arg| matches!(arg, args::Arg::Long { name, .. } if name == "force"));
-    if parsed.has_short('f') || has_exact_force || forced_refspec {
+    if parsed.has('f', "force") || forced_refspec {
         report.flag(
             &GIT_PUSH_FORCE,
             span,

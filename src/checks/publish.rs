@@ -90,7 +90,7 @@ pub const CHECKER: Checker = Checker {
 pub static PACKAGE_PUBLISH: Rule = Rule {
     id: "package-publish",
     decision: ASK,
-    catches: "Publishing a package, container image, chart, extension or release, or changing which release everyone gets: `npm publish`, `cargo publish`, `twine upload`, `python setup.py upload`, `mvn deploy`, `gradle publish`, `dotnet nuget push`, `vsce publish`, `gh release create`, `goreleaser release`, `lerna publish`, `nx release`, `release-it`, `semantic-release`, `cargo workspaces publish`, `sbt publish`, `lein deploy`, `cabal upload --publish`, `stack upload`, `rebar3 hex publish`, `luarocks upload`, `anaconda upload`, `ansible-galaxy collection publish`, `snapcraft release`, `choco push`, `dput`, `deno publish`, `docker push`, `docker buildx build --push`, `docker buildx imagetools create`, `regctl image copy`, `ko build`, `cr upload`, `helm push`, and moving a dist-tag (`npm dist-tag add`). Deprecating or retiring a release (`npm deprecate`, `mix hex.retire`) passes: installs keep working, with a warning.",
+    catches: "Publishing a package, container image, chart, extension or release, or changing which release everyone gets: `npm publish`, `cargo publish`, `twine upload`, `python setup.py upload`, `mvn deploy`, `gradle publish`, `dotnet nuget push`, `vsce publish`, `gh release create`, `goreleaser release`, `lerna publish`, `nx release`, `release-it`, `semantic-release`, `cargo workspaces publish`, `sbt publish`, `lein deploy`, `cabal upload --publish`, `stack upload`, `rebar3 hex publish`, `luarocks upload`, `anaconda upload`, `ansible-galaxy collection publish`, `snapcraft release`, `choco push`, `dput`, `deno publish`, `docker push`, `docker buildx build --push`, `docker buildx imagetools create`, `regctl image copy`, `ko build`, `cr upload`, `helm push`, and moving a dist-tag (`npm dist-tag add`); run by another name all the same (`cargo +nightly publish`, `npx npm@10 publish`, `corepack pnpm publish`, `npm pub`). Deprecating or retiring a release (`npm deprecate`, `mix hex.retire`) passes: installs keep working, with a warning.",
     instead: "Run the dry run (`npm publish --dry-run`, `cargo publish --dry-run`, `goreleaser release --snapshot`, `gh release create --draft`) and let the user publish",
     examples: &[
         "npm publish",
@@ -144,9 +144,15 @@ pub static PACKAGE_PUBLISH: Rule = Rule {
         "ko build ./cmd/app",
         "cr upload --owner me --git-repo charts",
         "npm dist-tag add my-pkg@1.2.3 latest",
+        "cargo +nightly publish",
+        "npx npm@10 publish",
+        "corepack pnpm@9 publish",
+        "npm pub",
     ],
     allowed: &[
         "npm publish --dry-run",
+        "npm publish --dry",
+        "cargo +nightly build",
         "cargo publish --dry-run",
         "npm pack",
         "cargo package",
@@ -219,6 +225,8 @@ pub static PACKAGE_UNPUBLISH: Rule = Rule {
         "anaconda remove me/foo/1.0",
         "snapcraft close foo stable",
         "gh api -X DELETE repos/me/app/releases/12345",
+        "npm unpub my-pkg@1.0.0",
+        "npm distTag rm my-pkg beta",
     ],
     allowed: &[
         "npm deprecate my-pkg@1.0.0 'use 1.0.1'",
@@ -614,7 +622,7 @@ fn goreleaser_publishes(invocation: &Invocation, verb: &str) -> bool {
 
 /// Whether a containers-image destination is on this machine (`dir:`, `oci:`, an archive, the
 /// local daemon or storage) rather than a registry; none given means the registry.
-fn is_local_image(destination: &str) -> bool {
+pub(super) fn is_local_image(destination: &str) -> bool {
     [
         "dir:",
         "oci:",

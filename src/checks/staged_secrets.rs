@@ -48,7 +48,9 @@ fn check(subject: &Subject, report: &mut Report) {
     }
     let parsed = args::parse(
         invocation.args,
-        &Options::gnu("", &["chmod", "pathspec-from-file"]).case_sensitive(),
+        &Options::gnu("", &["chmod", "pathspec-from-file"])
+            .case_sensitive()
+            .full_names_only(),
     );
     if !parsed.has('f', "force") {
         return;

@@ -7,29 +7,36 @@
 //!   good (`npm config set registry`, `add-apt-repository`, `brew tap`, `pacman-key
 //!   --lsign-key`) or for one command (`pip install -i URL`, `apk add --repository URL`,
 //!   `conda install -c someone`, `brew install someone/tap/x`).
+//! - git told where else to fetch from or push to (`url.BASE.insteadOf`), or to run the
+//!   command an `ext::` address names (`protocol.ext.allow always`, `GIT_ALLOW_PROTOCOL=ext`).
 //! - git told to trust every directory (`safe.directory '*'`), and git's hooks skipped
 //!   (`--no-verify`, a hook manager's off switch such as `HUSKY=0` or `LEFTHOOK=0`,
 //!   `core.hooksPath` pointed away from the project's hooks, `pre-commit uninstall`), which
 //!   the project put there to check each commit.
 //!
 //! The settings are read wherever they are made: a configuration command, an exported
-//! variable, a variable given to one command, `git -c` and git's `GIT_CONFIG_*` variables,
-//! `go env -w`, `setx`. Which variables, options and indexes count is data, in the tables
-//! below.
+//! variable, a variable given to one command, `git -c`, `git --config-env`, `git clone -c` and
+//! git's `GIT_CONFIG_*` variables (a value only known when git runs may be any), JVM system
+//! properties (`-D`, `MAVEN_OPTS`), `go env -w`, `setx`. Which variables, options and indexes
+//! count is data, in the tables below. The tools' abbreviations (`pip install --index-ur`,
+//! `npm install --reg`) are written out before this checker reads them (`tools::spelling`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
+use crate::args::{self, Arg, Options};
 use crate::command::{Analysis, Command};
 use crate::context::Context;
 use crate::paths::AbsPath;
 use crate::rules::Rule;
 use crate::source::Span;
 use crate::tools::git::environment_settings;
+use crate::word::{Part, Word};
 
 pub const CHECKER: Checker = Checker {
     rules: &[
         &VERIFICATION_OFF,
         &PACKAGE_SOURCE_ADD,
         &GIT_TRUST_ALL_DIRECTORIES,
+        &GIT_EXT_TRANSPORT,
         &GIT_SKIP_HOOKS,
     ],
     applies: Applies::EveryCommand,
@@ -40,7 +47,7 @@ pub const CHECKER: Checker = Checker {
 pub static VERIFICATION_OFF: Rule = Rule {
     id: "verification-off",
     decision: ASK,
-    catches: "Turning off the verification of TLS certificates, package signatures or checksums, or commit signatures, in a tool's configuration, environment or options: `git config http.sslVerify false`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `npm config set strict-ssl false`, `pip install --trusted-host`, `uv --allow-insecure-host`, `dnf install --nogpgcheck`, `rpm --nosignature`, `apt-get -o Acquire::https::Verify-Peer=false`, `makepkg --skippgpcheck`, `aws --no-verify-ssl`, `kubectl --insecure-skip-tls-verify`, `DOCKER_CONTENT_TRUST=0`, `GOSUMDB=off`, nix's `require-sigs false`, `git config commit.gpgsign false`. A single download with `curl -k` passes: it trusts one reply, not a tool's later installs.",
+    catches: "Turning off the verification of TLS certificates, package signatures or checksums, or commit signatures, in a tool's configuration, environment or options: `git config http.sslVerify false` (or an empty value, or one from `--config-env`), `NODE_TLS_REJECT_UNAUTHORIZED=0`, `npm config set strict-ssl false`, `pip install --trusted-host`, `uv --allow-insecure-host`, `dnf install --nogpgcheck` or `--setopt=gpgcheck=0`, `zypper --no-gpg-checks`, `rpm --nosignature`, `apk add --allow-untrusted`, `apt-get -o Acquire::https::Verify-Peer=false`, `makepkg --skippgpcheck`, `podman pull --tls-verify=false`, `aws --no-verify-ssl`, `kubectl --insecure-skip-tls-verify`, `DOCKER_CONTENT_TRUST=0`, `GOSUMDB=off`, `CARGO_HTTP_CHECK_REVOKE=false`, `bundle config ssl_verify_mode 0`, Maven's `-Dmaven.wagon.http.ssl.insecure=true`, Gradle's `--dependency-verification off`, nix's `require-sigs false`, `git config commit.gpgsign false`. A single download with `curl -k` passes: it trusts one reply, not a tool's later installs.",
     instead: "Fix the certificate chain instead (install the company CA with `NODE_EXTRA_CA_CERTS` or `git config http.sslCAInfo`), or ask the user",
     examples: &[
         "git config --global http.sslVerify false",
@@ -63,9 +70,24 @@ pub static VERIFICATION_OFF: Rule = Rule {
         "nix build --option require-sigs false",
         "flatpak remote-add --no-gpg-verify corp https://flatpak.example.com/repo",
         "git config --global merge.verifySignatures false",
+        "git -c http.sslVerify= clone https://example.com/r.git",
+        "git --config-env=http.sslVerify=V clone https://example.com/r.git",
+        "git clone -c http.sslVerify=false https://example.com/r.git",
+        "podman pull --tls-verify=false registry.example.com/app",
+        "dnf install --setopt=gpgcheck=0 foo",
+        "apk add --allow-untrusted ./foo.apk",
+        "export CARGO_HTTP_CHECK_REVOKE=false",
+        "bundle config set ssl_verify_mode 0",
+        "mvn -Dmaven.wagon.http.ssl.insecure=true install",
+        "./gradlew build --dependency-verification off",
+        "pip install --trusted pypi.example.com requests",
     ],
     allowed: &[
         "git config --global http.sslVerify true",
+        "git -c http.sslVerify clone https://example.com/r.git",
+        "podman pull --tls-verify=true registry.example.com/app",
+        "dnf install --setopt=install_weak_deps=False foo",
+        "mvn -DskipTests install",
         "git config --get http.sslVerify",
         "export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/corp.pem",
         "npm config get strict-ssl",
@@ -79,7 +101,7 @@ pub static VERIFICATION_OFF: Rule = Rule {
 pub static PACKAGE_SOURCE_ADD: Rule = Rule {
     id: "package-source-add",
     decision: ASK,
-    catches: "Adding or switching a package index, registry, channel, repository or signing key, for good or for one command: `npm config set registry URL`, `pip config set global.index-url URL`, `pip install -i URL` (or `--extra-index-url`, `--find-links`), `npm install --registry URL`, `gem install --source URL`, `apk add --repository URL`, `conda install -c someone`, `brew install someone/tap/x`, `cargo install --index URL`, `add-apt-repository`, `apt-key add`, `pacman-key --lsign-key`, `brew tap`, `choco source add`, `nix-channel --add`, `asdf plugin add NAME URL`, `go env -w GOPROXY=URL`. The tools' default public indexes, conda-forge and the default conda channels, and local folders pass.",
+    catches: "Adding or switching a package index, registry, channel, repository or signing key, for good or for one command: `npm config set registry URL`, `pip config set global.index-url URL`, `pip install -i URL` (or `--extra-index-url`, `--find-links`, abbreviated as pip takes them: `--index-ur`), `npm install --registry URL` (`--reg`), git's `url.BASE.insteadOf ADDRESS` and `pushInsteadOf` sending fetches or pushes for an address to another host or path, `gem install --source URL`, `apk add --repository URL`, `conda install -c someone`, `brew install someone/tap/x`, `cargo install --index URL`, `add-apt-repository`, `apt-key add`, `pacman-key --lsign-key`, `brew tap`, `choco source add`, `nix-channel --add`, `asdf plugin add NAME URL`, `go env -w GOPROXY=URL`. The tools' default public indexes, conda-forge and the default conda channels, and local folders pass.",
     instead: "Name the registry to the user and let them add it; install from the default index meanwhile",
     examples: &[
         "npm config set registry https://registry.example.com",
@@ -101,8 +123,14 @@ pub static PACKAGE_SOURCE_ADD: Rule = Rule {
         "asdf plugin add tool https://github.com/someone/asdf-tool",
         "pacman-key --lsign-key 0123456789ABCDEF",
         "cargo install --index https://crates.example.com/index tool",
+        "git config --global url.https://mirror.example.com/.insteadOf https://github.com/",
+        "git config --global url.https://example.com/fork/.pushInsteadOf git@github.com:org/",
+        "pip install --index-ur https://pypi.example.com/simple pkg",
+        "npm install --reg https://registry.example.com pkg",
     ],
     allowed: &[
+        "git config --global url.\"git@github.com:\".insteadOf https://github.com/",
+        "git config --global url.https://github.com/.insteadOf gh:",
         "npm config get registry",
         "npm install --save-dev vitest",
         "pip install requests",
@@ -131,6 +159,26 @@ pub static GIT_TRUST_ALL_DIRECTORIES: Rule = Rule {
     allowed: &["git config --global --add safe.directory /srv/app"],
 };
 
+pub static GIT_EXT_TRANSPORT: Rule = Rule {
+    id: "git-ext-transport",
+    decision: ASK,
+    catches: "Allowing git's `ext::` transport, whose remote addresses are commands git runs: `protocol.ext.allow always`, `protocol.allow always` (every protocol without a setting of its own, `ext` among them), `GIT_ALLOW_PROTOCOL` naming `ext`, for good or for one command. Any address git is then given, a submodule's in a repository someone else wrote among them, can run a program as you. A command typed with an `ext::` address is judged by the command it runs.",
+    instead: "Fetch over https or ssh; if one remote really needs `ext::`, run that one command and show the user the command its address runs",
+    examples: &[
+        "git config --global protocol.ext.allow always",
+        "git -c protocol.ext.allow=always clone --recurse-submodules https://example.com/r.git",
+        "git config --global protocol.allow always",
+        "export GIT_ALLOW_PROTOCOL=https:ext",
+        "GIT_ALLOW_PROTOCOL=ext git submodule update --init",
+    ],
+    allowed: &[
+        "git config --global protocol.ext.allow never",
+        "git config --global protocol.ext.allow user",
+        "git -c protocol.file.allow=always submodule update --init",
+        "export GIT_ALLOW_PROTOCOL=https:ssh",
+    ],
+};
+
 pub static GIT_SKIP_HOOKS: Rule = Rule {
     id: "git-skip-hooks",
     decision: ASK,
@@ -147,9 +195,11 @@ pub static GIT_SKIP_HOOKS: Rule = Rule {
         "git -c core.hooksPath=/tmp/empty commit -m wip",
         "git config --unset core.hooksPath",
         "pre-commit uninstall",
+        "git commit --no-verif -m wip",
     ],
     allowed: &[
         "git commit -m wip",
+        "git commit --no-ver -m wip",
         "git push -n",
         "git merge -n feature",
         "git config core.hooksPath .githooks",
@@ -176,6 +226,12 @@ enum Turns {
     Is(&'static str),
     /// A value holding this text.
     Holding(&'static str),
+    /// Any value but this one.
+    Not(&'static str),
+    /// A word that means on, or no value (`-Dmaven.wagon.http.ssl.insecure`).
+    OnOrEmpty,
+    /// What npm reads as false: `false`, `0`, `null`, nothing.
+    NpmOff,
 }
 
 impl Turns {
@@ -188,6 +244,9 @@ impl Turns {
             Turns::Empty => value.is_empty(),
             Turns::Is(expected) => value == expected,
             Turns::Holding(text) => value.contains(text),
+            Turns::Not(kept) => !value.eq_ignore_ascii_case(kept),
+            Turns::OnOrEmpty => value.is_empty() || is_on(value),
+            Turns::NpmOff => matches!(value, "false" | "0" | "null" | ""),
         }
     }
 }
@@ -214,6 +273,14 @@ const VERIFICATION_VARIABLES: &[(&str, Turns)] = &[
     ("CONDA_SSL_VERIFY", Turns::Off),
     // Ruby's `OpenSSL::SSL::VERIFY_NONE`.
     ("BUNDLE_SSL_VERIFY_MODE", Turns::Zero),
+    ("BUNDLE_DISABLE_CHECKSUM_VALIDATION", Turns::On),
+    // Windows' certificate revocation checks, for cargo's downloads.
+    ("CARGO_HTTP_CHECK_REVOKE", Turns::Off),
+    ("VAULT_SKIP_VERIFY", Turns::On),
+    ("NOMAD_SKIP_VERIFY", Turns::On),
+    ("CONSUL_HTTP_SSL_VERIFY", Turns::Off),
+    // Casks that macOS's Gatekeeper never checks.
+    ("HOMEBREW_CASK_OPTS", Turns::Holding("--no-quarantine")),
     // Python's requests reads an empty bundle as "verify nothing".
     ("CURL_CA_BUNDLE", Turns::Empty),
     ("REQUESTS_CA_BUNDLE", Turns::Empty),
@@ -273,29 +340,140 @@ const NIX_LIKE: &[&str] = &[
     "home-manager",
 ];
 
-/// Options that turn verification off for the command given them: `--option`, or
-/// `--option=VALUE` with a value that does not mean off.
-const VERIFICATION_OPTIONS: &[(&[&str], &str)] = &[
-    (PIP_LIKE, "--trusted-host"),
-    (&["uv"], "--trusted-host"),
-    (&["uv"], "--allow-insecure-host"),
-    (RPM_INSTALLERS, "--nogpgcheck"),
-    (&["zypper"], "--no-gpg-checks"),
-    (&["rpm"], "--nosignature"),
-    (&["rpm"], "--nodigest"),
-    (APT_LIKE, "--allow-unauthenticated"),
-    (APT_LIKE, "--allow-insecure-repositories"),
-    (&["makepkg"], "--skippgpcheck"),
-    (&["makepkg"], "--skipinteg"),
-    (&["makepkg"], "--skipchecksums"),
-    (&["aws"], "--no-verify-ssl"),
-    (&["kubectl", "oc", "helm"], "--insecure-skip-tls-verify"),
-    (&["flatpak"], "--no-gpg-verify"),
-    (&["conda", "mamba"], "--insecure"),
-    (&["conda", "mamba"], "-k"),
-    (NIX_LIKE, "--no-require-sigs"),
-    (NIX_LIKE, "--no-check-sigs"),
-    (NPM_LIKE, "--no-strict-ssl"),
+/// Container tools that read images with the containers library (`--tls-verify`).
+const CONTAINERS_IMAGE_TOOLS: &[&str] = &["podman", "podman-remote", "buildah", "skopeo"];
+
+/// Options that turn verification off for the command given them: `(programs, option, None)`
+/// the option itself (`--nogpgcheck`, `--insecure=true`, but not `--insecure=false`);
+/// `(programs, option, Some(turns))` the option given a value `turns` accepts
+/// (`--tls-verify=false`).
+const VERIFICATION_OPTIONS: &[(&[&str], &str, Option<Turns>)] = &[
+    (PIP_LIKE, "--trusted-host", None),
+    (&["uv"], "--trusted-host", None),
+    (&["uv"], "--allow-insecure-host", None),
+    (RPM_INSTALLERS, "--nogpgcheck", None),
+    // dnf5's spelling.
+    (RPM_INSTALLERS, "--no-gpgchecks", None),
+    (&["zypper"], "--no-gpg-checks", None),
+    // Trusts whatever key a repository is signed with, new ones included.
+    (&["zypper"], "--gpg-auto-import-keys", None),
+    (&["zypper"], "--allow-unsigned-rpm", None),
+    // `zypper addrepo --no-gpgcheck`, `zypper modifyrepo --no-gpgcheck`.
+    (&["zypper"], "--no-gpgcheck", None),
+    (&["rpm"], "--nosignature", None),
+    (&["rpm"], "--nodigest", None),
+    (&["dpkg"], "--force-bad-verify", None),
+    (APT_LIKE, "--allow-unauthenticated", None),
+    (APT_LIKE, "--allow-insecure-repositories", None),
+    (&["apk"], "--allow-untrusted", None),
+    (&["makepkg"], "--skippgpcheck", None),
+    (&["makepkg"], "--skipinteg", None),
+    (&["makepkg"], "--skipchecksums", None),
+    // Casks that macOS's Gatekeeper never checks.
+    (&["brew"], "--no-quarantine", None),
+    (&["aws"], "--no-verify-ssl", None),
+    (&["kubectl", "oc", "helm"], "--insecure-skip-tls-verify", None),
+    (&["helm", "oras"], "--plain-http", None),
+    (&["flatpak"], "--no-gpg-verify", None),
+    (&["conda", "mamba"], "--insecure", None),
+    (&["conda", "mamba"], "-k", None),
+    (NIX_LIKE, "--no-require-sigs", None),
+    (NIX_LIKE, "--no-check-sigs", None),
+    (NPM_LIKE, "--no-strict-ssl", None),
+    (NPM_LIKE, "--strict-ssl", Some(Turns::NpmOff)),
+    (CONTAINERS_IMAGE_TOOLS, "--tls-verify", Some(Turns::Off)),
+    (CONTAINERS_IMAGE_TOOLS, "--src-tls-verify", Some(Turns::Off)),
+    (CONTAINERS_IMAGE_TOOLS, "--dest-tls-verify", Some(Turns::Off)),
+    (&["docker"], "--disable-content-trust", None),
+    (&["dockerd", "nerdctl", "ko"], "--insecure-registry", None),
+    (&["crane", "oras"], "--insecure", None),
+    (&["cosign"], "--allow-insecure-registry", None),
+    (&["cosign"], "--insecure-ignore-tlog", None),
+    (&["cosign"], "--insecure-ignore-sct", None),
+    (&["deno"], "--unsafely-ignore-certificate-errors", None),
+    (&["ansible-galaxy"], "--ignore-certs", None),
+    (&["ansible-galaxy"], "--disable-gpg-verify", None),
+    (&["dotnet"], "--allow-insecure-connections", None),
+    (&["svn"], "--trust-server-cert", None),
+    (&["svn"], "--trust-server-cert-failures", None),
+    (&["hg"], "--insecure", None),
+    (&["go"], "-insecure", None),
+    (&["terraform"], "-verify-plugins", Some(Turns::Off)),
+];
+
+/// Clients of image and chart registries, whose TLS switches pass for a registry on this
+/// machine.
+const REGISTRY_CLIENTS: &[&str] = &[
+    "podman",
+    "podman-remote",
+    "buildah",
+    "skopeo",
+    "docker",
+    "nerdctl",
+    "crane",
+    "oras",
+    "helm",
+    "cosign",
+];
+
+/// Whether the registries `words` name (`localhost:5000/app`, `docker://127.0.0.1:5000/app`,
+/// `oci://localhost:5000/charts`) are all on this machine, and there is at least one. A word
+/// names a registry when what comes before its first `/` looks like a host: a dot, a port, or
+/// `localhost`; an image named without one (`alpine`) is on Docker Hub, and local transports
+/// (`dir:`, `oci:`, an archive) name no registry.
+fn names_local_registries_only(words: &[&str]) -> bool {
+    let hosts: Vec<&str> = words
+        .iter()
+        .filter_map(|word| {
+            let address = ["docker://", "oci://", "https://", "http://"]
+                .iter()
+                .find_map(|scheme| word.strip_prefix(scheme));
+            match address {
+                Some(address) => Some(address),
+                None if super::publish::is_local_image(word) => None,
+                None => Some(*word),
+            }
+        })
+        .map(|reference| reference.split('/').next().unwrap_or(reference))
+        .filter(|host| host.contains(['.', ':']) || *host == "localhost")
+        .collect();
+    let local = |host: &&str| {
+        let name = host.rsplit_once(':').map_or(*host, |(name, _)| name);
+        matches!(name, "localhost" | "[::1]") || name.starts_with("127.")
+    };
+    !hosts.is_empty() && hosts.iter().all(local)
+}
+
+/// JVM system properties (`-DKEY=VALUE` given to Maven, Gradle or any JVM) that turn the
+/// verification of TLS certificates or dependencies off, and the values that do.
+const JVM_PROPERTIES: &[(&str, Turns)] = &[
+    ("maven.wagon.http.ssl.insecure", Turns::OnOrEmpty),
+    ("maven.wagon.http.ssl.allowall", Turns::OnOrEmpty),
+    ("maven.wagon.http.ssl.ignore.validity.dates", Turns::OnOrEmpty),
+    // Maven 3.9's resolver.
+    ("aether.connector.https.securityMode", Turns::Is("insecure")),
+    ("org.gradle.dependency.verification", Turns::Not("strict")),
+    ("com.sun.net.ssl.checkRevocation", Turns::Off),
+];
+
+/// Variables whose value is options a JVM or a JVM build tool adds to its command line.
+const JVM_OPTION_VARIABLES: &[&str] = &[
+    "MAVEN_OPTS",
+    "MAVEN_ARGS",
+    "GRADLE_OPTS",
+    "JAVA_OPTS",
+    "JAVA_TOOL_OPTIONS",
+    "JDK_JAVA_OPTIONS",
+];
+
+/// dnf's and yum's settings (`--setopt=KEY=VALUE`, a repository's as `REPO.KEY`) that check
+/// packages' and repositories' signatures and certificates.
+const RPM_CHECKS: &[&str] = &[
+    "gpgcheck",
+    "repo_gpgcheck",
+    "localpkg_gpgcheck",
+    "pkg_gpgcheck",
+    "sslverify",
 ];
 
 /// Options that name, for the one command given them, where packages come from.
@@ -322,6 +500,8 @@ const INDEX_OPTIONS: &[IndexOptions] = &[
             "-i",
             "--index-url",
             "--extra-index-url",
+            // pip's other name for `--index-url`.
+            "--pypi-url",
             "--index",
             "--default-index",
             "-f",
@@ -431,9 +611,11 @@ fn exported(analysis: &Analysis, context: &Context, report: &mut Report) {
             .iter()
             .find(|export| export.name == setting.variable)
             .map_or(setting.value.span, |export| export.span);
-        if let Some(value) = setting.value.value() {
-            judge_git_setting(&setting.key, value, context, span, report);
-        }
+        let value = setting
+            .value
+            .value()
+            .map_or(SettingValue::FromVariable(&setting.variable), SettingValue::Known);
+        judge_git_setting(&setting.key, value, context, span, report);
     }
 }
 
@@ -443,7 +625,11 @@ fn judge_variable(name: &str, value: &str, setting: Setting, span: Span, report:
     let verification = VERIFICATION_VARIABLES
         .iter()
         .any(|(variable, turns)| *variable == upper && turns.by(value));
-    if verification {
+    let jvm_property = || {
+        let words: Vec<&str> = value.split_whitespace().collect();
+        insecure_jvm_property(&words).is_some()
+    };
+    if verification || JVM_OPTION_VARIABLES.contains(&upper.as_str()) && jvm_property() {
         report.flag(
             &VERIFICATION_OFF,
             span,
@@ -469,6 +655,14 @@ fn judge_variable(name: &str, value: &str, setting: Setting, span: Span, report:
             &PACKAGE_SOURCE_ADD,
             span,
             format!("`{name}={value}` would fetch packages from another index"),
+        );
+        return;
+    }
+    if name == "GIT_ALLOW_PROTOCOL" && value.split(':').any(|protocol| protocol == "ext") {
+        report.flag(
+            &GIT_EXT_TRANSPORT,
+            span,
+            format!("`{name}={value}` would let any remote address git is given, a submodule's among them, be a command git runs (`ext::`)"),
         );
         return;
     }
@@ -524,10 +718,16 @@ fn judge_program(command: &Command, context: &Context, report: &mut Report) {
             format!("{what} would take out the checks the project's git hooks run"),
         )
     };
-    if let Some((_, option)) = VERIFICATION_OPTIONS
-        .iter()
-        .find(|(programs, option)| programs.contains(&name) && is_true_flag(&texts, option))
-    {
+    // A registry on this machine (`localhost:5000`), which nobody on the network stands between.
+    let local_registry = REGISTRY_CLIENTS.contains(&name) && names_local_registries_only(&positional);
+    if let Some((_, option, _)) = VERIFICATION_OPTIONS.iter().find(|(programs, option, turns)| {
+        programs.contains(&name)
+            && !local_registry
+            && match turns {
+                None => is_true_flag(&texts, option),
+                Some(turns) => option_values(&texts, option).any(|value| turns.by(value)),
+            }
+    }) {
         flag_verification(report, format!("`{name} {option}`"));
         return;
     }
@@ -545,6 +745,45 @@ fn judge_program(command: &Command, context: &Context, report: &mut Report) {
     }) {
         flag_hooks(report, format!("`{name} {removal}`"));
         return;
+    }
+    if JVM_TOOLS.contains(&name)
+        && let Some(property) = insecure_jvm_property(&texts)
+    {
+        flag_verification(report, format!("`{name} -D{property}`"));
+        return;
+    }
+    // Gradle's dependency verification, `lenient` (errors only printed) or `off`.
+    if matches!(name, "gradle" | "gradlew" | "gradlew.bat") {
+        let mode = texts
+            .windows(2)
+            .find(|w| matches!(w[0], "--dependency-verification" | "-F"))
+            .map(|w| w[1])
+            .or_else(|| option_values(&texts, "--dependency-verification").next());
+        if let Some(mode @ ("off" | "lenient")) = mode {
+            flag_verification(report, format!("`{name} --dependency-verification {mode}`"));
+            return;
+        }
+    }
+    if (RPM_INSTALLERS.contains(&name) || name == "yum-config-manager")
+        && let Some(setting) = rpm_check_off(&texts)
+    {
+        flag_verification(report, format!("`{name} --setopt={setting}`"));
+        return;
+    }
+    // `cargo --config http.check-revoke=false` (Windows' certificate revocation checks).
+    if name == "cargo" {
+        let settings = texts
+            .windows(2)
+            .filter(|w| w[0] == "--config")
+            .map(|w| w[1])
+            .chain(option_values(&texts, "--config"));
+        if let Some(setting) = settings
+            .into_iter()
+            .find(|setting| setting.replace(' ', "").eq_ignore_ascii_case("http.check-revoke=false"))
+        {
+            flag_verification(report, format!("`cargo --config {setting}`"));
+            return;
+        }
     }
     match name {
         // `setx NAME VALUE` (Windows, for every later session), `launchctl setenv NAME VALUE`.
@@ -571,8 +810,9 @@ fn judge_program(command: &Command, context: &Context, report: &mut Report) {
                 } else if key == "registry" || key.ends_with(":registry") || key == "npmregistryserver" {
                     flag_source(report, format!("`{name} config set {key} {value}`"));
                 }
-            } else if texts.contains(&"--strict-ssl=false") {
-                flag_verification(report, format!("`{name}` with `--strict-ssl=false`"));
+            } else if texts.windows(2).any(|w| w[0] == "--strict-ssl" && w[1] == "false") {
+                // npm reads a flag's `true` or `false` from the next word.
+                flag_verification(report, format!("`{name}` with `--strict-ssl false`"));
             }
         }
         "pip" | "pip3" if at(0) == "config" && at(1) == "set" => {
@@ -614,6 +854,43 @@ fn judge_program(command: &Command, context: &Context, report: &mut Report) {
         }
         "bundle" if at(0) == "config" && positional.iter().any(|p| p.starts_with("mirror.")) => {
             flag_source(report, "`bundle config mirror`".to_owned())
+        }
+        // `bundle config [set] [--global] KEY VALUE`: Ruby's `VERIFY_NONE` is 0; checksums
+        // not matched against RubyGems' let any gem through.
+        "bundle" if at(0) == "config" => {
+            let (key, value) = if at(1) == "set" { (at(2), at(3)) } else { (at(1), at(2)) };
+            let key = key.to_ascii_lowercase();
+            if key == "ssl_verify_mode" && value == "0" || key == "disable_checksum_validation" && is_on(value) {
+                flag_verification(report, format!("`bundle config {key} {value}`"));
+            }
+        }
+        // `pdm config [pypi.NAME.]verify_ssl false`; `pdm config pypi.url URL`.
+        "pdm" if at(0) == "config" => {
+            let key = at(1).to_ascii_lowercase();
+            if key.starts_with("pypi.") && key.ends_with(".verify_ssl") && is_off(at(2)) {
+                flag_verification(report, format!("`pdm config {key} {}`", at(2)));
+            } else if key.starts_with("pypi.") && key.ends_with(".url") && !is_trusted_already(at(2)) {
+                flag_source(report, format!("`pdm config {key} {}`", at(2)));
+            }
+        }
+        // `regctl registry set HOST --tls disabled|insecure`.
+        "regctl" if at(0) == "registry" && at(1) == "set" => {
+            let tls = texts.windows(2).find(|w| w[0] == "--tls").map(|w| w[1]);
+            let tls = tls.or_else(|| option_values(&texts, "--tls").next());
+            if let Some(tls @ ("disabled" | "insecure")) = tls {
+                flag_verification(report, format!("`regctl registry set --tls {tls}`"));
+            }
+        }
+        // `kubectl config set clusters.NAME.insecure-skip-tls-verify true`.
+        "kubectl" | "oc"
+            if at(0) == "config" && at(1) == "set" && at(2).ends_with(".insecure-skip-tls-verify") && is_on(at(3)) =>
+        {
+            flag_verification(report, format!("`{name} config set {} {}`", at(2), at(3)))
+        }
+        // `zypper addrepo -G URL`, `zypper modifyrepo -G`: a repository whose packages are
+        // installed unsigned.
+        "zypper" if matches!(at(0), "ar" | "addrepo" | "mr" | "modifyrepo") && has("-G") => {
+            flag_verification(report, format!("`zypper {} -G`", at(0)))
         }
         "composer" if at(0) == "config" => {
             let key = if at(1) == "set" { at(2) } else { at(1) };
@@ -717,24 +994,51 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
     let invocation = crate::tools::git::invocation(command);
     let span = command.span;
     for setting in &invocation.config {
-        if let Some((key, value)) = setting.value().and_then(|text| text.split_once('=')) {
+        judge_git_assignment(setting, context, span, report);
+    }
+    // `--config-env=KEY=VARIABLE`: the value is the variable's, given to this command or only
+    // known when git runs.
+    for setting in &invocation.config_env {
+        if let Some((key, variable)) = setting.split_once('=') {
+            let value = match command.assignments.iter().find(|(name, _)| name == variable) {
+                Some((_, word)) => word
+                    .value()
+                    .map_or(SettingValue::FromVariable(variable), SettingValue::Known),
+                None => SettingValue::FromVariable(variable),
+            };
             judge_git_setting(key, value, context, span, report);
         }
     }
     let variables = command.assignments.iter().map(|(name, value)| (name.as_str(), value));
     for setting in environment_settings(variables) {
-        if let Some(value) = setting.value.value() {
-            judge_git_setting(&setting.key, value, context, span, report);
-        }
+        let value = setting
+            .value
+            .value()
+            .map_or(SettingValue::FromVariable(&setting.variable), SettingValue::Known);
+        judge_git_setting(&setting.key, value, context, span, report);
     }
     let texts: Vec<&str> = invocation.args.iter().map(|word| word.value().unwrap_or("?")).collect();
     match invocation.subcommand.as_str() {
+        // `git clone -c KEY=VALUE` writes the setting into the new repository's configuration,
+        // for every later fetch there too.
+        "clone" => {
+            let parsed = args::parse(invocation.args, &CLONE_OPTIONS);
+            for setting in parsed
+                .args
+                .iter()
+                .filter(|arg| arg.is_short('c') || arg.is_long("config"))
+                .filter_map(Arg::value)
+            {
+                judge_git_assignment(setting, context, span, report);
+            }
+        }
         "config" => {
-            let mut positional = Vec::new();
+            let mut positional: Vec<&Word> = Vec::new();
             let mut unset = false;
-            let mut words = texts.iter();
-            while let Some(text) = words.next() {
-                match *text {
+            let mut words = invocation.args.iter();
+            while let Some(word) = words.next() {
+                let text = word.value().unwrap_or("?");
+                match text {
                     "-f" | "--file" | "--blob" | "--type" | "--default" | "--comment" | "--value" => {
                         words.next();
                     }
@@ -742,14 +1046,14 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
                     // Reading and listing change nothing.
                     "--get" | "--get-all" | "--get-regexp" | "-l" | "--list" => return,
                     _ if text.starts_with('-') => {}
-                    _ => positional.push(*text),
+                    _ => positional.push(word),
                 }
             }
-            match positional.first() {
-                Some(&"set") => {
+            match positional.first().map(|word| word.text()) {
+                Some("set") => {
                     positional.remove(0);
                 }
-                Some(&"unset") => {
+                Some("unset") => {
                     positional.remove(0);
                     unset = true;
                 }
@@ -758,7 +1062,7 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
             if unset {
                 if positional
                     .first()
-                    .is_some_and(|key| key.eq_ignore_ascii_case("core.hooksPath"))
+                    .is_some_and(|key| key.text().eq_ignore_ascii_case("core.hooksPath"))
                 {
                     report.flag(
                         &GIT_SKIP_HOOKS,
@@ -766,7 +1070,12 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
                         "unsetting `core.hooksPath` would drop the project's hooks folder (husky's `.husky`), so its hooks stop running",
                     );
                 }
-            } else if let [key, value, ..] = positional[..] {
+            } else if let [key, value, ..] = positional[..]
+                && let Some(key) = key.value()
+            {
+                let value = value
+                    .value()
+                    .map_or(SettingValue::FromVariable(value.text()), SettingValue::Known);
                 judge_git_setting(key, value, context, span, report);
             }
         }
@@ -798,6 +1107,31 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
     }
 }
 
+/// `git clone`'s options, those that take a value named (`-c` and `--config` give settings).
+const CLONE_OPTIONS: Options = Options::gnu(
+    "cbjou",
+    &[
+        "config",
+        "template",
+        "reference",
+        "reference-if-able",
+        "origin",
+        "branch",
+        "upload-pack",
+        "depth",
+        "shallow-since",
+        "shallow-exclude",
+        "separate-git-dir",
+        "jobs",
+        "server-option",
+        "filter",
+        "ref-format",
+        "bundle-uri",
+    ],
+)
+.case_sensitive()
+.full_names_only();
+
 /// Options of `git commit`, `push`, `merge` and the like that take the next word as their value.
 const GIT_VALUED: &[&str] = &[
     "-m",
@@ -827,44 +1161,168 @@ const GIT_VALUED: &[&str] = &[
     "--exec",
 ];
 
+/// A git setting's value: known, or taken from a variable whose value is only known when git
+/// runs (`--config-env=KEY=VARIABLE`, `-c KEY="$VALUE"`), which may be anything.
+#[derive(Clone, Copy)]
+enum SettingValue<'a> {
+    Known(&'a str),
+    FromVariable(&'a str),
+}
+
+impl SettingValue<'_> {
+    /// Whether the value is, or may be, one `test` accepts: a switch turned off, or a
+    /// protocol allowed.
+    fn may_be(self, test: impl Fn(&str) -> bool) -> bool {
+        match self {
+            SettingValue::Known(value) => test(value),
+            SettingValue::FromVariable(_) => true,
+        }
+    }
+
+    /// Whether the value is known to be one `test` accepts: a folder or an address from a
+    /// variable is the job's own far more often than `*` or a place elsewhere
+    /// (`safe.directory "$GITHUB_WORKSPACE"`).
+    fn is(self, test: impl Fn(&str) -> bool) -> bool {
+        match self {
+            SettingValue::Known(value) => test(value),
+            SettingValue::FromVariable(_) => false,
+        }
+    }
+
+    /// The setting `key` given this value, as a message says it.
+    fn said(self, key: &str) -> String {
+        match self {
+            SettingValue::Known(value) => format!("`{key}={value}`"),
+            SettingValue::FromVariable(variable) => {
+                format!("`{key}` set from `{variable}`, only known when git runs, if it turns out as it may,")
+            }
+        }
+    }
+}
+
+/// Judges a `-c KEY=VALUE` setting given as a word (`git -c`, `git clone -c`): a value only
+/// known when git runs may be any.
+fn judge_git_assignment(setting: &Word, context: &Context, span: Span, report: &mut Report) {
+    let text = setting.text();
+    let Some((key, value)) = text.split_once('=') else {
+        return;
+    };
+    // The key must be known; the value may come from a variable (`-c http.sslVerify="$V"`).
+    let value = match setting.value() {
+        Some(_) => SettingValue::Known(value),
+        None if matches!(setting.parts.first(), Some(Part::Literal { text, .. }) if text.contains('=')) => {
+            SettingValue::FromVariable(value)
+        }
+        None => return,
+    };
+    judge_git_setting(key, value, context, span, report);
+}
+
 /// Judges the git setting `key` (any case) given `value`.
-fn judge_git_setting(key: &str, value: &str, context: &Context, span: Span, report: &mut Report) {
+fn judge_git_setting(key: &str, value: SettingValue, context: &Context, span: Span, report: &mut Report) {
+    let said = value.said(key);
+    let rewrite = url_rewrite(key);
     let key = key.to_ascii_lowercase();
-    if (key == "http.sslverify" || key.starts_with("http.") && key.ends_with(".sslverify")) && is_off(value) {
-        report.flag(
-            &VERIFICATION_OFF,
-            span,
-            format!("`{key}={value}` would make git accept any TLS certificate"),
-        );
-    } else if matches!(
-        key.as_str(),
-        "commit.gpgsign" | "tag.gpgsign" | "tag.forcesignannotated"
-    ) && is_off(value)
+    if (key == "http.sslverify" || key.starts_with("http.") && key.ends_with(".sslverify"))
+        && value.may_be(is_git_false)
     {
         report.flag(
             &VERIFICATION_OFF,
             span,
-            format!("`{key}={value}` would stop signing commits or tags"),
+            format!("{said} would make git accept any TLS certificate"),
         );
-    } else if key == "merge.verifysignatures" && is_off(value) {
+    } else if matches!(
+        key.as_str(),
+        "commit.gpgsign" | "tag.gpgsign" | "tag.forcesignannotated"
+    ) && value.may_be(is_git_false)
+    {
         report.flag(
             &VERIFICATION_OFF,
             span,
-            format!("`{key}={value}` would stop checking the signatures of the commits merged and pulled"),
+            format!("{said} would stop signing commits or tags"),
         );
-    } else if key == "safe.directory" && value == "*" {
+    } else if key == "merge.verifysignatures" && value.may_be(is_git_false) {
+        report.flag(
+            &VERIFICATION_OFF,
+            span,
+            format!("{said} would stop checking the signatures of the commits merged and pulled"),
+        );
+    } else if key == "safe.directory" && value.is(|value| value == "*") {
         report.flag(
             &GIT_TRUST_ALL_DIRECTORIES,
             span,
-            "`safe.directory=*` would make git trust repositories owned by anyone",
+            format!("{said} would make git trust repositories owned by anyone"),
         );
-    } else if key == "core.hookspath" && hooks_elsewhere(value, context) {
+    } else if key == "core.hookspath" && value.is(|value| hooks_elsewhere(value, context)) {
         report.flag(
             &GIT_SKIP_HOOKS,
             span,
-            format!("`core.hooksPath={value}` would make git run the hooks there instead of the project's own"),
+            format!("{said} would make git run the hooks there instead of the project's own"),
         );
+    } else if matches!(key.as_str(), "protocol.allow" | "protocol.ext.allow")
+        && value.may_be(|value| value.eq_ignore_ascii_case("always"))
+    {
+        report.flag(
+            &GIT_EXT_TRANSPORT,
+            span,
+            format!("{said} would let any remote URL git is given, a submodule's among them, be a command git runs (`ext::`)"),
+        );
+    } else if let Some((base, push)) = rewrite {
+        let moved = |value: &str| git_remote_place(value).is_some_and(|from| git_remote_place(base) != Some(from));
+        if value.is(moved) {
+            let what = if push { "push to" } else { "fetch from" };
+            report.flag(
+                &PACKAGE_SOURCE_ADD,
+                span,
+                format!("{said} would make git {what} `{base}` instead, whenever it is given that address"),
+            );
+        }
     }
+}
+
+/// Whether git reads a boolean setting's `value` as false: `false`, `no`, `off`, `0` (any
+/// number that is zero), and the empty value (`-c http.sslVerify=`).
+fn is_git_false(value: &str) -> bool {
+    value.is_empty() || is_off(value) || !value.is_empty() && value.chars().all(|c| c == '0')
+}
+
+/// The base of a `url.BASE.insteadOf` key, and whether it is `pushInsteadOf` (the section and
+/// the name match in any case, the base as written).
+fn url_rewrite(key: &str) -> Option<(&str, bool)> {
+    let lower = key.to_ascii_lowercase();
+    if !lower.starts_with("url.") {
+        return None;
+    }
+    [(".pushinsteadof", true), (".insteadof", false)]
+        .into_iter()
+        .find(|(name, _)| lower.ends_with(name))
+        .map(|(name, push)| (&key["url.".len()..key.len() - name.len()], push))
+        .filter(|(base, _)| !base.is_empty())
+}
+
+/// The place a git remote address names: its host and path, without scheme, user or port
+/// (`https://github.com/org/`, `git@github.com:org/` and `ssh://git@github.com/org` are all
+/// `github.com` and `org`). `None` for a local path or a name that is no address (`gh:`).
+fn git_remote_place(url: &str) -> Option<(String, String)> {
+    let (authority, path) = match url.split_once("://") {
+        Some((_, rest)) => rest.split_once('/').unwrap_or((rest, "")),
+        // scp-like `[user@]host:path`, whose host names a machine (`gh:` is an alias).
+        None => {
+            let (authority, path) = url.split_once(':')?;
+            let host = authority.rsplit('@').next().unwrap_or(authority);
+            if authority.contains('/') || !(host.contains('.') || host == "localhost") {
+                return None;
+            }
+            (authority, path)
+        }
+    };
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    let host = host.split(':').next().unwrap_or(host).to_ascii_lowercase();
+    if host.is_empty() {
+        return None;
+    }
+    let path = path.trim_matches('/').trim_end_matches(".git").to_owned();
+    Some((host, path))
 }
 
 /// Whether `core.hooksPath=value` points git's hooks away from the project's: at nothing, or at
@@ -883,6 +1341,58 @@ fn hooks_elsewhere(value: &str, context: &Context) -> bool {
         None => value.to_owned(),
     };
     AbsPath::new(&expanded).is_some_and(|path| !path.starts_with(&context.project_root))
+}
+
+/// Programs that take JVM system properties as `-DKEY=VALUE`.
+const JVM_TOOLS: &[&str] = &[
+    "mvn",
+    "mvnw",
+    "mvnd",
+    "mvnw.cmd",
+    "gradle",
+    "gradlew",
+    "gradlew.bat",
+    "sbt",
+    "java",
+];
+
+/// The first JVM system property among `words` (`-DKEY=VALUE`, `-D KEY=VALUE`, `-DKEY`) that
+/// turns verification off, as given.
+fn insecure_jvm_property<'a>(words: &[&'a str]) -> Option<&'a str> {
+    let mut properties = Vec::new();
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        match word.strip_prefix("-D") {
+            Some("") => properties.extend(words.next().copied()),
+            Some(property) => properties.push(property),
+            None => {}
+        }
+    }
+    properties.into_iter().find(|property| {
+        let (key, value) = property.split_once('=').unwrap_or((property, ""));
+        JVM_PROPERTIES
+            .iter()
+            .any(|(name, turns)| name.eq_ignore_ascii_case(key) && turns.by(value))
+    })
+}
+
+/// The first dnf or yum setting (`--setopt=KEY=VALUE`, `--setopt KEY=VALUE`, dnf5's
+/// `config-manager setopt KEY=VALUE`) that turns a signature or certificate check off.
+fn rpm_check_off<'a>(texts: &[&'a str]) -> Option<&'a str> {
+    let mut settings: Vec<&str> = option_values(texts, "--setopt").collect();
+    settings.extend(
+        texts
+            .windows(2)
+            .filter(|w| w[0] == "--setopt" || w[0] == "setopt")
+            .map(|w| w[1]),
+    );
+    settings.into_iter().find(|setting| {
+        let Some((key, value)) = setting.split_once('=') else {
+            return false;
+        };
+        let option = key.rsplit('.').next().unwrap_or(key).to_ascii_lowercase();
+        RPM_CHECKS.contains(&option.as_str()) && is_off(value)
+    })
 }
 
 /// The settings apt is given with `-o KEY=VALUE` (`-oKEY=VALUE`, `--option KEY=VALUE`).
@@ -925,6 +1435,13 @@ fn is_off(value: &str) -> bool {
 /// Whether `value` turns a setting on.
 fn is_on(value: &str) -> bool {
     matches!(value.to_ascii_lowercase().as_str(), "true" | "1" | "yes" | "on")
+}
+
+/// The values given to `option` attached (`--option=VALUE`).
+fn option_values<'a>(texts: &[&'a str], option: &'a str) -> impl Iterator<Item = &'a str> {
+    texts
+        .iter()
+        .filter_map(move |text| text.strip_prefix(option)?.strip_prefix('='))
 }
 
 /// Whether `flag` is given and not turned off (`--flag`, `--flag=true`).

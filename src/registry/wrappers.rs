@@ -239,7 +239,7 @@ const RUNNERS: &[Runner] = &[
 
 /// Whether `name` is a wrapper or a runner's tool.
 pub fn knows(name: &str) -> bool {
-    name == "nix-shell"
+    matches!(name, "nix-shell" | "corepack")
         || WRAPPERS.iter().any(|wrapper| wrapper.names.contains(&name))
         || RUNNERS.iter().any(|runner| runner.tool == name)
 }
@@ -264,6 +264,14 @@ pub fn rows() -> Vec<(String, String)> {
     }));
     rows.push(("nix develop".into(), "a command after `-c`/`--command`".into()));
     rows.push(("nix-shell".into(), "`--run`/`--command` is shell code".into()));
+    rows.push((
+        RUSTUP_PROXIES.join(", "),
+        "a toolchain first (`+nightly`), then the toolchain's own program's arguments".into(),
+    ));
+    rows.push((
+        "corepack".into(),
+        format!("`{}` (any version), then its arguments", COREPACK_PROGRAMS.join("`, `")),
+    ));
     rows
 }
 
@@ -288,6 +296,9 @@ pub fn executions(command: &Command) -> Option<Execution> {
     }
     if name == "nix-shell" {
         return nix_shell(args);
+    }
+    if let Some(found) = toolchain_selected(command).or_else(|| corepack(command)) {
+        return Some(found);
     }
     let wrapper = WRAPPERS.iter().find(|w| w.names.contains(&name))?;
     let parsed = args::parse(args, &wrapper.options);
@@ -346,6 +357,59 @@ pub fn executions(command: &Command) -> Option<Execution> {
         argv,
         assignments,
         cwd,
+    })
+}
+
+/// The programs rustup puts on the PATH, which take a toolchain as their first argument
+/// (`cargo +nightly publish`) and run that toolchain's own program with the rest.
+const RUSTUP_PROXIES: &[&str] = &[
+    "cargo",
+    "rustc",
+    "rustdoc",
+    "rustfmt",
+    "cargo-fmt",
+    "cargo-clippy",
+    "clippy-driver",
+    "cargo-miri",
+    "rust-analyzer",
+    "rust-gdb",
+    "rust-gdbgui",
+    "rust-lldb",
+    "rls",
+];
+
+/// `cargo +nightly publish`: rustup runs the toolchain's `cargo publish`.
+fn toolchain_selected(command: &Command) -> Option<Execution> {
+    let name = command.name.as_str();
+    let (selector, rest) = command.args().split_first()?;
+    if !RUSTUP_PROXIES.contains(&name) || !selector.text().starts_with('+') {
+        return None;
+    }
+    let mut argv = vec![command.argv[0].clone()];
+    argv.extend(rest.iter().cloned());
+    Some(Execution::Command {
+        via: format!("{name} {}", selector.text()),
+        argv,
+        assignments: Vec::new(),
+        cwd: None,
+    })
+}
+
+/// The package managers' programs corepack runs (`corepack pnpm@9 publish`), whatever version
+/// is asked for.
+const COREPACK_PROGRAMS: &[&str] = &["npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"];
+
+/// `corepack npm publish`, `corepack yarn@4 npm publish`: the package manager run with the rest.
+fn corepack(command: &Command) -> Option<Execution> {
+    let program = command.args().first()?;
+    if command.name != "corepack" || !COREPACK_PROGRAMS.contains(&crate::command::program_name(program).as_str()) {
+        return None;
+    }
+    Some(Execution::Command {
+        via: "corepack".to_owned(),
+        argv: command.args().to_vec(),
+        assignments: Vec::new(),
+        cwd: None,
     })
 }
 

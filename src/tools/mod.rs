@@ -14,6 +14,7 @@ mod kubernetes;
 mod packages;
 mod releases;
 mod secrets;
+pub mod spelling;
 
 use crate::command::Command;
 use crate::word::Word;
@@ -90,7 +91,7 @@ pub fn read(command: &Command) -> Option<Invocation<'_>> {
 }
 
 /// The table of the program `name`.
-fn tool(name: &str) -> Option<&'static Tool> {
+pub(crate) fn tool(name: &str) -> Option<&'static Tool> {
     let name = crate::language::without_python_version(name);
     TOOLS
         .iter()
@@ -194,6 +195,11 @@ impl<'a> Invocation<'a> {
     /// operands.
     pub fn positional(&self) -> impl Iterator<Item = &'a Word> + '_ {
         self.positional.iter().map(|&index| &self.args[index])
+    }
+
+    /// Where the `n`th positional word is in the arguments read.
+    pub fn position(&self, n: usize) -> Option<usize> {
+        self.positional.get(n).copied()
     }
 
     /// The texts of [`Invocation::positional`].

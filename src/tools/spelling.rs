@@ -1,0 +1,679 @@
+//! Programs' own abbreviations written out in full, before any checker reads the command line,
+//! so that every rule looking for a long option or a command sees it however it was shortened:
+//! - git's long options, which its parse-options takes as any unambiguous beginning
+//!   (`git reset --har` is `--hard`, `git push --force-w` is `--force-with-lease`; `git push
+//!   --forc` could be three options, and git refuses it). `cherry-pick`, `revert`, `stash` and
+//!   `reflog` keep unknown options for later, which turns abbreviations off, and git's own
+//!   options before the subcommand match in full only.
+//! - pip's long options, which Python's optparse takes the same way (`--index-ur`,
+//!   `--extra-index`), the general ones before the command, the command's own after it.
+//! - npm's commands (`npm pub` is `npm publish`, `npm unpub` `npm unpublish`; `npm distTag` is
+//!   `npm dist-tag`), each alias made the command it stands for (`npm dist-tags`, `npm x`), and its
+//!   configuration options (`--reg URL` and `--regi URL` are `--registry URL`, `--no-strict` is
+//!   not `--no-strict-ssl`: it begins two of them).
+//!
+//! Each list of names is the tool's own (git 2.47's `--git-completion-helper-all`, pip 23.2's
+//! option parsers, npm 11's command list and configuration definitions), written
+//! whitespace-separated with `=` after an option that takes a value, which may be the next word.
+//! Only a beginning of exactly one name is written out: one the tool refuses as ambiguous is
+//! left as it was, and a name the tool gained since only makes one more abbreviation ambiguous.
+
+use crate::args::completed;
+use crate::word::{Part, Word};
+
+/// The command line `argv` of the program `name`, its abbreviations written out in full.
+pub fn spelled_out(name: &str, mut argv: Vec<Word>) -> Vec<Word> {
+    match name {
+        "git" => git(&mut argv),
+        "pip" | "pip3" => pip(&mut argv),
+        "npm" => npm(&mut argv),
+        _ => {}
+    }
+    argv
+}
+
+/// What an option takes after it, when its value is not attached with `=`.
+#[derive(Clone, Copy, PartialEq)]
+enum Takes {
+    Nothing,
+    /// The next word.
+    Word,
+    /// The next word when it is `true` or `false` (npm's flags).
+    TrueOrFalse,
+}
+
+/// Lists of names searched together (pip's command's own with its general ones).
+struct Names<'a>(&'a [&'static str]);
+
+impl Names<'_> {
+    fn entries(&self) -> impl Iterator<Item = &'static str> + Clone + '_ {
+        self.0.iter().flat_map(|list| list.split_whitespace())
+    }
+
+    fn names(&self) -> impl Iterator<Item = &'static str> + Clone + '_ {
+        self.entries().map(|entry| entry.trim_end_matches('='))
+    }
+
+    fn takes(&self, name: &str) -> Takes {
+        if self.entries().any(|entry| entry.strip_suffix('=') == Some(name)) {
+            Takes::Word
+        } else {
+            Takes::Nothing
+        }
+    }
+
+    /// The full name `written` stands for, and what that option takes.
+    fn complete(&self, written: &str) -> Option<(String, Takes)> {
+        let full = completed(written, self.names())?;
+        Some((full.to_owned(), self.takes(full)))
+    }
+}
+
+/// A word that is a long option with a literal name (`--name`, `--name=value`, `--name="$V"`):
+/// its dashes (npm takes one as well as two), its name, and whether a value is attached.
+fn long_option(word: &Word) -> Option<(usize, &str, bool)> {
+    let literal = match (word.value(), word.parts.first()) {
+        (Some(text), _) => text,
+        (None, Some(Part::Literal { text, .. })) if text.contains('=') => text.as_str(),
+        _ => return None,
+    };
+    let dashes = if literal.starts_with("--") { 2 } else { 1 };
+    let rest = literal.strip_prefix('-')?.strip_prefix('-').unwrap_or(&literal[1..]);
+    match rest.split_once('=') {
+        Some((name, _)) => Some((dashes, name, true)),
+        None => Some((dashes, rest, false)),
+    }
+}
+
+/// Writes out, in `argv[from..]`, each long option `complete` finds the full name of (given the
+/// name as written and its dashes), passing over the values of those that take one. Stops at
+/// `--`, and at the first operand when `stop_at_operand`: its index is returned.
+fn write_out(
+    argv: &mut [Word],
+    from: usize,
+    stop_at_operand: bool,
+    complete: impl Fn(&str, usize) -> Option<(String, Takes)>,
+) -> Option<usize> {
+    let mut at = from;
+    while at < argv.len() {
+        let word = &argv[at];
+        at += 1;
+        if word.is("--") {
+            return None;
+        }
+        let option = long_option(word).filter(|_| word.text().starts_with('-') && word.text().len() > 1);
+        let Some((dashes, written, attached)) = option else {
+            if stop_at_operand && !word.text().starts_with('-') {
+                return Some(at - 1);
+            }
+            continue;
+        };
+        let Some((full, takes)) = complete(written, dashes) else {
+            continue;
+        };
+        let next_is_flag_value = argv.get(at).is_some_and(|next| next.is("true") || next.is("false"));
+        if full != written || dashes != 2 {
+            let spelled = argv[at - 1].with_prefix(dashes + written.len(), &format!("--{full}"));
+            argv[at - 1] = spelled;
+        }
+        if !attached && (takes == Takes::Word || takes == Takes::TrueOrFalse && next_is_flag_value) {
+            at += 1;
+        }
+    }
+    None
+}
+
+/// `git [global options] SUBCOMMAND [SUB-SUBCOMMAND] options…`.
+fn git(argv: &mut [Word]) {
+    let Some(at) = super::read_as(&super::git::TOOLS[0], &argv[1..]).position(0) else {
+        return;
+    };
+    let subcommand = argv[at + 1].text();
+    let next = argv.get(at + 2).map_or("", Word::text);
+    let two_words = format!("{subcommand} {next}");
+    let found = GIT
+        .iter()
+        .find(|(path, _)| *path == two_words)
+        .map(|(_, names)| (*names, at + 3))
+        .or_else(|| {
+            GIT.iter()
+                .find(|(path, _)| *path == subcommand)
+                .map(|(_, names)| (*names, at + 2))
+        });
+    if let Some((names, from)) = found {
+        let names = Names(&[names]);
+        write_out(argv, from, false, |written, dashes| {
+            (dashes == 2).then(|| names.complete(written)).flatten()
+        });
+    }
+}
+
+/// `pip [general options] COMMAND options…`: before the command only the general options are
+/// read, after it the command's own and the general ones together.
+fn pip(argv: &mut [Word]) {
+    let general = Names(&[PIP_GENERAL]);
+    let Some(at) = write_out(argv, 1, true, |written, dashes| {
+        (dashes == 2).then(|| general.complete(written)).flatten()
+    }) else {
+        return;
+    };
+    let command = argv[at].text();
+    let Some((_, own)) = PIP.iter().find(|(name, _)| *name == command) else {
+        write_out(argv, at + 1, false, |written, dashes| {
+            (dashes == 2).then(|| general.complete(written)).flatten()
+        });
+        return;
+    };
+    let names = Names(&[own, PIP_GENERAL]);
+    write_out(argv, at + 1, false, |written, dashes| {
+        (dashes == 2).then(|| names.complete(written)).flatten()
+    });
+}
+
+/// `npm [options] COMMAND [options]`: the command made the one npm runs, each option written
+/// out as npm's configuration reads it.
+fn npm(argv: &mut [Word]) {
+    let Some(at) = write_out(argv, 1, true, npm_option) else {
+        return;
+    };
+    if let Some(command) = npm_command(argv[at].text()) {
+        argv[at] = argv[at].with_prefix(argv[at].text().len(), command);
+    }
+    write_out(argv, at + 1, false, npm_option);
+}
+
+/// The command npm runs for the word `written`: a command, an alias, a camelCase spelling
+/// (`distTag`), or the only one of them it begins (`pub`), an alias made its command.
+fn npm_command(written: &str) -> Option<&'static str> {
+    let kebab: String = written
+        .chars()
+        .flat_map(|c| match c.is_ascii_uppercase() {
+            true => vec!['-', c.to_ascii_lowercase()],
+            false => vec![c],
+        })
+        .collect();
+    let names = NPM_COMMANDS
+        .split_whitespace()
+        .chain(NPM_ALIASES.iter().map(|(alias, _)| *alias));
+    let found = completed(&kebab, names)?;
+    let command = NPM_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == found)
+        .map_or(found, |(_, command)| *command);
+    (command != written).then_some(command)
+}
+
+/// The option npm's configuration reads for `--written` (or `-written`, one dash being as
+/// good as two, but for a bundle of one-letter shorthands such as `-gD`): a name of its
+/// configuration, a one-word shorthand (`--reg` is `--registry`), the only one of either it
+/// begins, or `--no-` one of them.
+fn npm_option(written: &str, dashes: usize) -> Option<(String, Takes)> {
+    const SINGLE_LETTERS: &str = "acCdfgLlmnpPqsSBDEOHhvwy";
+    if written.chars().count() < 2 || dashes == 1 && written.chars().all(|c| SINGLE_LETTERS.contains(c)) {
+        return None;
+    }
+    let keys = Names(&[NPM_OPTIONS]);
+    let takes = |key: &str| match keys.takes(key) {
+        Takes::Nothing => Takes::TrueOrFalse,
+        takes => takes,
+    };
+    if let Some(key) = keys.names().find(|key| *key == written) {
+        return Some((key.to_owned(), takes(key)));
+    }
+    if let Some((_, key)) = NPM_SHORTHANDS.iter().find(|(shorthand, _)| *shorthand == written) {
+        return Some(((*key).to_owned(), takes(key.trim_start_matches("no-"))));
+    }
+    if let Some(key) = completed(written, keys.names()) {
+        return Some((key.to_owned(), takes(key)));
+    }
+    if let Some(shorthand) = completed(written, NPM_SHORTHANDS.iter().map(|(shorthand, _)| *shorthand)) {
+        let key = NPM_SHORTHANDS.iter().find(|(name, _)| *name == shorthand)?.1;
+        return Some((key.to_owned(), takes(key.trim_start_matches("no-"))));
+    }
+    // `--no-NAME` turns NAME off; `--no-no-NAME` on again.
+    let mut negated = false;
+    let mut rest = written;
+    while let Some(after) = rest.strip_prefix("no-") {
+        negated = !negated;
+        rest = after;
+    }
+    if rest == written {
+        return None;
+    }
+    let key = completed(rest, keys.names())?;
+    Some((format!("{}{key}", if negated { "no-" } else { "" }), takes(key)))
+}
+
+/// git's subcommands (and `worktree`'s and `config`'s own) that take abbreviated long options,
+/// with their names: `--git-completion-helper-all` of git 2.47, but for `config`'s older form,
+/// read from its usage.
+const GIT: &[(&str, &str)] = &[
+    (
+        "add",
+        "dry-run verbose interactive patch edit force update renormalize intent-to-add all ignore-removal refresh \
+         ignore-errors ignore-missing sparse chmod= warn-embedded-repo pathspec-from-file= pathspec-file-nul \
+         no-dry-run no-verbose no-interactive no-patch no-edit no-force no-update no-renormalize no-intent-to-add \
+         no-all no-ignore-removal no-refresh no-ignore-errors no-ignore-missing no-sparse no-chmod \
+         no-warn-embedded-repo no-pathspec-from-file no-pathspec-file-nul",
+    ),
+    (
+        "am",
+        "interactive no-verify binary 3way quiet signoff utf8 keep keep-non-patch message-id keep-cr scissors \
+         quoted-cr= whitespace= ignore-space-change ignore-whitespace directory= exclude= include= patch-format= \
+         reject resolvemsg= continue resolved skip abort quit show-current-patch retry allow-empty \
+         committer-date-is-author-date ignore-date rerere-autoupdate gpg-sign empty= rebasing verify no-interactive \
+         no-binary no-3way no-quiet no-signoff no-utf8 no-keep no-keep-non-patch no-message-id no-keep-cr no-scissors \
+         no-whitespace no-ignore-space-change no-ignore-whitespace no-directory no-exclude no-include no-patch-format \
+         no-reject no-resolvemsg no-committer-date-is-author-date no-ignore-date no-rerere-autoupdate no-gpg-sign \
+         no-rebasing",
+    ),
+    (
+        "branch",
+        "verbose quiet track set-upstream set-upstream-to= unset-upstream color remotes contains no-contains with \
+         without abbrev all delete move omit-empty copy list show-current create-reflog edit-description force merged \
+         no-merged column sort= points-at= ignore-case recurse-submodules format= no-verbose no-quiet no-track \
+         no-set-upstream no-set-upstream-to no-unset-upstream no-color no-abbrev no-delete no-move no-omit-empty \
+         no-copy no-list no-show-current no-create-reflog no-edit-description no-force no-column no-sort no-points-at \
+         no-ignore-case no-recurse-submodules no-format",
+    ),
+    (
+        "checkout",
+        "guess overlay quiet recurse-submodules progress merge conflict= detach track force orphan= overwrite-ignore \
+         ignore-other-worktrees ours theirs patch ignore-skip-worktree-bits pathspec-from-file= pathspec-file-nul \
+         no-guess no-overlay no-quiet no-recurse-submodules no-progress no-merge no-conflict no-detach no-track \
+         no-force no-orphan no-overwrite-ignore no-ignore-other-worktrees no-patch no-ignore-skip-worktree-bits \
+         no-pathspec-from-file no-pathspec-file-nul",
+    ),
+    (
+        "clean",
+        "quiet dry-run force interactive exclude= no-quiet no-dry-run no-force no-interactive",
+    ),
+    (
+        "clone",
+        "verbose quiet progress reject-shallow no-checkout bare naked mirror local no-hardlinks shared \
+         recurse-submodules recursive jobs= template= reference= reference-if-able= dissociate origin= branch= \
+         upload-pack= depth= shallow-since= shallow-exclude= single-branch no-tags shallow-submodules \
+         separate-git-dir= ref-format= config= server-option= ipv4 ipv6 filter= also-filter-submodules \
+         remote-submodules sparse bundle-uri= checkout hardlinks tags no-verbose no-quiet no-progress \
+         no-reject-shallow no-bare no-naked no-mirror no-local no-shared no-recurse-submodules no-recursive no-jobs \
+         no-template no-reference no-reference-if-able no-dissociate no-origin no-branch no-upload-pack no-depth \
+         no-shallow-since no-shallow-exclude no-single-branch no-shallow-submodules no-separate-git-dir no-ref-format \
+         no-config no-server-option no-filter no-also-filter-submodules no-remote-submodules no-sparse no-bundle-uri",
+    ),
+    (
+        "commit",
+        "quiet verbose file= author= date= message= reedit-message= reuse-message= fixup= squash= reset-author \
+         trailer= signoff template= edit cleanup= status gpg-sign all include interactive patch only no-verify \
+         dry-run short branch ahead-behind porcelain long null amend no-post-rewrite untracked-files \
+         pathspec-from-file= pathspec-file-nul allow-empty allow-empty-message verify post-rewrite no-quiet \
+         no-verbose no-file no-author no-date no-message no-reedit-message no-reuse-message no-fixup no-squash \
+         no-reset-author no-signoff no-template no-edit no-cleanup no-status no-gpg-sign no-all no-include \
+         no-interactive no-patch no-only no-dry-run no-short no-branch no-ahead-behind no-porcelain no-long no-null \
+         no-amend no-untracked-files no-pathspec-from-file no-pathspec-file-nul no-allow-empty no-allow-empty-message",
+    ),
+    (
+        "config",
+        "global system local worktree file= blob= get get-all get-regexp get-urlmatch replace-all add unset unset-all \
+         rename-section remove-section list edit get-color get-colorbool null name-only show-origin show-scope \
+         show-names type= bool int bool-or-int bool-or-str path expiry-date default= comment= fixed-value includes \
+         no-global no-system no-local no-worktree no-file no-blob no-null no-name-only no-show-origin no-show-scope \
+         no-show-names no-type no-default no-comment no-fixed-value no-includes",
+    ),
+    (
+        "config get",
+        "global system local worktree file= blob= all regexp value= fixed-value url= null name-only show-origin \
+         show-scope show-names type= bool int bool-or-int bool-or-str path expiry-date includes default= no-global \
+         no-system no-local no-worktree no-file no-blob no-all no-regexp no-value no-fixed-value no-url no-null \
+         no-name-only no-show-origin no-show-scope no-show-names no-type no-includes no-default",
+    ),
+    (
+        "config list",
+        "global system local worktree file= blob= null name-only show-origin show-scope show-names type= bool int \
+         bool-or-int bool-or-str path expiry-date includes no-global no-system no-local no-worktree no-file no-blob \
+         no-null no-name-only no-show-origin no-show-scope no-show-names no-type no-includes",
+    ),
+    (
+        "config set",
+        "global system local worktree file= blob= type= bool int bool-or-int bool-or-str path expiry-date all value= \
+         fixed-value comment= append no-global no-system no-local no-worktree no-file no-blob no-type no-all no-value \
+         no-fixed-value no-comment no-append",
+    ),
+    (
+        "config unset",
+        "global system local worktree file= blob= all value= fixed-value no-global no-system no-local no-worktree \
+         no-file no-blob no-all no-value no-fixed-value",
+    ),
+    (
+        "fetch",
+        "verbose quiet all set-upstream append atomic upload-pack= force multiple tags jobs= prefetch prune \
+         prune-tags recurse-submodules dry-run porcelain write-fetch-head keep update-head-ok progress depth= \
+         shallow-since= shallow-exclude= deepen= unshallow refetch submodule-prefix= recurse-submodules-default= \
+         update-shallow refmap= server-option= ipv4 ipv6 negotiation-tip= negotiate-only filter= auto-maintenance \
+         auto-gc show-forced-updates write-commit-graph stdin no-verbose no-quiet no-all no-set-upstream no-append \
+         no-atomic no-upload-pack no-force no-multiple no-tags no-jobs no-prefetch no-prune no-prune-tags \
+         no-recurse-submodules no-dry-run no-porcelain no-write-fetch-head no-keep no-update-head-ok no-progress \
+         no-depth no-shallow-since no-shallow-exclude no-deepen no-submodule-prefix no-recurse-submodules-default \
+         no-update-shallow no-server-option no-negotiation-tip no-negotiate-only no-filter no-auto-maintenance \
+         no-auto-gc no-show-forced-updates no-write-commit-graph no-stdin",
+    ),
+    (
+        "gc",
+        "quiet prune cruft max-cruft-size= aggressive auto detach force keep-largest-pack no-quiet no-prune no-cruft \
+         no-aggressive no-auto no-detach no-force no-keep-largest-pack",
+    ),
+    (
+        "merge",
+        "stat summary log squash commit edit cleanup= ff ff-only rerere-autoupdate verify-signatures strategy= \
+         strategy-option= message= file into-name= verbose quiet abort quit continue allow-unrelated-histories \
+         progress gpg-sign autostash overwrite-ignore signoff no-verify verify no-stat no-summary no-log no-squash \
+         no-commit no-edit no-cleanup no-ff no-rerere-autoupdate no-verify-signatures no-strategy no-strategy-option \
+         no-message no-into-name no-verbose no-quiet no-abort no-quit no-continue no-allow-unrelated-histories \
+         no-progress no-gpg-sign no-autostash no-overwrite-ignore no-signoff",
+    ),
+    (
+        "pull",
+        "verbose quiet progress recurse-submodules rebase stat summary log signoff squash commit edit cleanup= ff \
+         ff-only verify verify-signatures autostash strategy= strategy-option= gpg-sign allow-unrelated-histories all \
+         append upload-pack= force tags prune jobs dry-run keep depth= shallow-since= shallow-exclude= deepen= \
+         unshallow update-shallow refmap= server-option= ipv4 ipv6 negotiation-tip= show-forced-updates set-upstream \
+         no-verbose no-quiet no-progress no-recurse-submodules no-rebase no-stat no-summary no-log no-signoff \
+         no-squash no-commit no-edit no-cleanup no-ff no-verify no-verify-signatures no-autostash no-strategy \
+         no-strategy-option no-gpg-sign no-allow-unrelated-histories no-all no-append no-upload-pack no-force no-tags \
+         no-prune no-jobs no-dry-run no-keep no-depth no-shallow-since no-shallow-exclude no-deepen no-update-shallow \
+         no-server-option no-ipv4 no-ipv6 no-negotiation-tip no-show-forced-updates no-set-upstream",
+    ),
+    (
+        "push",
+        "verbose quiet repo= all branches mirror delete tags dry-run porcelain force force-with-lease \
+         force-if-includes recurse-submodules= thin receive-pack= exec= set-upstream progress prune no-verify \
+         follow-tags signed atomic push-option= ipv4 ipv6 verify no-verbose no-quiet no-repo no-all no-branches \
+         no-mirror no-delete no-tags no-dry-run no-porcelain no-force no-force-with-lease no-force-if-includes \
+         no-recurse-submodules no-thin no-receive-pack no-exec no-set-upstream no-progress no-prune no-follow-tags \
+         no-signed no-atomic no-push-option",
+    ),
+    (
+        "rebase",
+        "onto= keep-base no-verify quiet verbose no-stat signoff committer-date-is-author-date reset-author-date \
+         ignore-date ignore-whitespace whitespace= force-rebase no-ff continue skip abort quit edit-todo \
+         show-current-patch apply merge interactive preserve-merges rerere-autoupdate empty= keep-empty autosquash \
+         update-refs gpg-sign autostash exec= allow-empty-message rebase-merges fork-point strategy= strategy-option= \
+         root reschedule-failed-exec reapply-cherry-picks verify stat ff no-onto no-keep-base no-quiet no-verbose \
+         no-signoff no-committer-date-is-author-date no-reset-author-date no-ignore-date no-ignore-whitespace \
+         no-whitespace no-force-rebase no-preserve-merges no-rerere-autoupdate no-keep-empty no-autosquash \
+         no-update-refs no-gpg-sign no-autostash no-exec no-allow-empty-message no-rebase-merges no-fork-point \
+         no-strategy no-strategy-option no-root no-reschedule-failed-exec no-reapply-cherry-picks",
+    ),
+    (
+        "reset",
+        "quiet no-refresh mixed soft hard merge keep recurse-submodules patch intent-to-add pathspec-from-file= \
+         pathspec-file-nul refresh no-quiet no-recurse-submodules no-patch no-intent-to-add no-pathspec-from-file \
+         no-pathspec-file-nul",
+    ),
+    (
+        "restore",
+        "source= staged worktree ignore-unmerged overlay quiet recurse-submodules progress merge conflict= ours \
+         theirs patch ignore-skip-worktree-bits pathspec-from-file= pathspec-file-nul no-source no-staged no-worktree \
+         no-ignore-unmerged no-overlay no-quiet no-recurse-submodules no-progress no-merge no-conflict no-patch \
+         no-ignore-skip-worktree-bits no-pathspec-from-file no-pathspec-file-nul",
+    ),
+    (
+        "switch",
+        "create= force-create= guess discard-changes quiet recurse-submodules progress merge conflict= detach track \
+         force orphan= overwrite-ignore ignore-other-worktrees no-create no-force-create no-guess no-discard-changes \
+         no-quiet no-recurse-submodules no-progress no-merge no-conflict no-detach no-track no-force no-orphan \
+         no-overwrite-ignore no-ignore-other-worktrees",
+    ),
+    (
+        "tag",
+        "list delete verify annotate message= file= trailer= edit sign cleanup= local-user= force create-reflog \
+         column contains no-contains with without merged no-merged omit-empty sort= points-at format= color \
+         ignore-case no-annotate no-file no-edit no-sign no-cleanup no-local-user no-force no-create-reflog no-column \
+         no-omit-empty no-sort no-points-at no-format no-color no-ignore-case",
+    ),
+    (
+        "update-ref",
+        "no-deref stdin create-reflog deref no-stdin no-create-reflog",
+    ),
+    (
+        "worktree add",
+        "force orphan detach checkout lock reason= quiet track guess-remote no-force no-orphan no-detach no-checkout \
+         no-lock no-reason no-quiet no-track no-guess-remote",
+    ),
+    ("worktree remove", "force no-force"),
+];
+
+/// pip's general options, which every command takes too.
+const PIP_GENERAL: &str = "help debug isolated require-virtualenv require-venv python= verbose version quiet log= log-file= local-log= \
+     no-input keyring-provider= proxy= retries= timeout= default-timeout= exists-action= trusted-host= cert= \
+     client-cert= cache-dir= no-cache-dir disable-pip-version-check no-color no-python-version-warning use-feature= \
+     use-deprecated=";
+
+/// pip's commands and their own options.
+const PIP: &[(&str, &str)] = &[
+    ("cache", "format="),
+    ("completion", "bash zsh fish powershell"),
+    ("config", "editor= global user site"),
+    ("debug", "platform= python-version= implementation= abi="),
+    (
+        "download",
+        "constraint= requirement= no-deps no-dependencies global-option= no-binary= only-binary= prefer-binary src= \
+         source= source-dir= source-directory= pre require-hashes progress-bar= no-build-isolation use-pep517 \
+         no-use-pep517 check-build-dependencies ignore-requires-python dest= destination-dir= destination-directory= \
+         platform= python-version= implementation= abi= no-clean index-url= pypi-url= extra-index-url= no-index \
+         find-links=",
+    ),
+    ("freeze", "requirement= local user path= all exclude-editable exclude="),
+    ("hash", "algorithm="),
+    (
+        "index",
+        "platform= python-version= implementation= abi= ignore-requires-python pre no-binary= only-binary= index-url= \
+         pypi-url= extra-index-url= no-index find-links=",
+    ),
+    ("inspect", "local user path="),
+    (
+        "install",
+        "requirement= constraint= no-deps no-dependencies pre editable= dry-run target= platform= python-version= \
+         implementation= abi= user no-user root= prefix= src= source= source-dir= source-directory= upgrade \
+         upgrade-strategy= force-reinstall ignore-installed ignore-requires-python no-build-isolation use-pep517 \
+         no-use-pep517 check-build-dependencies break-system-packages config-settings= global-option= compile \
+         no-compile no-warn-script-location no-warn-conflicts no-binary= only-binary= prefer-binary require-hashes \
+         progress-bar= root-user-action= report= no-clean index-url= pypi-url= extra-index-url= no-index find-links=",
+    ),
+    (
+        "list",
+        "outdated uptodate editable local user path= pre format= not-required exclude-editable include-editable \
+         exclude= index-url= pypi-url= extra-index-url= no-index find-links=",
+    ),
+    ("search", "index="),
+    ("show", "files"),
+    ("uninstall", "requirement= yes root-user-action= break-system-packages"),
+    (
+        "wheel",
+        "wheel-dir= no-binary= only-binary= prefer-binary no-build-isolation use-pep517 no-use-pep517 \
+         check-build-dependencies constraint= editable= requirement= src= source= source-dir= source-directory= \
+         ignore-requires-python no-deps no-dependencies progress-bar= no-verify config-settings= build-option= \
+         global-option= pre require-hashes no-clean index-url= pypi-url= extra-index-url= no-index find-links=",
+    ),
+];
+
+/// The names of npm's configuration, each an option (`--registry`): npm 11's definitions, `=`
+/// after those that are not flags.
+const NPM_OPTIONS: &str = "_auth= access= all allow-directory= allow-file= allow-git= allow-remote= allow-same-version \
+     allow-scripts-pending allow-scripts-pin allow-scripts= also= audit audit-level= auth-type= before= bin-links \
+     browser= bypass-2fa ca= cache-max= cache-min= cache= cafile= call= cert= cidr= color= commit-hooks cpu= \
+     dangerously-allow-all-scripts depth= description dev diff-dst-prefix= diff-ignore-all-space diff-name-only \
+     diff-no-prefix diff-src-prefix= diff-text diff-unified= diff= dry-run editor= engine-strict expect-result-count= \
+     expect-results expires= fetch-retries= fetch-retry-factor= fetch-retry-maxtimeout= fetch-retry-mintimeout= \
+     fetch-timeout= force foreground-scripts format-package-lock fund git-tag-version git= global global-style \
+     globalconfig= heading= https-proxy= if-present ignore-scripts include-attestations include-staged \
+     include-workspace-root include= init-author-email= init-author-name= init-author-url= init-license= init-module= \
+     init-private init-type= init-version= init.author.email= init.author.name= init.author.url= init.license= \
+     init.module= init.version= install-links install-strategy= json key= legacy-bundling legacy-peer-deps libc= link \
+     local-address= location= lockfile-version= loglevel= logs-dir= logs-max= long maxsockets= message= \
+     min-release-age-exclude= min-release-age= name= node-gyp= node-options= noproxy= offline \
+     omit-lockfile-registry-resolved omit= only= optional orgs-permission= orgs= os= otp= pack-destination= \
+     package-lock package-lock-only package= packages-all packages-and-scopes-permission= packages= parseable \
+     password= prefer-dedupe prefer-offline prefer-online prefix= preid= production progress provenance \
+     provenance-file= proxy= read-only rebuild-bundle registry= replace-registry-host= save save-bundle save-dev \
+     save-exact save-optional save-peer save-prefix= save-prod sbom-format= sbom-type= scope= scopes= script-shell= \
+     searchexclude= searchlimit= searchopts= searchstaleness= shell= shrinkwrap sign-git-commit sign-git-tag \
+     strict-allow-scripts strict-peer-deps strict-ssl tag-version-prefix= tag= timing token-description= umask= \
+     unicode update-notifier usage user-agent= userconfig= version versions viewer= which= workspace= workspaces \
+     workspaces-update yes";
+
+/// npm's commands (npm 11's `lib/utils/cmd-list.js`).
+const NPM_COMMANDS: &str = "access adduser approve-scripts audit bugs cache ci completion config dedupe deny-scripts deprecate diff dist-tag \
+     docs doctor edit exec explain explore find-dupes fund get help help-search init install install-ci-test \
+     install-scripts install-test link ll login logout ls org outdated owner pack ping pkg prefix profile prune \
+     publish query rebuild repo restart root run sbom search set shrinkwrap stage star stars start stop team test \
+     token trust undeprecate uninstall unpublish unstar update version view whoami";
+
+/// npm's aliases of its commands, typos included, and the command each stands for.
+const NPM_ALIASES: &[(&str, &str)] = &[
+    ("author", "owner"),
+    ("home", "docs"),
+    ("issues", "bugs"),
+    ("info", "view"),
+    ("show", "view"),
+    ("find", "search"),
+    ("add", "install"),
+    ("unlink", "uninstall"),
+    ("remove", "uninstall"),
+    ("rm", "uninstall"),
+    ("r", "uninstall"),
+    ("un", "uninstall"),
+    ("rb", "rebuild"),
+    ("list", "ls"),
+    ("ln", "link"),
+    ("create", "init"),
+    ("i", "install"),
+    ("it", "install-test"),
+    ("cit", "install-ci-test"),
+    ("u", "update"),
+    ("up", "update"),
+    ("c", "config"),
+    ("s", "search"),
+    ("se", "search"),
+    ("tst", "test"),
+    ("t", "test"),
+    ("ddp", "dedupe"),
+    ("v", "view"),
+    ("run-script", "run"),
+    ("clean-install", "ci"),
+    ("clean-install-test", "install-ci-test"),
+    ("x", "exec"),
+    ("why", "explain"),
+    ("la", "ll"),
+    ("verison", "version"),
+    ("ic", "ci"),
+    ("innit", "init"),
+    ("in", "install"),
+    ("ins", "install"),
+    ("inst", "install"),
+    ("insta", "install"),
+    ("instal", "install"),
+    ("isnt", "install"),
+    ("isnta", "install"),
+    ("isntal", "install"),
+    ("isntall", "install"),
+    ("install-clean", "ci"),
+    ("isntall-clean", "ci"),
+    ("hlep", "help"),
+    ("dist-tags", "dist-tag"),
+    ("upgrade", "update"),
+    ("udpate", "update"),
+    ("rum", "run"),
+    ("sit", "install-ci-test"),
+    ("urn", "run"),
+    ("ogr", "org"),
+    ("add-user", "adduser"),
+];
+
+/// npm's shorthands of more than one letter that stand for one option (its
+/// `definitions/index.js`).
+const NPM_SHORTHANDS: &[(&str, &str)] = &[
+    ("reg", "registry"),
+    ("desc", "description"),
+    ("readonly", "read-only"),
+    ("porcelain", "parseable"),
+    ("iwr", "include-workspace-root"),
+    ("ws", "workspaces"),
+    ("enjoy-by", "before"),
+    ("local", "no-global"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Span;
+
+    fn spelled(line: &str) -> String {
+        let argv: Vec<Word> = line.split(' ').map(|w| Word::literal(w, Span::default())).collect();
+        let name = crate::command::program_name(&argv[0]);
+        spelled_out(&name, argv)
+            .iter()
+            .map(Word::text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn git_takes_the_only_option_a_beginning_names() {
+        assert_eq!(spelled("git reset --h HEAD~1"), "git reset --hard HEAD~1");
+        assert_eq!(
+            spelled("git -C repo push --force-w=main"),
+            "git -C repo push --force-with-lease=main"
+        );
+        assert_eq!(spelled("git commit --no-verif"), "git commit --no-verify");
+        assert_eq!(spelled("git worktree remove --f wt"), "git worktree remove --force wt");
+        assert_eq!(
+            spelled("git config --glob --unset-a k"),
+            "git config --global --unset-all k"
+        );
+    }
+
+    #[test]
+    fn git_leaves_what_it_refuses_or_never_abbreviates() {
+        // Ambiguous: `--force`, `--force-with-lease`, `--force-if-includes`; `--no-verbose`, `--no-verify`.
+        assert_eq!(spelled("git push --forc"), "git push --forc");
+        assert_eq!(spelled("git commit --no-ver"), "git commit --no-ver");
+        // cherry-pick keeps unknown options, which turns abbreviations off; so do global ones.
+        assert_eq!(spelled("git cherry-pick --ff x"), "git cherry-pick --ff x");
+        assert_eq!(spelled("git --no-pa log"), "git --no-pa log");
+        // The value of an option that takes one, and what follows `--`, are no options.
+        assert_eq!(spelled("git commit --mess --al"), "git commit --message --al");
+        assert_eq!(spelled("git checkout -- --ours"), "git checkout -- --ours");
+    }
+
+    #[test]
+    fn pip_reads_general_options_before_the_command() {
+        assert_eq!(
+            spelled("pip --isol install --index-ur u x"),
+            "pip --isolated install --index-url u x"
+        );
+        assert_eq!(
+            spelled("pip3.12 install --extra-index=u x"),
+            "pip3.12 install --extra-index-url=u x"
+        );
+        assert_eq!(spelled("pip install --in u x"), "pip install --index-url u x");
+        // `--no-deps` and `--no-dependencies`.
+        assert_eq!(spelled("pip install --no-dep x"), "pip install --no-dep x");
+    }
+
+    #[test]
+    fn npm_commands_and_options() {
+        assert_eq!(spelled("npm pub"), "npm publish");
+        assert_eq!(spelled("npm --reg u unpub x"), "npm --registry u unpublish x");
+        assert_eq!(spelled("npm distTag rm x beta"), "npm dist-tag rm x beta");
+        assert_eq!(spelled("npm dist-tags rm x beta"), "npm dist-tag rm x beta");
+        assert_eq!(
+            spelled("npm install --strict-s=false"),
+            "npm install --strict-ssl=false"
+        );
+        assert_eq!(spelled("npm --strict-ssl false i"), "npm --strict-ssl false install");
+        assert_eq!(spelled("npm -gD install"), "npm -gD install");
+        // Ambiguous: `pack`, `ping`, `pkg`, `prefix`, `profile`, `prune`, `publish`.
+        assert_eq!(spelled("npm p"), "npm p");
+        assert_eq!(spelled("npm publish --no-strict"), "npm publish --no-strict");
+    }
+}
