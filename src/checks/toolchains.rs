@@ -232,7 +232,7 @@ fn check(subject: &Subject, report: &mut Report) {
             .then(|| removed(ESSENTIAL_SNAPS))
             .flatten()
             .map(|package| format!("the snap `{package}` every other snap runs on")),
-        "gem" => (at(0) == "uninstall" && (has("--all") || words.iter().any(|w| is_bundle_with(w, 'a'))))
+        "gem" => (at(0) == "uninstall" && (has("--all") || words.iter().any(|w| crate::args::is_bundle_with(w, 'a'))))
             .then(|| "every installed gem".to_owned()),
         "conda" | "mamba" | "micromamba" => {
             let named = words
@@ -467,10 +467,4 @@ fn is_pacman_listing_all(args: &[String]) -> bool {
 /// (`python3=3.11.2-1`, `bash:amd64`).
 fn package_name(package: &str) -> &str {
     package.split(['=', ':']).next().unwrap_or(package)
-}
-
-/// Whether `text` is a bundle of short options (`-aIx`) holding `letter`.
-fn is_bundle_with(text: &str, letter: char) -> bool {
-    text.strip_prefix('-')
-        .is_some_and(|rest| !rest.starts_with('-') && rest.contains(letter))
 }
