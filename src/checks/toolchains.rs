@@ -5,8 +5,8 @@
 //! uninstall -y`, `choco uninstall all`, `nix-env -e '.*'`, `nix-collect-garbage -d`, and the
 //! installed toolchain versions of version managers (`rustup toolchain remove stable`, `pyenv
 //! uninstall 3.12.0`, [`VERSION_REMOVALS`]). Each asks: what the user's other work runs on goes
-//! with it, or the generations a rollback needs. The
-//! listings that name every package, and the stages that pass them on unnarrowed, are data.
+//! with it, or the generations a rollback needs. The listings that name every package, and the
+//! stages that pass them on unnarrowed, are data.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::paths::glob_matches;
