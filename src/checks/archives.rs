@@ -194,7 +194,10 @@ fn check(subject: &Subject, report: &mut Report) {
             if !parsed.has_short('r') {
                 return;
             }
-            let folder = parsed.has_short('w').then(|| parsed.operands().last().cloned()).flatten();
+            let folder = parsed
+                .has_short('w')
+                .then(|| parsed.operands().last().cloned())
+                .flatten();
             (folder, false)
         }
         // `xar -x` into `-C FOLDER` or here.

@@ -73,7 +73,10 @@ fn check(subject: &Subject, report: &mut Report) {
             report.flag(
                 &MV_SYSTEM_PATH,
                 source.span,
-                format!("`{}` would take {hit} away from every program that needs it", command.name),
+                format!(
+                    "`{}` would take {hit} away from every program that needs it",
+                    command.name
+                ),
             );
         }
     }

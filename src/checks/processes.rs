@@ -794,7 +794,10 @@ fn screen_broad(args: &[Word]) -> Option<String> {
 
 /// What `zellij kill-all-sessions` (`ka`) or `delete-all-sessions` (`da`) ends.
 fn zellij_broad(args: &[Word]) -> Option<String> {
-    let verb = args.iter().filter_map(Word::value).find(|text| !text.starts_with('-'))?;
+    let verb = args
+        .iter()
+        .filter_map(Word::value)
+        .find(|text| !text.starts_with('-'))?;
     matches!(verb, "kill-all-sessions" | "ka" | "delete-all-sessions" | "da")
         .then(|| "every zellij session and the programs running in them".to_owned())
 }

@@ -344,7 +344,11 @@ fn check(subject: &Subject, report: &mut Report) {
         "rustup" if at(0) == "self" => (at(1) == "uninstall").then(|| "Rust's toolchains and rustup itself".to_owned()),
         "uv" if at(0) == "tool" => (at(1) == "uninstall" && has("--all")).then(|| "every tool uv installed".to_owned()),
         "asdf" if at(0) == "plugin" || at(0) == "plugin-remove" => {
-            let (verb, plugin) = if at(0) == "plugin" { (at(1), at(2)) } else { ("remove", at(1)) };
+            let (verb, plugin) = if at(0) == "plugin" {
+                (at(1), at(2))
+            } else {
+                ("remove", at(1))
+            };
             (verb == "remove" && !plugin.is_empty())
                 .then(|| format!("the asdf plugin `{plugin}` with every version of it installed"))
         }

@@ -370,9 +370,7 @@ fn mercurial(args: &[Word], tool: &str) -> Finding {
         )),
         "hide" => Some((
             &VCS_DISCARD_UNDOABLE,
-            format!(
-                "`{tool} hide` would hide the commits and their descendants; `{tool} unhide` brings them back"
-            ),
+            format!("`{tool} hide` would hide the commits and their descendants; `{tool} unhide` brings them back"),
         )),
         "prune" => Some((
             &VCS_DISCARD_UNDOABLE,
@@ -501,7 +499,12 @@ fn cvs(args: &[Word]) -> Finding {
     }
     let at = global.first_operand?;
     let command = args[at].value()?;
-    let options = || args[at + 1..].iter().filter_map(Word::value).filter(|text| text.starts_with('-'));
+    let options = || {
+        args[at + 1..]
+            .iter()
+            .filter_map(Word::value)
+            .filter(|text| text.starts_with('-'))
+    };
     match command {
         "update" | "up" | "upd" if options().any(|text| crate::args::is_bundle_with(text, 'C')) => Some((
             &VCS_DISCARD_UNDOABLE,
@@ -867,7 +870,9 @@ fn bazaar(args: &[Word], tool: &str) -> Finding {
         // Like `git push --force`: the remote branch's revisions that this one lacks are dropped.
         "push" if parsed.has_long("overwrite") || parsed.has_long("overwrite-tags") => Some((
             &super::git::GIT_PUSH_FORCE,
-            format!("`{tool} push --overwrite` would replace the remote branch's history with this one, dropping the revisions only there"),
+            format!(
+                "`{tool} push --overwrite` would replace the remote branch's history with this one, dropping the revisions only there"
+            ),
         )),
         "remove-tree" if parsed.has_long("force") => Some((
             &VCS_DISCARD_CHANGES,

@@ -805,7 +805,14 @@ pub const TOOLS: &[Tool] = &[
         names: &["conan"],
         global: Values {
             short: "rflpq",
-            long: &["--remote", "--format", "--list", "--package-query", "--query", "--lockfile"],
+            long: &[
+                "--remote",
+                "--format",
+                "--list",
+                "--package-query",
+                "--query",
+                "--lockfile",
+            ],
         },
         subcommands: &[],
         options_anywhere: true,
