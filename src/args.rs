@@ -188,6 +188,13 @@ pub fn completed<'n>(written: &str, names: impl Iterator<Item = &'n str> + Clone
     beginning.next().is_none().then_some(only)
 }
 
+/// Whether `text` is a bundle of short options (`-aIx`) holding `letter`, for the checks that
+/// read a flag without a table of the program's options.
+pub fn is_bundle_with(text: &str, letter: char) -> bool {
+    text.strip_prefix('-')
+        .is_some_and(|rest| !rest.starts_with('-') && rest.contains(letter))
+}
+
 /// Reads `args` (the words after the program name).
 pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
     let mut out = Vec::with_capacity(args.len());

@@ -14,7 +14,8 @@ use crate::word::Word;
 pub const CHECKER: Checker = Checker {
     rules: &[&ARCHIVE_EXTRACT_PROTECTED],
     applies: Applies::Commands(&[
-        "tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "unrar", "ditto", "dpkg-deb", "cpio", "jar",
+        "tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "unrar", "ditto", "dpkg-deb", "cpio", "jar", "unar",
+        "pax", "xar",
     ]),
     check,
     whole_analysis: None,
@@ -23,7 +24,7 @@ pub const CHECKER: Checker = Checker {
 pub static ARCHIVE_EXTRACT_PROTECTED: Rule = Rule {
     id: "archive-extract-protected",
     decision: DENY,
-    catches: "Extracting an archive (tar, unzip, 7z, unrar, ditto, dpkg-deb, cpio, jar) into `/`, the home folder itself or a system folder, or keeping its absolute member names (`tar -P`, `7z -spf`, `unzip -:`): its members overwrite dotfiles, startup files, keys or system files without a prompt.",
+    catches: "Extracting an archive (tar, unzip, 7z, unrar, unar, ditto, dpkg-deb, cpio, pax, xar, jar) into `/`, the home folder itself or a system folder, or keeping its absolute member names (`tar -P`, `7z -spf`, `unzip -:`): its members overwrite dotfiles, startup files, keys or system files without a prompt.",
     instead: "Extract into a new folder of its own (`mkdir -p unpacked && tar -xf a.tar -C unpacked`), look at what it holds, then copy what is needed",
     examples: &[
         "tar -xzf dotfiles.tar.gz -C ~",
@@ -38,6 +39,11 @@ pub static ARCHIVE_EXTRACT_PROTECTED: Rule = Rule {
         "unrar x a.rar ~/",
         "dpkg-deb -x pkg.deb /",
         "cpio -idm -D / < backup.cpio",
+        "unar -o / archive.tar",
+        "unar -f -output-directory ~ dotfiles.zip",
+        "cd / && pax -r -f a.pax",
+        "pax -rw src ~",
+        "xar -xf a.xar -C /etc",
     ],
     allowed: &[
         "tar -xzf x.tgz -C ./vendor",
@@ -53,6 +59,13 @@ pub static ARCHIVE_EXTRACT_PROTECTED: Rule = Rule {
         "cpio -idm < backup.cpio",
         "jar xf app.jar",
         "mkdir -p /tmp/x && tar -xf a.tar -C /tmp/x",
+        "unar -o ./vendor archive.zip",
+        "unar -o - archive.zip",
+        "lsar archive.zip",
+        "pax -r -f a.pax",
+        "pax -f a.pax",
+        "pax -w -f out.pax src",
+        "xar -tf a.xar",
     ],
 };
 
@@ -158,6 +171,42 @@ fn check(subject: &Subject, report: &mut Report) {
                 .is_some_and(|word| word.text().trim_start_matches('-').starts_with('x')) =>
         {
             (None, false)
+        }
+        // `unar -o FOLDER` (`-output-directory`, its options take one dash or two), or here;
+        // `-o -` writes to standard output.
+        "unar" => {
+            let folder = args
+                .windows(2)
+                .rfind(|pair| {
+                    let option = pair[0].text();
+                    option.starts_with('-') && matches!(option.trim_start_matches('-'), "o" | "output-directory")
+                })
+                .map(|pair| pair[1].clone());
+            if folder.as_ref().is_some_and(|folder| folder.is("-")) {
+                return;
+            }
+            (folder, false)
+        }
+        // `pax -r` extracts here; `pax -rw FILE… FOLDER` copies into the folder. Without `-r`
+        // it lists or writes an archive.
+        "pax" => {
+            let parsed = args::parse(args, &Options::gnu("bfsoxBDEGTUp", &[]));
+            if !parsed.has_short('r') {
+                return;
+            }
+            let folder = parsed
+                .has_short('w')
+                .then(|| parsed.operands().last().cloned())
+                .flatten();
+            (folder, false)
+        }
+        // `xar -x` into `-C FOLDER` or here.
+        "xar" => {
+            let parsed = args::parse(args, &Options::gnu("fCsn", &[]));
+            if !parsed.has_short('x') {
+                return;
+            }
+            (parsed.value_of('C', "").cloned(), false)
         }
         "ditto" => {
             let parsed = args::parse(args, &Options::gnu("", &["arch", "bom"]));

@@ -1,5 +1,6 @@
-//! Sync and backup tools as deleters: a sync that deletes what its source lacks, a delete of
-//! remote storage (`rclone`, `gsutil`, `gcloud storage`, `azcopy`, `aws s3 sync --delete`), and
+//! Sync and backup tools as deleters: a sync that deletes what its source lacks, a move that
+//! deletes a remote source once copied (`rclone move`), a delete of remote storage (`rclone`,
+//! `gsutil`, `gcloud storage`, `azcopy`, `aws s3 sync --delete`), and
 //! the deletion of backups themselves (`restic forget`, `borg delete`, `vssadmin delete
 //! shadows`, `btrfs subvolume delete` of a snapshot). A local destination is judged like `rm -r` of its contents, as `rsync --delete`
 //! is; a remote one cannot be seen from here, so it asks, and its whole root is denied, as is
@@ -46,13 +47,16 @@ pub const CHECKER: Checker = Checker {
 pub static REMOTE_DELETE: Rule = Rule {
     id: "remote-delete",
     decision: ASK,
-    catches: "Deleting files in cloud storage or on another machine by a sync or a delete: `rsync --delete` to `host:path`, `rclone sync|purge|delete`, `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `b2 sync --delete`, `lftp mirror -R --delete`, lftp's `rm -r` and `mrm`. What is lost there cannot be seen from here.",
+    catches: "Deleting files in cloud storage or on another machine by a sync, a move or a delete: `rsync --delete` to `host:path`, `rsync --remove-source-files` from `host:path`, `rclone sync|purge|delete`, `rclone move|moveto` from a remote, `rclone cleanup` (its trash and old versions), `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `b2 sync --delete`, `lftp mirror -R --delete`, lftp's `rm -r` and `mrm`. What is lost there cannot be seen from here.",
     instead: "Run it without deleting first (`rclone sync --dry-run`, `gsutil rsync -n`, `aws s3 sync --dryrun`), show the user what would go, and let them run it",
     examples: &[
         "rclone sync ./out remote:backup",
         "rsync -avz --delete dist/ deploy@web:/var/www/site/",
         "rclone purge remote:bucket/old",
         "rclone delete s3:bucket/logs --min-age 30d",
+        "rclone move remote:inbox ./inbox",
+        "rclone cleanup remote:",
+        "rsync -a --remove-source-files deploy@web:/var/log/app/ ./logs/",
         "gsutil -m rsync -r -d ./dist gs://bucket/site",
         "gsutil rm -r gs://bucket/data",
         "gcloud storage rsync ./dist gs://bucket --recursive --delete-unmatched-destination-objects",
@@ -65,6 +69,10 @@ pub static REMOTE_DELETE: Rule = Rule {
         "rclone copy ./out remote:backup",
         "rclone sync ./out remote:backup --dry-run",
         "rclone ls remote:bucket",
+        "rclone move ./dist remote:site",
+        "rclone move remote:inbox ./inbox --dry-run",
+        "rclone rmdirs remote:bucket",
+        "rsync -a --remove-source-files ./out/ deploy@web:/srv/in/",
         "gsutil rsync -r ./dist gs://bucket/site",
         "gsutil -m rsync -r -d -n ./dist gs://bucket/site",
         "gsutil cp x gs://bucket/x",
@@ -250,57 +258,104 @@ fn dry_run(parsed: &Parsed) -> bool {
     parsed.has('n', "dry-run")
 }
 
-/// `rclone sync|bisync|purge|delete|deletefile|rmdirs`: the destination (the last operand) is
-/// where files go.
+/// rclone's options that take a value.
+const RCLONE_OPTIONS: Options = Options::gnu(
+    "",
+    &[
+        "config",
+        "exclude",
+        "include",
+        "filter",
+        "exclude-from",
+        "include-from",
+        "filter-from",
+        "files-from",
+        "transfers",
+        "checkers",
+        "bwlimit",
+        "log-file",
+        "log-level",
+        "backup-dir",
+        "max-age",
+        "min-age",
+        "max-size",
+        "min-size",
+        "max-depth",
+        "suffix",
+        "compare-dest",
+        "copy-dest",
+        "order-by",
+        "max-delete",
+        "stats",
+    ],
+);
+
+/// `rclone sync|bisync|purge|delete|deletefile`: the destination (the last operand) is where
+/// files go. `rclone move|moveto` deletes its source once copied: a remote source asks here, a
+/// local one is judged as a move by the file checks. `rclone cleanup` empties a remote's trash
+/// and old versions. `rmdirs` removes only empty folders: nothing is lost.
 fn rclone(subject: &Subject, report: &mut Report) {
-    const OPTIONS: Options = Options::gnu(
-        "",
-        &[
-            "config",
-            "exclude",
-            "include",
-            "filter",
-            "exclude-from",
-            "include-from",
-            "filter-from",
-            "files-from",
-            "transfers",
-            "checkers",
-            "bwlimit",
-            "log-file",
-            "log-level",
-            "backup-dir",
-            "max-age",
-            "min-age",
-            "max-size",
-            "min-size",
-            "max-depth",
-            "suffix",
-            "compare-dest",
-            "copy-dest",
-            "order-by",
-            "max-delete",
-            "stats",
-        ],
-    );
-    let parsed = args::parse(subject.command.args(), &OPTIONS);
+    let parsed = args::parse(subject.command.args(), &RCLONE_OPTIONS);
     let operands: Vec<&Word> = parsed.operands().collect();
     let Some(verb) = operands.first().map(|word| word.text()) else {
         return;
     };
-    if !matches!(verb, "sync" | "bisync" | "purge" | "delete" | "deletefile" | "rmdirs") || dry_run(&parsed) {
+    if dry_run(&parsed) {
         return;
     }
-    let Some(destination) = operands.get(1..).and_then(<[&Word]>::last) else {
-        return;
-    };
-    judge_destination(
-        subject,
-        report,
-        destination,
-        &format!("`rclone {verb}`"),
-        verb != "sync" || operands.len() > 2,
-    );
+    match verb {
+        "sync" | "bisync" | "purge" | "delete" | "deletefile" => {
+            let Some(destination) = operands.get(1..).and_then(<[&Word]>::last) else {
+                return;
+            };
+            judge_destination(
+                subject,
+                report,
+                destination,
+                &format!("`rclone {verb}`"),
+                verb != "sync" || operands.len() > 2,
+            );
+        }
+        "move" | "moveto" => {
+            if let Some(source) = operands.get(1).filter(|source| remote_path(source.text()).is_some()) {
+                report.flag(
+                    &REMOTE_DELETE,
+                    source.span,
+                    format!(
+                        "`rclone {verb}` would delete the files of `{}` once copied, which cannot be seen from here",
+                        source.text()
+                    ),
+                );
+            }
+        }
+        "cleanup" => {
+            if let Some(remote) = operands.get(1) {
+                report.flag(
+                    &REMOTE_DELETE,
+                    remote.span,
+                    format!(
+                        "`rclone cleanup` would empty the trash and delete the old file versions of `{}`, the way back to what was deleted or overwritten there",
+                        remote.text()
+                    ),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The local source `rclone move|moveto` takes away from where it is.
+pub(super) fn rclone_moved_away(command: &crate::command::Command) -> Vec<Word> {
+    let parsed = args::parse(command.args(), &RCLONE_OPTIONS);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    match operands.as_slice() {
+        [verb, source, _, ..]
+            if (verb.is("move") || verb.is("moveto")) && !dry_run(&parsed) && remote_path(source.text()).is_none() =>
+        {
+            vec![(*source).clone()]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Storage sync and delete of the cloud tools: `gsutil rsync -d`, `gsutil rm -r`, `gcloud

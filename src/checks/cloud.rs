@@ -45,10 +45,17 @@ pub static GCLOUD_DELETE: Rule = Rule {
 pub static AZ_DELETE: Rule = Rule {
     id: "az-delete",
     decision: ASK,
-    catches: "`az … delete`: an Azure resource is deleted.",
+    catches: "`az … delete`: an Azure resource is deleted; `az storage blob|file delete-batch`: every blob or file a pattern matches.",
     instead: "Show the user what would be deleted (`az … show`) and let them decide",
-    examples: &["az group delete --name rg", "az vm delete -g rg -n vm"],
-    allowed: &["az group list"],
+    examples: &[
+        "az group delete --name rg",
+        "az vm delete -g rg -n vm",
+        "az storage blob delete-batch --source mycontainer",
+    ],
+    allowed: &[
+        "az group list",
+        "az storage blob delete-batch --source mycontainer --pattern 'logs/*.tmp' --dryrun",
+    ],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
@@ -88,6 +95,14 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         "gcloud" if operands.contains(&"delete") => {
             report.flag(&GCLOUD_DELETE, span, "`gcloud … delete` would delete a cloud resource");
+        }
+        // `delete-batch` deletes every blob or file a pattern matches; `--dryrun` lists them.
+        "az" if operands.contains(&"delete-batch") && !invocation.has("--dryrun") => {
+            report.flag(
+                &AZ_DELETE,
+                span,
+                "`az storage … delete-batch` would delete every blob or file the pattern matches (all of them without one)",
+            );
         }
         "az" if operands.contains(&"delete") => {
             report.flag(&AZ_DELETE, span, "`az … delete` would delete an Azure resource");

@@ -45,6 +45,8 @@ pub const CHECKER: Checker = Checker {
         "fly",
         "flyctl",
         "vercel",
+        "netlify",
+        "heroku",
         "wrangler",
         "supabase",
     ]),
@@ -196,7 +198,7 @@ pub static KEY_DESTRUCTION: Rule = Rule {
 pub static SECRET_DELETION: Rule = Rule {
     id: "secret-deletion",
     decision: DENY,
-    catches: "Deleting entries of a secrets manager or password store: `aws secretsmanager delete-secret`, `aws ssm delete-parameter`, `gcloud secrets delete`, `gcloud secrets versions destroy`, `az keyvault secret delete` and `purge`, `vault kv delete`, `destroy` and `metadata delete`, `vault secrets disable`, `doppler secrets delete`, `gh secret delete`, 1Password's `op item delete` (not `--archive`), `bw delete item --permanent`, `pass rm`, `gopass rm`, `security delete-generic-password`, `infisical secrets delete`, `fly secrets unset`, `vercel env rm`, `wrangler secret delete`, `supabase secrets unset`. Often the only copy of a credential.",
+    catches: "Deleting entries of a secrets manager or password store: `aws secretsmanager delete-secret`, `aws ssm delete-parameter`, `gcloud secrets delete`, `gcloud secrets versions destroy`, `az keyvault secret delete` and `purge`, `vault kv delete`, `destroy` and `metadata delete`, `vault secrets disable`, `doppler secrets delete`, `gh secret delete`, 1Password's `op item delete` (not `--archive`), `bw delete item --permanent`, `pass rm`, `gopass rm`, `security delete-generic-password`, `infisical secrets delete`, `fly secrets unset`, `vercel env rm`, `netlify env:unset`, `heroku config:unset`, `wrangler secret delete`, `supabase secrets unset`. Often the only copy of a credential.",
     instead: "Leave the secret and let the user delete it: it is often the only copy of a credential",
     examples: &[
         "aws secretsmanager delete-secret --secret-id prod/db",
@@ -223,6 +225,8 @@ pub static SECRET_DELETION: Rule = Rule {
         "flyctl secrets unset DATABASE_URL -a app",
         "vercel env rm DATABASE_URL production -y",
         "wrangler secret delete API_KEY",
+        "netlify env:unset API_KEY",
+        "heroku config:unset API_KEY -a app",
     ],
     allowed: &[
         "aws secretsmanager restore-secret --secret-id prod/db",
@@ -243,6 +247,9 @@ pub static SECRET_DELETION: Rule = Rule {
         "flyctl secrets list -a app",
         "vercel env ls",
         "vercel env rm NEXT_PUBLIC_API_URL production -y",
+        "netlify env:unset NODE_VERSION",
+        "heroku config:unset WEB_CONCURRENCY -a app",
+        "heroku config:set WEB_CONCURRENCY=2 -a app",
         "gcloud secrets versions enable 3 --secret=db-password",
     ],
 };

@@ -1025,12 +1025,16 @@ fn sources_of(command: &Command) -> Vec<Word> {
     sources.iter().map(|w| (*w).clone()).collect()
 }
 
-/// The files `mv` takes away from where they are: every operand but the destination.
-fn moved_away(command: &Command) -> Vec<Word> {
-    if command.name != "mv" {
-        return Vec::new();
+/// The local files a command takes away from where they are: every operand of `mv` but the
+/// destination, the sources `rsync --remove-source-files` deletes once copied, the source of
+/// `rclone move`. A source on another machine is the remote-deletion checks' to judge.
+pub(super) fn moved_away(command: &Command) -> Vec<Word> {
+    match command.name.as_str() {
+        "mv" => sources_of(command),
+        "rsync" => super::rsync::moved_away(command),
+        "rclone" => super::backups::rclone_moved_away(command),
+        _ => Vec::new(),
     }
-    sources_of(command)
 }
 
 /// The files `sed -i` or `perl -i` edit in place: the operands after the script.

@@ -135,7 +135,7 @@ pub static GIT_CLEAN_FORCE: Rule = Rule {
 pub static GIT_PUSH_FORCE: Rule = Rule {
     id: "git-push-force",
     decision: DENY,
-    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --non-forward-move`.",
+    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --non-forward-move` and Bazaar's `bzr push --overwrite`.",
     instead: "Use `git push --force-with-lease`, which refuses to overwrite commits you have not seen",
     examples: &[
         "git push --force",
@@ -145,6 +145,8 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "git push -uf origin x",
         "sl push --to main --non-forward-move",
         "git push --mi origin",
+        "bzr push --overwrite",
+        "brz push --overwrite lp:foo",
     ],
     allowed: &[
         "git push",
@@ -153,6 +155,7 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "git push --force-with-lease=main origin main",
         "git push --force-w origin main",
         "git push -u origin feature",
+        "bzr push lp:foo",
     ],
 };
 
@@ -181,14 +184,21 @@ pub static GIT_PUSH_DELETE: Rule = Rule {
 pub static GIT_BRANCH_FORCE_DELETE: Rule = Rule {
     id: "git-branch-force-delete",
     decision: DENY,
-    catches: "`git branch -D` (or `-d --force`): a branch is deleted even with unmerged commits.",
+    catches: "`git branch -D` (or `-d --force`): a branch is deleted even with unmerged commits. Also Pijul's `pijul channel delete`, which deletes a channel whatever it alone holds.",
     instead: "Use `git branch -d`, which refuses to delete unmerged work",
     examples: &[
         "git branch -D feature",
         "git branch --delete --force old",
         "git branch -df x",
+        "pijul channel delete feature",
     ],
-    allowed: &["git branch -d feature", "git branch new-branch", "git branch -a"],
+    allowed: &[
+        "git branch -d feature",
+        "git branch new-branch",
+        "git branch -a",
+        "pijul channel",
+        "pijul channel new feature",
+    ],
 };
 
 pub static GIT_STASH_DROP: Rule = Rule {

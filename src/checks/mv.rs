@@ -1,4 +1,6 @@
-//! `mv` of the root, a home directory or a system directory, and `mv` onto `/dev/null`.
+//! `mv` of the root, a home directory or a system directory, and `mv` onto `/dev/null`. The
+//! moves of other programs are judged alike: `rsync --remove-source-files` and `rclone move`
+//! delete their sources once copied.
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
@@ -8,7 +10,7 @@ use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&MV_SYSTEM_PATH],
-    applies: Applies::Commands(&["mv"]),
+    applies: Applies::Commands(&["mv", "rsync", "rclone"]),
     check,
     whole_analysis: None,
 };
@@ -16,7 +18,7 @@ pub const CHECKER: Checker = Checker {
 pub static MV_SYSTEM_PATH: Rule = Rule {
     id: "mv-system-path",
     decision: DENY,
-    catches: "Moving `/`, a home directory or a system directory away, or moving a file onto `/dev/null`.",
+    catches: "Moving `/`, a home directory or a system directory away (`mv`, `rsync --remove-source-files`, `rclone move`), or moving a file onto `/dev/null`.",
     instead: "Move specific files inside the project instead",
     examples: &[
         "mv / /old",
@@ -24,34 +26,40 @@ pub static MV_SYSTEM_PATH: Rule = Rule {
         "mv /usr /usr.bak",
         "mv important.db /dev/null",
         "mv /etc /tmp/etc",
+        "rsync -a --remove-source-files ~/ /mnt/backup/",
+        "rclone move ~ remote:home",
     ],
-    allowed: &["mv build dist", "mv ./a.txt ./b.txt", "mv /tmp/x ./x"],
+    allowed: &[
+        "mv build dist",
+        "mv ./a.txt ./b.txt",
+        "mv /tmp/x ./x",
+        "rsync -a ~/ /mnt/backup/",
+        "rsync -a --remove-source-files ./build/ /tmp/out/",
+    ],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let parsed = args::parse(
-        command.args(),
-        &Options::gnu("tS", &["target-directory", "suffix", "backup"]),
-    );
-    let operands: Vec<_> = parsed.operands().collect();
-    let has_target_option = parsed.has('t', "target-directory");
-    let (sources, destination) = match (has_target_option, operands.split_last()) {
-        (true, _) => (operands.as_slice(), parsed.value_of('t', "target-directory")),
-        (false, Some((last, rest))) => (rest, Some(*last)),
-        (false, None) => return,
-    };
-    if let Some(destination) = destination
-        && destination.is("/dev/null")
-    {
-        report.flag(
-            &MV_SYSTEM_PATH,
-            destination.span,
-            "`mv` onto /dev/null would destroy the file moved and break /dev/null for every program",
+    if command.name == "mv" {
+        let parsed = args::parse(
+            command.args(),
+            &Options::gnu("tS", &["target-directory", "suffix", "backup"]),
         );
+        let destination = parsed
+            .value_of('t', "target-directory")
+            .or_else(|| parsed.operands().last());
+        if let Some(destination) = destination
+            && destination.is("/dev/null")
+        {
+            report.flag(
+                &MV_SYSTEM_PATH,
+                destination.span,
+                "`mv` onto /dev/null would destroy the file moved and break /dev/null for every program",
+            );
+        }
     }
-    for source in sources {
-        let target = paths::resolve(source, &command.cwd);
+    for source in super::files::moved_away(command) {
+        let target = paths::resolve(&source, &command.cwd);
         let Target::Path(path) = &target else { continue };
         let hit = match places::place(&target, subject.context) {
             Place::Root => Some("the whole file system".to_owned()),
@@ -65,7 +73,10 @@ fn check(subject: &Subject, report: &mut Report) {
             report.flag(
                 &MV_SYSTEM_PATH,
                 source.span,
-                format!("`mv` would take {hit} away from every program that needs it"),
+                format!(
+                    "`{}` would take {hit} away from every program that needs it",
+                    command.name
+                ),
             );
         }
     }

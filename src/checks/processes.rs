@@ -4,7 +4,10 @@
 //! shell, browser or editor process matches (`killall node`, `pkill -f python`, `taskkill /IM
 //! chrome.exe`), the caller's process group (`kill 0`) or the agent's parent asks: it stops the
 //! agent itself or the user's unrelated programs. A pattern that names one program passes
-//! (`pkill -f "next dev"`).
+//! (`pkill -f "next dev"`). So does ending every session of a terminal multiplexer (`tmux
+//! kill-server`, `zellij kill-all-sessions`) or the one a command is sent to by default (`screen
+//! -X quit`): the agent's own terminal is likely among them. A server or session named for the
+//! work (`tmux -L test kill-server`, `tmux kill-session -t work`) passes.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::command::Command;
@@ -15,7 +18,8 @@ use crate::word::{DynamicKind, Word};
 pub const CHECKER: Checker = Checker {
     rules: &[&KILL_ALL_PROCESSES, &KILL_BROAD],
     applies: Applies::Commands(&[
-        "kill", "killall5", "killall", "pkill", "taskkill", "tskill", "wmic", "loginctl", "fuser",
+        "kill", "killall5", "killall", "pkill", "taskkill", "tskill", "wmic", "loginctl", "fuser", "tmux", "screen",
+        "zellij",
     ]),
     check,
     whole_analysis: None,
@@ -47,7 +51,7 @@ pub static KILL_ALL_PROCESSES: Rule = Rule {
 pub static KILL_BROAD: Rule = Rule {
     id: "kill-broad",
     decision: ASK,
-    catches: "Killing by a name or pattern that every process of a runtime, shell, browser, editor or agent matches (`killall node`, `pkill -f python`, `taskkill /IM chrome.exe`), every process of a user (`pkill -u $USER`), the caller's process group (`kill 0`, `kill -- -$$`, `kill -- -$PPID`), the PIDs a broad search finds (`ps aux | grep node | awk '{print $2}' | xargs kill`), every process using a file system (`fuser -km /home`) or the agent's parent (`kill $PPID`): the agent itself and the user's unrelated programs stop with it.",
+    catches: "Killing by a name or pattern that every process of a runtime, shell, browser, editor or agent matches (`killall node`, `pkill -f python`, `taskkill /IM chrome.exe`), every process of a user (`pkill -u $USER`), the caller's process group (`kill 0`, `kill -- -$$`, `kill -- -$PPID`), the PIDs a broad search finds (`ps aux | grep node | awk '{print $2}' | xargs kill`), every process using a file system (`fuser -km /home`), the agent's parent (`kill $PPID`), every terminal multiplexer session (`tmux kill-server`, `tmux kill-session -a`, `zellij kill-all-sessions`) or the one `screen -X quit` reaches without `-S`, or every process a `taskkill` filter selects by user, session or status (`/FI \"USERNAME eq alice\"`): the agent itself and the user's unrelated programs stop with it.",
     instead: "Kill the one process meant: by its PID (`pgrep -f 'node server.js'` finds it), or with a pattern that names only it (`pkill -f 'next dev'`)",
     examples: &[
         "killall node",
@@ -66,6 +70,13 @@ pub static KILL_BROAD: Rule = Rule {
         "kill 0",
         "kill -9 $PPID",
         "kill -- -$$",
+        "tmux kill-server",
+        "tmux kill-session -a -t work",
+        "screen -X quit",
+        "zellij kill-all-sessions --yes",
+        "taskkill /F /FI \"USERNAME eq alice\"",
+        "taskkill /F /FI \"STATUS eq RUNNING\"",
+        "taskkill /F /FI \"USERNAME ne NT*\" /IM *",
     ],
     allowed: &[
         "pkill -f \"next dev\"",
@@ -78,6 +89,14 @@ pub static KILL_BROAD: Rule = Rule {
         "ps aux | grep 'next dev' | awk '{print $2}' | xargs kill",
         "kill $!",
         "kill -0 $$",
+        "tmux kill-session -t work",
+        "tmux -L test kill-server",
+        "tmux ls",
+        "screen -S build -X quit",
+        "zellij kill-session work",
+        "taskkill /F /FI \"PID eq 4242\"",
+        "taskkill /F /FI \"WINDOWTITLE eq dev-server*\"",
+        "taskkill /F /IM myapp.exe /FI \"USERNAME eq alice\"",
     ],
 };
 
@@ -179,6 +198,9 @@ fn check(subject: &Subject, report: &mut Report) {
         "pkill" => pkill_broad(command.args()),
         "taskkill" | "tskill" => taskkill_broad(command.args()),
         "wmic" => wmic_broad(command.args()),
+        "tmux" => tmux_broad(command.args()),
+        "screen" => screen_broad(command.args()),
+        "zellij" => zellij_broad(command.args()),
         _ => None,
     };
     if let Some(what) = broad {
@@ -631,12 +653,30 @@ fn pattern_hits_broad(pattern: &str, ignore_case: bool, exact: bool) -> bool {
     BROAD_TARGETS.iter().any(|name| regex.is_match(name))
 }
 
-/// The image a `taskkill` filter selects by (`IMAGENAME eq node.exe`), when that is its test.
-fn image_filter(filter: &str) -> Option<&str> {
+/// How a `taskkill` filter (`/FI "FIELD OPERATOR VALUE"`) selects processes.
+enum Filter<'a> {
+    /// By image name (`IMAGENAME eq node.exe`), as `/IM` does.
+    Image(&'a str),
+    /// Some processes of one program: a window title, a PID, a module or a service named.
+    Narrow,
+    /// Processes of any program: by user, session, status, time or memory, by a PID range,
+    /// or by what they are not (`IMAGENAME ne x`).
+    Broad,
+}
+
+fn taskkill_filter(filter: &str) -> Filter<'_> {
     let mut parts = filter.split_whitespace();
-    let (field, operator, image) = (parts.next()?, parts.next()?, parts.next()?);
-    (field.eq_ignore_ascii_case("imagename") && operator.eq_ignore_ascii_case("eq") && parts.next().is_none())
-        .then_some(image)
+    let (Some(field), Some(operator)) = (parts.next(), parts.next()) else {
+        return Filter::Narrow;
+    };
+    let equal = operator.eq_ignore_ascii_case("eq");
+    match field.to_ascii_lowercase().as_str() {
+        "imagename" if equal => parts.next().map_or(Filter::Narrow, Filter::Image),
+        "windowtitle" | "pid" | "modules" | "services" if equal => Filter::Narrow,
+        "imagename" | "windowtitle" | "pid" | "modules" | "services" | "username" | "session" | "status"
+        | "cputime" | "memusage" => Filter::Broad,
+        _ => Filter::Narrow,
+    }
 }
 
 /// What `wmic process where CLAUSE delete` (or `call terminate`) stops, when that is broad: the
@@ -663,11 +703,14 @@ fn wmic_broad(args: &[Word]) -> Option<String> {
 }
 
 /// What `taskkill ARGS` (or `tskill`) stops, when that is broad: an image name (`/IM`, a
-/// pattern with `*` allowed) that one of the [`BROAD_TARGETS`] runs as, with no filter.
+/// pattern with `*` allowed) that one of the [`BROAD_TARGETS`] runs as, with no filter that
+/// narrows it to some of its processes; or, with no image or PID named, every process that
+/// filters by user, session or status select.
 fn taskkill_broad(args: &[Word]) -> Option<String> {
     let mut words = args.iter();
     let mut images = Vec::new();
-    let mut first = true;
+    let mut broad_filters = Vec::new();
+    let (mut narrowed, mut first) = (false, true);
     while let Some(word) = words.next() {
         let text = word.value().unwrap_or("?");
         // Options start with `/` (`//` from a POSIX shell on Windows, which would take a lone
@@ -677,12 +720,16 @@ fn taskkill_broad(args: &[Word]) -> Option<String> {
             if option == "im" {
                 images.extend(words.next().and_then(Word::value));
             } else if option == "fi" {
-                // `/FI "IMAGENAME eq node.exe"` names an image like `/IM`; any other filter
-                // (`/FI "WINDOWTITLE eq dev*"`, `/FI "PID gt 4000"`) narrows the image to some
-                // of its processes.
                 let filter = words.next().and_then(Word::value).unwrap_or("?");
-                images.push(image_filter(filter)?);
-            } else if matches!(option.as_str(), "pid" | "s" | "u" | "p") {
+                match taskkill_filter(filter) {
+                    Filter::Image(image) => images.push(image),
+                    Filter::Narrow => narrowed = true,
+                    Filter::Broad => broad_filters.push(filter),
+                }
+            } else if option == "pid" {
+                narrowed = true;
+                words.next();
+            } else if matches!(option.as_str(), "s" | "u" | "p") {
                 words.next();
             }
         } else if first {
@@ -690,6 +737,14 @@ fn taskkill_broad(args: &[Word]) -> Option<String> {
             images.push(text);
         }
         first = false;
+    }
+    if narrowed {
+        return None;
+    }
+    if images.is_empty() {
+        return broad_filters
+            .first()
+            .map(|filter| format!("every process that the filter `{filter}` selects"));
     }
     images
         .into_iter()
@@ -699,4 +754,50 @@ fn taskkill_broad(args: &[Word]) -> Option<String> {
             BROAD_TARGETS.iter().any(|name| glob_matches(image, name))
         })
         .map(|image| format!("every process of the image `{image}`"))
+}
+
+/// What a `tmux` command line ends, when that is broad: `kill-server` (every session of the
+/// server), `kill-session -a` (every session but one), in any command of a `;` chain. A server
+/// of its own (`-L NAME`, `-S PATH`) is the work's, not the user's.
+fn tmux_broad(args: &[Word]) -> Option<String> {
+    let texts: Vec<&str> = args.iter().map(|word| word.value().unwrap_or("?")).collect();
+    let mut at = 0;
+    while let Some(option) = texts.get(at).filter(|text| text.starts_with('-')) {
+        match *option {
+            "-L" | "-S" => return None,
+            _ if option.starts_with("-L") || option.starts_with("-S") => return None,
+            "-c" | "-f" | "-T" => at += 2,
+            _ => at += 1,
+        }
+    }
+    texts.get(at..)?.split(|text| *text == ";").find_map(|command| {
+        let (name, rest) = command.split_first()?;
+        let names = |full: &str, shortest: usize| name.len() >= shortest && full.starts_with(name);
+        if names("kill-server", 8) {
+            Some("every tmux session and the programs running in them".to_owned())
+        } else if names("kill-session", 8) && rest.iter().any(|flag| crate::args::is_bundle_with(flag, 'a')) {
+            Some("every other tmux session and the programs running in them".to_owned())
+        } else {
+            None
+        }
+    })
+}
+
+/// What `screen -X quit` ends without `-S NAME`: the session the command runs in, or the only
+/// one there is.
+fn screen_broad(args: &[Word]) -> Option<String> {
+    let texts: Vec<&str> = args.iter().map(|word| word.value().unwrap_or("?")).collect();
+    let quits = texts.windows(2).any(|pair| pair == ["-X", "quit"]);
+    let named = texts.iter().any(|text| text.starts_with("-S"));
+    (quits && !named).then(|| "the screen session it reaches, the one the agent runs in if it runs in one".to_owned())
+}
+
+/// What `zellij kill-all-sessions` (`ka`) or `delete-all-sessions` (`da`) ends.
+fn zellij_broad(args: &[Word]) -> Option<String> {
+    let verb = args
+        .iter()
+        .filter_map(Word::value)
+        .find(|text| !text.starts_with('-'))?;
+    matches!(verb, "kill-all-sessions" | "ka" | "delete-all-sessions" | "da")
+        .then(|| "every zellij session and the programs running in them".to_owned())
 }

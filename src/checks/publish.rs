@@ -3,7 +3,9 @@
 //! packages, container images, charts, editor extensions and forges' releases: `npm publish`,
 //! `docker push`, `helm push`, `mvn deploy`, `gradle publish`, `gh release create`,
 //! `skopeo copy … docker://…`, the release orchestrators (`nx release`, `release-it`,
-//! `semantic-release`), and moving a dist-tag, which changes what everyone installs. A dry run, a draft, a candidate (`cabal upload`), an unreleased snap
+//! `semantic-release`), Conan and Artifactory uploads (`conan upload`, `jf rt upload`), moving a
+//! dist-tag, which changes what everyone installs, and changing who may publish (`cargo owner
+//! --remove`). A dry run, a draft, a candidate (`cabal upload`), an unreleased snap
 //! revision and a copy into a local directory pass. The programs' command lines are read by
 //! their tables in `src/tools/releases.rs` and `src/tools/packages.rs`.
 
@@ -82,6 +84,9 @@ pub const CHECKER: Checker = Checker {
         "regctl",
         "ko",
         "cr",
+        "conan",
+        "jf",
+        "jfrog",
     ]),
     check,
     whole_analysis: None,
@@ -90,7 +95,7 @@ pub const CHECKER: Checker = Checker {
 pub static PACKAGE_PUBLISH: Rule = Rule {
     id: "package-publish",
     decision: ASK,
-    catches: "Publishing a package, container image, chart, extension or release, or changing which release everyone gets: `npm publish`, `cargo publish`, `twine upload`, `python setup.py upload`, `mvn deploy`, `gradle publish`, `dotnet nuget push`, `vsce publish`, `gh release create`, `goreleaser release`, `lerna publish`, `nx release`, `release-it`, `semantic-release`, `cargo workspaces publish`, `sbt publish`, `lein deploy`, `cabal upload --publish`, `stack upload`, `rebar3 hex publish`, `luarocks upload`, `anaconda upload`, `ansible-galaxy collection publish`, `snapcraft release`, `choco push`, `dput`, `deno publish`, `docker push`, `docker buildx build --push`, `docker buildx imagetools create`, `regctl image copy`, `ko build`, `cr upload`, `helm push`, and moving a dist-tag (`npm dist-tag add`); run by another name all the same (`cargo +nightly publish`, `npx npm@10 publish`, `corepack pnpm publish`, `npm pub`). Deprecating or retiring a release (`npm deprecate`, `mix hex.retire`) passes: installs keep working, with a warning.",
+    catches: "Publishing a package, container image, chart, extension or release, or changing which release everyone gets: `npm publish`, `cargo publish`, `twine upload`, `python setup.py upload`, `mvn deploy`, `gradle publish`, `dotnet nuget push`, `vsce publish`, `gh release create`, `goreleaser release`, `lerna publish`, `nx release`, `release-it`, `semantic-release`, `cargo workspaces publish`, `sbt publish`, `lein deploy`, `cabal upload --publish`, `stack upload`, `rebar3 hex publish`, `luarocks upload`, `anaconda upload`, `ansible-galaxy collection publish`, `snapcraft release`, `choco push`, `dput`, `deno publish`, `docker push`, `docker buildx build --push`, `docker buildx imagetools create`, `regctl image copy`, `ko build`, `cr upload`, `helm push`, `conan upload`, `jf rt upload` (Artifactory), moving a dist-tag (`npm dist-tag add`), and changing who may publish (`cargo owner --add|--remove`, `npm owner add|rm`, `gem owner --add|--remove`); run by another name all the same (`cargo +nightly publish`, `npx npm@10 publish`, `corepack pnpm publish`, `npm pub`). Deprecating or retiring a release (`npm deprecate`, `mix hex.retire`) passes: installs keep working, with a warning.",
     instead: "Run the dry run (`npm publish --dry-run`, `cargo publish --dry-run`, `goreleaser release --snapshot`, `gh release create --draft`) and let the user publish",
     examples: &[
         "npm publish",
@@ -148,6 +153,13 @@ pub static PACKAGE_PUBLISH: Rule = Rule {
         "npx npm@10 publish",
         "corepack pnpm@9 publish",
         "npm pub",
+        "conan upload 'pkg/1.0' -r conancenter",
+        "jf rt upload dist/ repo/",
+        "jf rt bp my-build 42",
+        "cargo owner --remove alice",
+        "cargo owner --add github:org:team my-crate",
+        "npm owner add bob my-pkg",
+        "gem owner my-gem --remove bob@example.com",
     ],
     allowed: &[
         "npm publish --dry-run",
@@ -198,13 +210,19 @@ pub static PACKAGE_PUBLISH: Rule = Rule {
         "ko build --local ./cmd/app",
         "ko build --push=false ./cmd/app",
         "npm dist-tag ls my-pkg",
+        "conan upload 'pkg/1.0' -r conancenter --dry-run",
+        "conan create .",
+        "jf rt upload dist/ repo/ --dry-run",
+        "jf rt download repo/app.jar",
+        "cargo owner --list",
+        "npm owner ls my-pkg",
     ],
 };
 
 pub static PACKAGE_UNPUBLISH: Rule = Rule {
     id: "package-unpublish",
     decision: DENY,
-    catches: "Removing a published release, image, tag or channel (`npm unpublish`, `npm dist-tag rm`, `gem yank`, `gh release delete`, `gh api -X DELETE repos/o/r/releases/ID`, `dotnet nuget delete`, `vsce unpublish`, `mix hex.publish --revert`, `pod trunk delete`, `crane delete`, `regctl tag delete`, `oras manifest delete`, `anaconda remove`, `snapcraft close`), or marking it unusable for new lockfiles (`cargo yank`, undone by `--undo`): whoever depends on it breaks.",
+    catches: "Removing a published release, image, tag or channel (`npm unpublish`, `npm dist-tag rm`, `gem yank`, `gh release delete`, `gh api -X DELETE repos/o/r/releases/ID`, `dotnet nuget delete`, `vsce unpublish`, `mix hex.publish --revert`, `pod trunk delete`, `crane delete`, `regctl tag delete`, `oras manifest delete`, `anaconda remove`, `snapcraft close`, `conan remove … -r REMOTE`, `jf rt delete`), or marking it unusable for new lockfiles (`cargo yank`, undone by `--undo`): whoever depends on it breaks.",
     instead: "Publish a fixed version instead, and let the user decide about the old one",
     examples: &[
         "npm unpublish my-pkg@1.0.0",
@@ -227,6 +245,9 @@ pub static PACKAGE_UNPUBLISH: Rule = Rule {
         "gh api -X DELETE repos/me/app/releases/12345",
         "npm unpub my-pkg@1.0.0",
         "npm distTag rm my-pkg beta",
+        "conan remove '*' -r conancenter -c",
+        "jf rt delete repo/path/",
+        "jfrog rt del repo/app/1.0/ --quiet",
     ],
     allowed: &[
         "npm deprecate my-pkg@1.0.0 'use 1.0.1'",
@@ -235,6 +256,8 @@ pub static PACKAGE_UNPUBLISH: Rule = Rule {
         "mix hex.retire app 1.0.0 security",
         "gh api repos/me/app/releases",
         "regctl tag ls ghcr.io/me/app",
+        "conan remove '*' -c",
+        "jf rt delete repo/path/ --dry-run",
     ],
 };
 
@@ -242,6 +265,8 @@ pub static PACKAGE_UNPUBLISH: Rule = Rule {
 enum Effect {
     Publishes(String),
     Unpublishes(String),
+    /// Adds or removes an owner, who may publish the package.
+    ChangesOwners(String),
 }
 
 fn check(subject: &Subject, report: &mut Report) {
@@ -259,6 +284,11 @@ fn check(subject: &Subject, report: &mut Report) {
             &PACKAGE_PUBLISH,
             command.span,
             format!("`{what}` would publish for others to download, which cannot be undone quietly"),
+        ),
+        Some(Effect::ChangesOwners(what)) => report.flag(
+            &PACKAGE_PUBLISH,
+            command.span,
+            format!("`{what}` would change who may publish the package that others install"),
         ),
         None => {}
     }
@@ -280,9 +310,11 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
     let dry_run = invocation.has("--dry-run") || invocation.has("--dryrun");
     let publishes = |yes: bool, words: usize| (yes && !dry_run).then(|| Effect::Publishes(said(words)));
     let unpublishes = |yes: bool, words: usize| yes.then(|| Effect::Unpublishes(said(words)));
+    let changes_owners = |yes: bool, words: usize| yes.then(|| Effect::ChangesOwners(said(words)));
     let verb = at(0);
     match name {
         "npm" | "pnpm" if verb == "unpublish" => unpublishes(true, 1),
+        "npm" | "pnpm" if verb == "owner" => changes_owners(matches!(at(1), "add" | "rm" | "remove"), 2),
         // A dist-tag is the name everyone installs by (`latest`, `next`): moved, it serves
         // them another release; removed, their installs by it fail.
         "npm" | "pnpm" if verb == "dist-tag" => match at(1) {
@@ -329,6 +361,14 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
             0,
         ),
         "cargo" if matches!(verb, "workspaces" | "ws") => publishes(at(1) == "publish", 2),
+        // `cargo owner --add|--remove LOGIN`, `gem owner GEM --add|--remove EMAIL`, `npm owner
+        // add|rm USER PACKAGE`: listing the owners changes nothing.
+        "cargo" | "gem" if verb == "owner" => changes_owners(
+            ["--add", "-a", "--remove", "-r"]
+                .iter()
+                .any(|option| invocation.has(option)),
+            1,
+        ),
         "cargo" | "gem" if verb == "yank" => unpublishes(!invocation.has("--undo"), 1),
         // cargo-release only releases with `--execute` (`-x`); without it, it rehearses.
         "cargo" if verb == "release" => publishes(invocation.has("--execute") || invocation.has("-x"), 1),
@@ -503,6 +543,21 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
         // chart-releaser: `upload` makes GitHub releases of the charts, `index --push` pushes
         // the index the chart repository serves.
         "cr" => publishes(verb == "upload" || (verb == "index" && invocation.has("--push")), 1),
+        // `conan remove PATTERN -r REMOTE` deletes on the server; without a remote, from the
+        // local cache.
+        "conan" => match verb {
+            "upload" => publishes(true, 1),
+            "remove" | "rm" => {
+                let remote = invocation.value("-r").or(invocation.value("--remote")).is_some();
+                unpublishes(remote && !dry_run, 1)
+            }
+            _ => None,
+        },
+        "jf" | "jfrog" if verb == "rt" => match at(1) {
+            "upload" | "u" | "build-publish" | "bp" | "docker-push" | "dp" => publishes(true, 2),
+            "delete" | "del" => unpublishes(!dry_run, 2),
+            _ => None,
+        },
         _ => None,
     }
 }

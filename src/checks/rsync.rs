@@ -1,11 +1,15 @@
 //! `rsync --delete`: whatever the destination has that the source lacks is deleted, so the
 //! destination is judged with the delete policy of `rm -r` (`rsync -a --delete empty/ ~/`
-//! empties the home directory).
+//! empties the home directory). `rsync --remove-source-files` deletes its sources once they are
+//! copied: a local source is judged as a move by the file checks, a source on another machine
+//! asks here.
 
 use super::{Applies, Checker, Report, Subject};
-use crate::args::{self, Options};
+use crate::args::{self, Options, Parsed};
+use crate::command::Command;
 use crate::links::Last;
 use crate::paths::{self, Target};
+use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[],
@@ -14,36 +18,50 @@ pub const CHECKER: Checker = Checker {
     whole_analysis: None,
 };
 
+/// rsync's options that take a value.
+const OPTIONS: Options = Options::gnu(
+    "eBfT",
+    &[
+        "rsh",
+        "exclude",
+        "include",
+        "exclude-from",
+        "include-from",
+        "filter",
+        "files-from",
+        "temp-dir",
+        "partial-dir",
+        "backup-dir",
+        "suffix",
+        "chmod",
+        "chown",
+        "rsync-path",
+        "log-file",
+        "password-file",
+        "timeout",
+        "bwlimit",
+        "max-size",
+        "min-size",
+        "compare-dest",
+        "copy-dest",
+        "link-dest",
+    ],
+);
+
 fn check(subject: &Subject, report: &mut Report) {
-    const OPTIONS: Options = Options::gnu(
-        "eBfT",
-        &[
-            "rsh",
-            "exclude",
-            "include",
-            "exclude-from",
-            "include-from",
-            "filter",
-            "files-from",
-            "temp-dir",
-            "partial-dir",
-            "backup-dir",
-            "suffix",
-            "chmod",
-            "chown",
-            "rsync-path",
-            "log-file",
-            "password-file",
-            "timeout",
-            "bwlimit",
-            "max-size",
-            "min-size",
-            "compare-dest",
-            "copy-dest",
-            "link-dest",
-        ],
-    );
     let parsed = args::parse(subject.command.args(), &OPTIONS);
+    for source in removed_sources(&parsed) {
+        if is_remote(source.text()) {
+            report.flag(
+                &super::backups::REMOTE_DELETE,
+                source.span,
+                format!(
+                    "`rsync --remove-source-files` would delete on that machine the files of `{}` it copies, which cannot be seen from here",
+                    source.text()
+                ),
+            );
+        }
+    }
     let deletes = parsed
         .args
         .iter()
@@ -123,6 +141,27 @@ fn remote_delete(report: &mut Report, destination: &crate::word::Word) {
             ),
         );
     }
+}
+
+/// The sources `rsync --remove-source-files` deletes once it has copied them (their files, not
+/// their folders); none in a dry run or a listing.
+fn removed_sources<'a>(parsed: &Parsed<'a>) -> Vec<&'a Word> {
+    let operands: Vec<&Word> = parsed.operands().collect();
+    let copies = !parsed.has('n', "dry-run") && !parsed.has_long("list-only");
+    match operands.split_last() {
+        Some((_, sources)) if copies && parsed.has_long("remove-source-files") => sources.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// The local sources `rsync --remove-source-files` takes away from where they are.
+pub(super) fn moved_away(command: &Command) -> Vec<Word> {
+    let parsed = args::parse(command.args(), &OPTIONS);
+    removed_sources(&parsed)
+        .into_iter()
+        .filter(|source| !is_remote(source.text()))
+        .cloned()
+        .collect()
 }
 
 /// `host:path` and `rsync://…` name another machine.

@@ -2,9 +2,11 @@
 //! everything installed: `rustup self uninstall`, `npm uninstall -g npm`, `pip uninstall pip`,
 //! `conda uninstall conda`, `apt purge systemd` (or a pattern matching it, `'python3*'`), `dpkg
 //! --purge libc6`, `snap remove snapd`, `brew uninstall $(brew list)`, `pip freeze | xargs pip
-//! uninstall -y`, `choco uninstall all`, `nix-env -e '.*'`, `nix-collect-garbage -d`. Each asks:
-//! what the user's other work runs on goes with it, or the generations a rollback needs. The
-//! listings that name every package, and the stages that pass them on unnarrowed, are data.
+//! uninstall -y`, `choco uninstall all`, `nix-env -e '.*'`, `nix-collect-garbage -d`, and the
+//! installed toolchain versions of version managers (`rustup toolchain remove stable`, `pyenv
+//! uninstall 3.12.0`, [`VERSION_REMOVALS`]). Each asks: what the user's other work runs on goes
+//! with it, or the generations a rollback needs. The listings that name every package, and the
+//! stages that pass them on unnarrowed, are data.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::paths::glob_matches;
@@ -41,6 +43,20 @@ pub const CHECKER: Checker = Checker {
         "cuninst",
         "pipx",
         "nix",
+        "rpm",
+        "port",
+        "flatpak",
+        "scoop",
+        "uv",
+        "pyenv",
+        "rbenv",
+        "goenv",
+        "nodenv",
+        "nvm",
+        "fnm",
+        "asdf",
+        "mise",
+        "sdk",
     ]),
     check,
     whole_analysis: None,
@@ -49,7 +65,7 @@ pub const CHECKER: Checker = Checker {
 pub static TOOLCHAIN_REMOVAL: Rule = Rule {
     id: "toolchain-removal",
     decision: ASK,
-    catches: "Removing a toolchain or package manager itself (`rustup self uninstall`, `npm uninstall -g npm`, `pip uninstall pip`, `conda uninstall conda`), the system's essential packages (`apt purge systemd`, `apt-get remove 'python3*'`, `pacman -R glibc`, `dpkg --purge libc6`, `snap remove snapd`), every installed package (`brew uninstall $(brew list)`, `pacman -Rns $(pacman -Qq)`, `pip freeze | xargs pip uninstall -y`, `gem uninstall --all`, `choco uninstall all`, `pipx uninstall-all`, `nix-env -e '.*'`, `conda env remove -n base`), or the generations a rollback needs (`nix-collect-garbage -d`, `--delete-older-than 0d`). Removing orphans (`pacman -Rns $(pacman -Qdtq)`) passes.",
+    catches: "Removing a toolchain or package manager itself (`rustup self uninstall`, `npm uninstall -g npm`, `pip uninstall pip`, `conda uninstall conda`, `choco uninstall chocolatey`, `scoop uninstall scoop`, `mise implode`), an installed toolchain or language version other projects build or run with (`rustup toolchain remove stable`, `uv python uninstall 3.12`, `pyenv uninstall`, `nvm uninstall`, `asdf uninstall`, `asdf plugin remove`), the system's essential packages (`apt purge systemd`, `apt-get remove 'python3*'`, `pacman -R glibc`, `dpkg --purge libc6`, `rpm -e --nodeps glibc`, `snap remove snapd`), every installed package (`brew uninstall $(brew list)`, `pacman -Rns $(pacman -Qq)`, `rpm -e $(rpm -qa)`, `pip freeze | xargs pip uninstall -y`, `gem uninstall --all`, `choco uninstall all`, `port uninstall installed`, `flatpak uninstall --all`, `pipx uninstall-all`, `uv tool uninstall --all`, `nix-env -e '.*'`, `conda env remove -n base`), or the generations a rollback needs (`nix-collect-garbage -d`, `--delete-older-than 0d`). Removing orphans (`pacman -Rns $(pacman -Qdtq)`) passes.",
     instead: "Remove the one package the task needs gone, and leave the toolchain and the system's packages to the user",
     examples: &[
         "rustup self uninstall -y",
@@ -73,6 +89,19 @@ pub static TOOLCHAIN_REMOVAL: Rule = Rule {
         "nix-env -e '.*'",
         "conda uninstall conda",
         "nix-collect-garbage --delete-older-than 0d",
+        "rustup toolchain remove stable",
+        "rustup toolchain uninstall nightly",
+        "uv python uninstall --all",
+        "pyenv uninstall -f 3.12.0",
+        "nvm uninstall 18",
+        "asdf plugin remove nodejs",
+        "rpm -e $(rpm -qa)",
+        "rpm -e --nodeps glibc",
+        "port -f uninstall installed",
+        "flatpak uninstall --all -y",
+        "choco uninstall chocolatey",
+        "scoop uninstall scoop",
+        "mise implode --yes",
     ],
     allowed: &[
         "npm uninstall -g typescript",
@@ -86,6 +115,18 @@ pub static TOOLCHAIN_REMOVAL: Rule = Rule {
         "snap remove firefox",
         "apt-get remove -y 'nginx*'",
         "nix-collect-garbage --delete-older-than 30d",
+        "rustup component remove rust-src",
+        "rustup target remove wasm32-unknown-unknown",
+        "uv python list",
+        "pyenv versions",
+        "rpm -e nginx",
+        "rpm -qa",
+        "port uninstall inactive",
+        "port uninstall leaves",
+        "flatpak uninstall --unused",
+        "flatpak uninstall org.gimp.GIMP",
+        "scoop uninstall git",
+        "mise uninstall",
     ],
 };
 
@@ -174,7 +215,110 @@ const EVERY_PACKAGE_LISTINGS: &[(&str, &[&str])] = &[
     ("conda", &["list"]),
     ("nix-env", &["-q"]),
     ("nix-env", &["--query"]),
+    ("port", &["installed"]),
+    ("port", &["echo", "installed"]),
+    ("flatpak", &["list"]),
+    ("scoop", &["list"]),
 ];
+
+/// A version manager's subcommand that removes installed versions of a toolchain or language,
+/// which other projects (and the virtual environments made with them) build or run with.
+struct VersionRemoval {
+    program: &'static str,
+    /// The subcommand path, each word given with its aliases.
+    path: &'static [&'static [&'static str]],
+    /// What one version is, as a noun.
+    what: &'static str,
+}
+
+const VERSION_REMOVALS: &[VersionRemoval] = &[
+    VersionRemoval {
+        program: "rustup",
+        path: &[&["toolchain"], &["uninstall", "remove"]],
+        what: "Rust toolchain",
+    },
+    VersionRemoval {
+        program: "rustup",
+        path: &[&["uninstall"]],
+        what: "Rust toolchain",
+    },
+    VersionRemoval {
+        program: "uv",
+        path: &[&["python"], &["uninstall"]],
+        what: "Python uv installed",
+    },
+    VersionRemoval {
+        program: "pyenv",
+        path: &[&["uninstall"]],
+        what: "Python version",
+    },
+    VersionRemoval {
+        program: "rbenv",
+        path: &[&["uninstall"]],
+        what: "Ruby version",
+    },
+    VersionRemoval {
+        program: "goenv",
+        path: &[&["uninstall"]],
+        what: "Go version",
+    },
+    VersionRemoval {
+        program: "nodenv",
+        path: &[&["uninstall"]],
+        what: "Node.js version",
+    },
+    VersionRemoval {
+        program: "nvm",
+        path: &[&["uninstall"]],
+        what: "Node.js version",
+    },
+    VersionRemoval {
+        program: "fnm",
+        path: &[&["uninstall", "uni"]],
+        what: "Node.js version",
+    },
+    VersionRemoval {
+        program: "asdf",
+        path: &[&["uninstall"]],
+        what: "tool version asdf installed",
+    },
+    VersionRemoval {
+        program: "mise",
+        path: &[&["uninstall", "rm", "remove"]],
+        what: "tool version mise installed",
+    },
+    VersionRemoval {
+        program: "sdk",
+        path: &[&["uninstall", "rm"]],
+        what: "SDK version",
+    },
+];
+
+/// The toolchain versions a version manager's command removes, by [`VERSION_REMOVALS`]: every
+/// one with `--all`, else those named after the subcommand path.
+fn removed_versions(name: &str, positional: &[&str], all: bool) -> Option<String> {
+    let removal = VERSION_REMOVALS.iter().find(|removal| {
+        removal.program == name
+            && removal.path.len() <= positional.len()
+            && removal
+                .path
+                .iter()
+                .zip(positional)
+                .all(|(aliases, word)| aliases.contains(word))
+    })?;
+    let named = &positional[removal.path.len()..];
+    if all {
+        Some(format!("every {}", removal.what))
+    } else if named.is_empty() {
+        None
+    } else {
+        Some(format!(
+            "the {} `{}`, which other projects may build or run with",
+            removal.what,
+            named.join(" ")
+        ))
+    }
+}
 
 /// Stages a listing may pass through on its way to the uninstall without being narrowed to
 /// some packages: they reshape each line (`cut -d' ' -f1`, `awk '{print $1}'`), or drop a few
@@ -197,7 +341,37 @@ fn check(subject: &Subject, report: &mut Report) {
         || words.windows(2).any(|pair| pair == ["--location", "global"])
         || at(0) == "global";
     let what = match name {
-        "rustup" => (at(0) == "self" && at(1) == "uninstall").then(|| "Rust's toolchains and rustup itself".to_owned()),
+        "rustup" if at(0) == "self" => (at(1) == "uninstall").then(|| "Rust's toolchains and rustup itself".to_owned()),
+        "uv" if at(0) == "tool" => (at(1) == "uninstall" && has("--all")).then(|| "every tool uv installed".to_owned()),
+        "asdf" if at(0) == "plugin" || at(0) == "plugin-remove" => {
+            let (verb, plugin) = if at(0) == "plugin" {
+                (at(1), at(2))
+            } else {
+                ("remove", at(1))
+            };
+            (verb == "remove" && !plugin.is_empty())
+                .then(|| format!("the asdf plugin `{plugin}` with every version of it installed"))
+        }
+        "mise" if at(0) == "implode" => Some("mise itself and every tool it installed".to_owned()),
+        "rustup" | "uv" | "pyenv" | "rbenv" | "goenv" | "nodenv" | "nvm" | "fnm" | "asdf" | "mise" | "sdk" => {
+            removed_versions(name, &positional, has("--all"))
+        }
+        "rpm" => removes_by_option(name, &words)
+            .then(|| removed_from(&positional, ESSENTIAL_PACKAGES))
+            .flatten()
+            .map(|package| format!("the essential package `{package}`")),
+        "port" => (at(0) == "uninstall")
+            .then(|| {
+                operands
+                    .iter()
+                    .find(|pseudo| matches!(**pseudo, "installed" | "all" | "active" | "requested"))
+            })
+            .flatten()
+            .map(|pseudo| format!("every port MacPorts has {pseudo} (`{pseudo}`)")),
+        "flatpak" => (matches!(at(0), "uninstall" | "remove") && has("--all"))
+            .then(|| "every Flatpak application and runtime".to_owned()),
+        "scoop" => (matches!(at(0), "uninstall" | "remove" | "rm") && operands.contains(&"scoop"))
+            .then(|| "scoop itself and every app it installed".to_owned()),
         "npm" | "pnpm" | "yarn" => {
             let operands = if at(0) == "global" {
                 positional.get(2..).unwrap_or(&[])
@@ -232,7 +406,7 @@ fn check(subject: &Subject, report: &mut Report) {
             .then(|| removed(ESSENTIAL_SNAPS))
             .flatten()
             .map(|package| format!("the snap `{package}` every other snap runs on")),
-        "gem" => (at(0) == "uninstall" && (has("--all") || words.iter().any(|w| is_bundle_with(w, 'a'))))
+        "gem" => (at(0) == "uninstall" && (has("--all") || words.iter().any(|w| crate::args::is_bundle_with(w, 'a'))))
             .then(|| "every installed gem".to_owned()),
         "conda" | "mamba" | "micromamba" => {
             let named = words
@@ -252,9 +426,16 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         "choco" | "cuninst" => {
             let verb_at = usize::from(name == "choco");
-            (name == "cuninst" || at(0) == "uninstall")
-                .then(|| positional.get(verb_at..).unwrap_or(&[]).contains(&"all"))
-                .and_then(|all| all.then(|| "every package Chocolatey installed".to_owned()))
+            let packages = positional.get(verb_at..).unwrap_or(&[]);
+            if !(name == "cuninst" || at(0) == "uninstall") {
+                None
+            } else if packages.contains(&"all") {
+                Some("every package Chocolatey installed".to_owned())
+            } else {
+                packages
+                    .contains(&"chocolatey")
+                    .then(|| "Chocolatey itself, which every package it installed is managed by".to_owned())
+            }
         }
         "pipx" => (at(0) == "uninstall-all").then(|| "every application pipx installed".to_owned()),
         "nix-collect-garbage" => {
@@ -311,9 +492,11 @@ fn removes_packages(name: &str, positional: &[&str], words: &[&str], global: boo
             matches!(verb, "remove" | "purge" | "erase" | "autoremove" | "rm")
         }
         "apk" => verb == "del",
-        "pacman" | "dpkg" => removes_by_option(name, words),
-        "brew" | "snap" | "conda" | "mamba" | "micromamba" => matches!(verb, "uninstall" | "remove" | "rm"),
-        "pip" | "pip3" | "gem" | "pipx" | "choco" => verb == "uninstall",
+        "pacman" | "dpkg" | "rpm" => removes_by_option(name, words),
+        "brew" | "snap" | "conda" | "mamba" | "micromamba" | "flatpak" | "scoop" => {
+            matches!(verb, "uninstall" | "remove" | "rm")
+        }
+        "pip" | "pip3" | "gem" | "pipx" | "choco" | "port" => verb == "uninstall",
         "npm" | "pnpm" | "yarn" => {
             global
                 && positional
@@ -324,10 +507,14 @@ fn removes_packages(name: &str, positional: &[&str], words: &[&str], global: boo
     }
 }
 
-/// Whether `pacman` or `dpkg` is told to remove packages (`pacman -Rns`, `dpkg --purge`).
+/// Whether `pacman`, `dpkg` or `rpm` is told to remove packages (`pacman -Rns`, `dpkg
+/// --purge`, `rpm -e`).
 fn removes_by_option(name: &str, words: &[&str]) -> bool {
     match name {
         "pacman" => words.iter().any(|word| word.starts_with("-R") || *word == "--remove"),
+        "rpm" => words
+            .iter()
+            .any(|word| *word == "--erase" || (word.starts_with("-e") && !word.starts_with("--"))),
         _ => words
             .iter()
             .any(|word| matches!(*word, "--purge" | "-P" | "--remove" | "-r")),
@@ -467,10 +654,4 @@ fn is_pacman_listing_all(args: &[String]) -> bool {
 /// (`python3=3.11.2-1`, `bash:amd64`).
 fn package_name(package: &str) -> &str {
     package.split(['=', ':']).next().unwrap_or(package)
-}
-
-/// Whether `text` is a bundle of short options (`-aIx`) holding `letter`.
-fn is_bundle_with(text: &str, letter: char) -> bool {
-    text.strip_prefix('-')
-        .is_some_and(|rest| !rest.starts_with('-') && rest.contains(letter))
 }

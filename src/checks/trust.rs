@@ -182,7 +182,7 @@ pub static GIT_EXT_TRANSPORT: Rule = Rule {
 pub static GIT_SKIP_HOOKS: Rule = Rule {
     id: "git-skip-hooks",
     decision: ASK,
-    catches: "Skipping the checks the project's git hooks run: `git commit --no-verify` (`-n`), `git push --no-verify`, a hook manager's off switch (`HUSKY=0`, `LEFTHOOK=0`, `OVERCOMMIT_DISABLE=1`, `SKIP=…` for a commit), `core.hooksPath` pointed outside the project (`git -c core.hooksPath=/dev/null commit`) or unset, and a hook manager's uninstall (`pre-commit uninstall`).",
+    catches: "Skipping the checks the project's git hooks run: `git commit --no-verify` (`-n`), `git push --no-verify` (not in a dry run, which commits or pushes nothing), a hook manager's off switch (`HUSKY=0`, `LEFTHOOK=0`, `OVERCOMMIT_DISABLE=1`, `SKIP=…` for a commit), `core.hooksPath` pointed outside the project (`git -c core.hooksPath=/dev/null commit`) or unset, and a hook manager's uninstall (`pre-commit uninstall`).",
     instead: "Run the commit with its hooks and fix what they report, or ask the user to allow skipping them",
     examples: &[
         "git commit --no-verify -m wip",
@@ -202,6 +202,8 @@ pub static GIT_SKIP_HOOKS: Rule = Rule {
         "git commit --no-ver -m wip",
         "git push -n",
         "git merge -n feature",
+        "git commit --no-verify --dry-run",
+        "git push --no-verify -n origin main",
         "git config core.hooksPath .githooks",
         "pre-commit install",
         "pre-commit run --all-files",
@@ -1090,9 +1092,12 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
                     options.push(*text);
                 }
             }
-            let short_n =
-                invocation.subcommand == "commit" && options.iter().any(|text| is_short_bundle_with(text, 'n'));
-            if options.contains(&"--no-verify") || short_n {
+            let commit = invocation.subcommand == "commit";
+            let short_n = options.iter().any(|text| is_short_bundle_with(text, 'n'));
+            // A dry run commits or pushes nothing (`git push -n` is one), so the checks
+            // skipped guard nothing; `git commit --dry-run` runs no hook at all.
+            let dry_run = options.contains(&"--dry-run") || (invocation.subcommand == "push" && short_n);
+            if (options.contains(&"--no-verify") || (commit && short_n)) && !dry_run {
                 report.flag(
                     &GIT_SKIP_HOOKS,
                     span,

@@ -1,6 +1,6 @@
 //! Version control other than git: Mercurial (`hg`, `chg`), Sapling (`sl`), Subversion (`svn`),
-//! Jujutsu (`jj`), Fossil (`fossil`), Perforce (`p4`), Darcs (`darcs`), Pijul (`pijul`) and
-//! Bazaar or Breezy (`bzr`, `brz`). What throws away uncommitted work,
+//! CVS (`cvs`), Jujutsu (`jj`), Fossil (`fossil`), Perforce (`p4`), Darcs (`darcs`), Pijul
+//! (`pijul`) and Bazaar or Breezy (`bzr`, `brz`). What throws away uncommitted work,
 //! deletes files that were never committed or removes history is denied, as git's equivalents
 //! are (git.rs); what the tool's own undo or backup brings back asks. Dry runs, interactive
 //! picking and the reverts that keep a copy pass.
@@ -19,7 +19,7 @@ pub const CHECKER: Checker = Checker {
         &VCS_SERVER_DELETE,
     ],
     applies: Applies::Commands(&[
-        "hg", "chg", "sl", "svn", "jj", "fossil", "p4", "darcs", "pijul", "bzr", "brz",
+        "hg", "chg", "sl", "svn", "cvs", "jj", "fossil", "p4", "darcs", "pijul", "bzr", "brz",
     ]),
     check,
     whole_analysis: None,
@@ -28,7 +28,7 @@ pub const CHECKER: Checker = Checker {
 pub static VCS_DISCARD_CHANGES: Rule = Rule {
     id: "vcs-discard-changes",
     decision: DENY,
-    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `svn revert`, `svn resolve|update|merge|switch --accept theirs-full|base`, `fossil checkout --force`, `p4 revert` and `p4 clean -e` of opened files, `pijul reset`, `bzr revert --no-backup`, `bzr remove-tree --force`.",
+    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `svn revert`, `svn resolve|update|merge|switch --accept theirs-full|base`, `fossil checkout --force`, `p4 revert` and `p4 clean -e` of opened files, `pijul reset`, `bzr revert --no-backup`, `bzr remove-tree --force`, `svn rm --force` (the files' local changes and the unversioned files in them go too).",
     instead: "Set the changes aside first (`hg shelve`, `svn diff > changes.patch`, `p4 shelve`), or revert with a backup (`hg revert` without --no-backup keeps `.orig` copies)",
     examples: &[
         "hg update --clean",
@@ -50,6 +50,7 @@ pub static VCS_DISCARD_CHANGES: Rule = Rule {
         "fossil checkout --force tip",
         "pijul reset",
         "bzr revert --no-backup",
+        "svn rm --force src",
     ],
     allowed: &[
         "hg update default",
@@ -69,6 +70,8 @@ pub static VCS_DISCARD_CHANGES: Rule = Rule {
         "p4 sync //depot/proj/...",
         "pijul reset --dry-run",
         "bzr revert src/main.c",
+        "svn rm src/old.c",
+        "svn rm --force --keep-local build",
     ],
 };
 
@@ -113,7 +116,7 @@ pub static VCS_DELETE_UNTRACKED: Rule = Rule {
 pub static VCS_HISTORY_REMOVED: Rule = Rule {
     id: "vcs-history-removed",
     decision: DENY,
-    catches: "Commits or revisions removed with no backup: `hg strip --no-backup`, `hg rollback`, `jj op abandon` (the operation log `jj undo` works from), `jj util gc --expire=now`, `fossil purge obliterate`, `fossil scrub --private|--verily`, `p4 obliterate -y` (files and their history gone from the server for everyone), `darcs obliterate` and `unpull` without a saved bundle, `pijul unrecord --reset`.",
+    catches: "Commits or revisions removed with no backup: `hg strip --no-backup`, `hg rollback`, `jj op abandon` (the operation log `jj undo` works from), `jj util gc --expire=now`, `fossil purge obliterate`, `fossil scrub` (the users' passwords, with `--private` or `--verily` private branches too), `cvs admin -o` (revisions deleted from a file's history), `p4 obliterate -y` (files and their history gone from the server for everyone), `darcs obliterate` and `unpull` without a saved bundle, `pijul unrecord --reset`.",
     instead: "Ask the user. Keep a way back: `hg strip` without --no-backup saves a bundle, `p4 obliterate` without -y only reports what would go, `jj op log` shows the history that `jj op abandon` would erase",
     examples: &[
         "hg strip --no-backup -r 42",
@@ -123,6 +126,8 @@ pub static VCS_HISTORY_REMOVED: Rule = Rule {
         "jj operation abandon abc123",
         "fossil purge obliterate 3",
         "fossil scrub --private",
+        "fossil scrub --force",
+        "cvs admin -o1.2:1.4 main.c",
         "p4 obliterate -y //depot/old/...",
         "darcs obliterate -a -p 'bad patch'",
         "pijul unrecord --reset HASH",
@@ -143,7 +148,7 @@ pub static VCS_HISTORY_REMOVED: Rule = Rule {
 pub static VCS_DISCARD_UNDOABLE: Rule = Rule {
     id: "vcs-discard-undoable",
     decision: ASK,
-    catches: "Work dropped that only the tool's own undo or backup brings back: `jj abandon`, `jj restore` (both undone by `jj undo`), `hg revert --all` (`.orig` copies), `hg strip` (a bundle in `.hg/strip-backup`), `hg prune` (hidden, not deleted), `fossil revert` of the whole check-out and `fossil clean` (`fossil undo`, one level), `fossil purge checkins|files` (its graveyard), `darcs revert` (`darcs unrevert`), `bzr revert` (its `.~1~` backups), `bzr uncommit` (the revisions stay in the repository).",
+    catches: "Work dropped that only the tool's own undo or backup brings back: `jj abandon`, `jj restore` (both undone by `jj undo`), `hg revert --all` (`.orig` copies), `hg strip` (a bundle in `.hg/strip-backup`), `hg prune` and `sl hide` (hidden, not deleted), `cvs update -C` (a `.#file.revision` copy of each modified file), `fossil revert` of the whole check-out and `fossil clean` (`fossil undo`, one level), `fossil purge checkins|files` (its graveyard), `darcs revert` (`darcs unrevert`), `bzr revert` (its `.~1~` backups), `bzr uncommit` (the revisions stay in the repository).",
     instead: "Tell the user what would be dropped and how to bring it back (`jj undo`, `jj op log`, `hg unbundle .hg/strip-backup/…`, `fossil undo`), or set the work aside first (`jj new`, `hg shelve`)",
     examples: &[
         "jj abandon",
@@ -159,6 +164,9 @@ pub static VCS_DISCARD_UNDOABLE: Rule = Rule {
         "darcs revert -a",
         "bzr revert",
         "brz uncommit --force",
+        "sl hide -r .",
+        "cvs update -C",
+        "cvs -q up -C src/main.c",
     ],
     allowed: &[
         "jj log",
@@ -173,6 +181,9 @@ pub static VCS_DISCARD_UNDOABLE: Rule = Rule {
         "darcs whatsnew",
         "bzr status",
         "bzr revert --dry-run",
+        "cvs update -d",
+        "cvs -n update -C",
+        "sl unhide abc123",
     ],
 };
 
@@ -198,6 +209,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let finding = match subject.command.name.as_str() {
         "hg" | "chg" | "sl" => mercurial(args, &subject.command.name),
         "svn" => subversion(args),
+        "cvs" => cvs(args),
         "jj" => jujutsu(args),
         "fossil" => fossil(args),
         "p4" => perforce(args),
@@ -268,6 +280,7 @@ const HG_COMMANDS: &[(&str, &[(&str, usize)])] = &[
     ("prune", &[("prune", 3), ("obsolete", 8)]),
     ("push", &[("push", 3)]),
     ("shelve", &[("shelve", 5)]),
+    ("hide", &[("hide", 4)]),
 ];
 
 fn hg_command(word: &str) -> Option<&'static str> {
@@ -354,6 +367,10 @@ fn mercurial(args: &[Word], tool: &str) -> Finding {
             format!(
                 "`{tool} rollback` would undo the last transaction (a commit, pull or import), and a rollback itself cannot be undone"
             ),
+        )),
+        "hide" => Some((
+            &VCS_DISCARD_UNDOABLE,
+            format!("`{tool} hide` would hide the commits and their descendants; `{tool} unhide` brings them back"),
         )),
         "prune" => Some((
             &VCS_DISCARD_UNDOABLE,
@@ -450,12 +467,53 @@ fn subversion(args: &[Word]) -> Finding {
             "`svn cleanup --remove-unversioned` would delete the files Subversion does not track, which no commit holds".to_owned(),
         )),
         "delete" | "del" | "remove" | "rm" => {
-            let url = paths.iter().find(|path| path.contains("://") || path.starts_with("^/"))?;
-            Some((
-                &VCS_SERVER_DELETE,
-                format!("`svn {command} {url}` would commit the deletion on the server at once, with nothing to review first"),
-            ))
+            match paths.iter().find(|path| path.contains("://") || path.starts_with("^/")) {
+                Some(url) => Some((
+                    &VCS_SERVER_DELETE,
+                    format!("`svn {command} {url}` would commit the deletion on the server at once, with nothing to review first"),
+                )),
+                // Without `--force` svn refuses to delete a modified or unversioned file.
+                None if parsed.has_long("force") && !parsed.has_long("keep-local") => Some((
+                    &VCS_DISCARD_CHANGES,
+                    format!(
+                        "`svn {command} --force` would delete `{}` with its uncommitted changes and the unversioned files in it; Subversion keeps no copy",
+                        paths.join(" ")
+                    ),
+                )),
+                None => None,
+            }
         }
+        _ => None,
+    }
+}
+
+/// CVS's global options that take a value, before the command.
+const CVS_GLOBAL: Options = Options::posix("bdesTz", &[]);
+
+/// `cvs update -C` replaces modified files, keeping each as `.#file.revision`; `cvs admin -o`
+/// deletes revisions from a file's history. The global `-n` changes no file.
+fn cvs(args: &[Word]) -> Finding {
+    let global = args::parse(args, &CVS_GLOBAL);
+    if global.has_short('n') || global.has_short('H') {
+        return None;
+    }
+    let at = global.first_operand?;
+    let command = args[at].value()?;
+    let options = || {
+        args[at + 1..]
+            .iter()
+            .filter_map(Word::value)
+            .filter(|text| text.starts_with('-'))
+    };
+    match command {
+        "update" | "up" | "upd" if options().any(|text| crate::args::is_bundle_with(text, 'C')) => Some((
+            &VCS_DISCARD_UNDOABLE,
+            "`cvs update -C` would replace the locally modified files with the repository's; each is kept only as a `.#file.revision` copy beside it".to_owned(),
+        )),
+        "admin" | "adm" | "rcs" if options().any(|text| text.starts_with("-o")) => Some((
+            &VCS_HISTORY_REMOVED,
+            "`cvs admin -o` would delete revisions from the files' history in the repository, for everyone".to_owned(),
+        )),
         _ => None,
     }
 }
@@ -664,11 +722,13 @@ fn fossil(args: &[Word]) -> Finding {
             _ => None,
         };
     }
-    if fossil_names(command, "scrub") && read.has(&["private", "verily"]) {
-        return Some((
-            &VCS_HISTORY_REMOVED,
-            "`fossil scrub --private` would remove the private branches from the repository for good".to_owned(),
-        ));
+    if fossil_names(command, "scrub") {
+        let lost = if read.has(&["private", "verily"]) {
+            "`fossil scrub --private` would remove the private branches from the repository for good"
+        } else {
+            "`fossil scrub` would remove the users' passwords from the repository for good: each user needs a new one"
+        };
+        return Some((&VCS_HISTORY_REMOVED, lost.to_owned()));
     }
     None
 }
@@ -771,6 +831,10 @@ fn pijul(args: &[Word]) -> Finding {
             &VCS_DISCARD_CHANGES,
             "`pijul reset` would discard the unrecorded changes of the working copy; Pijul keeps no copy".to_owned(),
         )),
+        "channel" if parsed.operands().nth(1).is_some_and(|verb| verb.is("delete")) => Some((
+            &super::git::GIT_BRANCH_FORCE_DELETE,
+            "`pijul channel delete` would delete the channel with its record of the changes it holds; those only it held are no longer applied anywhere".to_owned(),
+        )),
         "unrecord" if parsed.has_long("reset") => Some((
             &VCS_HISTORY_REMOVED,
             "`pijul unrecord --reset` would remove the changes from the channel and from the working copy".to_owned(),
@@ -802,6 +866,13 @@ fn bazaar(args: &[Word], tool: &str) -> Finding {
         "clean-tree" => Some((
             &VCS_DELETE_UNTRACKED,
             format!("`{tool} clean-tree` would delete the files the branch does not track, which no revision holds"),
+        )),
+        // Like `git push --force`: the remote branch's revisions that this one lacks are dropped.
+        "push" if parsed.has_long("overwrite") || parsed.has_long("overwrite-tags") => Some((
+            &super::git::GIT_PUSH_FORCE,
+            format!(
+                "`{tool} push --overwrite` would replace the remote branch's history with this one, dropping the revisions only there"
+            ),
         )),
         "remove-tree" if parsed.has_long("force") => Some((
             &VCS_DISCARD_CHANGES,

@@ -4,7 +4,8 @@
 //! registries' clients (`buildah`, `skopeo`, `crane`, `oras`, `regctl`, `ko`), and the
 //! release tools of other ecosystems: nx and release-it, Hackage (`cabal`, `stack`), Hex
 //! (`rebar3`), LuaRocks, Anaconda, Ansible Galaxy, the Snap Store, Chocolatey, Debian uploads
-//! (`dput`), wasm-pack, Leiningen and chart-releaser (`cr`).
+//! (`dput`), wasm-pack, Leiningen and chart-releaser (`cr`), Conan and the JFrog CLI (`jf rt
+//! upload`, Artifactory).
 
 use super::{Subcommand, Tool, Values};
 
@@ -794,6 +795,47 @@ pub const TOOLS: &[Tool] = &[
                 "--index-path",
                 "--pages-branch",
                 "--remote",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        // Conan 2's `-r` remote, `-f` output format, `-l` package list; Conan 1's `-q` query.
+        names: &["conan"],
+        global: Values {
+            short: "rflpq",
+            long: &[
+                "--remote",
+                "--format",
+                "--list",
+                "--package-query",
+                "--query",
+                "--lockfile",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["jf", "jfrog"],
+        global: Values {
+            short: "",
+            long: &[
+                "--server-id",
+                "--url",
+                "--user",
+                "--password",
+                "--access-token",
+                "--spec",
+                "--props",
+                "--target-props",
+                "--exclusions",
+                "--build-name",
+                "--build-number",
+                "--module",
+                "--threads",
+                "--retries",
             ],
         },
         subcommands: &[],

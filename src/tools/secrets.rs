@@ -1,8 +1,8 @@
 //! Secret stores: HashiCorp's `vault` (Go's flags: one dash or two, `-mount=secret` or
 //! `-mount secret`), `doppler`, the password managers (`op`, `bw`, `pass`, `gopass`, macOS's
-//! `security`), the secrets of deployment platforms (`infisical`, `fly`, `vercel`, `wrangler`,
-//! `supabase`), and the key stores of `gpg` (whose commands are options) and Java's `keytool`
-//! (long options with one dash).
+//! `security`), the secrets of deployment platforms (`infisical`, `fly`, `vercel`, `netlify`,
+//! `heroku`, `wrangler`, `supabase`), and the key stores of `gpg` (whose commands are options)
+//! and Java's `keytool` (long options with one dash).
 
 use super::{Tool, Values};
 
@@ -119,6 +119,24 @@ pub const TOOLS: &[Tool] = &[
                 "--global-config",
                 "--team",
             ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["netlify"],
+        global: Values {
+            short: "",
+            long: &["--context", "--scope", "--filter", "--auth", "--site"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["heroku"],
+        global: Values {
+            short: "ar",
+            long: &["--app", "--remote"],
         },
         subcommands: &[],
         options_anywhere: true,

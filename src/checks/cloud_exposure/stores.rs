@@ -1,7 +1,7 @@
 //! Secret stores' deleting subcommands, one row per store: password managers (1Password,
 //! Bitwarden, pass, gopass, the macOS keychain) and the secrets of deployment platforms and CI
-//! (Infisical, Doppler, Fly.io, Vercel, Cloudflare Workers, Supabase, GitHub Actions), whose values
-//! are often stored nowhere else and are never shown again.
+//! (Infisical, Doppler, Fly.io, Vercel, Netlify, Heroku, Cloudflare Workers, Supabase, GitHub
+//! Actions), whose values are often stored nowhere else and are never shown again.
 
 /// One store's deleting subcommand.
 pub struct Deletion {
@@ -107,6 +107,22 @@ pub const DELETIONS: &[Deletion] = &[
         final_with: &[],
         by_name: true,
         what: "a secret of the project's environment, which Vercel may never show again",
+    },
+    Deletion {
+        programs: &["netlify"],
+        path: &[&["env:unset", "env:delete", "env:remove"]],
+        kept_by: &[],
+        final_with: &[],
+        by_name: true,
+        what: "a secret of the site's environment, often stored nowhere else",
+    },
+    Deletion {
+        programs: &["heroku"],
+        path: &[&["config:unset", "config:remove"]],
+        kept_by: &[],
+        final_with: &[],
+        by_name: true,
+        what: "a secret of the app's config vars, often stored nowhere else",
     },
     Deletion {
         programs: &["wrangler"],
