@@ -51,6 +51,7 @@ macro_rules! rule_tests {
 
 rule_tests! {
     admin_grant,
+    admin_port_exposure,
     agent_guards_off,
     archive_extract_protected,
     aws_delete,
@@ -101,6 +102,7 @@ rule_tests! {
     kubectl_delete,
     mv_system_path,
     nesting_too_deep,
+    network_exposure,
     package_publish,
     package_source_add,
     package_unpublish,

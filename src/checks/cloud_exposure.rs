@@ -1,11 +1,13 @@
 //! Cloud changes that expose data or cannot be taken back, through `aws`, `gcloud`, `gsutil`,
-//! `az`, MinIO's `mc`, `s3cmd`, `rclone`, `gh`, and the secret stores (`vault`, `doppler`, the
-//! password managers and deployment platforms of [`stores`]): storage made readable by anyone,
-//! administrator roles granted, encryption keys destroyed or locked, secrets deleted. Each is
-//! denied; reading a policy, granting a narrow role and restoring a key or a secret pass. Policy
-//! documents are read by [`policy`], inline or from the file a command names; one that cannot
-//! be read asks.
+//! `az`, `oci`, MinIO's `mc`, `s3cmd`, `rclone`, `b2`, `gh`, and the secret stores (`vault`,
+//! `doppler`, the password managers and deployment platforms of [`stores`]): storage made
+//! readable by anyone, administrator roles granted, encryption keys destroyed or locked, secrets
+//! deleted. Each is denied; reading a policy, granting a narrow role and restoring a key or a
+//! secret pass. Policy documents are read by [`policy`], inline or from the file a command names;
+//! one that cannot be read asks. Firewalls and databases opened to every address are read by
+//! [`network`] and judged by the exposure checker's rules.
 
+mod network;
 mod policy;
 mod stores;
 
@@ -268,7 +270,7 @@ fn judge(subject: &Subject, invocation: &Invocation) -> Option<Found> {
         "aws" => aws(subject, invocation),
         "gcloud" => gcloud(subject, invocation),
         "gsutil" => gsutil(subject, invocation),
-        "az" => az(invocation),
+        "az" => az(invocation).or_else(|| network::az(subject, &invocation.words())),
         "mc" => minio(subject, invocation),
         "s3cmd" => s3cmd(subject, invocation),
         "rclone" => rclone(invocation),
@@ -496,7 +498,8 @@ fn aws(subject: &Subject, invocation: &Invocation) -> Option<Found> {
     if invocation.has("--dryrun") {
         return None;
     }
-    if let Some(found) = aws_policies(subject, invocation, &said) {
+    if let Some(found) = aws_policies(subject, invocation, &said).or_else(|| network::aws(subject, service, operation))
+    {
         return Some(found);
     }
     let everyone = invocation.value("--principal") == Some("*");
@@ -660,6 +663,9 @@ fn gcloud(subject: &Subject, invocation: &Invocation) -> Option<Found> {
     let start = usize::from(matches!(words.first(), Some(&("alpha" | "beta" | "preview"))));
     let words = &words[start..];
     let said = |count: usize| format!("gcloud {}", words[..count.min(words.len())].join(" "));
+    if let Some(found) = network::gcloud(subject, words, &said(3)) {
+        return Some(found);
+    }
     if let Some(binding) = words.iter().position(|word| *word == "add-iam-policy-binding") {
         let member = invocation.value("--member").unwrap_or("");
         let role = invocation.value("--role").unwrap_or("");
