@@ -146,7 +146,9 @@ pub fn served_folder(command: &Command) -> Option<Word> {
             let module = args.get(at + 1)?;
             let rest = &args[at + 2..];
             let parsed = args::parse(rest, &Options::gnu("dbp", &["directory", "bind", "protocol"]));
-            let local = parsed.value_of('b', "bind").is_some_and(|bind| is_loopback(bind.text()));
+            let local = parsed
+                .value_of('b', "bind")
+                .is_some_and(|bind| is_loopback(bind.text()));
             match module.text() {
                 "http.server" if !local => Some(parsed.value_of('d', "directory").cloned().unwrap_or_else(here)),
                 "SimpleHTTPServer" => Some(here()),
@@ -155,7 +157,11 @@ pub fn served_folder(command: &Command) -> Option<Word> {
         }
         Language::Php => {
             let parsed = args::parse(args, &Options::gnu("St", &["docroot"]));
-            let address = parsed.args.iter().find(|arg| arg.is_short('S')).and_then(args::Arg::value)?;
+            let address = parsed
+                .args
+                .iter()
+                .find(|arg| arg.is_short('S'))
+                .and_then(args::Arg::value)?;
             (!is_loopback(address.text())).then(|| parsed.value_of('t', "docroot").cloned().unwrap_or_else(here))
         }
         Language::Ruby => {
@@ -173,7 +179,10 @@ pub fn served_folder(command: &Command) -> Option<Word> {
                 .position(|(option, code)| option.is("-e") && code.is("httpd"))
                 .map(|at| at + 2)
                 .or_else(|| args.iter().position(|word| word.is("-ehttpd")).map(|at| at + 1))?;
-            let options = Options::gnu("pb", &["port", "bind-address", "max-clients", "temp-dir", "request-timeout"]);
+            let options = Options::gnu(
+                "pb",
+                &["port", "bind-address", "max-clients", "temp-dir", "request-timeout"],
+            );
             let parsed = args::parse(&args[code..], &options);
             let local = parsed
                 .value_of('b', "bind-address")

@@ -6,8 +6,8 @@
 use super::Execution;
 use crate::args::{self, Arg, Options, Parsed};
 use crate::command::Command;
-use crate::source::Span;
 use crate::language::Language;
+use crate::source::Span;
 use crate::word::Word;
 
 /// One program (or subcommand of one) and what it runs.
@@ -1129,7 +1129,9 @@ fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
                 files.served.push(Word::literal(".", span));
             }
             Carrier::ServesPrefixed(prefix) => {
-                files.served.extend(rest.iter().filter_map(|word| prefixed_path(word, prefix)));
+                files
+                    .served
+                    .extend(rest.iter().filter_map(|word| prefixed_path(word, prefix)));
             }
             Carrier::SendsArguments => files.sends_arguments = true,
             Carrier::ReadsOperandsWith { options } if options.iter().any(|option| option.given(&parsed, rest)) => {
