@@ -62,7 +62,7 @@ fn check_all(analysis: &Analysis, context: &Context, report: &mut Report) {
         let name = shown_name(command);
         let found = match published(command, context) {
             Some(what) => Some((
-                format!("`{name}` would publish {what} to whoever connects: anyone who reads it can use it"),
+                format!("`{name}` would publish {what}: anyone who connects can read it and use it"),
                 command.span,
             )),
             None => leak(command, context).map(|(what, span)| {

@@ -150,7 +150,7 @@ pub fn opened(ranges: &[RangeInclusive<u16>]) -> Opened {
         .iter()
         .any(|range| *range.start() <= 1 && *range.end() == u16::MAX)
     {
-        return Opened::Sensitive("every port, SSH and the databases among them".to_owned());
+        return Opened::Sensitive("every port (SSH and the databases among them)".to_owned());
     }
     let found = SENSITIVE_PORTS
         .iter()
@@ -158,7 +158,11 @@ pub fn opened(ranges: &[RangeInclusive<u16>]) -> Opened {
     if let Some((range, port, name)) = found {
         return Opened::Sensitive(match range.start() == range.end() {
             true => format!("{name} (port {port})"),
-            false => format!("ports {}-{}, {name} ({port}) among them", range.start(), range.end()),
+            false => format!(
+                "ports {}-{} ({name}, port {port}, among them)",
+                range.start(),
+                range.end()
+            ),
         });
     }
     let others: Vec<String> = ranges

@@ -181,6 +181,10 @@ const AWS_DATABASE_VERBS: &[&str] = &["create", "modify", "restore"];
 pub fn aws(subject: &Subject, service: &str, operation: &str) -> Option<Found> {
     let args = subject.command.args();
     let said = format!("aws {service} {operation}");
+    // EC2's `--dry-run` only checks that the call would be allowed.
+    if given(args, "--dry-run") {
+        return None;
+    }
     match (service, operation) {
         ("ec2", "authorize-security-group-ingress") => {
             let mut ranges = aws_permissions(subject, &list(args, &["--ip-permissions"]).unwrap_or_default());
