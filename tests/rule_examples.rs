@@ -59,6 +59,7 @@ macro_rules! rule_tests {
 
 rule_tests! {
     admin_grant,
+    admin_port_exposure,
     agent_guards_off,
     archive_extract_protected,
     aws_delete,
@@ -113,6 +114,7 @@ rule_tests! {
     mcp_tool_not_allowed,
     mv_system_path,
     nesting_too_deep,
+    network_exposure,
     package_publish,
     package_source_add,
     package_unpublish,

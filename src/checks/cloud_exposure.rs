@@ -1,11 +1,13 @@
 //! Cloud changes that expose data or cannot be taken back, through `aws`, `gcloud`, `gsutil`,
-//! `az`, MinIO's `mc`, `s3cmd`, `rclone`, `gh`, and the secret stores (`vault`, `doppler`, the
-//! password managers and deployment platforms of [`stores`]): storage made readable by anyone,
-//! administrator roles granted, encryption keys destroyed or locked, secrets deleted. Each is
-//! denied; reading a policy, granting a narrow role and restoring a key or a secret pass. Policy
-//! documents are read by [`policy`], inline or from the file a command names; one that cannot
-//! be read asks.
+//! `az`, `oci`, MinIO's `mc`, `s3cmd`, `rclone`, `b2`, `gh`, and the secret stores (`vault`,
+//! `doppler`, the password managers and deployment platforms of [`stores`]): storage made
+//! readable by anyone, administrator roles granted, encryption keys destroyed or locked, secrets
+//! deleted. Each is denied; reading a policy, granting a narrow role and restoring a key or a
+//! secret pass. Policy documents are read by [`policy`], inline or from the file a command names;
+//! one that cannot be read asks. Firewalls and databases opened to every address are read by
+//! [`network`] and judged by the exposure checker's rules.
 
+mod network;
 mod policy;
 mod stores;
 
@@ -49,6 +51,8 @@ pub const CHECKER: Checker = Checker {
         "heroku",
         "wrangler",
         "supabase",
+        "oci",
+        "b2",
     ]),
     check,
     whole_analysis: None,
@@ -57,7 +61,7 @@ pub const CHECKER: Checker = Checker {
 pub static STORAGE_PUBLIC: Rule = Rule {
     id: "storage-public",
     decision: DENY,
-    catches: "Making cloud storage or a resource reachable by anyone: a public ACL or grant on any S3 call (`--acl public-read`, `gsutil acl ch -u AllUsers:R`, `s3cmd --acl-public`, `rclone --s3-acl public-read`), a policy whose principal is everyone (`\"Principal\": \"*\"` in any AWS policy document or attribute, inline or in a file; `--principal '*'`), a binding for `allUsers` on any resource or a Kubernetes binding for unauthenticated users, the public access block removed, `az storage container … --public-access blob`, MinIO's `mc anonymous set public`, a disk snapshot, machine image, database snapshot or SSM document shared with every account (`Group=all`, `--values-to-add all`), a private GitHub repository made public",
+    catches: "Making cloud storage or a resource reachable by anyone: a public ACL or grant on any S3 call (`--acl public-read`, `gsutil acl ch -u AllUsers:R`, `s3cmd --acl-public`, `rclone --s3-acl public-read`), a policy whose principal is everyone (`\"Principal\": \"*\"` in any AWS policy document or attribute, inline or in a file; `--principal '*'`), a binding for `allUsers` on any resource or a Kubernetes binding for unauthenticated users, the public access block removed, `az storage container … --public-access blob`, MinIO's `mc anonymous set public`, a disk snapshot, machine image, database snapshot or SSM document shared with every account (`Group=all`, `--values-to-add all`), a private GitHub repository made public, an Oracle Cloud bucket given `--public-access-type ObjectRead`, a Backblaze B2 bucket made `allPublic`, a role trusting GitHub Actions, GitLab or Terraform Cloud tokens without naming the repository (`…:sub`)",
     instead: "Keep the data private and share it with named principals or a signed URL (`aws s3 presign`, `gcloud storage sign-url`); let the user decide about public access",
     examples: &[
         "aws s3api put-bucket-acl --bucket data --acl public-read",
@@ -87,6 +91,9 @@ pub static STORAGE_PUBLIC: Rule = Rule {
         "rclone copy ./site remote:bucket --s3-acl public-read",
         "gh repo edit me/app --visibility public --accept-visibility-change-consequences",
         "kubectl create clusterrolebinding anon --clusterrole=view --group=system:unauthenticated",
+        "oci os bucket update --name data --public-access-type ObjectRead",
+        "b2 bucket update data allPublic",
+        "aws iam create-role --role-name deploy --assume-role-policy-document '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"Federated\":\"arn:aws:iam::1:oidc-provider/token.actions.githubusercontent.com\"},\"Action\":\"sts:AssumeRoleWithWebIdentity\",\"Condition\":{\"StringEquals\":{\"token.actions.githubusercontent.com:aud\":\"sts.amazonaws.com\"}}}]}'",
     ],
     allowed: &[
         "aws s3api put-bucket-acl --bucket data --acl private",
@@ -110,13 +117,16 @@ pub static STORAGE_PUBLIC: Rule = Rule {
         "s3cmd put report.csv s3://data/",
         "gh repo edit me/app --visibility private",
         "kubectl create rolebinding dev-view --clusterrole=view --user=bob -n dev",
+        "oci os bucket update --name data --public-access-type NoPublicAccess",
+        "b2 bucket update data allPrivate",
+        "aws iam create-role --role-name deploy --assume-role-policy-document '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"Federated\":\"arn:aws:iam::1:oidc-provider/token.actions.githubusercontent.com\"},\"Action\":\"sts:AssumeRoleWithWebIdentity\",\"Condition\":{\"StringLike\":{\"token.actions.githubusercontent.com:sub\":\"repo:acme/app:ref:refs/heads/main\"}}}]}'",
     ],
 };
 
 pub static ADMIN_GRANT: Rule = Rule {
     id: "admin-grant",
     decision: DENY,
-    catches: "Granting an administrator role: `gcloud … add-iam-policy-binding --role=roles/owner` on any resource (and editor, every `*.admin` role, IAM admin, the roles that act as a service account such as token creator), `aws iam attach-user-policy --policy-arn …/AdministratorAccess`, a policy document allowing every action on every resource (`create-policy`, `create-policy-version`, `put-*-policy`, inline or in a file), `az role assignment create --role Owner`, `kubectl create clusterrolebinding --clusterrole=cluster-admin`, OpenShift's privileged security context constraints, a GitHub collaborator or organization member made admin.",
+    catches: "Granting an administrator role: `gcloud … add-iam-policy-binding --role=roles/owner` on any resource (and editor, every `*.admin` role, IAM admin, the roles that act as a service account such as token creator), `aws iam attach-user-policy --policy-arn …/AdministratorAccess`, a policy document allowing every action on every resource (`create-policy`, `create-policy-version`, `put-*-policy`, inline or in a file), `az role assignment create --role Owner`, `kubectl create clusterrolebinding --clusterrole=cluster-admin`, OpenShift's privileged security context constraints, a GitHub collaborator or organization member made admin, an IAM user added to a group named for administrators (`aws iam add-user-to-group --group-name Admins`).",
     instead: "Grant the narrowest role the task needs (`roles/viewer`, `ReadOnlyAccess`, `Reader`, the `view` cluster role), and let the user grant administrator roles",
     examples: &[
         "gcloud projects add-iam-policy-binding my-project --member=user:bob@example.com --role=roles/owner",
@@ -138,6 +148,7 @@ pub static ADMIN_GRANT: Rule = Rule {
         "oc adm policy add-scc-to-user privileged -z default",
         "gh api -X PUT repos/me/app/collaborators/bob -f permission=admin",
         "gh api --method PUT orgs/acme/memberships/bob -f role=admin",
+        "aws iam add-user-to-group --group-name Administrators --user-name bob",
     ],
     allowed: &[
         "gcloud projects add-iam-policy-binding my-project --member=user:bob@example.com --role=roles/viewer",
@@ -155,6 +166,8 @@ pub static ADMIN_GRANT: Rule = Rule {
         "oc adm policy add-scc-to-user anyuid -z default",
         "gh api -X PUT repos/me/app/collaborators/bob -f permission=push",
         "gh api repos/me/app/collaborators",
+        "aws iam add-user-to-group --group-name developers --user-name bob",
+        "aws iam remove-user-from-group --group-name Admins --user-name bob",
     ],
 };
 
@@ -275,12 +288,14 @@ fn judge(subject: &Subject, invocation: &Invocation) -> Option<Found> {
         "aws" => aws(subject, invocation),
         "gcloud" => gcloud(subject, invocation),
         "gsutil" => gsutil(subject, invocation),
-        "az" => az(invocation),
+        "az" => az(invocation).or_else(|| network::az(subject, &invocation.words())),
         "mc" => minio(subject, invocation),
         "s3cmd" => s3cmd(subject, invocation),
         "rclone" => rclone(invocation),
         "vault" => vault(invocation),
         "gh" => github(invocation),
+        "oci" => oracle(invocation),
+        "b2" => backblaze(invocation),
         "gpg" | "gpg2" => gpg(name, invocation),
         "keytool" => keytool(invocation),
         _ => None,
@@ -449,6 +464,14 @@ fn aws_policies(subject: &Subject, invocation: &Invocation, said: &str) -> Optio
             };
             return Some((&STORAGE_PUBLIC, lost));
         }
+        if let Some((host, who)) = policy.trusts_any_workload() {
+            return Some((
+                &STORAGE_PUBLIC,
+                format!(
+                    "`{said}` would let {who} take the role: the trust names no `{host}:sub` (repository, project or workspace)"
+                ),
+            ));
+        }
         let bypassed = invocation.has("--bypass-policy-lockout-safety-check");
         if service == "kms"
             && (policy.denies_everyone_everything() || bypassed && !policy.lets_someone_manage_the_key())
@@ -503,7 +526,8 @@ fn aws(subject: &Subject, invocation: &Invocation) -> Option<Found> {
     if invocation.has("--dryrun") {
         return None;
     }
-    if let Some(found) = aws_policies(subject, invocation, &said) {
+    if let Some(found) = aws_policies(subject, invocation, &said).or_else(|| network::aws(subject, service, operation))
+    {
         return Some(found);
     }
     let everyone = invocation.value("--principal") == Some("*");
@@ -557,6 +581,16 @@ fn aws(subject: &Subject, invocation: &Invocation) -> Option<Found> {
                 (
                     &ADMIN_GRANT,
                     format!("`{said}` would grant `{policy}`: full control of the account"),
+                )
+            })
+        }
+        // A group's policies are not read here; one named for administrators holds their rights.
+        ("iam", "add-user-to-group") => {
+            let group = invocation.value("--group-name")?;
+            group.to_ascii_lowercase().contains("admin").then(|| {
+                (
+                    &ADMIN_GRANT,
+                    format!("`{said}` would add the user to `{group}`, a group whose name says it holds administrators' rights"),
                 )
             })
         }
@@ -667,6 +701,9 @@ fn gcloud(subject: &Subject, invocation: &Invocation) -> Option<Found> {
     let start = usize::from(matches!(words.first(), Some(&("alpha" | "beta" | "preview"))));
     let words = &words[start..];
     let said = |count: usize| format!("gcloud {}", words[..count.min(words.len())].join(" "));
+    if let Some(found) = network::gcloud(subject, words, &said(3)) {
+        return Some(found);
+    }
     if let Some(binding) = words.iter().position(|word| *word == "add-iam-policy-binding") {
         let member = invocation.value("--member").unwrap_or("");
         let role = invocation.value("--role").unwrap_or("");
@@ -996,6 +1033,35 @@ fn vault(invocation: &Invocation) -> Option<Found> {
         "would delete stored secrets, often the only copy"
     };
     Some((&SECRET_DELETION, format!("`vault {}` {what}", words[..count].join(" "))))
+}
+
+/// `oci os bucket create|update --public-access-type ObjectRead…`: Oracle Cloud's bucket
+/// readable by anyone (`NoPublicAccess` keeps it private).
+fn oracle(invocation: &Invocation) -> Option<Found> {
+    let words = invocation.words();
+    let access = invocation.value("--public-access-type")?;
+    (words.starts_with(&["os", "bucket"]) && access.starts_with("ObjectRead")).then(|| {
+        (
+            &STORAGE_PUBLIC,
+            format!("`oci os bucket --public-access-type {access}` would let anyone on the internet read the bucket's objects"),
+        )
+    })
+}
+
+/// Backblaze B2's bucket type `allPublic`, given when a bucket is made or changed (`b2 bucket
+/// create|update`, the older `b2 create-bucket|update-bucket`): every file readable by anyone.
+fn backblaze(invocation: &Invocation) -> Option<Found> {
+    let words = invocation.words();
+    let changing = matches!(
+        words.as_slice(),
+        ["bucket", "create" | "update", ..] | ["create-bucket" | "update-bucket", ..]
+    );
+    (changing && words.contains(&"allPublic")).then(|| {
+        (
+            &STORAGE_PUBLIC,
+            "`b2` would make the bucket `allPublic`: anyone on the internet could download its files".to_owned(),
+        )
+    })
 }
 
 /// `gh repo edit --visibility public`: a private repository's code and history published.

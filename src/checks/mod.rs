@@ -11,6 +11,7 @@ mod crontab;
 pub(crate) mod disk;
 mod docker;
 mod exfiltration;
+mod exposure;
 pub mod files;
 mod find;
 mod fork_bomb;
@@ -173,6 +174,7 @@ pub const CHECKERS: &[&Checker] = &[
     &docker::CHECKER,
     &cloud::CHECKER,
     &cloud_exposure::CHECKER,
+    &exposure::CHECKER,
     &sql::CHECKER,
     &orm::CHECKER,
     &publish::CHECKER,

@@ -8018,7 +8018,13 @@ pub const ENTRIES: &[Entry] = &[
         names: &["busybox"],
         subcommand: &["httpd"],
         options: Options::gnu("phurcm", &[]),
-        carriers: &[Carrier::ServesOption(Opt::Short('h'))],
+        // Without `-h`, the folder it runs in.
+        carriers: &[
+            Carrier::ServesOption(Opt::Short('h')),
+            Carrier::ServesHere {
+                unless: &[Opt::Short('h')],
+            },
+        ],
         inert: &[],
     },
     Entry {

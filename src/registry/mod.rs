@@ -220,6 +220,8 @@ pub fn roles(name: &str) -> Roles {
                 | table::Carrier::SendsOperand(_)
                 | table::Carrier::ServesOption(_)
                 | table::Carrier::ServesOperand(_)
+                | table::Carrier::ServesHere { .. }
+                | table::Carrier::ServesPrefixed(_)
                 | table::Carrier::SendsArguments => roles.sends = true,
                 table::Carrier::DumpsProcessMemory
                 | table::Carrier::ReadsOperandsWith { .. }
@@ -467,11 +469,15 @@ pub const TEXT_PROGRAMS: &[&str] = &[
     "[",
 ];
 
-/// The files `command` writes and reads by the registry's table: (written, read).
+pub use shells::SSH_OPTIONS;
 pub use table::is_library_file;
 
+/// The files `command` writes, reads, sends and publishes by the registry's table, and the
+/// folder an interpreter's built-in web server publishes (`python3 -m http.server`).
 pub fn files(command: &Command) -> table::Files {
-    table::files(command, FAMILIES, index::INDEX)
+    let mut files = table::files(command, FAMILIES, index::INDEX);
+    files.served.extend(programs::served_folder(command));
+    files
 }
 
 /// The families of the registry's table, in the order they are consulted.

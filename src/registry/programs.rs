@@ -133,6 +133,77 @@ fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
     })
 }
 
+/// The folder an interpreter's built-in web server publishes to the network: `python3 -m
+/// http.server` (its `--directory`, else the folder it runs in; Python 2's `SimpleHTTPServer`
+/// always that one), `php -S ADDRESS` (its `-t`), `ruby -run -e httpd` (its operand). `None`
+/// when it serves nothing, or listens only on the loopback address.
+pub fn served_folder(command: &Command) -> Option<Word> {
+    let args = command.args();
+    let here = || Word::literal(".", command.span);
+    match Language::of_interpreter(&command.name)? {
+        Language::Python => {
+            let at = args.iter().position(|word| word.is("-m"))?;
+            let module = args.get(at + 1)?;
+            let rest = &args[at + 2..];
+            let parsed = args::parse(rest, &Options::gnu("dbp", &["directory", "bind", "protocol"]));
+            let local = parsed
+                .value_of('b', "bind")
+                .is_some_and(|bind| is_loopback(bind.text()));
+            match module.text() {
+                "http.server" if !local => Some(parsed.value_of('d', "directory").cloned().unwrap_or_else(here)),
+                "SimpleHTTPServer" => Some(here()),
+                _ => None,
+            }
+        }
+        Language::Php => {
+            let parsed = args::parse(args, &Options::gnu("St", &["docroot"]));
+            let address = parsed
+                .args
+                .iter()
+                .find(|arg| arg.is_short('S'))
+                .and_then(args::Arg::value)?;
+            (!is_loopback(address.text())).then(|| parsed.value_of('t', "docroot").cloned().unwrap_or_else(here))
+        }
+        Language::Ruby => {
+            // `-run` is `-r un`: the `un` library, whose `httpd` serves its operand.
+            let library = args
+                .iter()
+                .zip(args.iter().skip(1))
+                .any(|(option, value)| option.is("-r") && value.is("un"));
+            if !(library || args.iter().any(|word| word.is("-run"))) {
+                return None;
+            }
+            let code = args
+                .iter()
+                .zip(args.iter().skip(1))
+                .position(|(option, code)| option.is("-e") && code.is("httpd"))
+                .map(|at| at + 2)
+                .or_else(|| args.iter().position(|word| word.is("-ehttpd")).map(|at| at + 1))?;
+            let options = Options::gnu(
+                "pb",
+                &["port", "bind-address", "max-clients", "temp-dir", "request-timeout"],
+            );
+            let parsed = args::parse(&args[code..], &options);
+            let local = parsed
+                .value_of('b', "bind-address")
+                .is_some_and(|bind| is_loopback(bind.text()));
+            (!local).then(|| parsed.operands().next().cloned().unwrap_or_else(here))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a listening address (`127.0.0.1`, `localhost:8000`, `[::1]:8080`) is the loopback
+/// address, which only this machine reaches.
+fn is_loopback(address: &str) -> bool {
+    let host = match address.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
+        None if address.matches(':').count() > 1 => address,
+        None => address.split(':').next().unwrap_or(""),
+    };
+    host == "localhost" || host == "::1" || host.starts_with("127.")
+}
+
 fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> {
     let flags = flags(language);
     if args

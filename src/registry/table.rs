@@ -7,6 +7,7 @@ use super::Execution;
 use crate::args::{self, Arg, Options, Parsed};
 use crate::command::Command;
 use crate::language::Language;
+use crate::source::Span;
 use crate::word::Word;
 
 /// One program (or subcommand of one) and what it runs.
@@ -245,6 +246,12 @@ pub enum Carrier {
     ServesOption(Opt),
     /// The operand at `index` is a folder or file it publishes (`usize::MAX`: each operand).
     ServesOperand(usize),
+    /// Given no operand and none of `unless`, it publishes the folder it runs in
+    /// (`http-server`, `busybox httpd` without `-h`).
+    ServesHere { unless: &'static [Opt] },
+    /// Any argument that starts with `prefix` names a folder or file it publishes, the prefix
+    /// removed (`ngrok http file:///srv/site`).
+    ServesPrefixed(&'static str),
     /// The program opens this machine to a remote party, who can run commands and move files
     /// here (`code tunnel`): judged like a reverse shell, unless its first operand is one of
     /// `unless` (`code tunnel status`).
@@ -387,6 +394,8 @@ impl Carrier {
             Carrier::ServesOption(option) => format!("publishes the folder `{}` names", option.spelled()),
             Carrier::ServesOperand(usize::MAX) => "publishes its operands".into(),
             Carrier::ServesOperand(index) => format!("publishes operand #{}", index + 1),
+            Carrier::ServesHere { .. } => "publishes the folder it runs in, given none".into(),
+            Carrier::ServesPrefixed(prefix) => format!("publishes the folders `{prefix}…` names"),
             Carrier::SendsArguments => "sends its arguments over the network".into(),
             Carrier::RemoteAccess { .. } => "opens this machine to a remote party".into(),
             Carrier::DumpsProcessMemory => "copies the memory of the processes its operands name".into(),
@@ -896,6 +905,8 @@ fn entry_executions(
             | Carrier::SendsOperand(_)
             | Carrier::ServesOption(_)
             | Carrier::ServesOperand(_)
+            | Carrier::ServesHere { .. }
+            | Carrier::ServesPrefixed(_)
             | Carrier::SendsArguments
             | Carrier::ReadsOperandsWith { .. }
             | Carrier::ReadsOperandsBefore { .. }
@@ -1059,7 +1070,7 @@ pub struct Files {
 pub fn files(command: &Command, families: &'static [Family], index: &'static [IndexRow]) -> Files {
     let mut files = Files::default();
     for (_, entry, rest) in entries(command, families, index) {
-        entry_files(entry, rest, &mut files);
+        entry_files(entry, rest, command.span, &mut files);
     }
     let Files { written, read, .. } = &mut files;
     // `@FILE`: a file of more arguments, read by GNU tools (`nm @args`, `as @file`).
@@ -1075,7 +1086,7 @@ pub fn files(command: &Command, families: &'static [Family], index: &'static [In
 }
 
 /// The files one entry says `rest` writes, reads, sends and publishes.
-fn entry_files(entry: &Entry, rest: &[Word], files: &mut Files) {
+fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
     let Files { written, read, .. } = files;
     let parsed = args::parse(rest, &entry.options);
     let operands: Vec<&Word> = parsed.operands().collect();
@@ -1112,6 +1123,16 @@ fn entry_files(entry: &Entry, rest: &[Word], files: &mut Files) {
             Carrier::ServesOption(option) => files.served.extend(option.values(&parsed, rest)),
             Carrier::ServesOperand(usize::MAX) => files.served.extend(operands.iter().map(|w| (*w).clone())),
             Carrier::ServesOperand(index) => files.served.extend(pick(index)),
+            Carrier::ServesHere { unless }
+                if operands.is_empty() && !unless.iter().any(|option| option.given(&parsed, rest)) =>
+            {
+                files.served.push(Word::literal(".", span));
+            }
+            Carrier::ServesPrefixed(prefix) => {
+                files
+                    .served
+                    .extend(rest.iter().filter_map(|word| prefixed_path(word, prefix)));
+            }
             Carrier::SendsArguments => files.sends_arguments = true,
             Carrier::ReadsOperandsWith { options } if options.iter().any(|option| option.given(&parsed, rest)) => {
                 read.extend(operands.iter().map(|w| (*w).clone()));

@@ -1,5 +1,5 @@
-//! Cloud command lines: `aws`, `gcloud`, `gsutil`, `az`, and the storage clients `mc` (MinIO),
-//! `s3cmd` and `rclone`.
+//! Cloud command lines: `aws`, `gcloud`, `gsutil`, `az`, Oracle's `oci`, and the storage clients
+//! `mc` (MinIO), `s3cmd`, `rclone` and Backblaze's `b2`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -332,6 +332,57 @@ pub const TOOLS: &[Tool] = &[
                 "--gcs-object-acl",
                 "--gcs-bucket-acl",
                 "--azureblob-public-access",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["oci"],
+        global: Values {
+            short: "c",
+            long: &[
+                "--profile",
+                "--config-file",
+                "--region",
+                "--auth",
+                "--output",
+                "--query",
+                "--namespace",
+                "--namespace-name",
+                "-ns",
+                "--name",
+                "--bucket-name",
+                "--compartment-id",
+                "--public-access-type",
+                "--storage-tier",
+                "--from-json",
+                "--metadata",
+                "--defined-tags",
+                "--freeform-tags",
+                "--kms-key-id",
+                "--versioning",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["b2"],
+        global: Values {
+            short: "",
+            long: &[
+                "--profile",
+                "--bucket-info",
+                "--bucketInfo",
+                "--cors-rules",
+                "--corsRules",
+                "--lifecycle-rule",
+                "--lifecycle-rules",
+                "--lifecycleRules",
+                "--default-server-side-encryption",
+                "--default-server-side-encryption-algorithm",
+                "--replication",
             ],
         },
         subcommands: &[],

@@ -1,6 +1,7 @@
 //! Policy documents in IAM's JSON grammar, as AWS services take them (`--policy`,
 //! `--policy-document`, `--assume-role-policy-document`, a queue's `Policy` attribute…): which
-//! statements open a resource to everyone, grant every action, or shut everyone out of a key.
+//! statements open a resource to everyone, grant every action, shut everyone out of a key, or
+//! let every user of a shared identity provider (GitHub Actions) take a role.
 
 use serde_json::Value;
 
@@ -93,6 +94,56 @@ impl Policy {
                 })
         })
     }
+
+    /// Who could take the role when a statement trusts a shared identity provider (GitHub
+    /// Actions, GitLab, Terraform Cloud) with no condition on the token's subject, or one that
+    /// matches any subject (`repo:*`): the provider's host and who signs in through it.
+    pub fn trusts_any_workload(&self) -> Option<(&'static str, &'static str)> {
+        self.statements.iter().find_map(|statement| {
+            let federated = statement
+                .get("Principal")
+                .and_then(|principal| principal.get("Federated"));
+            let provider = SHARED_IDENTITY_PROVIDERS
+                .iter()
+                .find(|(host, _)| lists(federated, |principal| principal.ends_with(host)))?;
+            (effect(statement, "Allow") && !names_the_subject(statement)).then_some(*provider)
+        })
+    }
+}
+
+/// Identity providers shared by everyone who uses the service, by host, with who signs in
+/// through them: trusting one without naming the subject trusts all of them.
+const SHARED_IDENTITY_PROVIDERS: &[(&str, &str)] = &[
+    (
+        "token.actions.githubusercontent.com",
+        "the workflows of every GitHub repository",
+    ),
+    ("gitlab.com", "the pipelines of every GitLab.com project"),
+    ("app.terraform.io", "the runs of every Terraform Cloud workspace"),
+];
+
+/// Whether a statement's condition narrows who may act with a key other than the token's
+/// audience (the subject, a repository, a network), to a value that is not every subject.
+fn names_the_subject(statement: &Value) -> bool {
+    let Some(Value::Object(operators)) = statement.get("Condition") else {
+        return false;
+    };
+    // `*`, `repo:*`, `project_path:*`: every subject of the provider.
+    let any_subject = |text: &str| {
+        let fixed = text.trim_end_matches('*');
+        fixed.is_empty() || fixed.ends_with(':') && fixed.matches(':').count() == 1
+    };
+    operators
+        .values()
+        .filter_map(Value::as_object)
+        .flat_map(|keys| keys.iter())
+        .any(|(key, values)| {
+            let key = key.to_ascii_lowercase();
+            !key.ends_with(":aud")
+                && !key.ends_with(":amr")
+                && !NOT_NARROWING_KEYS.contains(&key.as_str())
+                && !lists(Some(values), |value| any_subject(value))
+        })
 }
 
 /// Whether `statement` has the effect `wanted` (`Allow`, `Deny`).
@@ -195,6 +246,26 @@ mod tests {
         assert!(read(default).lets_someone_manage_the_key());
         let users_only = r#"{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::1:role/app"},"Action":"kms:Decrypt","Resource":"*"}]}"#;
         assert!(!read(users_only).lets_someone_manage_the_key());
+    }
+
+    #[test]
+    fn a_shared_identity_provider_trusted_without_a_subject_trusts_everyone_using_it() {
+        let trust = |condition: &str| {
+            format!(
+                r#"{{"Statement":[{{"Effect":"Allow","Principal":{{"Federated":"arn:aws:iam::1:oidc-provider/token.actions.githubusercontent.com"}},"Action":"sts:AssumeRoleWithWebIdentity"{condition}}}]}}"#
+            )
+        };
+        assert!(read(&trust("")).trusts_any_workload().is_some());
+        let audience =
+            r#","Condition":{"StringEquals":{"token.actions.githubusercontent.com:aud":"sts.amazonaws.com"}}"#;
+        assert!(read(&trust(audience)).trusts_any_workload().is_some());
+        let any_repository = r#","Condition":{"StringLike":{"token.actions.githubusercontent.com:sub":"repo:*"}}"#;
+        assert!(read(&trust(any_repository)).trusts_any_workload().is_some());
+        let one_repository =
+            r#","Condition":{"StringLike":{"token.actions.githubusercontent.com:sub":"repo:acme/app:*"}}"#;
+        assert!(read(&trust(one_repository)).trusts_any_workload().is_none());
+        let cluster = r#"{"Statement":[{"Effect":"Allow","Principal":{"Federated":"arn:aws:iam::1:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABC"},"Action":"sts:AssumeRoleWithWebIdentity"}]}"#;
+        assert!(read(cluster).trusts_any_workload().is_none());
     }
 
     #[test]
