@@ -133,6 +133,9 @@ pub struct Command {
     /// Run inside a container (`docker exec box …`): its paths are the container's, but for
     /// those under a bind mount.
     pub in_container: bool,
+    /// Run inside a container whose words name the host's paths only under read-only bind
+    /// mounts (`docker run -v ~:/h:ro img rm -rf /h`): it reads them, but cannot change them.
+    pub host_read_only: bool,
     /// Runs what it is given on another machine (`ssh host 'cmd'`, `vagrant ssh -c`): there the
     /// paths are that machine's, and the local project is not.
     pub remote: bool,
@@ -191,6 +194,7 @@ impl Command {
             started_by_code: false,
             via: None,
             in_container: false,
+            host_read_only: false,
             remote: false,
             writes: Vec::new(),
             reads: Vec::new(),
@@ -443,10 +447,21 @@ impl Analysis {
 
     /// Whether command `id` runs inside a container: it, or a command that runs it, does.
     pub fn in_container(&self, id: CommandId) -> bool {
+        self.run_within(id, |command| command.in_container)
+    }
+
+    /// Whether command `id` reaches the host's files only through read-only bind mounts: what it
+    /// writes or deletes there fails.
+    pub fn host_read_only(&self, id: CommandId) -> bool {
+        self.run_within(id, |command| command.host_read_only)
+    }
+
+    /// Whether a command whose layer holds command `id`, or one above it, is `such`.
+    fn run_within(&self, id: CommandId, such: impl Fn(&Command) -> bool) -> bool {
         let mut layer = Some(self.commands[id].layer);
         while let Some(current) = layer {
             if let LayerKind::Command(command) = self.layers[current].kind
-                && self.commands[command].in_container
+                && such(&self.commands[command])
             {
                 return true;
             }

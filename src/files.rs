@@ -604,7 +604,8 @@ pub const PROCESS_ENVIRONMENT: &str = "(the environment of a process, with its t
 /// What secret reading `path` would expose, if any: private keys, credential stores, `.env`.
 pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
     let components = components_as_compared(path, context);
-    if let ["proc", _, "environ"] = components.as_slice() {
+    // `/proc/PID/environ`, and a thread's `/proc/PID/task/TID/environ`.
+    if let ["proc", _, "environ"] | ["proc", _, "task", _, "environ"] = components.as_slice() {
         return Some(format!("{path} {PROCESS_ENVIRONMENT}"));
     }
     match read_class(path, context) {
@@ -612,6 +613,15 @@ pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
         ReadClass::EnvFile => Some(format!("{path} (an environment file)")),
         ReadClass::Ordinary => None,
     }
+}
+
+/// A process's environment read through a path that names the process only when the command
+/// runs: this shell's (`/proc/$$/environ`), its parent's (`/proc/$PPID/environ`), every
+/// process's (`/proc/*/environ`), one found by a search (`/proc/$(pgrep app)/environ`).
+pub fn process_environment_known_late(word: &Word) -> Option<String> {
+    let text = word.text();
+    let process = text.strip_prefix("/proc/")?.strip_suffix("/environ")?;
+    (!process.is_empty() && (word.is_dynamic() || word.has_glob())).then(|| format!("{text} {PROCESS_ENVIRONMENT}"))
 }
 
 /// The programs [`read_by`] knows.

@@ -9,7 +9,7 @@ use crate::command::{Analysis, Command, CommandId, Input, LayerId, LayerKind, Ou
 use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Cwd, Target};
-use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
+use crate::word::{DynamicKind, Part, Quoting, Word};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -93,6 +93,17 @@ const FILTERS: &[&str] = &[
     "uniq", "cut", "paste", "fold", "column", "jq", "yq", "tee", "strings", "nl", "fmt", "iconv", "dd", "cpio", "tar",
     "zip", "7z", "split", "xargs", "envsubst",
 ];
+
+/// Pagers: given no terminal, as when the agent runs them, they copy what they read to their
+/// output, which the agent reads.
+const PAGERS: &[&str] = &["less", "more", "most", "pg", "bat", "batcat"];
+
+/// Whether a pager or an editor shows what it reads on standard input: a pager always, vim and
+/// nano when their file is `-` (`env | view -`).
+fn shows_input(name: &str, args: &[Word]) -> bool {
+    PAGERS.contains(&name)
+        || matches!(name, "vi" | "vim" | "view" | "nvim" | "nano") && args.iter().any(|word| word.is("-"))
+}
 
 /// Commands that print a token, password or key, by name and the words that make them do it.
 const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
@@ -474,7 +485,7 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     }
     let secret_path = |word: &Word| match paths::resolve(word, &command.cwd) {
         Target::Path(path) => files::secret(&path, context),
-        _ => None,
+        _ => files::process_environment_known_late(word),
     };
     let mut read = files::read_by(command);
     if ARCHIVERS.contains(&name) {
@@ -483,20 +494,22 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     if let Some(found) = read.iter().find_map(secret_path) {
         return Some(found);
     }
-    if !FILTERS.contains(&name) {
+    if !FILTERS.contains(&name) && !shows_input(name, command.args()) {
         return None;
     }
     match &command.stdin {
         // An environment, this shell's or another process's, filtered for what holds no value
-        // (`docker inspect -f '{{json .Config.Env}}' c | tr , '\n' | grep -i cors`).
+        // (`docker inspect -f '{{json .Config.Env}}' c | tr , '\n' | grep -i cors`, `tr '\0'
+        // '\n' < /proc/self/environ | cut -d= -f1`).
         Input::Piped(Output::Secret(what))
-            if [
+            if ([
                 ENVIRONMENT,
                 CONTAINER_ENVIRONMENT,
                 WORKLOAD_ENVIRONMENT,
                 PROCESS_ENVIRONMENTS,
             ]
             .contains(&what.as_str())
+                || what.ends_with(files::PROCESS_ENVIRONMENT))
                 && hides_values(command) =>
         {
             None
@@ -506,16 +519,16 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         // on by a filter; a program that only reads it (`gh auth login --with-token <<<
         // "$GH_TOKEN"`) prints nothing of it.
         Input::Text(text) if command.runs.is_empty() && !only_tests(command) => {
-            secret_expanded(text).map(|name| format!("the variable {name}"))
+            secret_expanded([text]).map(|name| format!("the variable {name}"))
         }
         Input::File(path) => secret_path(path),
         _ => None,
     }
 }
 
-/// A variable that holds a secret by its name, printed whole: named to `printenv` or
-/// `declare -p`, or expanded as a whole word by `echo` or `printf` (`echo "$GITHUB_TOKEN"`).
-/// Its length, a test or a default (`${#TOKEN}`, `${TOKEN:+set}`) prints no value.
+/// A variable that holds a secret by its name, printed: named to `printenv` or `declare -p`, or
+/// expanded by `echo` or `printf` (`echo "$GITHUB_TOKEN"`, see [`secret_expanded`]). Its
+/// length or a test (`${#TOKEN}`, `${TOKEN:+set}`) prints no value.
 fn printed_variable(command: &Command) -> Option<String> {
     let args = command.args();
     match command.name.as_str() {
@@ -534,38 +547,141 @@ fn printed_variable(command: &Command) -> Option<String> {
                 .find(|name| !name.starts_with('-') && is_secret_name(name))
                 .map(str::to_owned)
         }
-        "echo" | "printf" | "print" => args.iter().find_map(secret_expanded),
+        "echo" | "printf" | "print" => secret_expanded(args),
         _ => None,
     }
 }
 
-/// A variable holding a secret by its name whose whole value the word expands
-/// (`"$GITHUB_TOKEN"`, a heredoc line `key: $API_KEY`).
-fn secret_expanded(word: &Word) -> Option<String> {
-    word.parts.iter().find_map(|part| match part {
-        Part::Dynamic(Dynamic {
-            kind: DynamicKind::Variable { name, .. },
-            text,
-            ..
-        }) if is_secret_name(name) && expands_whole(text.trim_matches('"'), name) => Some(name.clone()),
-        _ => None,
-    })
+/// A variable holding a secret by its name whose value the words show, whole or in a part
+/// long enough to matter (`"$GITHUB_TOKEN"`, `${TOKEN@Q}`, `${TOKEN:0:40}`, a heredoc line `key:
+/// $API_KEY`), or a variable named only when the command runs (`${!v}` in a loop over `${!AWS_*}`
+/// or `compgen -v`), which may be any of them. The characters of one variable shown across the
+/// words add up (`${T:0:20}${T:20}`).
+fn secret_expanded<'a>(words: impl IntoIterator<Item = &'a Word>) -> Option<String> {
+    let mut shown: Vec<(&str, usize)> = Vec::new();
+    for dynamic in words.into_iter().flat_map(Word::dynamics) {
+        let text = dynamic.text.trim_matches('"');
+        let name = match &dynamic.kind {
+            DynamicKind::Variable { name, .. } if is_secret_name(name) => name.as_str(),
+            DynamicKind::Other if is_indirection(text) => {
+                return Some(format!(
+                    "{text}, named only when the command runs (any of the environment's)"
+                ));
+            }
+            _ => continue,
+        };
+        let characters = match shown_of(text, name) {
+            Shown::Nothing => continue,
+            Shown::Whole => return Some(name.to_owned()),
+            Shown::Characters(count) => count,
+        };
+        let total = match shown.iter_mut().find(|(seen, _)| *seen == name) {
+            Some((_, total)) => {
+                *total = total.saturating_add(characters);
+                *total
+            }
+            None => {
+                shown.push((name, characters));
+                characters
+            }
+        };
+        if total > safely_shown(name) {
+            return Some(name.to_owned());
+        }
+    }
+    None
 }
 
-/// Whether the expansion `text` of the variable `name` is its whole value: `$NAME`, `${NAME}`,
-/// or with a default or an error for when it is unset (`${NAME:-x}`, `${NAME:?}`). A length,
-/// a substring or an alternative (`${#NAME}`, `${NAME:0:4}`, `${NAME:+set}`) is not.
-fn expands_whole(text: &str, name: &str) -> bool {
-    if text == format!("${name}") {
-        return true;
+/// How much of a variable's value an expansion of it shows.
+enum Shown {
+    Nothing,
+    /// At most this many characters (`${TOKEN:0:8}`, `${TOKEN: -4}`).
+    Characters(usize),
+    Whole,
+}
+
+/// What the expansion `text` of the variable `name` shows of its value: all of it for `$NAME`,
+/// `${NAME}`, a default or an error for when it is unset (`${NAME:-x}`, `${NAME:?}`), a quoting,
+/// escaping or case transformation (`${NAME@Q}`, `${NAME@A}`, `${NAME^^}`), a pattern removed or
+/// replaced (`${NAME#sk-}`, `${NAME/x/y}`), the variable reached through another
+/// (`${!pointer}`); a substring's length (`${NAME:0:8}`, `${NAME: -4}`); nothing for its length,
+/// an alternative, its attributes or every character replaced (`${#NAME}`, `${NAME:+set}`,
+/// `${NAME@a}`, `${NAME//?/*}`).
+fn shown_of(text: &str, name: &str) -> Shown {
+    if text == format!("${name}") || is_indirection(text) {
+        return Shown::Whole;
     }
-    let Some(rest) = text.strip_prefix(&format!("${{{name}")) else {
-        return false;
+    let Some(operation) = text
+        .strip_prefix(&format!("${{{name}"))
+        .and_then(|rest| rest.strip_suffix('}'))
+    else {
+        return Shown::Nothing;
     };
-    rest == "}"
-        || ["-", ":-", "?", ":?", "=", ":="]
-            .iter()
-            .any(|operator| rest.starts_with(operator))
+    if matches!(operation, "+" | ":+") || operation.starts_with('+') || operation.starts_with(":+") {
+        return Shown::Nothing;
+    }
+    if operation == "@a" {
+        return Shown::Nothing;
+    }
+    if let Some(replacement) = operation.strip_prefix('/') {
+        // `${NAME//?/*}`, `${NAME/*/x}`: every character, or the whole value, replaced.
+        let (global, replacement) = match replacement.strip_prefix('/') {
+            Some(rest) => (true, rest),
+            None => (false, replacement),
+        };
+        let pattern = replacement.split('/').next().unwrap_or("");
+        return if pattern == "*" || global && pattern == "?" {
+            Shown::Nothing
+        } else {
+            Shown::Whole
+        };
+    }
+    let Some(substring) = operation
+        .strip_prefix(':')
+        .filter(|rest| !rest.starts_with(['-', '=', '?', '+']))
+    else {
+        return Shown::Whole;
+    };
+    let number = |text: &str| {
+        text.trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .trim()
+            .parse::<i64>()
+            .ok()
+    };
+    let mut fields = substring.splitn(2, ':');
+    let offset = fields.next().and_then(number);
+    match (offset, fields.next().map(number)) {
+        (Some(offset), None) if offset < 0 => Shown::Characters(offset.unsigned_abs() as usize),
+        (Some(_), Some(Some(length))) if length >= 0 => Shown::Characters(length as usize),
+        _ => Shown::Whole,
+    }
+}
+
+/// `${!NAME}`: the value of the variable whose name `NAME` holds (`${!NAME*}`, `${!NAME@}` and
+/// `${!array[@]}` list names and keys instead).
+fn is_indirection(text: &str) -> bool {
+    text.strip_prefix("${!")
+        .and_then(|rest| rest.strip_suffix('}'))
+        .is_some_and(|pointer| !pointer.is_empty() && pointer.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+}
+
+/// How many characters of a secret variable may be shown without showing the secret: a token's
+/// or a key's first ones name its kind and account (`ghp_`, `sk-proj-`) and are printed to check
+/// which one is set, leaving the rest unknown; a password has no such prefix, and any part of it
+/// counts.
+fn safely_shown(name: &str) -> usize {
+    let upper = name.to_ascii_uppercase();
+    if ["PASSWORD", "PASSWD", "PASS", "PWD"]
+        .iter()
+        .any(|kind| upper.split('_').any(|part| part == *kind))
+        || upper.ends_with("PASSWORD")
+    {
+        0
+    } else {
+        20
+    }
 }
 
 /// What a dump of the environment holds (`env`, `printenv`, `set`).

@@ -2,9 +2,11 @@
 //! that reach its kernel, a raw disk, its root, configuration or a home folder mounted, or the
 //! runtime's socket (whoever holds it starts containers with any host folder). What such a
 //! container runs is judged on the host's terms besides (`-v /:/host … rm -rf /host/etc` is
-//! `rm -rf /etc`); `nsenter` into the namespaces of process 1 leaves the container. Kubernetes
-//! pods given the node (`privileged`, `hostPID`, a `hostPath` of `/`, `kubectl debug node/…`)
-//! and LXD or Incus containers given the host (`security.privileged`, a disk of `/`) ask too.
+//! `rm -rf /etc`; a read-only mount is read, not changed; apptainer shares the home folder and
+//! working directory unless contained); `nsenter` into the namespaces of process 1 leaves the
+//! container. Kubernetes pods given the node (`privileged`, `hostPID`, a `hostPath` of `/`,
+//! `kubectl debug node/…`) and LXD or Incus containers given the host (`security.privileged`, a
+//! disk of `/`) ask too.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::args::{self, Options};
@@ -22,6 +24,9 @@ pub const CHECKER: Checker = Checker {
         "finch",
         "docker-compose",
         "podman-compose",
+        "ctr",
+        "apptainer",
+        "singularity",
         "nsenter",
         "kubectl",
         "oc",
@@ -50,6 +55,8 @@ pub static CONTAINER_HOST_ACCESS: Rule = Rule {
         "kubectl run x --image=alpine --overrides='{\"spec\":{\"hostPID\":true}}'",
         "lxc config device add c1 host disk source=/ path=/mnt/root",
         "lxc config set c1 security.privileged true",
+        "apptainer exec -B /:/host img.sif ls /host",
+        "docker run --rm -v /:/host:ro alpine rm -rf /host/etc",
     ],
     allowed: &[
         "docker run --rm -v \"$PWD\":/work -w /work node:20 npm test",
@@ -61,6 +68,8 @@ pub static CONTAINER_HOST_ACCESS: Rule = Rule {
         "kubectl debug pod/web -it --image=busybox --target=web",
         "kubectl run x --image=alpine --overrides='{\"spec\":{\"hostPID\":false}}'",
         "lxc config device add c1 src disk source=/home/user/work/project path=/src",
+        "docker run --rm -v \"$PWD\":/src:ro alpine ls /src",
+        "apptainer exec -B /srv/data:/data img.sif ls /data",
     ],
 };
 

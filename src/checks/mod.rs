@@ -360,6 +360,16 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
                 }
             }
         }
+        if analysis.host_read_only(id) {
+            let mut index = before;
+            while index < report.findings.len() {
+                if FILE_CHANGE_RULES.contains(&report.findings[index].rule.id) {
+                    report.findings.remove(index);
+                } else {
+                    index += 1;
+                }
+            }
+        }
         if analysis.layers.get(command.layer).is_some_and(|layer| layer.from_disk) {
             let mut index = before;
             while index < report.findings.len() {
@@ -440,6 +450,45 @@ const HOST_PATH_RULES: &[&str] = &[
     "rm-system",
     "mv-system-path",
     "permissions-recursive",
+];
+
+/// Rules about changing or deleting files, not reported for a container's command that reaches
+/// the host's files only through read-only bind mounts (`docker run -v "$PWD":/src:ro alpine rm
+/// -rf /src`): the host's files cannot change, and the container's own are lost with it. What
+/// it reads there (`read-credentials`) is still judged.
+const FILE_CHANGE_RULES: &[&str] = &[
+    "rm-root",
+    "rm-system",
+    "rm-home",
+    "rm-project-root",
+    "rm-parent-dir",
+    "rm-git-dir",
+    "rm-protected-file",
+    "rm-outside-project",
+    "rm-file-outside-project",
+    "rm-dynamic-path",
+    "rm-cache",
+    "rm-stdin-targets",
+    "write-agent-settings",
+    "write-startup-file",
+    "write-credentials",
+    "write-git-internals",
+    "write-system-config",
+    "write-env-file",
+    "write-ci-config",
+    "write-outside-project",
+    "truncate-system-file",
+    "mv-system-path",
+    "permissions-recursive",
+    "permissions-root",
+    "archive-extract-protected",
+    "git-reset-hard",
+    "git-checkout-discard",
+    "git-restore-worktree",
+    "git-clean-force",
+    "git-stash-drop",
+    "vcs-discard-changes",
+    "vcs-delete-untracked",
 ];
 
 /// Rules not reported inside a script read from disk. Those about what cannot be known before

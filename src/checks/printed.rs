@@ -1,13 +1,15 @@
 //! Secrets printed where the agent sees them: the environment dumped (`env`, `printenv`, `set`,
-//! `export -p`, `declare -p`), or filtered for what holds values (`env | grep -i key`), a secret
-//! variable by name (`printenv GITHUB_TOKEN`, `echo "$GITHUB_TOKEN"`, `cat <<< "$TOKEN"`), a CLI's
-//! token (`gh auth token`), another process's environment (`docker inspect -f
-//! '{{.Config.Env}}'`, `ps eww`); interpreter code that prints the environment or a secret
-//! variable stands for the `printenv` it amounts to. What is printed lands in the
-//! conversation, and from there in logs and other services. What prints no value passes: a
-//! count (`env | grep -c KEY`), the names alone (`env | cut -d= -f1`), values masked (`sed
-//! 's/=.*/=***/'`), variables that hold none (`printenv HOME`, `env | grep PATH`), and output
-//! that goes into a file or a variable instead.
+//! `export -p`, `declare -p`), or filtered for what holds values (`env | grep -i key`), or paged
+//! (`env | less`: a pager given no terminal copies it out), a secret variable by name (`printenv
+//! GITHUB_TOKEN`, `echo "$GITHUB_TOKEN"`, `${TOKEN@Q}`, `cat <<< "$TOKEN"`) or named at run time
+//! (`${!v}`), a CLI's token (`gh auth token`), another process's environment (`/proc/$$/environ`,
+//! `docker inspect -f '{{.Config.Env}}'`, `ps eww`); interpreter code that prints the
+//! environment or a secret variable stands for the `printenv` it amounts to. What is printed
+//! lands in the conversation, and from there in logs and other services. What prints no value
+//! passes: a count (`env | grep -c KEY`), the names alone (`env | cut -d= -f1`, `${!AWS@}`),
+//! values masked (`sed 's/=.*/=***/'`), a token's first characters (`${TOKEN:0:8}`), variables
+//! that hold none (`printenv HOME`, `env | grep PATH`), and output that goes into a file or a
+//! variable instead.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::command::{Analysis, Command, LayerKind, Output, RedirectOperator, Run};
@@ -24,7 +26,7 @@ pub const CHECKER: Checker = Checker {
 pub static PRINT_SECRETS: Rule = Rule {
     id: "print-secrets",
     decision: ASK,
-    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)`, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), another process's environment (`docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`).",
+    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`).",
     instead: "Print the names only (`env | cut -d= -f1`), test that a variable is set (`test -n \"$TOKEN\"`), or mask the values (`env | sed 's/=.*/=***/'`)",
     examples: &[
         "env",
@@ -41,6 +43,14 @@ pub static PRINT_SECRETS: Rule = Rule {
         "cat <<< \"$GITHUB_TOKEN\"",
         "docker inspect --format '{{.Config.Env}}' app",
         "ps eww",
+        "cat /proc/$$/environ",
+        "strings /proc/*/environ",
+        "env | less",
+        "echo ${AWS_SECRET_ACCESS_KEY@Q}",
+        "echo \"${GITHUB_TOKEN:0:40}\"",
+        "for v in ${!AWS_*}; do echo \"$v=${!v}\"; done",
+        "python3 -c 'from os import environ as e; print(e)'",
+        "node -e 'const {env} = process; console.log(env)'",
     ],
     allowed: &[
         "env | grep -c KEY",
@@ -58,6 +68,13 @@ pub static PRINT_SECRETS: Rule = Rule {
         "node -e 'console.log(process.env.NODE_ENV)'",
         "gh auth login --with-token <<< \"$GH_TOKEN\"",
         "docker inspect app",
+        "cat /proc/self/status",
+        "tr '\\0' '\\n' < /proc/self/environ | cut -d= -f1",
+        "echo \"${GITHUB_TOKEN:0:8}...\"",
+        "echo ${!AWS@}",
+        "for v in HOME PATH; do echo \"$v=${!v}\"; done",
+        "python3 -c 'import os as o; print(o.getcwd())'",
+        "node -e 'const {env} = process; console.log(env.NODE_ENV)'",
     ],
 };
 

@@ -59,7 +59,8 @@ const MODELS: &[Model] = &[
         iterated: r"\bfor\s+\w+\s*,\s*(\w+)\s+in\s+os\.environb?\s*\.\s*items\s*\(\s*\)|\bfor\s+(\w+)\s+in\s+os\.environb?\s*\.\s*values\s*\(\s*\)",
         destructured: r"\z.",
         printers: r"\b(?:print|pprint\.pprint|pprint|pp|sys\.stdout\.write|sys\.stderr\.write)\s*\(",
-        names_only: r"(?:\bin|\b(?:list|sorted|set|tuple|frozenset|enumerate)\s*\(|\*)\s*\z",
+        // `[*os.environ]` unpacks the names; `{**os.environ}` and `f(**os.environ)` the values.
+        names_only: r"(?:\bin|\b(?:list|sorted|set|tuple|frozenset|enumerate)\s*\(|(?:\A|[^*])\*)\s*\z",
         no_value_before: r"(?:\b(?:len|bool|hash|any|all|callable|type)\s*\(|\bnot\s+)\s*\z",
         no_value_after: r"\A\s*(?:\bis\b|\bin\b|==|!=|\.\s*(?:keys|startswith|endswith)\b)",
         statement_end: r"[;\n]",
@@ -225,6 +226,16 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
         language
     };
     let model = COMPILED.iter().find(|model| model.language == language)?;
+    let canonical = Canonical::of(language, code);
+    let printed = printed_in(model, &canonical.text, prints_value)?;
+    Some(Printed {
+        at: canonical.original(printed.at.start)..canonical.original(printed.at.end),
+        ..printed
+    })
+}
+
+/// [`printed`] for code that names the environment as the model does.
+fn printed_in(model: &Compiled, code: &str, prints_value: bool) -> Option<Printed> {
     let reads = reads(model, code);
     let mut tainted: Vec<(String, Option<String>)> = Vec::new();
     for found in model.assignment.captures_iter(code) {
@@ -290,6 +301,190 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
             })
         })
     })
+}
+
+/// A binding of the environment, or of the module or object that holds it, to another name:
+/// the pattern, and what the name stands for. The first group that matches captures the name,
+/// or a list of `NAME [as|: ALIAS]` items from which the names of `members` are taken.
+struct Binding {
+    pattern: &'static str,
+    stands_for: &'static str,
+    members: &'static [&'static str],
+}
+
+/// Bindings by language: Python's `import os as o`, `from os import environ as e`; JavaScript's
+/// `const p = process`, `const { env } = process`, `import { env } from 'node:process'`.
+const BINDINGS: &[(Language, Binding)] = &[
+    (
+        Language::Python,
+        Binding {
+            pattern: r"\bimport\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*os\s+as\s+(\w+)",
+            stands_for: "os",
+            members: &[],
+        },
+    ),
+    (
+        Language::Python,
+        Binding {
+            pattern: r"\bfrom\s+os\s+import\s+(?:\(([^)]*)\)|([\w \t,*]+))",
+            stands_for: "os.",
+            members: &["environ", "environb", "getenv", "getenvb"],
+        },
+    ),
+    (
+        Language::JavaScript,
+        Binding {
+            pattern: r#"\b(?:const|let|var)\s+(\w+)\s*=\s*(?:(?:globalThis|global)\s*\.\s*process|process|require\s*\(\s*['"](?:node:)?process['"]\s*\))\s*(?:[;\n]|\z)"#,
+            stands_for: "process",
+            members: &[],
+        },
+    ),
+    (
+        Language::JavaScript,
+        Binding {
+            pattern: r#"\bimport\s+(?:\*\s*as\s+)?(\w+)\s+from\s*['"](?:node:)?process['"]"#,
+            stands_for: "process",
+            members: &[],
+        },
+    ),
+    (
+        Language::JavaScript,
+        Binding {
+            pattern: r#"\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:(?:globalThis|global)\s*\.\s*process|process|require\s*\(\s*['"](?:node:)?process['"]\s*\))"#,
+            stands_for: "process.",
+            members: &["env"],
+        },
+    ),
+    (
+        Language::JavaScript,
+        Binding {
+            pattern: r#"\bimport\s*\{([^}]*)\}\s*from\s*['"](?:node:)?process['"]"#,
+            stands_for: "process.",
+            members: &["env"],
+        },
+    ),
+];
+
+/// Expressions that give the module itself, replaced by its name: `__import__('os')`,
+/// `importlib.import_module('os')`.
+const MODULE_EXPRESSIONS: &[(Language, &str, &str)] = &[(
+    Language::Python,
+    r#"\b(?:__import__|importlib\s*\.\s*import_module)\s*\(\s*['"]os['"]\s*\)"#,
+    "os",
+)];
+
+static COMPILED_BINDINGS: LazyLock<Vec<(Language, Regex, &'static Binding)>> = LazyLock::new(|| {
+    BINDINGS
+        .iter()
+        .map(|(language, binding)| {
+            let pattern = Regex::new(binding.pattern).expect("the binding patterns are valid");
+            (*language, pattern, binding)
+        })
+        .collect()
+});
+
+static COMPILED_MODULE_EXPRESSIONS: LazyLock<Vec<(Language, Regex, &'static str)>> = LazyLock::new(|| {
+    MODULE_EXPRESSIONS
+        .iter()
+        .map(|(language, pattern, name)| {
+            let pattern = Regex::new(pattern).expect("the module expression patterns are valid");
+            (*language, pattern, *name)
+        })
+        .collect()
+});
+
+/// Code rewritten to name the environment as the models do (`o.environ` of `import os as o`
+/// becomes `os.environ`), with where each place of the rewritten text was in the code.
+struct Canonical {
+    text: String,
+    /// Each replacement: its start in the rewritten text, its end there, and the range it
+    /// replaced in the code.
+    replaced: Vec<(usize, usize, Range<usize>)>,
+}
+
+impl Canonical {
+    fn of(language: Language, code: &str) -> Canonical {
+        let mut replacements: Vec<(Range<usize>, String)> = Vec::new();
+        for (_, pattern, name) in COMPILED_MODULE_EXPRESSIONS.iter().filter(|(of, ..)| *of == language) {
+            replacements.extend(pattern.find_iter(code).map(|found| (found.range(), (*name).to_owned())));
+        }
+        let mut statements = Vec::new();
+        let mut aliases: Vec<(String, String)> = Vec::new();
+        for (_, pattern, binding) in COMPILED_BINDINGS.iter().filter(|(of, ..)| *of == language) {
+            for found in pattern.captures_iter(code) {
+                let (Some(whole), Some(bound)) = (found.get(0), found.iter().skip(1).flatten().next()) else {
+                    continue;
+                };
+                statements.push(whole.range());
+                if binding.members.is_empty() {
+                    aliases.push((bound.as_str().to_owned(), binding.stands_for.to_owned()));
+                    continue;
+                }
+                for item in bound.as_str().split(',') {
+                    let words: Vec<&str> = item.split([' ', '\t', '\n', ':']).filter(|w| !w.is_empty()).collect();
+                    let (member, alias) = match words.as_slice() {
+                        [member] => (*member, *member),
+                        [member, "as", alias] | [member, alias] => (*member, *alias),
+                        _ => continue,
+                    };
+                    let members: Vec<&str> = match member {
+                        "*" => binding.members.to_vec(),
+                        member if binding.members.contains(&member) => vec![member],
+                        _ => continue,
+                    };
+                    for member in members {
+                        let alias = if alias == "*" { member } else { alias };
+                        aliases.push((alias.to_owned(), format!("{}{member}", binding.stands_for)));
+                    }
+                }
+            }
+        }
+        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+        for (alias, stands_for) in aliases.iter().filter(|(alias, stands_for)| alias != stands_for) {
+            for (at, _) in code.match_indices(alias.as_str()) {
+                let end = at + alias.len();
+                let before = code[..at].chars().next_back();
+                let after = code[end..].chars().next();
+                let standalone = !before.is_some_and(|c| word(c) || c == '.') && !after.is_some_and(word);
+                let in_binding = statements.iter().any(|statement| statement.contains(&at));
+                if standalone && !in_binding {
+                    replacements.push((at..end, stands_for.clone()));
+                }
+            }
+        }
+        replacements.sort_by_key(|(range, _)| range.start);
+        let mut text = String::with_capacity(code.len());
+        let mut replaced = Vec::new();
+        let mut copied = 0;
+        for (range, replacement) in replacements {
+            if range.start < copied {
+                continue;
+            }
+            text.push_str(&code[copied..range.start]);
+            let start = text.len();
+            text.push_str(&replacement);
+            replaced.push((start, text.len(), range.clone()));
+            copied = range.end;
+        }
+        text.push_str(&code[copied..]);
+        Canonical { text, replaced }
+    }
+
+    /// Where the place `at` of the rewritten text was in the code: inside a replacement, the
+    /// start of what it replaced.
+    fn original(&self, at: usize) -> usize {
+        let mut shift: isize = 0;
+        for (start, end, range) in &self.replaced {
+            if at < *start {
+                break;
+            }
+            if at < *end {
+                return range.start;
+            }
+            shift = range.end as isize - *end as isize;
+        }
+        (at as isize + shift).max(0) as usize
+    }
 }
 
 /// Every read of the environment in `code` that gives a value: the whole of it, or a
@@ -463,6 +658,58 @@ mod tests {
         assert_eq!(node("console.log(process.env.GITHUB_TOKEN.length)"), None);
         assert_eq!(node("console.log('process.env')"), None);
         assert_eq!(printed(Language::JavaScript, "Object.keys(process.env)", true), None);
+    }
+
+    #[test]
+    fn other_names_for_the_environment() {
+        let python = |code| shown(Language::Python, code);
+        assert_eq!(python("import os as o; print(o.environ)").as_deref(), Some("env"));
+        assert_eq!(python("import sys, os as o\nprint(o.environ)").as_deref(), Some("env"));
+        assert_eq!(python("from os import environ as e; print(e)").as_deref(), Some("env"));
+        assert_eq!(
+            python("from os import (path, environ)\nprint(environ)").as_deref(),
+            Some("env")
+        );
+        assert_eq!(python("from os import *; print(environ)").as_deref(), Some("env"));
+        assert_eq!(
+            python("from os import getenv as g; print(g('GITHUB_TOKEN'))").as_deref(),
+            Some("GITHUB_TOKEN")
+        );
+        assert_eq!(python("print({**__import__('os').environ})").as_deref(), Some("env"));
+        assert_eq!(
+            python("import importlib; print(importlib.import_module('os').environ)").as_deref(),
+            Some("env")
+        );
+        assert_eq!(python("import os as o; print(o.getcwd())"), None);
+        assert_eq!(python("from os import environ as e; print(len(e))"), None);
+        assert_eq!(python("from os import environ\nprint(sorted(environ))"), None);
+        assert_eq!(python("import os; print([*os.environ])"), None);
+        assert_eq!(python("from os import path\nprint(path.sep)"), None);
+        let node = |code| shown(Language::JavaScript, code);
+        assert_eq!(node("const {env} = process; console.log(env)").as_deref(), Some("env"));
+        assert_eq!(
+            node("const { env: e } = process; console.log(e)").as_deref(),
+            Some("env")
+        );
+        assert_eq!(node("const p = process; console.log(p.env)").as_deref(), Some("env"));
+        assert_eq!(
+            node("import { env } from 'node:process'; console.log(env.GITHUB_TOKEN)").as_deref(),
+            Some("GITHUB_TOKEN")
+        );
+        assert_eq!(
+            node("const p = require('process'); console.log(p.env)").as_deref(),
+            Some("env")
+        );
+        assert_eq!(node("const {env} = process; console.log(env.HOME)"), None);
+        assert_eq!(node("const {argv} = process; console.log(argv)"), None);
+        assert_eq!(node("const p = process; console.log(p.version)"), None);
+    }
+
+    #[test]
+    fn places_in_rewritten_code_are_the_code_s() {
+        let code = "import os as o; print(o.environ)";
+        let printed = printed(Language::Python, code, false).expect("it prints the environment");
+        assert_eq!(&code[printed.at], "o.environ");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! writes, reads or loads, as researched from its manual (`catalogues/gtfobins.tsv` is the
 //! checklist; `safety-net coverage` reports it). A big uniform table, one entry per program.
 
-use super::table::{Carrier, Entry, Opt};
+use super::table::{Carrier, Entry, Opt, Runtime};
 use crate::args::Options;
 use crate::language::Language;
 
@@ -7873,7 +7873,10 @@ pub const ENTRIES: &[Entry] = &[
                 "user",
             ],
         ),
-        carriers: &[Carrier::ContainerArgv { skip: 2 }],
+        carriers: &[Carrier::ContainerArgv {
+            skip: 2,
+            runtime: Runtime::Containerd,
+        }],
         inert: &[],
     },
     Entry {

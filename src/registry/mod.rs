@@ -113,6 +113,9 @@ pub enum Execution {
         /// A word of its command line names a path under a bind mount, written as the host's
         /// (`docker run -v /:/host alpine rm -rf /host/etc` deletes the host's `/etc`).
         reaches_host: bool,
+        /// Its words name the host's paths only under read-only bind mounts: it may read them
+        /// but changes none of them.
+        host_read_only: bool,
         /// The host folder the container works in, when its working directory (`-w`) is under
         /// a bind mount: its relative paths are the host's too.
         host_cwd: Option<Word>,

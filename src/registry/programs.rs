@@ -283,7 +283,8 @@ fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> 
     }
 }
 
-/// `deno eval CODE`, `deno run [options] FILE`, `deno FILE`.
+/// `deno eval CODE`, `deno run [options] FILE`, `deno FILE`; `deno run` of a URL when its
+/// permissions let the code out of the sandbox.
 fn deno(args: &[Word]) -> Vec<Execution> {
     let options = Options::posix(
         "",
@@ -303,18 +304,58 @@ fn deno(args: &[Word]) -> Vec<Execution> {
             }],
             None => Vec::new(),
         },
-        Some("run") => parsed
-            .operands()
-            .next()
-            .map(|path| script("deno run".into(), path))
-            .into_iter()
-            .collect(),
+        Some("run") => match parsed.operands().next() {
+            Some(url) if is_url(url) => deno_remote("deno run", &parsed, url),
+            Some(path) => vec![script("deno run".into(), path)],
+            None => Vec::new(),
+        },
+        Some(_) if is_url(subcommand) => Vec::new(),
         Some(text) if is_script_name(text) => vec![script("deno".into(), subcommand)],
         _ => Vec::new(),
     }
 }
 
-/// `bun -e CODE`, `bun run FILE`, `bun FILE`; other subcommands are bun's own.
+/// Whether a script operand is fetched from the network (`https://example.com/x.ts`) rather
+/// than read from a file or a registry (`npm:`, `jsr:`).
+fn is_url(word: &Word) -> bool {
+    word.value().is_some_and(|text| {
+        let text = text.to_ascii_lowercase();
+        text.starts_with("https://") || text.starts_with("http://")
+    })
+}
+
+/// `deno run URL`: code fetched from the network, run in deno's sandbox unless its permissions
+/// let it out: all of them (`-A`), running programs, writing files, native code, or the
+/// network together with files or the environment to send. Sandboxed, it runs nothing that
+/// reaches the machine.
+fn deno_remote(via: &str, parsed: &args::Parsed, url: &Word) -> Vec<Execution> {
+    let given = |short: char, long: &str| parsed.args.iter().any(|arg| arg.is_short(short) || arg.is_long(long));
+    let reads = given('R', "allow-read") || given('E', "allow-env");
+    let reaching = if given('A', "allow-all") {
+        Some("every permission (`-A`)")
+    } else if given('P', "permission-set") {
+        Some("a permission set from its configuration")
+    } else if parsed.args.iter().any(|arg| arg.is_long("allow-run")) {
+        Some("the permission to run programs")
+    } else if given('W', "allow-write") {
+        Some("the permission to write files")
+    } else if parsed.args.iter().any(|arg| arg.is_long("allow-ffi")) {
+        Some("the permission to load native code")
+    } else if given('N', "allow-net") && reads {
+        Some("the permissions to read secrets and send them over the network")
+    } else {
+        None
+    };
+    reaching
+        .map(|rights| Execution::Network {
+            how: format!("`{via}` runs code fetched from {} with {rights}", url.text()),
+        })
+        .into_iter()
+        .collect()
+}
+
+/// `bun -e CODE`, `bun run FILE`, `bun FILE`, a URL given as the file; other subcommands are
+/// bun's own.
 fn bun(args: &[Word]) -> Vec<Execution> {
     let inline = interpreter("bun", Language::JavaScript, args);
     if inline.iter().any(|e| matches!(e, Execution::Program { .. })) {
@@ -323,15 +364,22 @@ fn bun(args: &[Word]) -> Vec<Execution> {
     let Some(first) = args.iter().position(|w| !w.value().is_some_and(|t| t.starts_with('-'))) else {
         return Vec::new();
     };
-    match args[first].value() {
+    let operand = match args[first].value() {
         Some("run") => args[first + 1..]
             .iter()
-            .find(|w| !w.value().is_some_and(|t| t.starts_with('-')))
-            .filter(|w| w.value().is_some_and(is_script_name))
-            .map(|path| script("bun run".into(), path))
-            .into_iter()
-            .collect(),
-        Some(text) if is_script_name(text) => vec![script("bun".into(), &args[first])],
+            .find(|w| !w.value().is_some_and(|t| t.starts_with('-'))),
+        _ => Some(&args[first]),
+    };
+    let via = if args[first].is("run") { "bun run" } else { "bun" };
+    match operand {
+        // bun has no sandbox: code fetched from a URL would run with every right of the user.
+        Some(url) if is_url(url) => vec![Execution::Network {
+            how: format!(
+                "`{via}` runs code fetched from {} with every right of this user",
+                url.text()
+            ),
+        }],
+        Some(path) if path.value().is_some_and(is_script_name) => vec![script(via.into(), path)],
         _ => Vec::new(),
     }
 }

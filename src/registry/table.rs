@@ -276,8 +276,26 @@ pub enum Carrier {
     SendsArguments,
     /// The operands from the `skip`-th on are the command a new container runs, where a path
     /// under a bind mount (`-v HOST:CTR`, `--mount type=bind,source=HOST,target=CTR`) is the
-    /// host's path: `docker run -v ~/:/h img rm -rf /h` deletes the home folder.
-    ContainerArgv { skip: usize },
+    /// host's path: `docker run -v ~/:/h img rm -rf /h` deletes the home folder. A read-only
+    /// mount changes nothing on the host.
+    ContainerArgv { skip: usize, runtime: Runtime },
+}
+
+/// How a container runtime's command line gives the container host folders and its command.
+#[derive(Clone, Copy, Debug)]
+pub enum Runtime {
+    /// `docker run`, `podman run`: folders bound by `-v` and `--mount`; the image's entrypoint
+    /// (or `--entrypoint`) runs the arguments, which are the command when it has none.
+    Docker,
+    /// `ctr run`: folders bound by `--mount`; the arguments are the whole command.
+    Containerd,
+    /// `apptainer exec`: folders bound by `-B` and `--mount`; the home folder, the working
+    /// directory and /tmp are the host's unless `--contain` (or `--no-home`, `--no-mount`)
+    /// says otherwise; the arguments are the command.
+    Apptainer,
+    /// `apptainer run`: as `exec`, but the image's runscript (an OCI image's entrypoint) runs
+    /// the arguments.
+    ApptainerRun,
 }
 
 impl Carrier {
@@ -362,8 +380,14 @@ impl Carrier {
             Carrier::NetworkScript(option) => format!("`{}` runs a script for the network peer", option.spelled()),
             Carrier::NetworkOperand { prefix } => format!("`{prefix}…` runs a program for the network peer"),
             Carrier::ServedOperands => "its operands are a program served to whoever connects".to_owned(),
-            Carrier::ContainerArgv { skip } => {
-                format!("a command after {skip} operand(s), bind-mounted paths read as the host's")
+            Carrier::ContainerArgv { skip, runtime } => {
+                let shared = match runtime {
+                    Runtime::Apptainer | Runtime::ApptainerRun => {
+                        ", the home folder, working directory and /tmp the host's unless contained"
+                    }
+                    Runtime::Docker | Runtime::Containerd => "",
+                };
+                format!("a command after {skip} operand(s), bind-mounted paths read as the host's{shared}")
             }
             Carrier::LoadsLibrary(option) => format!("`{}` loads a library", option.spelled()),
             Carrier::LoadsFrom(option) => format!("`{}` names a folder it loads libraries from", option.spelled()),
@@ -817,37 +841,15 @@ fn entry_executions(
                     }
                 }
             }
-            Carrier::ContainerArgv { skip } => {
-                let mounts = bind_mounts(&parsed, rest);
+            Carrier::ContainerArgv { skip, runtime } => {
+                let mounts = bind_mounts(&parsed, rest, runtime);
                 if let Some(what) = host_access(&parsed, rest, &mounts) {
                     found.push(Execution::HostAccess {
                         how: format!("{} {what}", via("")),
                     });
                 }
-                if let Some(start) = parsed.first_operand
-                    && let Some(start) = operand_index(&parsed, rest, start, skip)
-                    && let Some(argv) = rest.get(start..).filter(|argv| !argv.is_empty())
-                {
-                    let (on_host_argv, under_mounts): (Vec<Word>, Vec<bool>) =
-                        argv.iter().map(|word| on_host(word, &mounts)).unzip();
-                    // A path under a mount is the host's, even where both are written alike
-                    // (`-v /usr:/usr`); through the runtime's socket, what the container starts
-                    // runs on the host.
-                    // `-w /h -v /:/h … rm -rf etc`: relative paths start in the host's folder.
-                    let host_cwd = Opt::Both('w', "workdir")
-                        .values(&parsed, rest)
-                        .last()
-                        .map(|workdir| on_host(workdir, &mounts))
-                        .and_then(|(workdir, under_mount)| under_mount.then_some(workdir));
-                    let reaches_host = under_mounts.contains(&true)
-                        || host_cwd.is_some()
-                        || mounts.iter().any(|(host, _)| is_runtime_socket(host));
-                    found.push(Execution::InContainer {
-                        via: via(""),
-                        argv: on_host_argv,
-                        reaches_host,
-                        host_cwd,
-                    });
+                if let Some(argv) = container_argv(&parsed, rest, skip, runtime) {
+                    found.push(container_command(via(""), &parsed, rest, &argv, &mounts, runtime));
                 }
             }
             Carrier::LoadsPrefixed(prefix) => {
@@ -1049,6 +1051,7 @@ fn into_container(execution: Execution) -> Execution {
             via,
             argv,
             reaches_host: false,
+            host_read_only: false,
             host_cwd: None,
         },
         other => other,
@@ -1427,29 +1430,177 @@ fn network_shell(via: String, program: &str) -> Execution {
     }
 }
 
-/// The bind mounts of a container: (host path, container path), from `-v HOST:CTR[:mode]`,
-/// `--volume` and `--mount type=bind,source=HOST,target=CTR`. Named volumes are not the host's.
-fn bind_mounts(parsed: &Parsed, rest: &[Word]) -> Vec<(String, String)> {
+/// A host folder bound into a container.
+struct Mount {
+    host: String,
+    container: String,
+    /// Whether the container may change it (not `:ro`, `readonly`, or podman's overlay `:O`,
+    /// whose writes stay in the container).
+    writable: bool,
+}
+
+/// The host folders a container's options bind into it.
+fn bind_mounts(parsed: &Parsed, rest: &[Word], runtime: Runtime) -> Vec<Mount> {
     let mut mounts = Vec::new();
-    for value in Opt::Both('v', "volume").values(parsed, rest) {
-        let mut fields = value.text().split(':');
-        if let (Some(host), Some(container)) = (fields.next(), fields.next())
-            && (host.starts_with('/') || host.starts_with('~') || host.starts_with('.'))
-            && container.starts_with('/')
-        {
-            mounts.push((host.to_owned(), container.to_owned()));
+    let is_host_path = |path: &str| path.starts_with('/') || path.starts_with('~') || path.starts_with('.');
+    let read_only = |options: &str| {
+        options
+            .split([',', ':'])
+            .any(|option| matches!(option, "ro" | "readonly" | "O"))
+    };
+    // `-v HOST:CTR[:OPTIONS]`; apptainer's `-B SRC[:DEST[:OPTIONS]]`, several joined by commas,
+    // its destination the source when not given.
+    let (volumes, several, destination_optional) = match runtime {
+        Runtime::Docker => (Some(Opt::Both('v', "volume")), false, false),
+        Runtime::Apptainer | Runtime::ApptainerRun => (Some(Opt::Both('B', "bind")), true, true),
+        Runtime::Containerd => (None, false, false),
+    };
+    for value in volumes.map(|option| option.values(parsed, rest)).unwrap_or_default() {
+        let specs: Vec<&str> = if several {
+            value.text().split(',').collect()
+        } else {
+            vec![value.text()]
+        };
+        for spec in specs {
+            let mut fields = spec.splitn(3, ':');
+            let host = fields.next().unwrap_or("");
+            let container = match fields.next() {
+                Some(container) => container,
+                None if destination_optional => host,
+                None => "",
+            };
+            if is_host_path(host) && container.starts_with('/') {
+                mounts.push(Mount {
+                    host: host.to_owned(),
+                    container: container.to_owned(),
+                    writable: !fields.next().is_some_and(read_only),
+                });
+            }
         }
     }
+    // `--mount type=bind,source=HOST,target=CTR[,readonly]`; containerd's
+    // `options=rbind:ro`.
     for value in Opt::Long("mount").values(parsed, rest) {
-        let fields: Vec<(&str, &str)> = value.text().split(',').filter_map(|f| f.split_once('=')).collect();
+        let fields: Vec<(&str, &str)> = value
+            .text()
+            .split(',')
+            .map(|field| field.split_once('=').unwrap_or((field, "true")))
+            .collect();
         let field = |names: &[&str]| fields.iter().find(|(k, _)| names.contains(k)).map(|(_, v)| *v);
+        let read_only = field(&["readonly", "ro"]).is_some_and(|value| matches!(value, "true" | "1"))
+            || field(&["options"]).is_some_and(read_only);
         if field(&["type"]) == Some("bind")
             && let (Some(host), Some(container)) = (field(&["source", "src"]), field(&["target", "destination", "dst"]))
         {
-            mounts.push((host.to_owned(), container.to_owned()));
+            mounts.push(Mount {
+                host: host.to_owned(),
+                container: container.to_owned(),
+                writable: !read_only,
+            });
+        }
+    }
+    // `apptainer --home SRC[:DEST]`: a home folder of the host's choosing.
+    if matches!(runtime, Runtime::Apptainer | Runtime::ApptainerRun) {
+        for value in Opt::Both('H', "home").values(parsed, rest) {
+            let (host, container) = value.text().split_once(':').unwrap_or((value.text(), value.text()));
+            if is_host_path(host) && container.starts_with('/') {
+                mounts.push(Mount {
+                    host: host.to_owned(),
+                    container: container.to_owned(),
+                    writable: true,
+                });
+            }
         }
     }
     mounts
+}
+
+/// The command a container runs: the arguments after the image, run by the entrypoint given
+/// (`--entrypoint rm`) or the image's own when it is a tool (`amazon/aws-cli s3 ls` is `aws s3
+/// ls`). `None` when it runs the image's default.
+fn container_argv(parsed: &Parsed, rest: &[Word], skip: usize, runtime: Runtime) -> Option<Vec<Word>> {
+    let first = parsed.first_operand?;
+    let args = operand_index(parsed, rest, first, skip).map_or(&[][..], |start| &rest[start..]);
+    // `--entrypoint ""` clears the image's: the arguments are the whole command.
+    let entrypoint = match runtime {
+        Runtime::Docker => Opt::Long("entrypoint").values(parsed, rest).pop(),
+        Runtime::Containerd | Runtime::Apptainer | Runtime::ApptainerRun => None,
+    };
+    let image_tool = match runtime {
+        Runtime::Docker | Runtime::ApptainerRun => rest[first]
+            .value()
+            .and_then(super::containers::image_tool)
+            .map(|tool| Word::literal(tool, rest[first].span)),
+        Runtime::Containerd | Runtime::Apptainer => None,
+    };
+    let program = match entrypoint {
+        Some(entrypoint) => Some(entrypoint).filter(|entrypoint| !entrypoint.is("")),
+        None => image_tool,
+    };
+    let argv: Vec<Word> = program.into_iter().chain(args.iter().cloned()).collect();
+    (!argv.is_empty()).then_some(argv)
+}
+
+/// The command a container runs, its words under bind mounts written as the host's paths, and
+/// how far it reaches the host: through a writable mount, through read-only ones only, or by
+/// sharing the home folder and working directory (apptainer, uncontained).
+fn container_command(
+    via: String,
+    parsed: &Parsed,
+    rest: &[Word],
+    argv: &[Word],
+    mounts: &[Mount],
+    runtime: Runtime,
+) -> Execution {
+    let (on_host_argv, under_mounts): (Vec<Word>, Vec<Option<bool>>) =
+        argv.iter().map(|word| on_host(word, mounts)).unzip();
+    // `-w /h -v /:/h … rm -rf etc`: relative paths start in the host's folder.
+    let workdir = match runtime {
+        Runtime::Docker | Runtime::Containerd => Opt::Both('w', "workdir"),
+        Runtime::Apptainer | Runtime::ApptainerRun => Opt::Long("pwd"),
+    };
+    let host_cwd = workdir
+        .values(parsed, rest)
+        .last()
+        .map(|workdir| on_host(workdir, mounts))
+        .and_then(|(workdir, under_mount)| under_mount.map(|writable| (workdir, writable)));
+    // Through the runtime's socket, what the container starts runs on the host.
+    let writable = under_mounts.contains(&Some(true))
+        || host_cwd.as_ref().is_some_and(|(_, writable)| *writable)
+        || mounts.iter().any(|mount| is_runtime_socket(&mount.host))
+        || shares_home_or_workdir(parsed, rest, runtime);
+    let read_only = !writable && (under_mounts.contains(&Some(false)) || host_cwd.is_some());
+    Execution::InContainer {
+        via,
+        argv: on_host_argv,
+        reaches_host: writable,
+        host_read_only: read_only,
+        host_cwd: host_cwd.map(|(workdir, _)| workdir),
+    }
+}
+
+/// Whether an apptainer container shares the host's home folder or working directory, as it
+/// does unless told otherwise (`--contain`, `--containall`, `--compat`, `--no-home` with
+/// `--no-mount cwd`): there its command works on the host's files, at the host's paths.
+fn shares_home_or_workdir(parsed: &Parsed, rest: &[Word], runtime: Runtime) -> bool {
+    if !matches!(runtime, Runtime::Apptainer | Runtime::ApptainerRun) {
+        return false;
+    }
+    let contained = [
+        Opt::Both('c', "contain"),
+        Opt::Both('C', "containall"),
+        Opt::Long("compat"),
+    ]
+    .iter()
+    .any(|option| option.given(parsed, rest));
+    let not_mounted: Vec<String> = Opt::Long("no-mount")
+        .values(parsed, rest)
+        .iter()
+        .flat_map(|value| value.text().split(',').map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    let home = !Opt::Long("no-home").given(parsed, rest) && !not_mounted.iter().any(|mount| mount == "home");
+    let workdir = !not_mounted.iter().any(|mount| mount == "cwd");
+    !contained && (home || workdir)
 }
 
 /// The container runtimes' control sockets: whoever holds one starts containers on the host,
@@ -1478,7 +1629,7 @@ pub fn is_host_folder(path: &str) -> bool {
 /// How a container's options give it the host: privileged, the host's processes, capabilities
 /// that reach the kernel, confinement turned off, a raw disk, or a host folder or the runtime's
 /// socket bind-mounted. `None` for a confined container.
-fn host_access(parsed: &Parsed, rest: &[Word], mounts: &[(String, String)]) -> Option<String> {
+fn host_access(parsed: &Parsed, rest: &[Word], mounts: &[Mount]) -> Option<String> {
     let privileged = parsed
         .args
         .iter()
@@ -1524,49 +1675,51 @@ fn host_access(parsed: &Parsed, rest: &[Word], mounts: &[(String, String)]) -> O
     }) {
         return Some(format!("gives the container the host's device {}", device.text()));
     }
-    mounts
-        .iter()
-        .find(|(host, _)| is_host_folder(host))
-        .map(|(host, container)| {
-            let host = if host.trim_end_matches('/').is_empty() {
-                "/"
-            } else {
-                host.as_str()
-            };
-            format!("mounts the host's {host} at {container}")
-        })
+    mounts.iter().find(|mount| is_host_folder(&mount.host)).map(|mount| {
+        let host = if mount.host.trim_end_matches('/').is_empty() {
+            "/"
+        } else {
+            mount.host.as_str()
+        };
+        let read_only = if mount.writable {
+            ""
+        } else {
+            " (read-only: every file on it readable, as root)"
+        };
+        format!("mounts the host's {host} at {}{read_only}", mount.container)
+    })
 }
 
 /// A word of a container's command with a path under a bind mount written as the host's: the
-/// whole word (`/host/etc`), or paths inside shell code (`sh -c 'rm -rf /host/etc'`); and
-/// whether it names such a path.
-fn on_host(word: &Word, mounts: &[(String, String)]) -> (Word, bool) {
+/// whole word (`/host/etc`), or paths inside shell code (`sh -c 'rm -rf /host/etc'`); and, when
+/// it names such a path, whether the mount is writable.
+fn on_host(word: &Word, mounts: &[Mount]) -> (Word, Option<bool>) {
     let text = word.text();
     if let Some(code) = word.value()
         && code.contains(char::is_whitespace)
-        && let Some(mapped) = mounts
-            .iter()
-            .find_map(|(host, container)| paths_in_code_on_host(code, host, container))
+        && let Some((mapped, writable)) = mounts.iter().find_map(|mount| {
+            paths_in_code_on_host(code, &mount.host, &mount.container).map(|mapped| (mapped, mount.writable))
+        })
     {
-        return (Word::literal(&mapped, word.span), true);
+        return (Word::literal(&mapped, word.span), Some(writable));
     }
-    for (host, container) in mounts {
-        let container = container.trim_end_matches('/');
+    for mount in mounts {
+        let container = mount.container.trim_end_matches('/');
         let Some(rest) = text.strip_prefix(container) else {
             continue;
         };
         if rest.is_empty() || rest.starts_with('/') {
             // `-v /:/host`: `/host/etc` is `/etc`, not `//etc`.
-            let host = host.trim_end_matches('/');
+            let host = mount.host.trim_end_matches('/');
             let path = match (host.is_empty(), rest.is_empty()) {
                 (true, true) => "/".to_owned(),
                 (true, false) => rest.to_owned(),
                 (false, _) => format!("{host}{rest}"),
             };
-            return (Word::literal(&path, word.span), true);
+            return (Word::literal(&path, word.span), Some(mount.writable));
         }
     }
-    (word.clone(), false)
+    (word.clone(), None)
 }
 
 /// `code` with each path that starts with the mount point `container` (after a space, a quote,

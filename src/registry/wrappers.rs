@@ -329,6 +329,10 @@ pub fn executions(command: &Command) -> Option<Execution> {
         });
     }
     let mut start = parsed.first_operand.unwrap_or(args.len()) + wrapper.skip;
+    // `coproc NAME { …; }`: a named coprocess runs the group after its name.
+    if name == "coproc" && args.get(start + 1).is_some_and(|word| word.is("{")) {
+        start += 1;
+    }
     let mut assignments = Vec::new();
     if wrapper.assignments {
         while let Some((variable, value)) = args.get(start).and_then(split_assignment) {

@@ -72,10 +72,12 @@ impl Walker<'_> {
                 via,
                 argv,
                 reaches_host,
+                host_read_only,
                 host_cwd,
             } => {
                 let child = self.wrapped_command(id, via, argv, Vec::new(), host_cwd, at);
                 self.analysis.commands[child].in_container = !reaches_host;
+                self.analysis.commands[child].host_read_only = host_read_only;
             }
             Execution::Code {
                 via,
