@@ -301,7 +301,7 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        "checkout" => checkout(args, report, span),
+        "checkout" => checkout(subject, args, report, span),
         "switch" => {
             let parsed = args::parse(
                 args,
@@ -323,7 +323,10 @@ fn check(subject: &Subject, report: &mut Report) {
             let names_paths = parsed.operands().next().is_some() || parsed.has_long("pathspec-from-file");
             if let Some((rule, lost)) = side_of_conflict(&parsed, "restore") {
                 flag(report, rule, &lost);
-            } else if names_paths && (!staged || worktree) {
+            } else if names_paths
+                && (!staged || worktree)
+                && !(parsed.operands().next().is_some() && discardable(subject, parsed.operands()))
+            {
                 flag(
                     report,
                     &GIT_RESTORE_WORKTREE,
@@ -438,7 +441,7 @@ fn first_word(args: &[Word]) -> Option<&str> {
     args.iter().filter_map(Word::value).find(|t| !t.starts_with('-'))
 }
 
-fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
+fn checkout(subject: &Subject, args: &[Word], report: &mut Report, span: crate::source::Span) {
     const OPTIONS: Options = git_options("bB", &["orphan", "conflict", "pathspec-from-file", "track"]);
     let parsed = args::parse(args, &OPTIONS);
     if parsed.has('f', "force") {
@@ -473,8 +476,11 @@ fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
     let after_dashes = paths_after_dashes(args);
     let operands: Vec<&Word> = parsed.operands().collect();
     let discards = match after_dashes {
-        Some(count) => count > 0,
-        None => operands.len() >= 2 || operands.iter().any(|w| is_pathspec(w)),
+        Some(count) => count > 0 && !discardable(subject, args[args.len() - count..].iter()),
+        None => {
+            (operands.len() >= 2 || operands.iter().any(|w| is_pathspec(w)))
+                && !discardable(subject, operands.iter().copied())
+        }
     };
     if discards {
         report.flag(
@@ -483,6 +489,28 @@ fn checkout(args: &[Word], report: &mut Report, span: crate::source::Span) {
             "`git checkout` of paths would overwrite their uncommitted changes",
         );
     }
+}
+
+/// Whether every path given lies where the user's configuration says uncommitted changes may
+/// be discarded (`"discardable": ["logs/**"]`, relative to the project root).
+fn discardable<'w>(subject: &Subject, mut paths: impl Iterator<Item = &'w Word>) -> bool {
+    let patterns = &subject.context.policy.discardable;
+    if patterns.is_empty() {
+        return false;
+    }
+    let root = &subject.context.project_root;
+    paths.all(|path| {
+        let crate::paths::Target::Path(absolute) = crate::paths::resolve(path, &subject.command.cwd) else {
+            return false;
+        };
+        let Some(relative) = absolute.relative_to(root).map(|parts| parts.join("/")) else {
+            return false;
+        };
+        !relative.is_empty()
+            && patterns
+                .iter()
+                .any(|pattern| crate::policy::matches_project_glob(pattern, &relative))
+    })
 }
 
 /// How many words follow `--`, when there is one.

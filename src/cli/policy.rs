@@ -111,6 +111,15 @@ pub fn show(project_root: Option<&str>, color: bool) -> Result<ExitCode, Failure
     }
     let _ = writeln!(
         out,
+        "discardable:{}",
+        if policy.discardable.is_empty() {
+            " none".to_owned()
+        } else {
+            format!(" {}", policy.discardable.join(", "))
+        }
+    );
+    let _ = writeln!(
+        out,
         "rules:{}",
         if policy.custom_rules.is_empty() { " none" } else { "" }
     );

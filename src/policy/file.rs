@@ -30,6 +30,8 @@ pub struct ConfigFile {
     pub audit_log: Option<String>,
     pub mcp: Option<McpSection>,
     #[serde(default)]
+    pub discardable: Vec<String>,
+    #[serde(default)]
     pub profiles: std::collections::BTreeMap<String, ProfileEntry>,
 }
 
@@ -252,6 +254,7 @@ pub const KEYS: &[&str] = &[
     "audit_log",
     "mcp",
     "profiles",
+    "discardable",
 ];
 
 /// The byte offset of a 1-based line and column (serde_json's column counts bytes, 0 at a

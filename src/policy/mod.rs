@@ -141,6 +141,9 @@ pub struct Policy {
     pub audit: (AuditLevel, Origin),
     /// The MCP servers and their tools allowed, when a file lists them.
     pub mcp_servers: Option<(Vec<McpServer>, Origin)>,
+    /// Project paths whose uncommitted changes may be discarded (`logs/**`), as globs relative
+    /// to the project root.
+    pub discardable: Vec<String>,
     /// The profiles of agents and subagents, by name.
     pub profiles: Vec<Profile>,
     /// The profile in force for this call, once chosen ([`Policy::choose_profile`]).
@@ -164,6 +167,7 @@ impl Default for Policy {
             unattended_ask: (Decision::Deny, Origin::BuiltIn),
             audit: Default::default(),
             mcp_servers: None,
+            discardable: Vec::new(),
             profiles: Vec::new(),
             profile: None,
             read_only: false,
@@ -365,6 +369,16 @@ impl Policy {
                 self.mcp_servers = Some((mcp.servers.into_iter().collect(), origin.clone()));
             }
         }
+        for pattern in &file.discardable {
+            if from_project {
+                self.refused.push(format!(
+                    "{} makes `{pattern}` discardable: the project file may only tighten the policy",
+                    origin.describe()
+                ));
+            } else {
+                self.discardable.push(pattern.trim_start_matches("./").to_owned());
+            }
+        }
         for (name, entry) in file.profiles {
             let strictness = match &entry.mode {
                 Some(mode) => Some(Strictness::parse(mode).ok_or_else(|| {
@@ -453,6 +467,15 @@ impl Policy {
             Decision::Ask if unattended => self.unattended_ask.0,
             decision => decision,
         }
+    }
+}
+
+/// Whether a path relative to the project root matches a `discardable` glob: `dir/**` is
+/// everything below `dir`, and otherwise a shell glob over the whole relative path.
+pub fn matches_project_glob(pattern: &str, relative: &str) -> bool {
+    match pattern.strip_suffix("/**") {
+        Some(folder) => relative == folder || relative.starts_with(&format!("{folder}/")),
+        None => crate::paths::glob_matches(pattern, relative),
     }
 }
 

@@ -191,3 +191,30 @@ fn the_user_file_is_found_where_xdg_says() {
         PathBuf::from("/home/u/.config/safety-net/config.json")
     );
 }
+
+#[test]
+fn discardable_paths_may_lose_their_changes() {
+    let context = judged_with(
+        "discardable",
+        Some(r#"{"discardable": ["logs/**", "*.snap"]}"#),
+        None,
+        None,
+    );
+    assert_eq!(
+        analyze("git checkout -- logs/app.log", &context).decision,
+        Decision::Allow
+    );
+    assert_eq!(analyze("git restore logs/ ui.snap", &context).decision, Decision::Allow);
+    assert_eq!(
+        analyze("git restore logs/app.log src/main.rs", &context).decision,
+        Decision::Deny
+    );
+    assert_eq!(
+        analyze("git checkout -- logs/app.log", &Context::example()).decision,
+        Decision::Deny
+    );
+    let project = judged_with("discardable-project", None, Some(r#"{"discardable": ["**"]}"#), None);
+    assert_eq!(analyze("git restore src/main.rs", &project).decision, Decision::Deny);
+    assert!(matches_project_glob("logs/**", "logs"));
+    assert!(!matches_project_glob("logs/**", "logsx/a"));
+}
