@@ -3,11 +3,11 @@
 //! with secrets in commands and paths redacted, rotated by size; and reading it back for
 //! `safety-net log`. Writing it never changes a decision: a failure is ignored.
 
-use regex::Regex;
+use regex::bytes::{Regex, RegexBuilder};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The log's size past which it is moved to `audit.jsonl.1` (replacing the previous one).
@@ -82,47 +82,118 @@ pub fn now() -> u64 {
 /// `--password`-like options, credentials in URLs, and private key blocks. Cut to
 /// [`MAX_INPUT_CHARS`].
 pub fn redact(text: &str) -> String {
-    static PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
-        [
-            // Private key blocks, whole.
-            (
-                r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)",
-                "[REDACTED]",
-            ),
-            // Known token shapes.
-            (
-                r"\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[A-Z0-9]{16}|AIza[A-Za-z0-9_-]{30,}|npm_[A-Za-z0-9]{30,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})",
-                "[REDACTED]",
-            ),
-            // Bearer and basic authorization values.
-            (r"(?i)\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{8,}", "$1 [REDACTED]"),
-            // Credentials in URLs.
-            (r"([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@]+:[^/\s@]+@", "$1[REDACTED]@"),
-            // name=value and name: value where the name says secret.
-            (
-                r#"(?i)\b([A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)[A-Za-z0-9_.-]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&;|]+)"#,
-                "$1$2[REDACTED]",
-            ),
-            // --password VALUE, -p VALUE forms of secret-naming options.
-            (
-                r"(?i)(--?(?:password|passwd|token|secret|api-key|apikey|access-key|client-secret)[ ]+)(\S+)",
-                "$1[REDACTED]",
-            ),
-        ]
-        .into_iter()
-        .filter_map(|(pattern, replacement)| Regex::new(pattern).ok().map(|regex| (regex, replacement)))
-        .collect()
-    });
-    let mut redacted = text.to_owned();
-    for (pattern, replacement) in PATTERNS.iter() {
-        if pattern.is_match(&redacted) {
-            redacted = pattern.replace_all(&redacted, *replacement).into_owned();
+    let lowered = text.to_ascii_lowercase();
+    let mut bytes = text.as_bytes().to_vec();
+    // Each pattern is compiled only when its hints are in the text, and most commands hold
+    // none: a hook runs once per process and would pay for every compilation.
+    for redaction in &REDACTIONS {
+        if !redaction.hints.iter().any(|hint| lowered.contains(hint)) {
+            continue;
+        }
+        let Some(pattern) = redaction.compiled() else {
+            continue;
+        };
+        if pattern.is_match(&bytes) {
+            bytes = pattern
+                .replace_all(&bytes, redaction.replacement.as_bytes())
+                .into_owned();
         }
     }
-    if redacted.chars().count() > MAX_INPUT_CHARS {
-        redacted = redacted.chars().take(MAX_INPUT_CHARS).collect::<String>() + "…";
+    cut(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// One kind of secret: its pattern, what replaces it, and text without which it cannot match
+/// (compared in lowercase).
+struct Redaction {
+    pattern: &'static str,
+    replacement: &'static str,
+    hints: &'static [&'static str],
+    compiled: OnceLock<Option<Regex>>,
+}
+
+impl Redaction {
+    const fn new(pattern: &'static str, replacement: &'static str, hints: &'static [&'static str]) -> Redaction {
+        Redaction {
+            pattern,
+            replacement,
+            hints,
+            compiled: OnceLock::new(),
+        }
     }
-    redacted
+
+    /// The pattern, compiled on first use with ASCII classes: the secrets are ASCII, and the
+    /// Unicode forms take several times longer to compile.
+    fn compiled(&self) -> Option<&Regex> {
+        self.compiled
+            .get_or_init(|| RegexBuilder::new(self.pattern).unicode(false).build().ok())
+            .as_ref()
+    }
+}
+
+/// The names that say a value is secret, as patterns and as hints.
+const SECRET_NAMES: &[&str] = &["pass", "pwd", "secret", "token", "key", "credential", "auth"];
+
+static REDACTIONS: [Redaction; 6] = [
+    // Private key blocks, whole.
+    Redaction::new(
+        r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)",
+        "[REDACTED]",
+        &["private key"],
+    ),
+    // Known token shapes.
+    Redaction::new(
+        r"\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[A-Z0-9]{16}|AIza[A-Za-z0-9_-]{30,}|npm_[A-Za-z0-9]{30,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})",
+        "[REDACTED]",
+        &[
+            "sk-",
+            "ghp_",
+            "gho_",
+            "ghu_",
+            "ghs_",
+            "ghr_",
+            "github_pat_",
+            "glpat-",
+            "xox",
+            "akia",
+            "asia",
+            "aiza",
+            "npm_",
+            "eyj",
+        ],
+    ),
+    // Bearer and basic authorization values.
+    Redaction::new(
+        r"(?i)\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{8,}",
+        "$1 [REDACTED]",
+        &["bearer", "basic", "token"],
+    ),
+    // Credentials in URLs.
+    Redaction::new(
+        r"([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@]+:[^/\s@]+@",
+        "$1[REDACTED]@",
+        &["@"],
+    ),
+    // name=value and name: value where the name says secret.
+    Redaction::new(
+        r#"(?i)\b([A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)[A-Za-z0-9_.-]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&;|]+)"#,
+        "$1$2[REDACTED]",
+        SECRET_NAMES,
+    ),
+    // --password VALUE forms of secret-naming options.
+    Redaction::new(
+        r"(?i)(--?(?:password|passwd|token|secret|api-key|apikey|access-key|client-secret)[ ]+)(\S+)",
+        "$1[REDACTED]",
+        SECRET_NAMES,
+    ),
+];
+
+/// `text` cut to [`MAX_INPUT_CHARS`].
+fn cut(text: String) -> String {
+    if text.chars().count() > MAX_INPUT_CHARS {
+        text.chars().take(MAX_INPUT_CHARS).collect::<String>() + "…"
+    } else {
+        text
+    }
 }
 
 /// The records of the log at `path` (and of its rotated predecessor, first), oldest first.
