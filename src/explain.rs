@@ -296,12 +296,13 @@ fn layer_json(analysis: &Analysis, layer: LayerId) -> Value {
 
 /// The rule table of the README: id, decision and what each rule catches.
 pub fn rules_markdown() -> String {
-    let mut out = String::from("| rule | verdict | what it catches |\n|---|---|---|\n");
+    let mut out = String::from("| rule | family | verdict | what it catches |\n|---|---|---|---|\n");
     for rule in checks::rules() {
         let _ = writeln!(
             out,
-            "| `{}` | {} | {} |",
+            "| `{}` | {} | {} | {} |",
             rule.id,
+            checks::family(rule),
             rule.decision,
             rule.catches.replace('|', "\\|")
         );

@@ -139,57 +139,73 @@ pub fn judges(name: &str) -> bool {
         || JUDGED_BY_NAME.contains(&name)
         || CHECKERS
             .iter()
-            .any(|checker| matches!(checker.applies, Applies::Commands(names) if names.contains(&name)))
+            .any(|(_, checker)| matches!(checker.applies, Applies::Commands(names) if names.contains(&name)))
 }
 
-/// Every checker, in the order their findings are reported.
-pub const CHECKERS: &[&Checker] = &[
-    &limits::CHECKER,
-    &exfiltration::CHECKER,
-    &remote_code::CHECKER,
-    &rm::CHECKER,
-    &find::CHECKER,
-    &rsync::CHECKER,
-    &archives::CHECKER,
-    &containers::CHECKER,
-    &backups::CHECKER,
-    &git::CHECKER,
-    &staged_secrets::CHECKER,
-    &vcs::CHECKER,
-    &disk::CHECKER,
-    &fork_bomb::CHECKER,
-    &permissions::CHECKER,
-    &processes::CHECKER,
-    &power::CHECKER,
-    &services::CHECKER,
-    &crontab::CHECKER,
-    &scheduled::CHECKER,
-    &mv::CHECKER,
-    &truncate::CHECKER,
-    &files::CHECKER,
-    &tamper::CHECKER,
-    &privilege::CHECKER,
-    &terraform::CHECKER,
-    &kubernetes::CHECKER,
-    &docker::CHECKER,
-    &cloud::CHECKER,
-    &cloud_exposure::CHECKER,
-    &exposure::CHECKER,
-    &sql::CHECKER,
-    &orm::CHECKER,
-    &publish::CHECKER,
-    &toolchains::CHECKER,
-    &trust::CHECKER,
-    &printed::CHECKER,
-    &paranoid::CHECKER,
-    &read_only::CHECKER,
-    &mcp::CHECKER,
-    &unverifiable::CHECKER,
+/// `(name, &name::CHECKER)` for each checker module named.
+macro_rules! checkers {
+    ($($name:ident,)*) => {
+        &[$((stringify!($name), &$name::CHECKER)),*]
+    };
+}
+
+/// Every checker with its family's name (its module's), in the order their findings are
+/// reported.
+pub const CHECKERS: &[(&str, &Checker)] = checkers![
+    limits,
+    exfiltration,
+    remote_code,
+    rm,
+    find,
+    rsync,
+    archives,
+    containers,
+    backups,
+    git,
+    staged_secrets,
+    vcs,
+    disk,
+    fork_bomb,
+    permissions,
+    processes,
+    power,
+    services,
+    crontab,
+    scheduled,
+    mv,
+    truncate,
+    files,
+    tamper,
+    privilege,
+    terraform,
+    kubernetes,
+    docker,
+    cloud,
+    cloud_exposure,
+    exposure,
+    sql,
+    orm,
+    publish,
+    toolchains,
+    trust,
+    printed,
+    paranoid,
+    read_only,
+    mcp,
+    unverifiable,
 ];
 
 /// Every rule of the policy, in registry order.
 pub fn rules() -> impl Iterator<Item = &'static Rule> {
-    CHECKERS.iter().flat_map(|checker| checker.rules.iter().copied())
+    CHECKERS.iter().flat_map(|(_, checker)| checker.rules.iter().copied())
+}
+
+/// The family of a rule: the name of its checker (`git`, `rm`, `trust`).
+pub fn family(rule: &Rule) -> &'static str {
+    CHECKERS
+        .iter()
+        .find(|(_, checker)| checker.rules.iter().any(|own| own.id == rule.id))
+        .map_or("custom", |(name, _)| name)
 }
 
 /// The rule with this id.
@@ -311,7 +327,7 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         command: None,
         from: 0,
     };
-    for checker in CHECKERS {
+    for (_, checker) in CHECKERS {
         if let Some(whole) = checker.whole_analysis {
             whole(analysis, context, &mut report);
         }
@@ -327,7 +343,7 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         report.command = Some(id);
         let before = report.findings.len();
         report.from = before;
-        for checker in CHECKERS {
+        for (_, checker) in CHECKERS {
             if checker.applies.to(&command.name) {
                 (checker.check)(&subject, &mut report);
             }

@@ -148,7 +148,7 @@ enum Command {
         #[command(flatten)]
         context: ContextArgs,
     },
-    /// List the rules: id, verdict, what each catches; with an id, that rule's page (what it
+    /// List the rules: id, family, verdict, what each catches; with an id, that rule's page (what it
     /// catches, what to do instead, examples both ways, and whether the configuration here
     /// changes it).
     Rules {
@@ -656,6 +656,12 @@ fn print_rules(markdown: bool) {
         return;
     }
     for rule in crate::checks::rules() {
-        say!("{:<28} {:<5} {}", rule.id, rule.decision.name(), rule.catches);
+        say!(
+            "{:<30} {:<15} {:<5} {}",
+            rule.id,
+            crate::checks::family(rule),
+            rule.decision.name(),
+            rule.catches
+        );
     }
 }

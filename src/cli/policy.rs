@@ -158,7 +158,12 @@ pub fn rule_page(id: &str, color: bool) -> Result<ExitCode, Failure> {
         }
     };
     let mut page = String::new();
-    let _ = writeln!(page, "{}  ({})\n", rule.id, rule.decision);
+    let family = if custom.is_some() {
+        "custom"
+    } else {
+        crate::checks::family(rule)
+    };
+    let _ = writeln!(page, "{}  ({}, family {family})\n", rule.id, rule.decision);
     let _ = writeln!(page, "Catches: {}\n", rule.catches);
     let _ = writeln!(page, "Instead: {}.\n", rule.instead.trim_end_matches('.'));
     if !rule.examples.is_empty() {
