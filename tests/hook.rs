@@ -3,8 +3,8 @@
 //! fed to `safety-net hook`, and the exit code, standard output and standard error must equal
 //! the `.expected` file beside it exactly.
 //!
-//! The binary runs with an empty environment but for `HOME=/home/user` and `PATH`, so that
-//! nothing of the machine running the tests leaks in. To write the expected files after a
+//! The binary runs in `/` with an empty environment but for `HOME=/home/user`, `PATH` and a
+//! state folder of the test's own, so that nothing of the machine running the tests leaks in. To write the expected files after a
 //! deliberate change, run `SAFETY_NET_BLESS=1 cargo test --test hook`, then read the diff.
 
 mod common;
@@ -23,6 +23,10 @@ fn run_hook(input: &[u8], environment: &[(&str, &str)]) -> Outcome {
     let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
     command
         .arg("hook")
+        // A payload without a folder is judged in the hook's own: one that is the same on every
+        // machine, so that answers (and the approval codes they name) do not depend on where
+        // the repository was cloned.
+        .current_dir("/")
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("HOME", "/home/user")
