@@ -3,11 +3,9 @@
 //! with secrets in commands and paths redacted, rotated by size; and reading it back for
 //! `safety-net log`. Writing it never changes a decision: a failure is ignored.
 
-use regex::bytes::{Regex, RegexBuilder};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The log's size past which it is moved to `audit.jsonl.1` (replacing the previous one).
@@ -77,115 +75,187 @@ pub fn now() -> u64 {
         .map_or(0, |since| since.as_secs())
 }
 
-/// `text` with the secrets it may hold replaced by `[REDACTED]`: API keys and tokens by their
-/// known shapes, bearer tokens, the values of `password=`, `token=`, `secret=`… and of
-/// `--password`-like options, credentials in URLs, and private key blocks. Cut to
-/// [`MAX_INPUT_CHARS`].
+/// `text` with the secrets it may hold replaced by `[REDACTED]`: private key blocks, API keys
+/// and tokens by their known shapes, the word after `Bearer`, `Basic` or `token` and after a
+/// `--password`-like option, the values of `password=`, `token=`, `API_KEY:`… and credentials in
+/// URLs. Cut to [`MAX_INPUT_CHARS`]. A plain scan, word by word: the hook runs once per process,
+/// and compiling patterns would cost each call a millisecond.
 pub fn redact(text: &str) -> String {
-    let lowered = text.to_ascii_lowercase();
-    let mut bytes = text.as_bytes().to_vec();
-    // Each pattern is compiled only when its hints are in the text, and most commands hold
-    // none: a hook runs once per process and would pay for every compilation.
-    for redaction in &REDACTIONS {
-        if !redaction.hints.iter().any(|hint| lowered.contains(hint)) {
+    let text = without_private_keys(text);
+    let mut redacted = String::with_capacity(text.len());
+    let mut after_secret_label = false;
+    let mut after_user_option = false;
+    // The quote a secret value opened and has not closed (`password="a b c"`): the words up to
+    // it are the value's.
+    let mut open_quote: Option<char> = None;
+    let mut rest = text.as_str();
+    while !rest.is_empty() {
+        let space = rest.len() - rest.trim_start().len();
+        redacted.push_str(&rest[..space]);
+        rest = &rest[space..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..end];
+        rest = &rest[end..];
+        if word.is_empty() {
             continue;
         }
-        let Some(pattern) = redaction.compiled() else {
+        if let Some(quote) = open_quote {
+            if let Some(close) = word.find(quote) {
+                redacted.push_str(&word[close..]);
+                open_quote = None;
+            }
             continue;
-        };
-        if pattern.is_match(&bytes) {
-            bytes = pattern
-                .replace_all(&bytes, redaction.replacement.as_bytes())
-                .into_owned();
         }
-    }
-    cut(String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// One kind of secret: its pattern, what replaces it, and text without which it cannot match
-/// (compared in lowercase).
-struct Redaction {
-    pattern: &'static str,
-    replacement: &'static str,
-    hints: &'static [&'static str],
-    compiled: OnceLock<Option<Regex>>,
-}
-
-impl Redaction {
-    const fn new(pattern: &'static str, replacement: &'static str, hints: &'static [&'static str]) -> Redaction {
-        Redaction {
-            pattern,
-            replacement,
-            hints,
-            compiled: OnceLock::new(),
+        if after_secret_label {
+            redacted.push_str(&keep_quotes(word, "[REDACTED]"));
+        } else if after_user_option && let Some(colon) = word.find(':') {
+            // `curl -u user:password`: the user stays, the password goes.
+            redacted.push_str(&word[..=colon]);
+            redacted.push_str(&keep_quotes(&word[colon + 1..], "[REDACTED]"));
+        } else {
+            redacted.push_str(&redact_word(word));
         }
+        open_quote = secret_quote_left_open(word);
+        let bare = word.trim_matches(|c: char| "'\"`:".contains(c)).to_ascii_lowercase();
+        after_user_option = matches!(word, "-u" | "--user" | "-U" | "--proxy-user");
+        after_secret_label = matches!(bare.as_str(), "bearer" | "basic" | "token")
+            || (bare.starts_with('-') && !bare.contains('=') && names_secret(bare.trim_start_matches('-')));
     }
-
-    /// The pattern, compiled on first use with ASCII classes: the secrets are ASCII, and the
-    /// Unicode forms take several times longer to compile.
-    fn compiled(&self) -> Option<&Regex> {
-        self.compiled
-            .get_or_init(|| RegexBuilder::new(self.pattern).unicode(false).build().ok())
-            .as_ref()
-    }
+    cut(redacted)
 }
 
-/// The names that say a value is secret, as patterns and as hints.
+/// The names whose values are secret, as parts of a name (`DB_PASSWORD`, `api-key`).
 const SECRET_NAMES: &[&str] = &["pass", "pwd", "secret", "token", "key", "credential", "auth"];
 
-static REDACTIONS: [Redaction; 6] = [
-    // Private key blocks, whole.
-    Redaction::new(
-        r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)",
-        "[REDACTED]",
-        &["private key"],
-    ),
-    // Known token shapes.
-    Redaction::new(
-        r"\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[A-Z0-9]{16}|AIza[A-Za-z0-9_-]{30,}|npm_[A-Za-z0-9]{30,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})",
-        "[REDACTED]",
-        &[
-            "sk-",
-            "ghp_",
-            "gho_",
-            "ghu_",
-            "ghs_",
-            "ghr_",
-            "github_pat_",
-            "glpat-",
-            "xox",
-            "akia",
-            "asia",
-            "aiza",
-            "npm_",
-            "eyj",
-        ],
-    ),
-    // Bearer and basic authorization values.
-    Redaction::new(
-        r"(?i)\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{8,}",
-        "$1 [REDACTED]",
-        &["bearer", "basic", "token"],
-    ),
-    // Credentials in URLs.
-    Redaction::new(
-        r"([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@]+:[^/\s@]+@",
-        "$1[REDACTED]@",
-        &["@"],
-    ),
-    // name=value and name: value where the name says secret.
-    Redaction::new(
-        r#"(?i)\b([A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)[A-Za-z0-9_.-]*)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&;|]+)"#,
-        "$1$2[REDACTED]",
-        SECRET_NAMES,
-    ),
-    // --password VALUE forms of secret-naming options.
-    Redaction::new(
-        r"(?i)(--?(?:password|passwd|token|secret|api-key|apikey|access-key|client-secret)[ ]+)(\S+)",
-        "$1[REDACTED]",
-        SECRET_NAMES,
-    ),
+fn names_secret(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    SECRET_NAMES.iter().any(|secret| name.contains(secret))
+}
+
+/// The prefixes of known token shapes, and how many token characters must follow.
+const TOKEN_SHAPES: &[(&str, usize)] = &[
+    ("sk-", 16),
+    ("ghp_", 20),
+    ("gho_", 20),
+    ("ghu_", 20),
+    ("ghs_", 20),
+    ("ghr_", 20),
+    ("github_pat_", 20),
+    ("glpat-", 16),
+    ("xoxb-", 10),
+    ("xoxp-", 10),
+    ("xoxa-", 10),
+    ("xoxs-", 10),
+    ("xoxr-", 10),
+    ("AKIA", 16),
+    ("ASIA", 16),
+    ("AIza", 30),
+    ("npm_", 30),
+    ("eyJ", 30),
 ];
+
+fn is_token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "_-.".contains(c)
+}
+
+/// One word with its secrets redacted: credentials in a URL, the value of a secret-naming
+/// `name=value` or `name:value`, and tokens of a known shape.
+fn redact_word(word: &str) -> String {
+    if let Some(scheme_end) = word.find("://") {
+        let authority_start = scheme_end + 3;
+        let authority_end = word[authority_start..]
+            .find(['/', '\'', '"'])
+            .map_or(word.len(), |end| authority_start + end);
+        if let Some(at) = word[authority_start..authority_end].rfind('@')
+            && word[authority_start..authority_start + at].contains(':')
+        {
+            return format!(
+                "{}[REDACTED]{}",
+                &word[..authority_start],
+                redact_word(&word[authority_start + at..])
+            );
+        }
+    }
+    if let Some(split) = word.find(['=', ':'])
+        && !word[split..].starts_with("://")
+        && names_secret(&word[..split])
+        && split + 1 < word.len()
+    {
+        return format!("{}{}", &word[..=split], keep_quotes(&word[split + 1..], "[REDACTED]"));
+    }
+    let mut redacted = String::with_capacity(word.len());
+    let mut index = 0;
+    while index < word.len() {
+        let at_start = index == 0 || !is_token_char(word[..index].chars().next_back().unwrap_or(' '));
+        let shape = TOKEN_SHAPES
+            .iter()
+            .find(|(prefix, _)| at_start && word[index..].starts_with(prefix));
+        if let Some((prefix, least)) = shape {
+            let body = word[index + prefix.len()..]
+                .find(|c: char| !is_token_char(c))
+                .map_or(word.len() - index - prefix.len(), |end| end);
+            if body >= *least {
+                redacted.push_str("[REDACTED]");
+                index += prefix.len() + body;
+                continue;
+            }
+        }
+        let next = word[index..].chars().next().map_or(1, char::len_utf8);
+        redacted.push_str(&word[index..index + next]);
+        index += next;
+    }
+    redacted
+}
+
+/// The quote that a secret-naming `name="value` opens and this word does not close.
+fn secret_quote_left_open(word: &str) -> Option<char> {
+    let split = word.find(['=', ':'])?;
+    let value = &word[split + 1..];
+    let quote = value.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    (names_secret(&word[..split]) && !value[1..].contains(quote)).then_some(quote)
+}
+
+/// `replacement` in place of `word`, keeping the quotes around it (`'abc'` → `'[REDACTED]'`).
+fn keep_quotes(word: &str, replacement: &str) -> String {
+    let quotes = |c: char| "'\"`".contains(c);
+    let start = word.len() - word.trim_start_matches(quotes).len();
+    let end = word.trim_end_matches(quotes).len().max(start);
+    format!("{}{replacement}{}", &word[..start], &word[end..])
+}
+
+/// `text` with each private key block (`-----BEGIN … PRIVATE KEY-----` to its end line, or to
+/// the end of the text) replaced by `[REDACTED]`.
+fn without_private_keys(text: &str) -> String {
+    const BEGIN: &str = "-----BEGIN ";
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(BEGIN) {
+        let header_end = rest[start + BEGIN.len()..]
+            .find("-----")
+            .map(|end| start + BEGIN.len() + end);
+        let is_private = header_end.is_some_and(|end| rest[start..end].ends_with("PRIVATE KEY"));
+        let Some(header_end) = header_end.filter(|_| is_private) else {
+            kept.push_str(&rest[..start + BEGIN.len()]);
+            rest = &rest[start + BEGIN.len()..];
+            continue;
+        };
+        kept.push_str(&rest[..start]);
+        kept.push_str("[REDACTED]");
+        let after = &rest[header_end + 5..];
+        rest = match after.find("-----END ") {
+            Some(end) => {
+                let tail = &after[end..];
+                let close = tail["-----END ".len()..]
+                    .find("-----")
+                    .map_or(tail.len(), |at| "-----END ".len() + at + 5);
+                &tail[close..]
+            }
+            None => "",
+        };
+    }
+    kept.push_str(rest);
+    kept
+}
 
 /// `text` cut to [`MAX_INPUT_CHARS`].
 fn cut(text: String) -> String {
@@ -299,6 +369,8 @@ mod tests {
             ),
             ("psql postgres://app:s3cret@db/app", "db/app", "s3cret"),
             ("login --token abc123def", "login", "abc123def"),
+            ("DB_PASSWORD=\"correct horse battery\" make db", "make db", "horse"),
+            ("curl -u admin:hunter2 https://x", "curl -u", "hunter2"),
         ] {
             let redacted = redact(text);
             assert!(redacted.contains(kept), "{text} → {redacted}");
