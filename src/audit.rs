@@ -181,7 +181,16 @@ fn redact_word(word: &str) -> String {
         && names_secret(&word[..split])
         && split + 1 < word.len()
     {
-        return format!("{}{}", &word[..=split], keep_quotes(&word[split + 1..], "[REDACTED]"));
+        // The value ends where the shell's next command begins (`TOKEN=x; make`).
+        let value_end = word[split + 1..]
+            .find([';', '&', '|', ')'])
+            .map_or(word.len(), |end| split + 1 + end);
+        return format!(
+            "{}{}{}",
+            &word[..=split],
+            keep_quotes(&word[split + 1..value_end], "[REDACTED]"),
+            &word[value_end..]
+        );
     }
     let mut redacted = String::with_capacity(word.len());
     let mut index = 0;
@@ -371,6 +380,7 @@ mod tests {
             ("login --token abc123def", "login", "abc123def"),
             ("DB_PASSWORD=\"correct horse battery\" make db", "make db", "horse"),
             ("curl -u admin:hunter2 https://x", "curl -u", "hunter2"),
+            ("export API_TOKEN=abc123; make", "; make", "abc123"),
         ] {
             let redacted = redact(text);
             assert!(redacted.contains(kept), "{text} → {redacted}");

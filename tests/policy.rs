@@ -202,6 +202,10 @@ fn a_denial_names_a_code_that_only_the_person_can_use() {
     let from_agent = sandbox.hook(&format!("safety-net allow {code}"), &[]);
     assert_eq!(from_agent.status.code(), Some(2));
     assert!(stderr(&from_agent).contains("guard-self-approval"));
+    assert!(
+        !stderr(&from_agent).contains("can run `safety-net allow"),
+        "no code for it"
+    );
     let refused = sandbox.run(&["allow", code]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(stderr(&refused).contains("your own terminal"));

@@ -44,7 +44,9 @@ pub(super) fn answer(
     let cwd = context::native(&context.cwd);
     let now = audit::now();
     let rule = verdict.rule();
-    let approvable = verdict.decision == Decision::Deny && rule.is_some_and(|id| !ALWAYS_ON.contains(&id));
+    // What nothing turns off is never approved, nor the agent's own attempt to approve.
+    let approvable = verdict.decision == Decision::Deny
+        && rule.is_some_and(|id| !ALWAYS_ON.contains(&id) && id != "guard-self-approval");
     let approved_once = approvable && approvals::take_approval(state, &input, &cwd, now);
     let answer = if approved_once {
         dialect.allow()
