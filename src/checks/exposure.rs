@@ -258,34 +258,7 @@ fn long_value<'a>(parsed: &'a Parsed, name: &str) -> Option<&'a Word> {
 /// `ngrok tcp|tls|http ADDRESS`: a public endpoint for the local address, unless it admits
 /// only some addresses (`--cidr-allow`) or stays inside the account (`--binding internal`).
 fn ngrok(args: &[Word]) -> Option<Found> {
-    const OPTIONS: Options = Options::gnu(
-        "",
-        &[
-            "authtoken",
-            "config",
-            "log",
-            "log-format",
-            "log-level",
-            "region",
-            "domain",
-            "url",
-            "hostname",
-            "subdomain",
-            "remote-addr",
-            "basic-auth",
-            "oauth",
-            "cidr-allow",
-            "cidr-deny",
-            "host-header",
-            "traffic-policy-file",
-            "binding",
-            "metadata",
-            "name",
-            "proxy-proto",
-            "upstream-protocol",
-        ],
-    );
-    let parsed = args::parse(args, &OPTIONS);
+    let parsed = args::parse(args, &crate::registry::tool_options::NGROK_OPTIONS);
     let mut operands = parsed.operands();
     let protocol = operands.next()?.value()?;
     let restricted =

@@ -20,7 +20,7 @@ mod schedulers;
 mod shells;
 pub mod table;
 mod terminals;
-mod tool_options;
+pub(crate) mod tool_options;
 mod wrappers;
 
 use crate::command::Command;

@@ -8,6 +8,35 @@ use super::table::{Carrier, Entry, Opt};
 use crate::args::Options;
 use crate::language::Language;
 
+/// The options of `ngrok http|tcp|tls` that take a value (the exposure checker reads them too).
+pub const NGROK_OPTIONS: Options = Options::gnu(
+    "",
+    &[
+        "authtoken",
+        "config",
+        "log",
+        "log-format",
+        "log-level",
+        "region",
+        "domain",
+        "url",
+        "hostname",
+        "subdomain",
+        "remote-addr",
+        "basic-auth",
+        "oauth",
+        "cidr-allow",
+        "cidr-deny",
+        "host-header",
+        "traffic-policy-file",
+        "binding",
+        "metadata",
+        "name",
+        "proxy-proto",
+        "upstream-protocol",
+    ],
+);
+
 const fn tool(names: &'static [&'static str], options: Options, carriers: &'static [Carrier]) -> Entry {
     Entry {
         names,
@@ -485,26 +514,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["ngrok"],
         subcommand: &["http"],
-        options: Options::gnu(
-            "",
-            &[
-                "authtoken",
-                "config",
-                "log",
-                "log-format",
-                "log-level",
-                "region",
-                "domain",
-                "url",
-                "basic-auth",
-                "oauth",
-                "cidr-allow",
-                "cidr-deny",
-                "host-header",
-                "traffic-policy-file",
-                "binding",
-            ],
-        ),
+        options: NGROK_OPTIONS,
         carriers: &[Carrier::ServesPrefixed("file://")],
         inert: &[],
     },
