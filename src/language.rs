@@ -87,9 +87,12 @@ pub enum Language {
     FfmpegFilter,
     /// DOSBox commands (`dosbox -c`): `mount` gives DOS commands a host folder to write.
     Dosbox,
-    /// PowerShell (`pwsh -c`), read for its deletions, writes and reads and the native commands
-    /// it runs; `Invoke-Expression` and encoded commands ask.
+    /// PowerShell (`pwsh -Command`, `-EncodedCommand`, `.ps1` scripts), read on its grammar: its
+    /// cmdlets, aliases, native commands, script blocks and .NET calls.
     PowerShell,
+    /// Windows' `cmd.exe` command lines (`cmd /c`): its built-in commands (`rd /s`, `del`,
+    /// `format`), `%VAR%` expansion and `&`, `&&`, `||`, `|` chains.
+    Cmd,
     /// procmail recipes: `| cmd` actions and backquoted assignments run commands.
     Procmail,
     /// rsyslog configuration: `omprog` binaries and `^program` actions run, modules load.
@@ -171,7 +174,6 @@ impl Language {
                 | Language::FfmpegFilter
                 | Language::Dosbox
                 | Language::Sysctl
-                | Language::PowerShell
         )
     }
 

@@ -169,6 +169,24 @@ impl std::fmt::Display for AbsPath {
     }
 }
 
+/// A home folder the analysis holds in its normal form (`/c/Users/me`) written as Windows
+/// writes it (`C:\Users\me`); `None` when it is no Windows path (`/mnt/c/…` is WSL's Linux).
+pub fn windows_form(home: &str) -> Option<String> {
+    if strip_drive(home).is_some() {
+        return Some(home.to_owned());
+    }
+    let bytes = home.as_bytes();
+    let drive = bytes.get(1).filter(|b| b.is_ascii_alphabetic())?;
+    if bytes[0] != b'/' || bytes.get(2).is_some_and(|b| *b != b'/') {
+        return None;
+    }
+    Some(format!(
+        "{}:{}",
+        drive.to_ascii_uppercase() as char,
+        home[2..].replace('/', "\\")
+    ))
+}
+
 /// Whether a path component is a drive letter (`c` of `/c/Users`).
 pub fn is_drive_letter(component: &str) -> bool {
     component.len() == 1 && component.as_bytes()[0].is_ascii_alphabetic()
@@ -447,6 +465,14 @@ mod tests {
         )));
         assert!(inside.starts_with(&path("D:\\ClaudeWorkspace\\08_客户跟进")));
         assert!(!path("/d/客").starts_with(&path("/d/ab")));
+    }
+
+    #[test]
+    fn windows_form_of_a_home() {
+        assert_eq!(windows_form("/c/Users/me").as_deref(), Some(r"C:\Users\me"));
+        assert_eq!(windows_form(r"D:\x").as_deref(), Some(r"D:\x"));
+        assert_eq!(windows_form("/home/me"), None);
+        assert_eq!(windows_form("/mnt/c/Users/me"), None);
     }
 
     #[test]

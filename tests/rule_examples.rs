@@ -131,6 +131,7 @@ rule_tests! {
     read_credentials,
     read_env_file,
     read_only_profile,
+    registry_system_change,
     redis_flush,
     remote_code_execution,
     remote_delete,
@@ -168,6 +169,7 @@ rule_tests! {
     vcs_history_removed,
     vcs_server_delete,
     verification_off,
+    windows_protection_off,
     write_agent_settings,
     write_ci_config,
     write_credentials,
@@ -177,6 +179,7 @@ rule_tests! {
     write_project_policy,
     write_startup_file,
     write_system_config,
+    wsl_unregister,
 }
 
 #[test]

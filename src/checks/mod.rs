@@ -43,6 +43,7 @@ mod truncate;
 mod trust;
 mod unverifiable;
 mod vcs;
+mod windows;
 
 use crate::command::{Analysis, Command, CommandId, Inference};
 use crate::context::Context;
@@ -169,6 +170,7 @@ pub const CHECKERS: &[(&str, &Checker)] = checkers![
     permissions,
     processes,
     power,
+    windows,
     services,
     crontab,
     scheduled,

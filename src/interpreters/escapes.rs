@@ -647,35 +647,6 @@ static TABLES: &[(Language, Table)] = &[
         },
     ),
     (
-        Language::PowerShell,
-        Table {
-            escapes: &[
-                // Native programs run as in a shell (`git push --force`, `rm -r ~`, which
-                // PowerShell reads as `Remove-Item -Recurse ~`).
-                shell(
-                    "native command",
-                    r"(?:^|[;\n{]|&&|\|\|)\s*&?\s*((?:git|rm|rmdir|npm|npx|pnpm|yarn|cargo|docker|kubectl|terraform|curl|wget|ssh|scp|sudo|chmod|chown|dd|mkfs)\s[^;\n|}]*)",
-                ),
-                delete(
-                    "Remove-Item",
-                    r#"(?i)\b(?:Remove-Item|ri)\s+(?:-(?:Recurse|Force|r|fo|rec)\s+)*(?:-(?:Path|LiteralPath)\s+)?['"]?([^\s'";|-][^\s'";|]*)"#,
-                    true,
-                ),
-                write(
-                    "Set-Content",
-                    r#"(?i)\b(?:Out-File|Set-Content|Add-Content)\s+(?:-(?:FilePath|Path|LiteralPath|Append|Force|NoNewline)\s+)*['"]?([^\s'";|-][^\s'";|]*)"#,
-                ),
-                read(
-                    "Get-Content",
-                    r#"(?i)\b(?:Get-Content|gc)\s+(?:-(?:Path|LiteralPath|Raw)\s+)*['"]?([^\s'";|-][^\s'";|]*)"#,
-                ),
-            ],
-            // Code built or fetched at run time (`irm URL | iex`), and encoded commands (a
-            // line that is one long base64 word).
-            unreadable: Some(r"(?i)\b(?:Invoke-Expression|iex)\b|^\s*[A-Za-z0-9+/]{16,}={0,2}\s*$"),
-        },
-    ),
-    (
         Language::Procmail,
         Table {
             escapes: &[

@@ -2,7 +2,7 @@
 //! program, a script file): the calls in it that run commands, delete files or write them,
 //! found without running anything.
 //!
-//! Python and JavaScript are parsed with their tree-sitter grammars; Ruby, Perl, PHP and Lua
+//! Python, JavaScript and PowerShell are parsed with their tree-sitter grammars; Ruby, Perl, PHP and Lua
 //! with a tokenizer that knows each language's string literals; awk with one of its own. Each
 //! reports [`Effect`]s: the walker turns them into commands judged like any other (a
 //! `subprocess.run(['git', 'push', '--force'])` becomes the command `git push --force`, a
@@ -10,9 +10,11 @@
 //! deletes something is given a value nobody can know before the code runs.
 
 mod awk;
+mod cmd;
 mod environment;
 mod escapes;
 mod javascript;
+mod powershell;
 mod python;
 mod scripting;
 mod syntax;
@@ -67,6 +69,8 @@ pub enum Action {
     Code(Language, Word),
     /// Runs the code in a file (`exec(open('x.py').read())`, `runpy.run_path`).
     Script(Language, Word),
+    /// Runs code fetched from this address (`irm URL | iex`), unread.
+    RunsFetched(String),
     /// Runs or deletes something only known when the code runs.
     Unverifiable(String),
 }
@@ -137,6 +141,8 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
         | Language::Php
         | Language::Lua
         | Language::Awk
+        | Language::PowerShell
+        | Language::Cmd
         | Language::IPython => escapes::Capabilities {
             reads: true,
             writes: true,
@@ -290,6 +296,8 @@ pub fn effects(
             Ok(scripting::effects(language, source, env))
         }
         Language::Awk => Ok(awk::effects(source, env)),
+        Language::PowerShell => powershell::effects(source, env, allowance),
+        Language::Cmd => Ok(cmd::effects(source, env)),
         Language::IPython => {
             let mut effects = python::effects(source, env, allowance)?;
             effects.extend(escapes::effects(language, source, env.home));
@@ -731,6 +739,7 @@ mod tests {
                     Action::Fetch { url, to } => format!("fetch {} -> {}", url.text(), to.text()),
                     Action::Code(language, code) => format!("code {language:?} {}", code.text()),
                     Action::Script(language, path) => format!("script {language:?} {}", path.text()),
+                    Action::RunsFetched(url) => format!("runs fetched {url}"),
                     Action::Unverifiable(_) => "unverifiable".to_owned(),
                 };
                 match &effect.cwd {

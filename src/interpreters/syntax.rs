@@ -1,4 +1,4 @@
-//! Parsing Python and JavaScript with their tree-sitter grammars under the analysis deadline,
+//! Parsing Python, JavaScript and PowerShell with their tree-sitter grammars under the analysis deadline,
 //! and the pieces of string literals both languages share: escapes and verbatim text.
 
 use crate::parse::Allowance;
@@ -13,6 +13,7 @@ use tree_sitter::{Language, Node, Parser, Tree};
 pub enum Grammar {
     Python,
     JavaScript,
+    PowerShell,
 }
 
 thread_local! {
@@ -28,6 +29,7 @@ pub fn parse(grammar: Grammar, text: &str, allowance: Allowance<'_>) -> Result<T
             let language: Language = match grammar {
                 Grammar::Python => tree_sitter_python::LANGUAGE.into(),
                 Grammar::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+                Grammar::PowerShell => tree_sitter_powershell::LANGUAGE.into(),
             };
             let mut parser = Parser::new();
             parser.set_language(&language).map_err(|_| ParseFailure::Unavailable)?;

@@ -7551,48 +7551,6 @@ pub const ENTRIES: &[Entry] = &[
         }],
         inert: &[],
     },
-    // PowerShell given on the command line: read for its deletions, writes, reads and the
-    // native commands it runs (the Windows shells' issue reads it whole).
-    Entry {
-        names: &["pwsh", "powershell", "pwsh-preview"],
-        subcommand: &[],
-        options: Options::gnu("", &[]),
-        carriers: &[
-            Carrier::OptionCode {
-                option: Opt::Word("-c"),
-                language: Language::PowerShell,
-            },
-            Carrier::OptionCode {
-                option: Opt::Word("-Command"),
-                language: Language::PowerShell,
-            },
-            Carrier::OptionCode {
-                option: Opt::Word("-command"),
-                language: Language::PowerShell,
-            },
-            Carrier::OptionScript {
-                option: Opt::Word("-File"),
-                language: Language::PowerShell,
-            },
-            Carrier::OptionScript {
-                option: Opt::Word("-f"),
-                language: Language::PowerShell,
-            },
-            Carrier::OptionCode {
-                option: Opt::Word("-EncodedCommand"),
-                language: Language::PowerShell,
-            },
-            Carrier::OptionCode {
-                option: Opt::Word("-ec"),
-                language: Language::PowerShell,
-            },
-            Carrier::OptionCode {
-                option: Opt::Word("-e"),
-                language: Language::PowerShell,
-            },
-        ],
-        inert: &[],
-    },
     // screen logs the window to the file `-Logfile` names.
     Entry {
         names: &["screen"],

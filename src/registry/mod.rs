@@ -21,6 +21,7 @@ mod shells;
 pub mod table;
 mod terminals;
 pub(crate) mod tool_options;
+mod windows;
 mod wrappers;
 
 use crate::command::Command;
@@ -192,7 +193,11 @@ pub fn roles(name: &str) -> Roles {
                     | "go-task"
             )
             || wrappers::knows(name)
-            || environment::runs_a_variable(name),
+            || environment::runs_a_variable(name)
+            || windows::PROGRAMS.contains(&name),
+        // Windows' shells are read for the files their code writes and reads.
+        writes: windows::PROGRAMS.contains(&name),
+        reads: windows::PROGRAMS.contains(&name),
         ..Roles::default()
     };
     // An interpreter's code is read for what its language is read for (Python's `ctypes`).
@@ -270,6 +275,7 @@ pub fn knows(name: &str) -> bool {
         || table::has_entry(name, FAMILIES, index::INDEX)
         || TEXT_PROGRAMS.contains(&name)
         || NOT_READ.contains(&name)
+        || windows::PROGRAMS.contains(&name)
         || PLAIN_PROGRAMS.contains(&name)
 }
 
@@ -405,9 +411,9 @@ pub const PLAIN_PROGRAMS: &[&str] = &[
     "traceroute",
 ];
 
-/// Command interpreters whose language is not read here (Windows' `cmd` and PowerShell): their
+/// Command interpreters whose language is not read here (Windows Script Host's): their
 /// strings are not bash, so no bash command is guessed in them.
-const NOT_READ: &[&str] = &["cmd", "powershell", "pwsh", "wscript", "cscript"];
+const NOT_READ: &[&str] = &["wscript", "cscript"];
 
 /// Programs whose arguments are text (a message, a pattern, a filter, a prompt, data to send),
 /// never a command: nothing in them is guessed to be one.
@@ -545,6 +551,9 @@ fn known_executions(command: &Command) -> Option<Vec<Execution>> {
     if command.name == "git" {
         return Some(git::executions(command));
     }
+    if let Some(found) = windows::executions(command) {
+        return Some(found);
+    }
     wrappers::executions(command).map(|found| vec![found])
 }
 
@@ -576,6 +585,11 @@ pub fn markdown() -> String {
         "shell builtins",
         "eval, source, ., trap, alias, su, runuser, ssh, watch, script, tmux, byobu, screen",
         "code given as words (`eval`, `trap`, `su -c`, `ssh host cmd`, `watch cmd`, `script -c`), a sourced file, `tmux new`/`neww`/`splitw`/`respawnp`/`send-keys … Enter`, `screen cmd…`, `screen -X stuff`/`exec`/`screen`",
+    );
+    row(
+        "windows shells",
+        &windows::PROGRAMS.join(", "),
+        "PowerShell code (`-Command`, `-EncodedCommand` decoded, `-File`, standard input; options by any prefix, with `-` or `/`), `cmd /c|/k|/r` command lines, `wsl -e PROGRAM…` and the command line `wsl [--] …` gives the distribution's shell",
     );
     row(
         "interpreters",

@@ -162,6 +162,14 @@ impl Walker<'_> {
                 self.run_file(id, &effect.call, &path, Some(language), false, at);
                 return;
             }
+            Action::RunsFetched(url) => {
+                let how = format!(
+                    "`{}` runs code fetched from {url}, unread: it can do anything your account can",
+                    effect.call
+                );
+                self.analysis.commands[id].runs.push(Run::Network { how, span });
+                return;
+            }
             Action::Unverifiable(what) => {
                 if self.reading_disk.is_empty() {
                     self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
