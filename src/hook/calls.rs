@@ -236,7 +236,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
                 Some("beforeShellExecution") => {
                     call.shape = Shape::CursorShell;
                     let command = text("command").ok_or("the beforeShellExecution payload has no `command`")?;
-                    call.action = Action::Run(command);
+                    call.action = Action::Run(in_shell(command, Shell::Posix, agent));
                 }
                 Some("beforeReadFile") => {
                     call.shape = Shape::CursorRead;
@@ -257,7 +257,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
                         }
                         call.action = tool_action(agent, &tool, input)?;
                     } else if let Some(command) = text("command") {
-                        call.action = Action::Run(command);
+                        call.action = Action::Run(in_shell(command, Shell::Posix, agent));
                     } else if event.is_none() || event.as_deref() == Some("preToolUse") {
                         return Err("the payload has no `tool_name`".into());
                     }
@@ -292,7 +292,10 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
                 )
             };
             call.action = match text("agent_action_name").as_deref() {
-                Some("pre_run_command") => Action::Run(field("command_line").ok_or_else(|| missing("command_line"))?),
+                Some("pre_run_command") => {
+                    let command = field("command_line").ok_or_else(|| missing("command_line"))?;
+                    Action::Run(in_shell(command, Shell::Posix, agent))
+                }
                 Some("pre_write_code") => Action::Edit(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
                 Some("pre_read_code") => Action::Read(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
                 _ => Action::Nothing,
@@ -336,7 +339,7 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
     let name = name.as_str();
     if let Some((_, field, shell)) = SHELL_TOOLS.iter().find(|(shell, _, _)| *shell == name) {
         return match command_text(input.get(*field)) {
-            Some(command) => Ok(Action::Run(in_shell(command, *shell))),
+            Some(command) => Ok(Action::Run(in_shell(command, *shell, agent))),
             // Claude Code's Monitor may watch something other than a command.
             None if name == "monitor" => Ok(Action::Nothing),
             None => Err(format!("the {tool} tool call has no `{field}` string")),
@@ -348,7 +351,9 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
             value => listed(value).and_then(|items| items.iter().map(|item| command_text(Some(item))).collect()),
         };
         return match commands {
-            Some(commands) if !commands.is_empty() => Ok(Action::Run(commands.join("\n"))),
+            Some(commands) if !commands.is_empty() => {
+                Ok(Action::Run(in_shell(commands.join("\n"), Shell::Posix, agent)))
+            }
             _ => Err(format!("the {tool} tool call has no readable `{field}` list")),
         };
     }
@@ -409,7 +414,7 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
     if !NOT_SHELL_TOOLS.contains(&name)
         && let Some(command) = command_text(input.get("command")).or_else(|| command_text(input.get("cmd")))
     {
-        return Ok(Action::Run(command));
+        return Ok(Action::Run(in_shell(command, Shell::Posix, agent)));
     }
     Ok(Action::Nothing)
 }
@@ -433,11 +438,28 @@ fn fields(input: &Map<String, Value>, names: &[&str]) -> Vec<String> {
 }
 
 /// A command as the analyzer reads it: a PowerShell command is judged as `pwsh -Command` runs it.
-fn in_shell(command: String, shell: Shell) -> String {
+/// An agent that does not say which shell runs its commands (all but Claude Code, whose `Bash`
+/// is bash and whose `PowerShell` is PowerShell) may run them in PowerShell on Windows: a command
+/// written in PowerShell's shape is judged both ways, the stricter reading counting.
+fn in_shell(command: String, shell: Shell, agent: Agent) -> String {
+    let powershell = |command: &str| format!("pwsh -NoProfile -Command {}", shell_words::quote(command));
     match shell {
+        Shell::Posix if agent != Agent::Claude && looks_like_powershell(&command) => {
+            format!("{}\n{command}", powershell(&command))
+        }
         Shell::Posix => command,
-        Shell::PowerShell => format!("pwsh -NoProfile -Command {}", shell_words::quote(&command)),
+        Shell::PowerShell => powershell(&command),
     }
+}
+
+/// Whether a command is written in PowerShell's shape: a `Verb-Noun` cmdlet where a command
+/// starts, a `$variable =` assignment or a `[Type]::` call opening it.
+fn looks_like_powershell(command: &str) -> bool {
+    static SHAPE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)(?:^|[;|{(&]|&&|\|\|)\s*(?:[A-Z][a-z]+-[A-Z][A-Za-z]+\b|\$[A-Za-z_][\w:]*\s*=[^=~]|\[[A-Za-z][\w.]*\]::)")
+            .expect("the PowerShell shape is a valid pattern")
+    });
+    SHAPE.is_match(command)
 }
 
 /// The name of the path field an agent's tool uses, for the message when it is missing.
@@ -572,6 +594,32 @@ mod tests {
         let unified = "--- a/src/main.rs\n+++ b/src/main.rs\n@@ -1 +1 @@\n-a\n+b\n--- /dev/null\n+++ b/new.txt\n";
         assert_eq!(patched_files(unified), ["src/main.rs", "new.txt"]);
         assert!(patched_files("just text").is_empty());
+    }
+
+    #[test]
+    fn commands_in_powershell_shape_are_read_both_ways() {
+        for shaped in [
+            "Remove-Item -Recurse x",
+            "ls; Get-ChildItem",
+            "$r = Invoke-WebRequest u",
+            "[IO.File]::Delete('x')",
+        ] {
+            assert!(looks_like_powershell(shaped), "{shaped}");
+        }
+        for bash in [
+            "rm -rf node_modules",
+            "git commit -m 'Add-Item docs'",
+            "x=1; echo $x",
+            "[[ -f x ]] && ls",
+        ] {
+            assert!(!looks_like_powershell(bash), "{bash}");
+        }
+        let both = in_shell("Remove-Item x".into(), Shell::Posix, Agent::Cursor);
+        assert_eq!(both, "pwsh -NoProfile -Command 'Remove-Item x'\nRemove-Item x");
+        assert_eq!(
+            in_shell("Remove-Item x".into(), Shell::Posix, Agent::Claude),
+            "Remove-Item x"
+        );
     }
 
     #[test]
