@@ -17,6 +17,9 @@ use serde_json::{Map, Value};
 pub enum Action {
     /// Runs a shell command.
     Run(String),
+    /// Runs a command that bash or PowerShell may run: an agent that does not say which shell
+    /// runs it sent a command in PowerShell's shape. Judged both ways.
+    RunInEither(String),
     /// Writes these files whole: creates them, or replaces them.
     Write(Vec<String>),
     /// Changes these files where they are: edits, patches, deletes.
@@ -236,7 +239,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
                 Some("beforeShellExecution") => {
                     call.shape = Shape::CursorShell;
                     let command = text("command").ok_or("the beforeShellExecution payload has no `command`")?;
-                    call.action = Action::Run(in_shell(command, Shell::Posix, agent));
+                    call.action = in_shell(command, Shell::Posix, agent);
                 }
                 Some("beforeReadFile") => {
                     call.shape = Shape::CursorRead;
@@ -257,7 +260,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
                         }
                         call.action = tool_action(agent, &tool, input)?;
                     } else if let Some(command) = text("command") {
-                        call.action = Action::Run(in_shell(command, Shell::Posix, agent));
+                        call.action = in_shell(command, Shell::Posix, agent);
                     } else if event.is_none() || event.as_deref() == Some("preToolUse") {
                         return Err("the payload has no `tool_name`".into());
                     }
@@ -294,7 +297,7 @@ pub fn read(agent: Agent, payload: &Map<String, Value>) -> Result<Call, String> 
             call.action = match text("agent_action_name").as_deref() {
                 Some("pre_run_command") => {
                     let command = field("command_line").ok_or_else(|| missing("command_line"))?;
-                    Action::Run(in_shell(command, Shell::Posix, agent))
+                    in_shell(command, Shell::Posix, agent)
                 }
                 Some("pre_write_code") => Action::Edit(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
                 Some("pre_read_code") => Action::Read(vec![field("file_path").ok_or_else(|| missing("file_path"))?]),
@@ -339,7 +342,7 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
     let name = name.as_str();
     if let Some((_, field, shell)) = SHELL_TOOLS.iter().find(|(shell, _, _)| *shell == name) {
         return match command_text(input.get(*field)) {
-            Some(command) => Ok(Action::Run(in_shell(command, *shell, agent))),
+            Some(command) => Ok(in_shell(command, *shell, agent)),
             // Claude Code's Monitor may watch something other than a command.
             None if name == "monitor" => Ok(Action::Nothing),
             None => Err(format!("the {tool} tool call has no `{field}` string")),
@@ -351,9 +354,7 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
             value => listed(value).and_then(|items| items.iter().map(|item| command_text(Some(item))).collect()),
         };
         return match commands {
-            Some(commands) if !commands.is_empty() => {
-                Ok(Action::Run(in_shell(commands.join("\n"), Shell::Posix, agent)))
-            }
+            Some(commands) if !commands.is_empty() => Ok(in_shell(commands.join("\n"), Shell::Posix, agent)),
             _ => Err(format!("the {tool} tool call has no readable `{field}` list")),
         };
     }
@@ -414,7 +415,7 @@ fn tool_action(agent: Agent, tool: &str, input: &Map<String, Value>) -> Result<A
     if !NOT_SHELL_TOOLS.contains(&name)
         && let Some(command) = command_text(input.get("command")).or_else(|| command_text(input.get("cmd")))
     {
-        return Ok(Action::Run(in_shell(command, Shell::Posix, agent)));
+        return Ok(in_shell(command, Shell::Posix, agent));
     }
     Ok(Action::Nothing)
 }
@@ -440,16 +441,18 @@ fn fields(input: &Map<String, Value>, names: &[&str]) -> Vec<String> {
 /// A command as the analyzer reads it: a PowerShell command is judged as `pwsh -Command` runs it.
 /// An agent that does not say which shell runs its commands (all but Claude Code, whose `Bash`
 /// is bash and whose `PowerShell` is PowerShell) may run them in PowerShell on Windows: a command
-/// written in PowerShell's shape is judged both ways, the stricter reading counting.
-fn in_shell(command: String, shell: Shell, agent: Agent) -> String {
-    let powershell = |command: &str| format!("pwsh -NoProfile -Command {}", shell_words::quote(command));
+/// written in PowerShell's shape is judged both ways.
+fn in_shell(command: String, shell: Shell, agent: Agent) -> Action {
     match shell {
-        Shell::Posix if agent != Agent::Claude && looks_like_powershell(&command) => {
-            format!("{}\n{command}", powershell(&command))
-        }
-        Shell::Posix => command,
-        Shell::PowerShell => powershell(&command),
+        Shell::Posix if agent != Agent::Claude && looks_like_powershell(&command) => Action::RunInEither(command),
+        Shell::Posix => Action::Run(command),
+        Shell::PowerShell => Action::Run(as_powershell(&command)),
     }
+}
+
+/// A PowerShell command as bash would hand it to PowerShell.
+pub fn as_powershell(command: &str) -> String {
+    format!("pwsh -NoProfile -Command {}", shell_words::quote(command))
 }
 
 /// Whether a command is written in PowerShell's shape: a `Verb-Noun` cmdlet where a command
@@ -614,12 +617,10 @@ mod tests {
         ] {
             assert!(!looks_like_powershell(bash), "{bash}");
         }
-        let both = in_shell("Remove-Item x".into(), Shell::Posix, Agent::Cursor);
-        assert_eq!(both, "pwsh -NoProfile -Command 'Remove-Item x'\nRemove-Item x");
-        assert_eq!(
-            in_shell("Remove-Item x".into(), Shell::Posix, Agent::Claude),
-            "Remove-Item x"
-        );
+        let either = in_shell("Remove-Item x".into(), Shell::Posix, Agent::Cursor);
+        assert_eq!(either, Action::RunInEither("Remove-Item x".into()));
+        let bash = in_shell("Remove-Item x".into(), Shell::Posix, Agent::Claude);
+        assert_eq!(bash, Action::Run("Remove-Item x".into()));
     }
 
     #[test]

@@ -400,6 +400,7 @@ fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
     };
     match action {
         Action::Run(command) => Ok(analyze(command, context)),
+        Action::RunInEither(command) => Ok(in_either_shell(command, context)),
         Action::Write(paths) => files(paths, analyze_write),
         Action::Edit(paths) => files(paths, analyze_edit),
         Action::Read(paths) => files(paths, analyze_read),
@@ -428,6 +429,25 @@ fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
             Ok(strictest)
         }
         Action::Nothing => Ok(Verdict::new("", Default::default(), Vec::new(), context)),
+    }
+}
+
+/// A command that bash or PowerShell may run, judged both ways, the stricter reading counting.
+/// Bash reads PowerShell's own variables (`$r = Invoke-WebRequest …`, `$_.Name`) as commands
+/// named only when they run: those findings of its reading are dropped, the rest stand.
+fn in_either_shell(command: &str, context: &Context) -> Verdict {
+    let powershell = analyze(&calls::as_powershell(command), context);
+    let bash = analyze(command, context);
+    let findings = bash
+        .findings
+        .into_iter()
+        .filter(|finding| !(finding.rule.id == "could-not-verify" && finding.lost.starts_with("the command name `$")))
+        .collect();
+    let bash = Verdict::new(command, bash.analysis, findings, context);
+    if powershell.decision > bash.decision {
+        powershell
+    } else {
+        bash
     }
 }
 

@@ -26,7 +26,7 @@ pub(super) fn answer(
         return dialect.judged(verdict);
     };
     let (tool, input) = match action {
-        Action::Run(command) => ("shell", command.clone()),
+        Action::Run(command) | Action::RunInEither(command) => ("shell", command.clone()),
         Action::Write(paths) => ("write", paths.join("\n")),
         Action::Edit(paths) => ("edit", paths.join("\n")),
         Action::Read(paths) => ("read", paths.join("\n")),
