@@ -30,6 +30,11 @@ pub fn effects(original: &Source, env: &Env, allowance: Allowance<'_>) -> Result
     let whole = source.span(0..source.text().len());
     let windows_home = crate::paths::windows_form(env.home);
     let mut variables = Variables::new(windows_home.as_deref().unwrap_or(env.home), whole);
+    let outer_written = outer
+        .values
+        .iter()
+        .map(|(name, value)| (name.clone(), value.text().to_owned()))
+        .collect();
     for (name, value) in outer.values {
         variables.set(&name, Some(value));
     }
@@ -37,6 +42,7 @@ pub fn effects(original: &Source, env: &Env, allowance: Allowance<'_>) -> Result
         source,
         windows: windows_home.is_some(),
         variables,
+        outer_written,
         objects: HashMap::new(),
         cwd: None,
         effects: Vec::new(),
@@ -230,6 +236,9 @@ struct Reader<'a> {
     /// are then aliases of cmdlets.
     windows: bool,
     variables: Variables,
+    /// How the values the shell around the code put in were written there (`$c` for
+    /// `${__outer0}`), for messages.
+    outer_written: Vec<(String, String)>,
     /// Variables holding what is not text: a response, a listing, a file's text.
     objects: HashMap<String, Val>,
     /// The folder after `Set-Location`, for what runs next.
@@ -245,6 +254,18 @@ impl<'a> Reader<'a> {
 
     fn text(&self, node: Node) -> &'a str {
         syntax::text(node, self.source)
+    }
+
+    /// The text of `node` for a message, with the values put in by the shell around the code
+    /// shown as they were written there.
+    fn shown(&self, node: Node) -> String {
+        let mut text = self.text(node).to_owned();
+        for (name, written) in &self.outer_written {
+            if text.contains(name.as_str()) {
+                text = text.replace(&format!("${{{name}}}"), written);
+            }
+        }
+        text
     }
 
     fn effect(&mut self, call: &str, span: Span, action: Action) {
@@ -327,7 +348,7 @@ impl<'a> Reader<'a> {
         }
         // Comments name nothing that runs.
         let text: String = self
-            .text(node)
+            .shown(node)
             .lines()
             .map(|line| {
                 match line
@@ -434,7 +455,7 @@ impl<'a> Reader<'a> {
     /// read on the way.
     fn value(&mut self, node: Node) -> Val {
         if !self.deeper(node) {
-            return Val::Text(opaque(self.text(node), self.span(node)));
+            return Val::Text(opaque(&self.shown(node), self.span(node)));
         }
         let value = self.value_of(node);
         self.depth -= 1;
@@ -460,7 +481,7 @@ impl<'a> Reader<'a> {
             "variable" | "braced_variable" => self.variable(node),
             "sub_expression" => {
                 self.visit(node);
-                Val::Text(opaque(self.text(node), span))
+                Val::Text(opaque(&self.shown(node), span))
             }
             "parenthesized_expression" => match children.first() {
                 Some(inner) if inner.kind() == "pipeline" => self.pipeline(*inner, None),
@@ -479,7 +500,7 @@ impl<'a> Reader<'a> {
                 match object {
                     // `(iwr u).Content`, `$_.FullName` of a listing.
                     Some(value @ (Val::Fetched(_) | Val::Items(_))) => value,
-                    _ => Val::Text(opaque(self.text(node), span)),
+                    _ => Val::Text(opaque(&self.shown(node), span)),
                 }
             }
             "invokation_expression" => self.dotnet(node),
@@ -497,7 +518,7 @@ impl<'a> Reader<'a> {
                 for child in children {
                     self.value(child);
                 }
-                Val::Text(opaque(self.text(node), span))
+                Val::Text(opaque(&self.shown(node), span))
             }
         }
     }
@@ -646,7 +667,7 @@ impl<'a> Reader<'a> {
                 span,
                 Action::Unverifiable(format!("runs a command only known when it runs: {}", name_word.text())),
             );
-            return Val::Text(opaque(self.text(node), span));
+            return Val::Text(opaque(&self.shown(node), span));
         };
         let unqualified = match name_text.rsplit_once('\\') {
             Some((_, last)) if cmdlets::cmdlet(last).is_some() && !name_text.contains(':') => last.to_owned(),
@@ -685,9 +706,9 @@ impl<'a> Reader<'a> {
                         let mut argv = vec![Word::literal(known, name_word.span)];
                         argv.extend(plain_words(arguments, span));
                         self.effect(known, span, Action::Run(argv));
-                        Val::Text(opaque(self.text(node), span))
+                        Val::Text(opaque(&self.shown(node), span))
                     }
-                    None if looks_like_cmdlet(&unqualified) => Val::Text(opaque(self.text(node), span)),
+                    None if looks_like_cmdlet(&unqualified) => Val::Text(opaque(&self.shown(node), span)),
                     None => self.native(invocation.as_deref(), name_word, arguments, input, span),
                 }
             }
@@ -1209,7 +1230,7 @@ impl<'a> Reader<'a> {
         let span = self.span(node);
         let children = syntax::named_children(node);
         let Some(member) = children.iter().find(|c| c.kind() == "member_name") else {
-            return Val::Text(opaque(self.text(node), span));
+            return Val::Text(opaque(&self.shown(node), span));
         };
         let member = self.text(*member).to_lowercase();
         let target = children.first().filter(|c| c.kind() != "member_name").copied();
@@ -1314,7 +1335,7 @@ impl<'a> Reader<'a> {
         if let Some(action) = action {
             self.effect(&call, span, action);
         }
-        Val::Text(opaque(self.text(node), span))
+        Val::Text(opaque(&self.shown(node), span))
     }
 }
 
