@@ -123,9 +123,19 @@ pub fn script_refusal(text: &str) -> Option<ScriptRefusal> {
 
 /// The languages whose code the interpreter readers parse themselves; the others are read by
 /// patterns only.
-pub const INTERPRETED_LANGUAGES: [&str; 7] = ["python", "javascript", "ruby", "perl", "php", "lua", "awk"];
+pub const INTERPRETED_LANGUAGES: [&str; 9] = [
+    "python",
+    "javascript",
+    "ruby",
+    "perl",
+    "php",
+    "lua",
+    "awk",
+    "powershell",
+    "cmd",
+];
 
-/// The calls found in `code` of the language `pick` names: the digits `0` to `6` pick
+/// The calls found in `code` of the language `pick` names: the digits `0` to `8` pick
 /// [`INTERPRETED_LANGUAGES`] in order, any other byte one of them too. Each call as
 /// `call: action`; `None` when the parse used up its allowance. A panic is not caught.
 pub fn interpreter_effects(pick: u8, code: &str) -> Option<Vec<String>> {
@@ -136,7 +146,9 @@ pub fn interpreter_effects(pick: u8, code: &str) -> Option<Vec<String>> {
         3 => Language::Perl,
         4 => Language::Php,
         5 => Language::Lua,
-        _ => Language::Awk,
+        6 => Language::Awk,
+        7 => Language::PowerShell,
+        _ => Language::Cmd,
     };
     let arguments = Arguments {
         script: None,

@@ -346,7 +346,7 @@ fn mutated_interpreter_code_and_words_are_read() {
         for round in 0..COMMAND_ROUNDS / 3 {
             let original = random.pick(&commands).clone();
             let text = mutated(&mut random, &original, &commands);
-            failures.extend(read(b'0' + (round % 7) as u8, &text).err());
+            failures.extend(read(b'0' + (round % 9) as u8, &text).err());
         }
         assert_no_new_failures(failures);
     });
