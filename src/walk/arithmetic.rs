@@ -35,6 +35,57 @@ impl Walker<'_> {
         }
     }
 
+    /// Text bash evaluates as arithmetic (a value given an integer variable, an indexed array
+    /// literal's `[index]`): substitutions in it run, and the variables it names are evaluated.
+    pub(super) fn evaluate_text(&mut self, text: &Word, via: &str, at: &Cursor) {
+        let runs_code = text
+            .parts
+            .iter()
+            .any(|part| matches!(part, Part::Literal { text, .. } if text.contains("$(") || text.contains('`')));
+        if runs_code {
+            self.expand_again(text, via, at);
+        } else if let Some(value) = text.value() {
+            self.evaluate_arithmetic(identifiers(value), at);
+        }
+    }
+
+    /// The `[index]=` of an indexed array literal's elements (`a=(['$(…)']=1)`, `a=([$k]=1)`):
+    /// bash evaluates each index as arithmetic once its quotes are removed.
+    pub(super) fn evaluate_indices(&mut self, elements: &[Word], at: &Cursor) {
+        for element in &rejoined_indices(elements) {
+            let text = element.text();
+            let Some(close) = text.find("]=").filter(|_| text.starts_with('[')) else {
+                continue;
+            };
+            let index = element.strip_prefix(1);
+            let mut parts = Vec::new();
+            let mut taken = 0;
+            for part in index.parts {
+                let length = match &part {
+                    Part::Literal { text, .. } => text.len(),
+                    Part::Dynamic(dynamic) => dynamic.text.len(),
+                };
+                if taken >= close - 1 {
+                    break;
+                }
+                match part {
+                    Part::Literal { text, quoting, span } if taken + length > close - 1 => {
+                        let kept = close - 1 - taken;
+                        parts.push(Part::Literal {
+                            text: text[..kept].to_owned(),
+                            quoting,
+                            span,
+                        });
+                    }
+                    part => parts.push(part),
+                }
+                taken += length;
+            }
+            let index = Word::from_parts(parts, element.span);
+            self.evaluate_text(&index, "array index evaluated as arithmetic", at);
+        }
+    }
+
     /// Text that bash expands once more as it evaluates it (an array subscript, an arithmetic
     /// value): its substitutions are walked as code. The text is given to the no-op `:`, so that
     /// the text itself is not taken for a command name.
@@ -184,6 +235,39 @@ fn variable_names_given<'a>(program: &str, args: &'a [Word]) -> Vec<&'a Word> {
 }
 
 /// The variables an arithmetic node names: `x` and `$x` alike.
+/// The elements of an array literal with each `[index]=` whole again: the walk splits a
+/// variable's value into fields, where bash expands an index without splitting it
+/// (`a=([$k]=1)` with `k='$(x) y'`).
+fn rejoined_indices(elements: &[Word]) -> Vec<Word> {
+    let mut joined: Vec<Word> = Vec::new();
+    let mut open: Option<Vec<Part>> = None;
+    for element in elements {
+        let text = element.text();
+        match open.as_mut() {
+            Some(parts) => {
+                parts.push(Part::Literal {
+                    text: " ".into(),
+                    quoting: crate::word::Quoting::Quoted,
+                    span: element.span,
+                });
+                parts.extend(element.parts.iter().cloned());
+                if text.contains("]=") {
+                    joined.push(Word::from_parts(open.take().unwrap_or_default(), element.span));
+                }
+            }
+            None if text.starts_with('[') && !text.contains("]=") => open = Some(element.parts.clone()),
+            None => joined.push(element.clone()),
+        }
+    }
+    if let Some(parts) = open {
+        joined.push(Word::from_parts(
+            parts,
+            elements.last().map(|e| e.span).unwrap_or_default(),
+        ));
+    }
+    joined
+}
+
 pub(super) fn arithmetic_names(node: Node, source: &Source) -> Vec<String> {
     let mut names = Vec::new();
     let mut stack = vec![node];

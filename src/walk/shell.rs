@@ -45,6 +45,10 @@ pub(super) struct Shell {
     /// The names `alias` defined: bash reads a later line starting with one with the alias's
     /// text in its place, which can turn a line it would refuse into one it runs.
     pub(super) aliases: Vec<String>,
+    /// Variables declared integer (`declare -i n`): bash evaluates every value given them as
+    /// arithmetic; and those declared associative (`declare -A m`), whose keys it does not.
+    pub(super) integers: Vec<String>,
+    pub(super) associative: Vec<String>,
 }
 
 /// A shell function the command defined.
@@ -71,6 +75,8 @@ impl Shell {
             physical_cd: false,
             hashed: HashMap::new(),
             aliases: Vec::new(),
+            integers: Vec::new(),
+            associative: Vec::new(),
         }
     }
 
@@ -148,16 +154,29 @@ impl Walker<'_> {
         let appends = anonymous_token(node).is_some_and(|token| token == "+=");
         let value = node.child_by_field_name("value");
         let mut elements = None;
+        let array_name = name.split('[').next().unwrap_or(&name).to_owned();
         let decoded = match value {
             Some(value) if value.kind() == "array" => {
                 let mut cursor = value.walk();
                 let nodes: Vec<Node> = value.named_children(&mut cursor).collect();
-                let words = placed_elements(self.words_grouped(&nodes, at, &Input::Inherited));
+                let grouped = self.words_grouped(&nodes, at, &Input::Inherited);
+                if !at.shell.associative.contains(&array_name) {
+                    self.evaluate_indices(&grouped, at);
+                }
+                let words = placed_elements(grouped);
                 let first = words.as_ref().and_then(|words| words.first().cloned());
                 elements = words;
                 first.or_else(|| Some(Word::literal("", at.source.span(value.byte_range()))))
             }
-            Some(value) => self.words(&[value], at).pop().map(Word::single_field),
+            Some(value) => {
+                let word = self.words(&[value], at).pop().map(Word::single_field);
+                if at.shell.integers.contains(&array_name)
+                    && let Some(word) = &word
+                {
+                    self.evaluate_text(word, "integer variable's value", at);
+                }
+                word
+            }
             None => Some(Word::literal("", at.source.span(node.byte_range()))),
         };
         let shell = &mut *at.shell;
@@ -208,6 +227,32 @@ impl Walker<'_> {
             let word = &text[child.byte_range()];
             child.kind() == "word" && word.starts_with('-') && word[1..].contains('n')
         });
+        let flagged = |flag: char| {
+            children.iter().any(|child| {
+                let word = &text[child.byte_range()];
+                child.kind() == "word" && word.starts_with('-') && word[1..].contains(flag)
+            })
+        };
+        let (integer, associative) = (flagged('i'), flagged('A'));
+        for child in &children {
+            let named = match child.kind() {
+                "variable_assignment" => child.child_by_field_name("name"),
+                "variable_name" | "word" => Some(*child),
+                _ => None,
+            };
+            let Some(named) = named.map(|n| text[n.byte_range()].to_owned()) else {
+                continue;
+            };
+            if named.starts_with('-') {
+                continue;
+            }
+            if integer && !at.shell.integers.contains(&named) {
+                at.shell.integers.push(named.clone());
+            }
+            if associative && !at.shell.associative.contains(&named) {
+                at.shell.associative.push(named);
+            }
+        }
         let keyword = node.child(0).map(|first| first.kind());
         let exports = keyword == Some("export")
             || matches!(keyword, Some("declare" | "typeset"))
