@@ -455,12 +455,15 @@ pub fn as_powershell(command: &str) -> String {
     format!("pwsh -NoProfile -Command {}", shell_words::quote(command))
 }
 
-/// Whether a command is written in PowerShell's shape: a `Verb-Noun` cmdlet where a command
-/// starts, a `$variable =` assignment or a `[Type]::` call opening it.
+/// Whether a command is written in PowerShell's shape: a cmdlet (`Verb-Noun` with one of
+/// PowerShell's verbs, in any case) or one of its short aliases where a command starts, a
+/// `$variable =` assignment or a `[Type]::` call.
 fn looks_like_powershell(command: &str) -> bool {
     static SHAPE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?m)(?:^|[;|{(&]|&&|\|\|)\s*(?:[A-Z][a-z]+-[A-Z][A-Za-z]+\b|\$[A-Za-z_][\w:]*\s*=[^=~]|\[[A-Za-z][\w.]*\]::)")
-            .expect("the PowerShell shape is a valid pattern")
+        regex::Regex::new(
+            r"(?mi)(?:^|[;|{(&]|&&|\|\|)\s*(?:(?:get|set|new|remove|add|clear|copy|move|rename|invoke|start|stop|restart|test|select|where|foreach|write|out|format|import|export|convertto|convertfrom|measure|sort|join|split|resolve|register|unregister|enable|disable|install|uninstall|update|expand|compress|send|receive|wait|push|pop|mount|dismount|initialize|suspend|resume)-[a-z]+\b|(?:iex|irm|iwr|ri|rd|gci|gc|ac|saps|spps|icm|sls)\s|\$[A-Za-z_][\w:]*\s*=[^=~]|\[[A-Za-z][\w.]*\]::)",
+        )
+        .expect("the PowerShell shape is a valid pattern")
     });
     SHAPE.is_match(command)
 }

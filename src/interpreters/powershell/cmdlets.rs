@@ -402,7 +402,12 @@ pub(super) fn cmdlet(name: &str) -> Option<&'static Cmdlet> {
 
 /// One argument of a command as written: a parameter (`-Recurse`, `-Path:x`) or a value.
 pub(super) enum Argument<V> {
-    Parameter { name: String, attached: Option<V> },
+    /// `name` without its dashes; `dashes` as written (a native program's `--force` keeps two).
+    Parameter {
+        name: String,
+        dashes: String,
+        attached: Option<V>,
+    },
     Value(V),
 }
 
@@ -426,7 +431,7 @@ impl<V: Clone> Bound<V> {
         while let Some(argument) = arguments.next() {
             match argument {
                 Argument::Value(value) => positional.push(value),
-                Argument::Parameter { name, attached } => {
+                Argument::Parameter { name, attached, .. } => {
                     let matched = matching(cmdlet, &name);
                     if matched.is_empty() {
                         unknown.push(name.clone());
@@ -508,6 +513,7 @@ mod tests {
     fn parameter(name: &str) -> Argument<&'static str> {
         Argument::Parameter {
             name: name.into(),
+            dashes: "-".into(),
             attached: None,
         }
     }

@@ -80,12 +80,12 @@ fn outer_values(original: &Source) -> OuterValues {
         let at = rest + found;
         let after = at + open.len_utf8();
         let Some((index, used)) = crate::source::parse_placeholder(&text[after..]) else {
-            builder.push_mapped(original, rest..after);
+            push_normalized(&mut builder, original, rest..after);
             rest = after;
             continue;
         };
         let end = after + used;
-        builder.push_mapped(original, rest..at);
+        push_normalized(&mut builder, original, rest..at);
         let span = original.span(at..end);
         let name = format!("__outer{index}");
         builder.push_from(&format!("${{{name}}}"), span);
@@ -114,7 +114,7 @@ fn outer_values(original: &Source) -> OuterValues {
         }
         rest = end;
     }
-    builder.push_mapped(original, rest..text.len());
+    push_normalized(&mut builder, original, rest..text.len());
     OuterValues {
         source: builder.finish(),
         values,
@@ -757,15 +757,36 @@ impl<'a> Reader<'a> {
                 continue;
             }
             match element.kind() {
-                "command_argument_sep" => flush(&mut pieces, &mut arguments, &mut attach, span),
+                "command_argument_sep" => {
+                    flush(&mut pieces, &mut arguments, &mut attach, span);
+                    // The grammar reads the `:` of `-Name:value` as a separator.
+                    if self.text(element).contains(':') && matches!(arguments.last(), Some(Argument::Parameter { .. }))
+                    {
+                        attach = true;
+                    }
+                }
                 "command_parameter" => {
                     flush(&mut pieces, &mut arguments, &mut attach, span);
                     let written = self.text(element).trim();
-                    let name = written.trim_start_matches(['-', '–', '—']);
-                    attach = name.ends_with(':');
+                    let name = written.trim_start_matches(['-', '–', '—', '―']);
+                    let dashes = written[..written.len() - name.len()].to_owned();
+                    // `-Name:value` may come as one token: the value is read as a bare word.
+                    let (name, attached) = match name.split_once(':') {
+                        Some((name, "")) => {
+                            attach = true;
+                            (name, None)
+                        }
+                        Some((name, value)) => {
+                            let start = element.start_byte() + (value.as_ptr() as usize - written.as_ptr() as usize);
+                            let expanded = self.expand(element, start..start + value.len(), false);
+                            (name, Some(Val::Text(expanded)))
+                        }
+                        None => (name, None),
+                    };
                     arguments.push(Argument::Parameter {
-                        name: name.trim_end_matches(':').to_owned(),
-                        attached: None,
+                        name: name.to_owned(),
+                        dashes,
+                        attached,
                     });
                 }
                 "redirection" => {
@@ -781,6 +802,12 @@ impl<'a> Reader<'a> {
                     }
                 }
                 "comment" => {}
+                // `$HOME\.bashrc`: the grammar reads a member `.bashrc` where PowerShell
+                // reads a bare word, the variable expanded.
+                _ if variable_then_path(self.text(element)) => {
+                    let value = Val::Text(self.bare(element));
+                    pieces.push(value);
+                }
                 _ => {
                     let value = self.value(element);
                     pieces.push(value);
@@ -897,15 +924,20 @@ impl<'a> Reader<'a> {
                     self.effect(call, span, Action::Run(argv));
                     return Val::Text(opaque("environment variables", span));
                 }
-                // A pattern lists its matches; a folder, what it holds.
-                match folder
+                // A pattern lists its matches; a folder, what it holds; a filter (`-Filter
+                // *.log`, `-Include bin,obj`), what matches it there.
+                let pattern = folder
                     .text()
                     .rsplit(['\\', '/'])
                     .next()
-                    .is_some_and(|last| last.contains(['*', '?']))
-                {
-                    true => Val::Items(folder),
-                    false => Val::Items(children_of(&folder)),
+                    .is_some_and(|last| last.contains(['*', '?']));
+                let filter = get("Filter")
+                    .or_else(|| get("Include"))
+                    .and_then(|filter| filter.words(span).into_iter().next());
+                match (pattern, filter) {
+                    (true, _) => Val::Items(folder),
+                    (false, Some(filter)) => Val::Items(join(&folder, &filter)),
+                    (false, None) => Val::Items(children_of(&folder)),
                 }
             }
             "Get-Content" => {
@@ -1135,7 +1167,17 @@ impl<'a> Reader<'a> {
                 (Some(path), Some(child)) => Val::Text(join(&path.word(span), &child.word(span))),
                 _ => Val::Text(opaque("a joined path", span)),
             },
-            "Where-Object" => input.unwrap_or(Val::Block),
+            // What a filter keeps of a listing: some of its items, which only the code knows.
+            "Where-Object" => match input {
+                Some(Val::Items(items)) => {
+                    let folder = match items.value().and_then(|text| text.rfind(['\\', '/'])) {
+                        Some(at) => Word::literal(&items.text()[..at], items.span),
+                        None => Word::literal(".", items.span),
+                    };
+                    Val::Items(join(&folder, &opaque("the items Where-Object keeps", span)))
+                }
+                other => other.unwrap_or(Val::Block),
+            },
             "Set-ExecutionPolicy" => {
                 let mut argv = vec![Word::literal(call, span)];
                 argv.extend(words(get("ExecutionPolicy")));
@@ -1249,11 +1291,13 @@ impl<'a> Reader<'a> {
         let arguments: Vec<Val> = children
             .iter()
             .find(|c| c.kind() == "argument_list")
+            // Its own arguments only: nested calls are read when their argument is valued.
             .map(|list| {
-                syntax::preorder(*list)
+                syntax::named_children(*list)
                     .into_iter()
+                    .filter(|n| n.kind() == "argument_expression_list")
+                    .flat_map(syntax::named_children)
                     .filter(|n| n.kind() == "argument_expression")
-                    .filter(|n| n.parent().is_some_and(|p| p.kind() == "argument_expression_list"))
                     .collect::<Vec<_>>()
             })
             .unwrap_or_default()
@@ -1366,6 +1410,44 @@ fn provider(path: &Word) -> Provider {
     Provider::Files
 }
 
+/// Copies `range` of `original`, each character PowerShell's tokenizer reads as another written
+/// as that one: dashes (U+2013, U+2014, U+2015) as `-`, curly quotes as straight ones, no-break
+/// and other separator spaces as a space. `Remove-Item –Recurse “C:\x”` is `-Recurse "C:\x"`.
+fn push_normalized(builder: &mut crate::source::SourceBuilder, original: &Source, range: std::ops::Range<usize>) {
+    let text = &original.text()[range.clone()];
+    let mut run = range.start;
+    for (offset, c) in text.char_indices() {
+        let plain = match c {
+            '\u{2013}' | '\u{2014}' | '\u{2015}' => "-",
+            '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{201b}' => "'",
+            '\u{201c}' | '\u{201d}' | '\u{201e}' => "\"",
+            '\u{a0}'
+            | '\u{85}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200a}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202f}'
+            | '\u{205f}'
+            | '\u{3000}' => " ",
+            _ => continue,
+        };
+        let at = range.start + offset;
+        builder.push_mapped(original, run..at);
+        builder.push_from(plain, original.span(at..at + c.len_utf8()));
+        run = at + c.len_utf8();
+    }
+    builder.push_mapped(original, run..range.end);
+}
+
+/// Whether an argument is a variable followed by a path (`$HOME\.ssh`, `${env:TEMP}/x`).
+fn variable_then_path(written: &str) -> bool {
+    written
+        .strip_prefix('$')
+        .and_then(|rest| text::variable_name(rest).map(|(_, length)| &rest[length..]))
+        .is_some_and(|after| after.starts_with(['\\', '/']))
+}
+
 /// Whether `name` has the shape of a cmdlet (`Verb-Noun`), which no program on disk has.
 fn looks_like_cmdlet(name: &str) -> bool {
     let Some((verb, noun)) = name.split_once('-') else {
@@ -1404,12 +1486,12 @@ fn plain_words(arguments: Vec<Argument<Val>>, span: Span) -> Vec<Word> {
     let mut words = Vec::new();
     for argument in arguments {
         match argument {
-            Argument::Parameter { name, attached } => {
-                let written = Word::literal(&format!("-{name}"), span);
+            Argument::Parameter { name, dashes, attached } => {
+                let written = Word::literal(&format!("{dashes}{name}"), span);
                 match attached {
                     Some(value) => {
                         let value = value.word(span);
-                        words.push(super::concat([Word::literal(&format!("-{name}:"), span), value]));
+                        words.push(super::concat([Word::literal(&format!("{dashes}{name}:"), span), value]));
                     }
                     None => words.push(written),
                 }
