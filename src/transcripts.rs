@@ -78,7 +78,11 @@ impl Replay {
 
     /// `412 sessions, 18,204 tool calls, 37 would be denied, 61 asked; by rule: …`
     pub fn summary(&self) -> String {
-        let mut by_rule: Vec<(&str, usize)> = self.groups.iter().map(|((_, rule), group)| (*rule, group.count)).collect();
+        let mut by_rule: Vec<(&str, usize)> = self
+            .groups
+            .iter()
+            .map(|((_, rule), group)| (*rule, group.count))
+            .collect();
         by_rule.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         let rules = if by_rule.is_empty() {
             String::new()
@@ -213,7 +217,10 @@ pub fn replay(
             let Some(rule) = verdict.rule().filter(|_| verdict.decision != Decision::Allow) else {
                 continue;
             };
-            let group = replay.groups.entry((std::cmp::Reverse(verdict.decision), rule)).or_default();
+            let group = replay
+                .groups
+                .entry((std::cmp::Reverse(verdict.decision), rule))
+                .or_default();
             group.count += 1;
             if group.examples.len() < examples {
                 group.examples.push(Example {
@@ -237,8 +244,16 @@ fn describe(action: &Action) -> String {
         Action::Write(paths) => format!("write {}", paths.join(", ")),
         Action::Edit(paths) => format!("edit {}", paths.join(", ")),
         Action::Read(paths) => format!("read {}", paths.join(", ")),
-        Action::Mcp { server, tool, command, .. } => {
-            format!("mcp__{server}__{tool}{}", command.as_deref().map(|c| format!(" {}", one_line(c))).unwrap_or_default())
+        Action::Mcp {
+            server, tool, command, ..
+        } => {
+            format!(
+                "mcp__{server}__{tool}{}",
+                command
+                    .as_deref()
+                    .map(|c| format!(" {}", one_line(c)))
+                    .unwrap_or_default()
+            )
         }
         Action::Nothing => String::new(),
     }
@@ -264,7 +279,10 @@ fn read_session(reader: impl BufRead) -> (Vec<Recorded>, bool, usize) {
         let number = index + 1;
         let kind = entry.get("type").and_then(Value::as_str).unwrap_or("");
         let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_owned);
-        if let Some(message) = entry.get("message").filter(|_| entry.contains_key("sessionId") || kind == "assistant") {
+        if let Some(message) = entry
+            .get("message")
+            .filter(|_| entry.contains_key("sessionId") || kind == "assistant")
+        {
             known = true;
             if kind != "assistant" {
                 continue;
@@ -328,7 +346,10 @@ fn codex_call(payload: &Value, cwd: Option<&str>, line: usize) -> Option<Recorde
             let action = payload.get("action")?;
             let mut input = Map::new();
             input.insert("command".into(), action.get("command")?.clone());
-            let folder = action.get("working_directory").and_then(Value::as_str).map(str::to_owned);
+            let folder = action
+                .get("working_directory")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
             ("local_shell".to_owned(), input, folder)
         }
         "custom_tool_call" => {
@@ -361,7 +382,10 @@ not json
         assert!(known);
         assert_eq!(unreadable, 1);
         assert_eq!(calls.len(), 1);
-        assert_eq!((calls[0].tool.as_str(), calls[0].cwd.as_deref(), calls[0].line), ("Bash", Some("/p"), 2));
+        assert_eq!(
+            (calls[0].tool.as_str(), calls[0].cwd.as_deref(), calls[0].line),
+            ("Bash", Some("/p"), 2)
+        );
         let codex = br#"{"timestamp":"t","type":"session_meta","payload":{"id":"x","cwd":"/w"}}
 {"timestamp":"t","type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{\"command\":[\"bash\",\"-lc\",\"ls\"],\"workdir\":\"sub\"}","call_id":"c"}}
 "#;

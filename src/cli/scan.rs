@@ -101,15 +101,22 @@ pub fn scan(arguments: &ScanArgs, color: bool) -> Result<ExitCode, Failure> {
         let mut targets = Vec::new();
         for path in &paths {
             if !path.exists() {
-                return Err(Failure::Failed(format!("cannot scan {}: no such file or folder", path.display())));
+                return Err(Failure::Failed(format!(
+                    "cannot scan {}: no such file or folder",
+                    path.display()
+                )));
             }
             if path.is_dir() {
                 let repository = scan::repository_of(path);
-                targets.extend(scan::files_under(path, &mut progress).into_iter().map(|(file, _)| Target {
-                    path: file,
-                    repository: repository.clone(),
-                    text: None,
-                }));
+                targets.extend(
+                    scan::files_under(path, &mut progress)
+                        .into_iter()
+                        .map(|(file, _)| Target {
+                            path: file,
+                            repository: repository.clone(),
+                            text: None,
+                        }),
+                );
             } else {
                 let folder = path.parent().filter(|parent| !parent.as_os_str().is_empty());
                 targets.push(Target {
@@ -154,7 +161,10 @@ pub fn audit(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
         arguments.paths.clone()
     };
     if let Some(missing) = places.iter().find(|place| !place.exists()) {
-        return Err(Failure::Failed(format!("cannot read {}: no such file or folder", missing.display())));
+        return Err(Failure::Failed(format!(
+            "cannot read {}: no such file or folder",
+            missing.display()
+        )));
     }
     let files = transcripts::session_files(&places);
     let mut progress = Progress::new("sessions", Some(files.len()));
@@ -170,7 +180,12 @@ pub fn audit(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
         say!("{}", replay.json());
     } else {
         for ((decision, rule), group) in &replay.groups {
-            say!("{} {rule}: {} {}", decision.0, group.count, if group.count == 1 { "call" } else { "calls" });
+            say!(
+                "{} {rule}: {} {}",
+                decision.0,
+                group.count,
+                if group.count == 1 { "call" } else { "calls" }
+            );
             for example in &group.examples {
                 say!("  {}:{}: {}", example.file, example.line, example.call);
                 if let Some(cwd) = &example.cwd {

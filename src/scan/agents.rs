@@ -41,8 +41,10 @@ fn settings_files() -> &'static [String] {
 /// Whether the file at `relative` is an agent's settings or hooks file.
 pub fn is_settings_file(relative: &str) -> bool {
     // Copilot CLI reads every JSON file in `.github/hooks/`.
-    settings_files().iter().any(|file| file == relative)
-        || relative.strip_prefix(".github/hooks/").is_some_and(|name| !name.contains('/') && name.ends_with(".json"))
+    let at_top_or_nested = |file: &str| relative == file || relative.ends_with(&format!("/{file}"));
+    let folder = relative.rsplit_once('/').map_or("", |(folder, _)| folder);
+    settings_files().iter().any(|file| at_top_or_nested(file))
+        || (folder == ".github/hooks" || folder.ends_with("/.github/hooks")) && relative.ends_with(".json")
 }
 
 /// The hook commands and permission rules of a settings file.
@@ -59,7 +61,11 @@ pub fn read(source: &str) -> Found {
     }
     let allowed = [("permissions", "allow"), ("tools", "allowed")];
     for (section, list) in allowed {
-        let Some(rules) = settings.get(section).and_then(|s| s.get(list)).and_then(Value::as_array) else {
+        let Some(rules) = settings
+            .get(section)
+            .and_then(|s| s.get(list))
+            .and_then(Value::as_array)
+        else {
             continue;
         };
         let mut locator = Locator::new(&blanked);
@@ -164,11 +170,23 @@ pub fn let_through(pattern: &str, policy: &Policy) -> Option<LetThrough> {
     let more = through.len().saturating_sub(SHOWN);
     let message = format!(
         "`{pattern}` lets the agent run without asking commands this guard would {}: {}{}",
-        if decision == Decision::Deny { "deny" } else { "ask about" },
+        if decision == Decision::Deny {
+            "deny"
+        } else {
+            "ask about"
+        },
         listed.join(", "),
-        if more > 0 { format!(" and {more} more") } else { String::new() }
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
     );
-    Some(LetThrough { decision, rule, message })
+    Some(LetThrough {
+        decision,
+        rule,
+        message,
+    })
 }
 
 #[cfg(test)]

@@ -3,13 +3,15 @@
 //! run without a shell (`["CMD-SHELL", "…"]` runs its string in a shell). They run inside the
 //! service's container.
 
-use super::yaml::{self, Node};
 use super::Snippet;
+use super::yaml::{self, Node};
 
 pub fn commands(source: &str) -> Vec<Snippet> {
     let mut found = Vec::new();
     for document in yaml::documents(source) {
-        let Some(services) = yaml::get(&document, "services") else { continue };
+        let Some(services) = yaml::get(&document, "services") else {
+            continue;
+        };
         for (_, service) in yaml::entries(services) {
             for key in ["command", "entrypoint"] {
                 found.extend(yaml::get(service, key).and_then(|node| command_of(node, source)));
@@ -19,7 +21,9 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                 let words = yaml::strings(test).unwrap_or_default();
                 let snippet = match words.first().map(String::as_str) {
                     Some("CMD-SHELL") => yaml::items(test).get(1).and_then(|node| yaml::command(node, source)),
-                    Some("CMD") if words.len() > 1 => Some(Snippet::argv(&words[1..], yaml::place(&yaml::items(test)[1]))),
+                    Some("CMD") if words.len() > 1 => {
+                        Some(Snippet::argv(&words[1..], yaml::place(&yaml::items(test)[1])))
+                    }
                     Some(_) => None,
                     None => yaml::command(test, source),
                 };
@@ -27,7 +31,10 @@ pub fn commands(source: &str) -> Vec<Snippet> {
             }
         }
     }
-    found.into_iter().map(|snippet| unescape(snippet).in_container(true)).collect()
+    found
+        .into_iter()
+        .map(|snippet| unescape(snippet).in_container(true))
+        .collect()
 }
 
 /// A `command` or `entrypoint`: a string, or an argument vector.

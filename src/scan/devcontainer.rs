@@ -2,8 +2,8 @@
 //! machine; the others run inside the container. Each is a command line, an argument vector, or
 //! an object of named commands run side by side.
 
-use super::json::{self, Locator};
 use super::Snippet;
+use super::json::{self, Locator};
 use serde_json::Value;
 
 const LIFECYCLE: &[&str] = &[

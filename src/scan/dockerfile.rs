@@ -11,7 +11,11 @@ use super::{Place, Snippet};
 type Line<'a> = (usize, &'a str);
 
 pub fn commands(source: &str) -> Vec<Snippet> {
-    let lines: Vec<Line<'_>> = source.lines().enumerate().map(|(index, text)| (index + 1, text)).collect();
+    let lines: Vec<Line<'_>> = source
+        .lines()
+        .enumerate()
+        .map(|(index, text)| (index + 1, text))
+        .collect();
     let escape = escape_character(&lines);
     let mut shell = ShellKind::Posix;
     let mut found = Vec::new();
@@ -25,7 +29,11 @@ pub fn commands(source: &str) -> Vec<Snippet> {
         }
         // The instruction's lines: this one and its continuations, comment lines left out.
         let mut pieces: Vec<Line<'_>> = vec![(number, text)];
-        while pieces.last().is_some_and(|(_, piece)| piece.trim_end().ends_with(escape)) && index < lines.len() {
+        while pieces
+            .last()
+            .is_some_and(|(_, piece)| piece.trim_end().ends_with(escape))
+            && index < lines.len()
+        {
             let (next_number, next) = lines[index];
             index += 1;
             if !next.trim_start().starts_with('#') {
@@ -76,11 +84,23 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                     // A command, with its continuation lines and any heredoc body, as a shell
                     // reads them.
                     let mut all: Vec<(Place, &str)> = vec![(first, first_piece)];
-                    all.extend(pieces[1..].iter().map(|(n, piece)| (Place { line: *n, column: 0 }, *piece)));
+                    all.extend(
+                        pieces[1..]
+                            .iter()
+                            .map(|(n, piece)| (Place { line: *n, column: 0 }, *piece)),
+                    );
                     all.extend(bodies.iter().map(|(n, body)| (Place { line: *n, column: 0 }, *body)));
                     let terminators: Vec<(Place, &str)> = heredocs
                         .iter()
-                        .map(|word| (Place { line: number, column: 0 }, word.as_str()))
+                        .map(|word| {
+                            (
+                                Place {
+                                    line: number,
+                                    column: 0,
+                                },
+                                word.as_str(),
+                            )
+                        })
                         .collect();
                     all.extend(terminators);
                     Some(Snippet {
@@ -119,7 +139,13 @@ fn script(bodies: &[Line<'_>]) -> Option<Snippet> {
     }
     Some(Snippet {
         text: bodies.iter().map(|(_, body)| *body).collect::<Vec<_>>().join("\n"),
-        lines: bodies.iter().map(|(number, _)| Place { line: *number, column: 0 }).collect(),
+        lines: bodies
+            .iter()
+            .map(|(number, _)| Place {
+                line: *number,
+                column: 0,
+            })
+            .collect(),
         run_as: None,
         folder: None,
         in_container: false,
@@ -137,7 +163,9 @@ enum ShellKind {
 impl ShellKind {
     fn of(arguments: &str) -> ShellKind {
         let words: Vec<String> = serde_json::from_str(arguments.trim()).unwrap_or_default();
-        let program = words.first().map_or("", |word| word.rsplit(['/', '\\']).next().unwrap_or(word));
+        let program = words
+            .first()
+            .map_or("", |word| word.rsplit(['/', '\\']).next().unwrap_or(word));
         match program.to_ascii_lowercase().trim_end_matches(".exe") {
             "sh" | "bash" | "dash" | "ash" => ShellKind::Posix,
             "pwsh" | "powershell" => ShellKind::PowerShell,

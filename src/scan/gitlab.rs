@@ -8,7 +8,15 @@ use super::{Snippet, replace_templates};
 
 /// Top-level keys that are not jobs.
 const NOT_JOBS: &[&str] = &[
-    "stages", "variables", "include", "workflow", "image", "services", "cache", "before_script", "after_script",
+    "stages",
+    "variables",
+    "include",
+    "workflow",
+    "image",
+    "services",
+    "cache",
+    "before_script",
+    "after_script",
 ];
 
 pub fn commands(source: &str) -> Vec<Snippet> {

@@ -40,7 +40,9 @@ pub fn without_comments(text: &str) -> String {
                 continue;
             }
             (b'/', Some(b'*')) => {
-                let end = text[index + 2..].find("*/").map_or(bytes.len(), |at| index + 2 + at + 2);
+                let end = text[index + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |at| index + 2 + at + 2);
                 for blanked in &mut out[index..end] {
                     if *blanked != b'\n' {
                         *blanked = b' ';

@@ -39,7 +39,13 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                         "{{",
                         "}}",
                     ),
-                    lines: body.iter().map(|(line, _, indent)| Place { line: *line, column: *indent }).collect(),
+                    lines: body
+                        .iter()
+                        .map(|(line, _, indent)| Place {
+                            line: *line,
+                            column: *indent,
+                        })
+                        .collect(),
                     run_as: None,
                     folder: None,
                     in_container: false,

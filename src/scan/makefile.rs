@@ -1,13 +1,15 @@
 //! Makefile recipes, read by make's line rules: a recipe line starts with a tab and belongs to
 //! the rule above it; a trailing backslash continues it on the next line; `@`, `-` and `+` in
-//! front are make's, not the shell's; each recipe line runs in a shell of its own. Make's own
-//! references (`$(VAR)`, `${VAR}`, `$@`) are values not known here, and `$$` is a `$` for the
-//! shell. `define … endef` bodies are text, not recipes.
+//! front are make's, not the shell's; each recipe line runs in a shell of its own. A variable the
+//! file sets to plain text (`OUT := dist`) is replaced by its value; make's other references
+//! (`$(shell …)`, `$@`, variables set elsewhere) are values not known here, and `$$` is a `$`
+//! for the shell. `define … endef` bodies are text, not recipes.
 
 use super::{Place, Snippet, placeholder};
 
 pub fn commands(source: &str) -> Vec<Snippet> {
     let lines: Vec<&str> = source.lines().collect();
+    let variables = plain_variables(&lines);
     let mut found = Vec::new();
     let mut in_rule = false;
     let mut in_define = false;
@@ -34,7 +36,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
             let text = pieces
                 .iter()
                 .enumerate()
-                .map(|(at, (_, piece))| shell_text(if at == 0 { &piece[prefix..] } else { piece }))
+                .map(|(at, (_, piece))| shell_text(if at == 0 { &piece[prefix..] } else { piece }, &variables))
                 .collect::<Vec<_>>()
                 .join("\n");
             if text.trim().is_empty() || text.trim_start().starts_with('#') {
@@ -64,9 +66,11 @@ pub fn commands(source: &str) -> Vec<Snippet> {
             in_rule = false;
             continue;
         }
-        if ["ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "include", "-include"]
-            .iter()
-            .any(|word| directive.split_whitespace().next() == Some(word))
+        if [
+            "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "include", "-include",
+        ]
+        .iter()
+        .any(|word| directive.split_whitespace().next() == Some(word))
         {
             continue;
         }
@@ -86,9 +90,32 @@ fn is_rule_line(line: &str) -> bool {
     !before.contains('=') && !after.starts_with('=') && !after.starts_with(":=")
 }
 
-/// A recipe's text as the shell receives it: make's references replaced by values not known
-/// here, `$$` by `$`.
-fn shell_text(recipe: &str) -> String {
+/// The variables set once, at the left margin, to text without references (`OUT := dist`,
+/// `CC ?= gcc`): their values are known.
+fn plain_variables(lines: &[&str]) -> Vec<(String, String)> {
+    let mut variables: Vec<(String, String)> = Vec::new();
+    for line in lines.iter().filter(|line| !line.starts_with([' ', '\t'])) {
+        let Some(equals) = line.find('=') else { continue };
+        let name = line[..equals].trim_end_matches([':', '?', '+', '!']).trim();
+        let name = name.strip_prefix("export ").unwrap_or(name).trim();
+        let value = line[equals + 1..].split('#').next().unwrap_or("").trim();
+        let assignment = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        if !assignment || value.contains('$') || line[..equals].ends_with('+') {
+            continue;
+        }
+        if variables.iter().any(|(known, _)| known == name) {
+            // Set twice: which value counts depends on where it is used.
+            variables.retain(|(known, _)| known != name);
+            continue;
+        }
+        variables.push((name.to_owned(), value.to_owned()));
+    }
+    variables
+}
+
+/// A recipe's text as the shell receives it: plain variables replaced by their values, make's
+/// other references by values not known here, `$$` by `$`.
+fn shell_text(recipe: &str, variables: &[(String, String)]) -> String {
     let mut out = String::with_capacity(recipe.len());
     let mut chars = recipe.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
@@ -116,7 +143,12 @@ fn shell_text(recipe: &str) -> String {
                         }
                     }
                 }
-                out.push_str(&placeholder(&recipe[at..end]));
+                let reference = &recipe[at..end];
+                let name = reference.get(2..reference.len().saturating_sub(1)).unwrap_or("");
+                match variables.iter().find(|(known, _)| known == name) {
+                    Some((_, value)) => out.push_str(value),
+                    None => out.push_str(&placeholder(reference)),
+                }
                 while chars.peek().is_some_and(|(position, _)| *position < end) {
                     chars.next();
                 }
@@ -144,5 +176,7 @@ mod tests {
         assert!(found[0].text.starts_with("echo $XXXX $HOME"), "{}", found[0].text);
         assert_eq!(found[1].lines[0].line, 7);
         assert!(found[1].text.starts_with("rm -rf $XXXXX"), "{}", found[1].text);
+        let known = commands("OUT := dist\nclean:\n\trm -rf $(OUT)/*\n");
+        assert_eq!(known[0].text, "rm -rf dist/*");
     }
 }

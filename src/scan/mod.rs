@@ -93,11 +93,13 @@ impl Kind {
         if agents::is_settings_file(relative) {
             return Some(Kind::AgentSettings);
         }
+        // A folder named at the repository's top, or at a nested project's.
+        let within = |name: &str| folder == name || folder.ends_with(&format!("/{name}"));
         let kind = match () {
-            _ if folder == ".github/workflows" && yaml => Kind::Workflow,
+            _ if within(".github/workflows") && yaml => Kind::Workflow,
             _ if name == "action.yml" || name == "action.yaml" => Kind::Action,
             _ if name == ".gitlab-ci.yml" || name.ends_with(".gitlab-ci.yml") => Kind::GitLab,
-            _ if (folder == ".gitlab/ci" || folder.starts_with(".gitlab/ci/")) && yaml => Kind::GitLab,
+            _ if (within(".gitlab/ci") || folder.contains(".gitlab/ci/")) && yaml => Kind::GitLab,
             _ if lower == "dockerfile"
                 || lower == "containerfile"
                 || lower.starts_with("dockerfile.")
@@ -114,9 +116,8 @@ impl Kind {
                 Kind::Devcontainer
             }
             _ if name == ".pre-commit-config.yaml" || name == ".pre-commit-config.yml" => Kind::PreCommit,
-            _ if folder == ".husky" || (folder.starts_with(".husky/") && !folder.starts_with(".husky/_")) => {
-                Kind::Husky
-            }
+            // Husky's own helpers live in `.husky/_`.
+            _ if within(".husky") => Kind::Husky,
             _ if name.ends_with(".sh") || name.ends_with(".bash") => Kind::Shell,
             // A script without an extension is known by its `#!` line.
             _ if !name.contains('.') && head().is_some_and(|head| is_shell_shebang(&head)) => Kind::Shell,
@@ -429,7 +430,11 @@ pub fn relative_to(path: &Path, base: &Path) -> String {
 
 /// Judges every command of every target. `context_for` gives the context of a repository (its
 /// root is the project root): the configuration there is read once per repository.
-pub fn scan(targets: &[Target], context_for: &dyn Fn(&AbsPath) -> Result<Context, String>, progress: &mut Progress) -> Result<Outcome, String> {
+pub fn scan(
+    targets: &[Target],
+    context_for: &dyn Fn(&AbsPath) -> Result<Context, String>,
+    progress: &mut Progress,
+) -> Result<Outcome, String> {
     let mut outcome = Outcome::default();
     let mut contexts: Vec<(PathBuf, Context)> = Vec::new();
     let here = std::env::current_dir().unwrap_or_default();
@@ -447,7 +452,9 @@ pub fn scan(targets: &[Target], context_for: &dyn Fn(&AbsPath) -> Result<Context
             None => match std::fs::read(&target.path) {
                 Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 Err(error) => {
-                    outcome.skipped.push((target.path.display().to_string(), error.to_string()));
+                    outcome
+                        .skipped
+                        .push((target.path.display().to_string(), error.to_string()));
                     continue;
                 }
             },
@@ -477,7 +484,9 @@ pub fn scan(targets: &[Target], context_for: &dyn Fn(&AbsPath) -> Result<Context
         let context = &contexts[index].1;
         let shown = shown_path(&target.path, &here);
         let base_folder = if kind.runs_in_its_folder() {
-            relative.rsplit_once('/').map_or(String::new(), |(folder, _)| folder.to_owned())
+            relative
+                .rsplit_once('/')
+                .map_or(String::new(), |(folder, _)| folder.to_owned())
         } else {
             String::new()
         };
@@ -534,6 +543,9 @@ pub fn scan(targets: &[Target], context_for: &dyn Fn(&AbsPath) -> Result<Context
             }
         }
     }
+    outcome
+        .findings
+        .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     Ok(outcome)
 }
 
@@ -558,7 +570,9 @@ fn shown_path(path: &Path, here: &Path) -> String {
 
 /// The file's text, for drawing a finding in it.
 pub fn text_of(path: &str) -> Option<String> {
-    std::fs::read(path).ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+    std::fs::read(path)
+        .ok()
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// A placeholder of the same length as `expression` (a CI expression, a template, a Make
@@ -599,8 +613,14 @@ mod tests {
         assert_eq!(Kind::of(".husky/_/husky.sh", none), Some(Kind::Shell));
         assert_eq!(Kind::of(".claude/settings.local.json", none), Some(Kind::AgentSettings));
         assert_eq!(Kind::of("README.md", none), None);
-        assert_eq!(Kind::of("bin/deploy", || Some(b"#!/usr/bin/env bash\n".to_vec())), Some(Kind::Shell));
-        assert_eq!(Kind::of("bin/tool", || Some(b"#!/usr/bin/env python3\n".to_vec())), None);
+        assert_eq!(
+            Kind::of("bin/deploy", || Some(b"#!/usr/bin/env bash\n".to_vec())),
+            Some(Kind::Shell)
+        );
+        assert_eq!(
+            Kind::of("bin/tool", || Some(b"#!/usr/bin/env python3\n".to_vec())),
+            None
+        );
     }
 
     #[test]

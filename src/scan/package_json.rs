@@ -1,7 +1,7 @@
 //! `package.json`: the `scripts` npm, yarn, pnpm and bun run in a shell in the package's folder.
 
-use super::json::{self, Locator};
 use super::Snippet;
+use super::json::{self, Locator};
 
 pub fn commands(source: &str) -> Vec<Snippet> {
     let Some(package) = json::parse(source) else {

@@ -2,8 +2,8 @@
 //! command on this machine (`system`, `unsupported`), with their `args`. Hooks from other
 //! repositories run code pre-commit installs, not commands written here.
 
-use super::yaml;
 use super::Snippet;
+use super::yaml;
 
 pub fn commands(source: &str) -> Vec<Snippet> {
     let mut found = Vec::new();
@@ -17,8 +17,12 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                 if !matches!(language.as_str(), "system" | "unsupported") {
                     continue;
                 }
-                let Some(entry) = yaml::get(hook, "entry") else { continue };
-                let Some(mut snippet) = yaml::command(entry, source) else { continue };
+                let Some(entry) = yaml::get(hook, "entry") else {
+                    continue;
+                };
+                let Some(mut snippet) = yaml::command(entry, source) else {
+                    continue;
+                };
                 let arguments = yaml::get(hook, "args").and_then(yaml::strings).unwrap_or_default();
                 if !arguments.is_empty() {
                     snippet.text = format!("{} {}", snippet.text.trim_end(), shell_words::join(&arguments));

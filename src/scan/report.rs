@@ -108,14 +108,22 @@ impl Report {
 
 /// The byte range from `line`:`column` (from 1, in characters) to the end of the word there.
 fn byte_span(text: &str, line: usize, column: usize) -> (usize, usize) {
-    let line_start: usize = text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
     let line_text = text[line_start.min(text.len())..].split('\n').next().unwrap_or("");
     let offset = line_text
         .char_indices()
         .nth(column.saturating_sub(1))
         .map_or(line_text.len(), |(at, _)| at);
     let rest = &line_text[offset..];
-    let word = rest.find(char::is_whitespace).unwrap_or(rest.len()).max(1).min(rest.len());
+    let word = rest
+        .find(char::is_whitespace)
+        .unwrap_or(rest.len())
+        .max(1)
+        .min(rest.len());
     (line_start + offset, word)
 }
 

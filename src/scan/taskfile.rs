@@ -8,7 +8,9 @@ use super::{Snippet, replace_templates};
 pub fn commands(source: &str) -> Vec<Snippet> {
     let mut found = Vec::new();
     for document in yaml::documents(source) {
-        let Some(tasks) = yaml::get(&document, "tasks") else { continue };
+        let Some(tasks) = yaml::get(&document, "tasks") else {
+            continue;
+        };
         for (_, task) in yaml::entries(tasks) {
             let folder = yaml::text_at(task, "dir").filter(|dir| !dir.contains("{{"));
             let mut nodes: Vec<&Node<'_>> = Vec::new();

@@ -42,7 +42,9 @@ impl Defaults {
     fn under(&self, node: &Node<'_>) -> Defaults {
         let run = yaml::get(node, "defaults").and_then(|defaults| yaml::get(defaults, "run"));
         Defaults {
-            shell: run.and_then(|run| yaml::text_at(run, "shell")).or_else(|| self.shell.clone()),
+            shell: run
+                .and_then(|run| yaml::text_at(run, "shell"))
+                .or_else(|| self.shell.clone()),
             folder: run
                 .and_then(|run| yaml::text_at(run, "working-directory"))
                 .or_else(|| self.folder.clone()),
@@ -55,7 +57,9 @@ pub fn workflow(source: &str) -> Vec<Snippet> {
     let mut found = Vec::new();
     for document in yaml::documents(source) {
         let defaults = Defaults::default().under(&document);
-        let Some(jobs) = yaml::get(&document, "jobs") else { continue };
+        let Some(jobs) = yaml::get(&document, "jobs") else {
+            continue;
+        };
         for (_, job) in yaml::entries(jobs) {
             let windows = yaml::get(job, "runs-on")
                 .map(|runs_on| {
@@ -78,7 +82,9 @@ pub fn workflow(source: &str) -> Vec<Snippet> {
 pub fn action(source: &str) -> Vec<Snippet> {
     let mut found = Vec::new();
     for document in yaml::documents(source) {
-        let Some(runs) = yaml::get(&document, "runs") else { continue };
+        let Some(runs) = yaml::get(&document, "runs") else {
+            continue;
+        };
         if yaml::text_at(runs, "using").as_deref() != Some("composite") {
             continue;
         }
@@ -93,7 +99,9 @@ fn steps_of(steps: &Node<'_>, defaults: &Defaults, windows: bool, source: &str) 
     let mut found = Vec::new();
     for step in yaml::items(steps) {
         let Some(run) = yaml::get(step, "run") else { continue };
-        let Some(mut snippet) = yaml::command(run, source) else { continue };
+        let Some(mut snippet) = yaml::command(run, source) else {
+            continue;
+        };
         snippet.text = replace_templates(&snippet.text, "${{", "}}");
         let shell = yaml::text_at(step, "shell").or_else(|| defaults.shell.clone());
         let folder = yaml::text_at(step, "working-directory")
