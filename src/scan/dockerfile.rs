@@ -253,6 +253,6 @@ mod tests {
         assert!(found[0].text.starts_with("apt-get update"));
         assert_eq!(found[1].run_as.as_deref(), Some("echo hi"));
         assert_eq!(found[2].text, "set -e\nmake");
-        assert_eq!(found[2].lines[1].line, 10);
+        assert_eq!(found[2].lines[1].line, 9);
     }
 }

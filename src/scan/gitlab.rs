@@ -4,7 +4,7 @@
 //! in a shell of its own.
 
 use super::yaml;
-use super::{Snippet, replace_templates};
+use super::{Snippet, placeholder, replace_templates};
 
 /// Top-level keys that are not jobs.
 const NOT_JOBS: &[&str] = &[
@@ -33,7 +33,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                     .into_iter()
                     .map(|mut snippet| {
                         // `$[[ inputs.x ]]` (component inputs) is a value not known here.
-                        snippet.text = replace_templates(&snippet.text, "$[[", "]]");
+                        snippet.text = replace_templates(&snippet.text, "$[[", "]]", placeholder);
                         snippet
                     })
                     .collect()

@@ -15,54 +15,65 @@ pub fn parse(text: &str) -> Option<Value> {
 
 /// `text` with its comments and trailing commas blanked out (lengths and lines kept).
 pub fn without_comments(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = bytes.to_vec();
+    let mut bytes = text.as_bytes().to_vec();
+    // Comments first, then the commas that only comments separated from a closing bracket.
+    outside_strings(&mut bytes, |bytes, index| match (bytes[index], bytes.get(index + 1)) {
+        (b'/', Some(b'/')) => {
+            let end = bytes[index..]
+                .iter()
+                .position(|b| *b == b'\n')
+                .map_or(bytes.len(), |at| index + at);
+            bytes[index..end].fill(b' ');
+            end
+        }
+        (b'/', Some(b'*')) => {
+            let end = bytes[index + 2..]
+                .windows(2)
+                .position(|pair| pair == b"*/")
+                .map_or(bytes.len(), |at| index + 2 + at + 2);
+            for blanked in &mut bytes[index..end] {
+                if *blanked != b'\n' {
+                    *blanked = b' ';
+                }
+            }
+            end
+        }
+        _ => index + 1,
+    });
+    outside_strings(&mut bytes, |bytes, index| {
+        if bytes[index] == b','
+            && matches!(
+                bytes[index + 1..].iter().find(|b| !b.is_ascii_whitespace()),
+                Some(b'}' | b']')
+            )
+        {
+            bytes[index] = b' ';
+        }
+        index + 1
+    });
+    // Only ASCII bytes were replaced, by ASCII.
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
+}
+
+/// Calls `visit` at each byte outside JSON strings; it returns where to go on.
+fn outside_strings(bytes: &mut [u8], mut visit: impl FnMut(&mut [u8], usize) -> usize) {
     let mut index = 0;
     let mut in_string = false;
     while index < bytes.len() {
-        let byte = bytes[index];
         if in_string {
-            match byte {
+            match bytes[index] {
                 b'\\' => index += 1,
                 b'"' => in_string = false,
                 _ => {}
             }
             index += 1;
-            continue;
+        } else if bytes[index] == b'"' {
+            in_string = true;
+            index += 1;
+        } else {
+            index = visit(bytes, index);
         }
-        match (byte, bytes.get(index + 1)) {
-            (b'"', _) => in_string = true,
-            (b'/', Some(b'/')) => {
-                while index < bytes.len() && bytes[index] != b'\n' {
-                    out[index] = b' ';
-                    index += 1;
-                }
-                continue;
-            }
-            (b'/', Some(b'*')) => {
-                let end = text[index + 2..]
-                    .find("*/")
-                    .map_or(bytes.len(), |at| index + 2 + at + 2);
-                for blanked in &mut out[index..end] {
-                    if *blanked != b'\n' {
-                        *blanked = b' ';
-                    }
-                }
-                index = end;
-                continue;
-            }
-            (b',', _) => {
-                let next = out[index + 1..].iter().find(|b| !b.is_ascii_whitespace());
-                if matches!(next, Some(b'}' | b']')) {
-                    out[index] = b' ';
-                }
-            }
-            _ => {}
-        }
-        index += 1;
     }
-    // Only ASCII bytes were replaced, by ASCII.
-    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
 }
 
 /// Finds strings in a JSON text in the order they are written.

@@ -4,7 +4,7 @@
 //! value not known here. Comments and settings (`set`, `alias`, `export`, variables) are not
 //! recipes.
 
-use super::{Place, Snippet, is_shell_shebang, replace_templates};
+use super::{Place, Snippet, is_shell_shebang, placeholder, replace_templates};
 
 pub fn commands(source: &str) -> Vec<Snippet> {
     let lines: Vec<&str> = source.lines().collect();
@@ -38,6 +38,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                         &body.iter().map(|(_, text, _)| *text).collect::<Vec<_>>().join("\n"),
                         "{{",
                         "}}",
+                        placeholder,
                     ),
                     lines: body
                         .iter()
@@ -79,7 +80,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                 column: *indent,
             }));
             found.push(Snippet {
-                text: replace_templates(&joined, "{{", "}}"),
+                text: replace_templates(&joined, "{{", "}}", placeholder),
                 lines: places,
                 run_as: None,
                 folder: None,

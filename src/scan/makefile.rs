@@ -2,10 +2,11 @@
 //! the rule above it; a trailing backslash continues it on the next line; `@`, `-` and `+` in
 //! front are make's, not the shell's; each recipe line runs in a shell of its own. A variable the
 //! file sets to plain text (`OUT := dist`) is replaced by its value; make's other references
-//! (`$(shell …)`, `$@`, variables set elsewhere) are values not known here, and `$$` is a `$`
-//! for the shell. `define … endef` bodies are text, not recipes.
+//! (`$(GO)`, `$(shell …)`, `$@`, variables set elsewhere) by a word of their length, a value not
+//! known here (most name a tool or its options: an unknown variable would make every `$(GO)
+//! build` a command whose name is unknown); `$$` is a `$` for the shell. `define … endef` bodies are text, not recipes.
 
-use super::{Place, Snippet, placeholder};
+use super::{Place, Snippet, word};
 
 pub fn commands(source: &str) -> Vec<Snippet> {
     let lines: Vec<&str> = source.lines().collect();
@@ -147,7 +148,7 @@ fn shell_text(recipe: &str, variables: &[(String, String)]) -> String {
                 let name = reference.get(2..reference.len().saturating_sub(1)).unwrap_or("");
                 match variables.iter().find(|(known, _)| known == name) {
                     Some((_, value)) => out.push_str(value),
-                    None => out.push_str(&placeholder(reference)),
+                    None => out.push_str(&word(reference)),
                 }
                 while chars.peek().is_some_and(|(position, _)| *position < end) {
                     chars.next();
@@ -155,7 +156,7 @@ fn shell_text(recipe: &str, variables: &[(String, String)]) -> String {
             }
             Some(_) => {
                 chars.next();
-                out.push_str("$X");
+                out.push_str("XX");
             }
             None => out.push('$'),
         }
@@ -173,9 +174,9 @@ mod tests {
         let found = commands(source);
         assert_eq!(found.len(), 2, "{found:#?}");
         assert_eq!(found[0].lines[0], Place { line: 4, column: 2 });
-        assert!(found[0].text.starts_with("echo $XXXX $HOME"), "{}", found[0].text);
+        assert!(found[0].text.starts_with("echo XXXXX $HOME"), "{}", found[0].text);
         assert_eq!(found[1].lines[0].line, 7);
-        assert!(found[1].text.starts_with("rm -rf $XXXXX"), "{}", found[1].text);
+        assert!(found[1].text.starts_with("rm -rf XXXXXX"), "{}", found[1].text);
         let known = commands("OUT := dist\nclean:\n\trm -rf $(OUT)/*\n");
         assert_eq!(known[0].text, "rm -rf dist/*");
     }

@@ -371,7 +371,8 @@ const CONTAINED_FAMILIES: &[&str] = &[
 ];
 
 /// Every file under `root` (a folder or a file) that holds commands, as git sees the tree:
-/// what `.gitignore` ignores is skipped, and so is `.git`.
+/// what `.gitignore` ignores is skipped, and so are `.git` and the dependencies a project keeps
+/// in its tree (`vendor/`, `node_modules/`): their files are other projects' commands.
 pub fn files_under(root: &Path, progress: &mut Progress) -> Vec<(PathBuf, Kind)> {
     let base = if root.is_dir() {
         root.to_path_buf()
@@ -384,7 +385,7 @@ pub fn files_under(root: &Path, progress: &mut Progress) -> Vec<(PathBuf, Kind)>
         .hidden(false)
         .parents(true)
         .require_git(false)
-        .filter_entry(|entry| entry.file_name() != ".git")
+        .filter_entry(|entry| !matches!(entry.file_name().to_str(), Some(".git" | "vendor" | "node_modules")))
         .build();
     for entry in walker.flatten() {
         if !entry.file_type().is_some_and(|kind| kind.is_file()) {
@@ -408,13 +409,17 @@ fn head_of(path: &Path) -> Option<Vec<u8>> {
     Some(head)
 }
 
-/// The repository a folder is in: the nearest folder above it holding `.git`, else itself.
+/// The repository a folder is in: the nearest folder above it holding `.git`; else the current
+/// folder when it is below it (`scan .github/workflows/ci.yml` outside git), else itself.
 pub fn repository_of(folder: &Path) -> PathBuf {
     let absolute = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
-    absolute
-        .ancestors()
-        .find(|dir| dir.join(".git").exists())
-        .map_or(absolute.clone(), Path::to_path_buf)
+    if let Some(repository) = absolute.ancestors().find(|dir| dir.join(".git").exists()) {
+        return repository.to_path_buf();
+    }
+    match std::env::current_dir() {
+        Ok(here) if absolute.starts_with(&here) => here,
+        _ => absolute,
+    }
 }
 
 /// `path` relative to `base`, with `/`; the whole path when it is not below it.
@@ -582,8 +587,14 @@ pub fn placeholder(expression: &str) -> String {
     format!("${}", "X".repeat(length - 1))
 }
 
-/// `text` with every `open … close` replaced by a [`placeholder`] of its length.
-pub fn replace_templates(text: &str, open: &str, close: &str) -> String {
+/// A word of the same length as `expression`: a value that is set, but not known here.
+pub fn word(expression: &str) -> String {
+    "X".repeat(expression.len())
+}
+
+/// `text` with every `open … close` replaced by `with` (a [`placeholder`] or a [`word`] of its
+/// length).
+pub fn replace_templates(text: &str, open: &str, close: &str, with: fn(&str) -> String) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(start) = rest.find(open) {
@@ -592,7 +603,7 @@ pub fn replace_templates(text: &str, open: &str, close: &str) -> String {
         };
         let end = start + open.len() + length + close.len();
         out.push_str(&rest[..start]);
-        out.push_str(&placeholder(&rest[start..end]));
+        out.push_str(&with(&rest[start..end]));
         rest = &rest[end..];
     }
     out.push_str(rest);
@@ -626,7 +637,7 @@ mod tests {
     #[test]
     fn templates_keep_their_length() {
         let text = "echo ${{ github.sha }} done";
-        let replaced = replace_templates(text, "${{", "}}");
+        let replaced = replace_templates(text, "${{", "}}", placeholder);
         assert_eq!(replaced.len(), text.len());
         assert!(replaced.starts_with("echo $XXXX") && replaced.ends_with(" done"));
     }

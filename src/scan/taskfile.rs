@@ -3,7 +3,7 @@
 //! Go templates (`{{.VAR}}`) are values not known here.
 
 use super::yaml::{self, Node};
-use super::{Snippet, replace_templates};
+use super::{Snippet, placeholder, replace_templates};
 
 pub fn commands(source: &str) -> Vec<Snippet> {
     let mut found = Vec::new();
@@ -29,7 +29,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
             }
             for node in nodes {
                 if let Some(mut snippet) = yaml::command(node, source) {
-                    snippet.text = replace_templates(&snippet.text, "{{", "}}");
+                    snippet.text = replace_templates(&snippet.text, "{{", "}}", placeholder);
                     found.push(snippet.in_folder(folder.clone()));
                 }
             }

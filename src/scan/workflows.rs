@@ -1,10 +1,13 @@
 //! GitHub Actions: the `run:` steps of workflows (`.github/workflows/*.yml`) and of composite
 //! actions (`action.yml`), each in its shell (`shell:` of the step, else `defaults.run.shell` of
 //! the job or workflow, else bash, or PowerShell on a Windows runner) and its folder
-//! (`working-directory:`, likewise). `${{ … }}` expressions are values not known here.
+//! (`working-directory:`, likewise). `${{ … }}` expressions (matrix values, inputs, secrets) are
+//! replaced by a word of their length before the shell reads the script, as the runner does with
+//! their values: a placeholder word, so that an expression is neither a command nor an empty
+//! value.
 
 use super::yaml::{self, Node};
-use super::{Snippet, replace_templates};
+use super::{Snippet, replace_templates, word};
 
 /// The shell a step's `run` is written for.
 enum Shell {
@@ -102,7 +105,7 @@ fn steps_of(steps: &Node<'_>, defaults: &Defaults, windows: bool, source: &str) 
         let Some(mut snippet) = yaml::command(run, source) else {
             continue;
         };
-        snippet.text = replace_templates(&snippet.text, "${{", "}}");
+        snippet.text = replace_templates(&snippet.text, "${{", "}}", word);
         let shell = yaml::text_at(step, "shell").or_else(|| defaults.shell.clone());
         let folder = yaml::text_at(step, "working-directory")
             .or_else(|| defaults.folder.clone())
