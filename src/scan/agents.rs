@@ -102,6 +102,9 @@ fn hook_commands(value: &Value, locator: &mut Locator<'_>, out: &mut Vec<Snippet
     }
 }
 
+/// A test on a command line.
+type CommandTest = Box<dyn Fn(&str) -> bool>;
+
 /// What a permission rule lets through that this guard would stop.
 pub struct LetThrough {
     pub decision: Decision,
@@ -112,7 +115,7 @@ pub struct LetThrough {
 /// The commands a shell permission rule pre-approves, as a test on a command line: `Bash`,
 /// `Bash(*)`, `Bash(prefix:*)`, `Bash(pattern with *)`, `Bash(exact command)`, and Gemini CLI's
 /// `run_shell_command(prefix)`. `None` for a rule about another tool.
-fn matcher(pattern: &str) -> Option<Box<dyn Fn(&str) -> bool>> {
+fn matcher(pattern: &str) -> Option<CommandTest> {
     let pattern = pattern.trim();
     if pattern == "Bash" || pattern == "run_shell_command" {
         return Some(Box::new(|_| true));
@@ -162,7 +165,7 @@ pub fn let_through(pattern: &str, policy: &Policy) -> Option<LetThrough> {
                 .map(|example| (decision, rule.id, *example)),
         );
     }
-    through.sort_by(|a, b| b.0.cmp(&a.0));
+    through.sort_by_key(|(decision, _, _)| std::cmp::Reverse(*decision));
     let (decision, rule, _) = *through.first()?;
     const SHOWN: usize = 4;
     let listed: Vec<String> = through

@@ -12,7 +12,7 @@ use super::{Snippet, replace_templates, word};
 /// The shell a step's `run` is written for.
 enum Shell {
     Posix,
-    PowerShell,
+    Pwsh,
     Python,
     /// `cmd` or a custom shell: not judged.
     Other,
@@ -21,13 +21,13 @@ enum Shell {
 impl Shell {
     fn of(name: Option<&str>, windows: bool) -> Shell {
         let Some(name) = name.map(str::trim) else {
-            return if windows { Shell::PowerShell } else { Shell::Posix };
+            return if windows { Shell::Pwsh } else { Shell::Posix };
         };
         // A custom shell is a command line with `{0}` for the script's file.
         let program = name.split_whitespace().next().unwrap_or("");
         match program {
             "bash" | "sh" => Shell::Posix,
-            "pwsh" | "powershell" => Shell::PowerShell,
+            "pwsh" | "powershell" => Shell::Pwsh,
             "python" | "python3" => Shell::Python,
             _ => Shell::Other,
         }
@@ -115,7 +115,7 @@ fn steps_of(steps: &Node<'_>, defaults: &Defaults, windows: bool, source: &str) 
         let quoted = shell_words::quote(&snippet.text).into_owned();
         match Shell::of(shell.as_deref(), windows) {
             Shell::Posix => {}
-            Shell::PowerShell => snippet.run_as = Some(format!("pwsh -NoProfile -Command {quoted}")),
+            Shell::Pwsh => snippet.run_as = Some(format!("pwsh -NoProfile -Command {quoted}")),
             Shell::Python => snippet.run_as = Some(format!("python3 -c {quoted}")),
             Shell::Other => continue,
         }
