@@ -1,6 +1,6 @@
 //! The command-line interface: `hook`, `explain`, `check`, `rules`, `registry`, `coverage`,
 //! `install`, `uninstall`, `doctor` ([`setup`]), `config`, `policy`, `log` and `allow`
-//! ([`policy`]), `completions` and `man`.
+//! ([`policy`]), `scan` and `audit-transcript` ([`scan`]), `completions` and `man`.
 //!
 //! Exit codes of `explain` and `check` tell the verdict (the strictest one for `check`):
 //! 0 allow, 10 ask, 20 deny; 1 when input cannot be read; 64 for a usage error, in every
@@ -25,6 +25,7 @@ macro_rules! note {
 }
 
 mod policy;
+mod scan;
 mod setup;
 
 use crate::analyze;
@@ -207,6 +208,13 @@ enum Command {
     },
     /// Print the man page (roff), e.g. `safety-net man > ~/.local/share/man/man1/safety-net.1`.
     Man,
+    /// Find the commands in a repository's files (shell scripts, CI workflows, Dockerfiles,
+    /// Makefiles, package.json scripts, agent settings…) and judge each where it runs. Exit code
+    /// 0 when nothing at or above `--fail-on` was found, 1 otherwise.
+    Scan(scan::ScanArgs),
+    /// Replay the tool calls recorded in Claude Code and Codex session files through the policy
+    /// in force, and report what would have been denied or asked, by rule.
+    AuditTranscript(scan::AuditArgs),
 }
 
 #[derive(Subcommand)]
@@ -270,14 +278,7 @@ impl ContextArgs {
     /// value is a usage error, a broken configuration a failure.
     fn context(&self) -> Result<Context, Failure> {
         let mut context = self.read().map_err(Failure::Usage)?;
-        if !self.no_config {
-            let sources = crate::policy::Sources::from_environment(&context.home, &context.project_root);
-            let mut policy =
-                Policy::load(&sources, &context.home).map_err(|error| Failure::Failed(error.render(false)))?;
-            let profile = self.profile.as_deref();
-            policy.choose_profile(profile, profile.unwrap_or("claude"));
-            policy.install(&mut context);
-        }
+        install_policy(&mut context, self.no_config, self.profile.as_deref())?;
         Ok(context)
     }
 
@@ -300,6 +301,19 @@ impl ContextArgs {
             .ok_or_else(|| format!("unknown mode `{}`: use interactive or unattended", self.mode))?;
         Ok(context)
     }
+}
+
+/// Gives `context` the configuration the hook would read there (the user's file, the project's,
+/// `$SAFETY_NET_MODE`), as `profile` (an agent or subagent) sees it; nothing with `no_config`.
+fn install_policy(context: &mut Context, no_config: bool, profile: Option<&str>) -> Result<(), Failure> {
+    if no_config {
+        return Ok(());
+    }
+    let sources = crate::policy::Sources::from_environment(&context.home, &context.project_root);
+    let mut policy = Policy::load(&sources, &context.home).map_err(|error| Failure::Failed(error.render(false)))?;
+    policy.choose_profile(profile, profile.unwrap_or("claude"));
+    policy.install(context);
+    Ok(())
 }
 
 fn absolute(text: &str, cwd: &AbsPath) -> Result<AbsPath, String> {
@@ -415,6 +429,8 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             let _ = std::io::stdout().write_all(&script);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Scan(arguments) => scan::scan(&arguments, color),
+        Command::AuditTranscript(arguments) => scan::audit(&arguments),
         Command::Man => {
             let mut page = Vec::new();
             clap_mangen::Man::new(Cli::command())

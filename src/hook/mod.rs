@@ -15,7 +15,7 @@
 
 mod agents;
 mod answers;
-mod calls;
+pub(crate) mod calls;
 mod record;
 
 pub use agents::Agent;
@@ -387,7 +387,7 @@ fn malformed_directory(cwd: &str) -> Option<String> {
 }
 
 /// The verdict on what the call does; `Err` when a file it names is empty.
-fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
+pub(crate) fn judge(action: &Action, context: &Context) -> Result<Verdict, String> {
     let files = |paths: &[String], judge_one: fn(&str, &Context) -> Option<Verdict>| {
         let mut strictest: Option<Verdict> = None;
         for path in paths {
