@@ -240,7 +240,7 @@ pub fn replay(
 fn describe(action: &Action) -> String {
     let one_line = |text: &str| crate::verdict::one_line(text);
     match action {
-        Action::Run(command) => one_line(command),
+        Action::Run(command) | Action::RunInEither(command) => one_line(command),
         Action::Write(paths) => format!("write {}", paths.join(", ")),
         Action::Edit(paths) => format!("edit {}", paths.join(", ")),
         Action::Read(paths) => format!("read {}", paths.join(", ")),
