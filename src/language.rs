@@ -36,6 +36,9 @@ pub enum Language {
     Psql,
     /// mysql's SQL and client commands.
     Mysql,
+    /// SQL of the other database clients (`sqlcmd`, `cqlsh`, `clickhouse-client`, `duckdb`…),
+    /// read for the data it destroys: none of their commands runs a program.
+    Sql,
     /// ed's commands.
     Ed,
     /// sed scripts.
@@ -161,6 +164,7 @@ impl Language {
             Language::Sed
                 | Language::Sqlite
                 | Language::Psql
+                | Language::Sql
                 | Language::Mysql
                 | Language::Gnuplot
                 | Language::M4

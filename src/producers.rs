@@ -121,6 +121,11 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("pass", &["show"], "a stored password"),
     ("op", &["read"], "a 1Password secret"),
     ("gpg", &["--export-secret-keys"], "GPG private keys"),
+    ("gpg", &["--export-secret-key"], "GPG private keys"),
+    ("gpg", &["--export-secret-subkeys"], "GPG private keys"),
+    ("gpg2", &["--export-secret-keys"], "GPG private keys"),
+    ("gopass", &["show"], "a stored password"),
+    ("security", &["dump-keychain", "-d"], "a keychain's passwords"),
     ("kubectl", &["--raw"], "Kubernetes credentials"),
     ("heroku", &["auth:token"], "a Heroku token"),
     ("npm", &["token", "create"], "an npm token"),
@@ -163,6 +168,58 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("tmux", &["show-environment"], "a tmux session's environment"),
     ("tmux", &["showenv"], "a tmux session's environment"),
 ];
+
+/// The commands of `pass` and `gopass` that print no password; any other first word is an
+/// entry's name, shown.
+const PASSWORD_STORE_COMMANDS: &[&str] = &[
+    "ls",
+    "list",
+    "find",
+    "search",
+    "grep",
+    "insert",
+    "add",
+    "edit",
+    "generate",
+    "rm",
+    "remove",
+    "delete",
+    "mv",
+    "move",
+    "cp",
+    "copy",
+    "git",
+    "init",
+    "help",
+    "version",
+    "setup",
+    "sync",
+    "audit",
+    "fsck",
+    "config",
+    "mounts",
+    "recipients",
+    "templates",
+    "update",
+    "otp",
+    "show",
+];
+
+/// Whether a command [`TOKEN_PRINTERS`] names prints the secret itself: `aws configure get` of
+/// a secret key (not `region`), `security find-*-password` with `-w` or `-g` (otherwise only the
+/// item's attributes).
+fn prints_the_secret(name: &str, words: &[&str]) -> bool {
+    match name {
+        "aws" if words.windows(2).any(|w| w == ["configure", "get"]) => words.iter().any(|word| {
+            let word = word.to_ascii_lowercase();
+            word.contains("secret") || word.contains("token") || word.contains("session")
+        }),
+        "security" if words.iter().any(|w| w.ends_with("-password")) => words
+            .iter()
+            .any(|w| w.starts_with('-') && !w.starts_with("--") && (w.contains('w') || w.contains('g'))),
+        _ => true,
+    }
+}
 
 const REGISTRY_TOKEN: &str = "a registry token";
 const KUBERNETES_SECRET_DATA: &str = "a Kubernetes secret's data";
@@ -480,8 +537,16 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     if let Some((_, _, what)) = TOKEN_PRINTERS
         .iter()
         .find(|(tool, subcommand, _)| *tool == name && words.windows(subcommand.len()).any(|w| w == *subcommand))
+        .filter(|_| prints_the_secret(name, &words))
     {
         return Some((*what).to_owned());
+    }
+    // `pass NAME` is `pass show NAME`.
+    if matches!(name, "pass" | "gopass")
+        && let Some(first) = words.iter().find(|w| !w.starts_with('-'))
+        && !PASSWORD_STORE_COMMANDS.contains(first)
+    {
+        return Some("a stored password".to_owned());
     }
     let secret_path = |word: &Word| match paths::resolve(word, &command.cwd) {
         Target::Path(path) => files::secret(&path, context),

@@ -1,12 +1,16 @@
-//! Cloud command-line tools: deletions through `aws`, `gcloud` and `az`.
+//! Cloud command-line tools: deletions through `aws`, `gcloud` and `az`, and through the
+//! hosted services' own CLIs (`gh repo delete`, `fly apps destroy`, `heroku pg:reset`…).
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
 use crate::tools;
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&AWS_DELETE, &GCLOUD_DELETE, &AZ_DELETE],
-    applies: Applies::Commands(&["aws", "gcloud", "az"]),
+    rules: &[&AWS_DELETE, &GCLOUD_DELETE, &AZ_DELETE, &HOSTED_DELETE],
+    applies: Applies::Commands(&[
+        "aws", "gcloud", "az", "gh", "glab", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase",
+        "supabase",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -58,8 +62,44 @@ pub static AZ_DELETE: Rule = Rule {
     ],
 };
 
+pub static HOSTED_DELETE: Rule = Rule {
+    id: "hosted-delete",
+    decision: ASK,
+    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh api -X DELETE` of a repository or branch (`glab api`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `firebase firestore:delete`, `firebase database:remove`, `supabase projects delete`. What it held (issues, data, volumes) is gone with it.",
+    instead: "Show the user what would be deleted (`gh repo view`, `fly apps list`, `heroku apps:info`) and let them do it",
+    examples: &[
+        "gh repo delete me/app --yes",
+        "gh api -X DELETE repos/me/app",
+        "fly apps destroy app -y",
+        "heroku pg:reset DATABASE_URL --confirm app",
+        "vercel remove app --yes",
+        "netlify sites:delete 1234",
+        "doctl databases delete 1234 --force",
+    ],
+    allowed: &[
+        "gh repo view me/app",
+        "gh api repos/me/app",
+        "gh api -X GET repos/me/app",
+        "fly apps list",
+        "heroku apps:info",
+        "vercel ls",
+        "gh repo delete --help",
+    ],
+};
+
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
+    let name = command.name.as_str();
+    if !matches!(name, "aws" | "gcloud" | "az") {
+        if let Some(what) = hosted_delete(command) {
+            report.flag(
+                &HOSTED_DELETE,
+                command.span,
+                format!("`{what}` would delete it on the service, with what it holds"),
+            );
+        }
+        return;
+    }
     let Some(invocation) = tools::read(command) else {
         return;
     };
@@ -68,7 +108,8 @@ fn check(subject: &Subject, report: &mut Report) {
     match command.name.as_str() {
         "aws" => {
             let s3 = operands.first() == Some(&"s3");
-            let recursive = invocation.has("--recursive");
+            // `--dryrun` prints what would go.
+            let recursive = invocation.has("--recursive") && !invocation.has("--dryrun");
             let force = invocation.has("--force");
             if let Some(action) = operands
                 .iter()
@@ -108,5 +149,64 @@ fn check(subject: &Subject, report: &mut Report) {
             report.flag(&AZ_DELETE, span, "`az … delete` would delete an Azure resource");
         }
         _ => {}
+    }
+}
+
+/// The deletion a hosted service's CLI is asked for, as `gh repo delete`, if any.
+fn hosted_delete(command: &crate::command::Command) -> Option<String> {
+    let texts: Vec<&str> = command.args().iter().map(|w| w.value().unwrap_or("")).collect();
+    if texts.iter().any(|text| matches!(*text, "--help" | "-h" | "help")) {
+        return None;
+    }
+    let words: Vec<&str> = texts.iter().copied().filter(|text| !text.starts_with('-')).collect();
+    let name = command.name.as_str();
+    let at = |index: usize| words.get(index).copied().unwrap_or("");
+    let said = |count: usize| Some(format!("{name} {}", words[..count.min(words.len())].join(" ")));
+    match name {
+        "gh" | "glab" if at(0) == "repo" && at(1) == "delete" => said(2),
+        "gh" | "glab" if at(0) == "api" => {
+            // `-X DELETE`, `-XDELETE`, `--method DELETE`, `--method=DELETE`.
+            let method = texts.iter().enumerate().find_map(|(index, text)| match *text {
+                "-X" | "--method" => texts.get(index + 1).copied(),
+                _ => text.strip_prefix("--method=").or_else(|| text.strip_prefix("-X")),
+            });
+            let endpoint = texts
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find(|(index, text)| !text.starts_with('-') && !matches!(texts[index - 1], "-X" | "--method"))
+                .map(|(_, text)| *text)
+                .unwrap_or("");
+            // The repository itself, or one of its branches (a release's or tag's deletion is
+            // `package-unpublish`'s; an issue's comment is nothing this guard protects).
+            let parts: Vec<&str> = endpoint.trim_start_matches('/').split('/').collect();
+            let repository = matches!(parts.as_slice(), ["repos" | "projects", _, _])
+                || parts.first() == Some(&"repos") && parts.get(3..6) == Some(&["git", "refs", "heads"][..]);
+            (method.is_some_and(|m| m.eq_ignore_ascii_case("delete")) && repository)
+                .then(|| format!("{name} api -X DELETE {endpoint}"))
+        }
+        "doctl" if words.iter().any(|w| matches!(*w, "delete" | "rm")) => said(3),
+        "fly" | "flyctl"
+            if at(0) == "destroy"
+                || matches!(at(0), "apps" | "volumes" | "volume" | "vol" | "postgres" | "pg")
+                    && matches!(at(1), "destroy" | "delete" | "remove" | "rm") =>
+        {
+            said(2)
+        }
+        "heroku"
+            if matches!(
+                at(0),
+                "apps:destroy" | "destroy" | "pg:reset" | "addons:destroy" | "addons:remove"
+            ) =>
+        {
+            said(1)
+        }
+        "vercel" if matches!(at(0), "remove" | "rm") || at(0) == "project" && matches!(at(1), "rm" | "remove") => {
+            said(2)
+        }
+        "netlify" if at(0) == "sites:delete" => said(1),
+        "firebase" if matches!(at(0), "firestore:delete" | "database:remove") => said(1),
+        "supabase" if at(0) == "projects" && at(1) == "delete" => said(2),
+        _ => None,
     }
 }

@@ -592,7 +592,7 @@ fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
 /// to by `tee -a`, else made anew.
 fn written_kind(command: &Command) -> WriteKind {
     match command.name.as_str() {
-        "sed" | "perl" | "truncate" => WriteKind::InPlace,
+        "sed" | "perl" | "ruby" | "truncate" | "fallocate" | "ex" | "vi" | "vim" | "nvim" => WriteKind::InPlace,
         "tee" if args::parse(command.args(), &Options::gnu("", &[])).has('a', "append") => WriteKind::Append,
         _ => WriteKind::Create,
     }
@@ -735,8 +735,27 @@ fn is_protected(class: &WriteClass) -> bool {
 
 fn read(subject: &Subject, report: &mut Report, word: &Word) {
     for target in judged_targets(subject, word) {
-        if let Target::Path(path) = target {
-            judge_read(&path, subject.typed(word), word.span, subject.context, report);
+        match target {
+            Target::Path(path) => judge_read(&path, subject.typed(word), word.span, subject.context, report),
+            // A pattern into a folder of keys (`~/.ssh/*`, `~/.aws/cred*`) reads what it holds;
+            // one only public keys match (`~/.ssh/*.pub`) does not.
+            Target::Below { dir, name } if !name.as_deref().is_some_and(|name| name.ends_with(".pub")) => {
+                if matches!(
+                    files::read_class(&dir, subject.context),
+                    files::ReadClass::Credentials(_)
+                ) {
+                    judge_read(&dir, subject.typed(word), word.span, subject.context, report);
+                }
+            }
+            Target::Contents(dir) => {
+                if matches!(
+                    files::read_class(&dir, subject.context),
+                    files::ReadClass::Credentials(_)
+                ) {
+                    judge_read(&dir, subject.typed(word), word.span, subject.context, report);
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -752,7 +771,27 @@ fn judged_targets(subject: &Subject, word: &Word) -> Vec<Target> {
 
 /// The programs [`written`] knows.
 pub const WRITERS: &[&str] = &[
-    "tee", "cp", "mv", "install", "ln", "rsync", "scp", "dd", "sed", "perl", "truncate", "curl", "wget", "aria2c",
+    "tee",
+    "cp",
+    "mv",
+    "install",
+    "ln",
+    "rsync",
+    "scp",
+    "dd",
+    "sed",
+    "perl",
+    "ruby",
+    "truncate",
+    "curl",
+    "wget",
+    "aria2c",
+    "sponge",
+    "ex",
+    "vi",
+    "vim",
+    "nvim",
+    "fallocate",
 ];
 
 /// The files a command writes besides its redirections.
@@ -769,6 +808,23 @@ pub(crate) fn written(command: &Command) -> Vec<Word> {
             .collect(),
         "sed" => in_place(args, "efl", &["expression", "file", "line-length"], "in-place"),
         "perl" => in_place(args, "eEIMmx", &[], "in-place"),
+        "ruby" => in_place(args, "eIrCEF", &[], "in-place"),
+        // `… | sponge FILE` soaks up its input, then replaces FILE with it.
+        "sponge" => operands(&Options::gnu("", &[])),
+        // Punching, collapsing or zeroing a range changes the file's data in place.
+        "fallocate" => {
+            let parsed = args::parse(args, &Options::gnu("olx", &["offset", "length", "posix"]));
+            let destroys = parsed.has('p', "punch-hole")
+                || parsed.has('c', "collapse-range")
+                || parsed.has('z', "zero-range")
+                || parsed.has('i', "insert-range");
+            if destroys {
+                parsed.operands().cloned().collect()
+            } else {
+                Vec::new()
+            }
+        }
+        "ex" | "vi" | "vim" | "nvim" => editor_batch_writes(args),
         "truncate" => operands(&Options::gnu("sr", &["size", "reference"])),
         "curl" => {
             let parsed = args::parse(
@@ -1038,6 +1094,44 @@ pub(super) fn moved_away(command: &Command) -> Vec<Word> {
 }
 
 /// The files `sed -i` or `perl -i` edit in place: the operands after the script.
+/// The files an editor run in batch writes: its file operands, when a command given with `-c`
+/// or `+` saves (`ex -sc '%d|x' FILE`, `vim -es -c 'wq' FILE`).
+fn editor_batch_writes(args: &[Word]) -> Vec<Word> {
+    static SAVES: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?:^|[|:\s])(?:w|wq|wqa|wqall|x|xa|xall|xit|write|wa|wall|up|update|sav|saveas|exi|exit)!?(?:\s|$|\|)",
+        )
+        .expect("the editor pattern is valid")
+    });
+    let mut commands = Vec::new();
+    let mut files = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let text = word.text();
+        if matches!(text, "-c" | "--cmd") || text.starts_with("-") && text.ends_with('c') && !text.starts_with("--") {
+            commands.extend(words.next().map(|w| w.text().to_owned()));
+        } else if let Some(command) = text.strip_prefix('+') {
+            commands.push(command.to_owned());
+        } else if matches!(
+            text,
+            "-S" | "-s" | "-u" | "-U" | "-i" | "-T" | "-w" | "-W" | "-t" | "-q"
+        ) {
+            // `-s` alone is ex's silent mode; the others take a file or value (a script read
+            // from a file is not followed here).
+            if text != "-s" {
+                words.next();
+            }
+        } else if !text.starts_with('-') {
+            files.push(word.clone());
+        }
+    }
+    if commands.iter().any(|command| SAVES.is_match(command.trim())) {
+        files
+    } else {
+        Vec::new()
+    }
+}
+
 fn in_place(args: &[Word], short_values: &'static str, long_values: &'static [&'static str], long: &str) -> Vec<Word> {
     let options = Options::gnu(short_values, long_values);
     let parsed = args::parse(args, &options);

@@ -28,6 +28,7 @@ pub const CHECKER: Checker = Checker {
         &GIT_REFLOG_EXPIRE,
         &GIT_GC_PRUNE,
         &GIT_UPDATE_REF_DELETE,
+        &GIT_REF_OVERWRITE,
         &GIT_HISTORY_REWRITE,
     ],
     applies: Applies::Commands(&["git"]),
@@ -38,7 +39,7 @@ pub const CHECKER: Checker = Checker {
 pub static GIT_RESET_HARD: Rule = Rule {
     id: "git-reset-hard",
     decision: DENY,
-    catches: "`git reset --hard` and `--merge`: uncommitted changes are discarded.",
+    catches: "`git reset --hard` and `--merge`, and `git read-tree -u --reset`, which does the same: uncommitted changes are discarded.",
     instead: "Use `git stash` to set the changes aside, or `git reset --soft`/`--mixed` to move the branch and keep them",
     examples: &[
         "git reset --hard",
@@ -59,7 +60,7 @@ pub static GIT_RESET_HARD: Rule = Rule {
 pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
     id: "git-checkout-discard",
     decision: DENY,
-    catches: "`git checkout -- <paths>`, `checkout .`, `checkout <ref> -- <path>`, `checkout -f`, `switch --discard-changes`: local changes are overwritten.",
+    catches: "`git checkout -- <paths>`, `checkout .`, `checkout <ref> -- <path>`, `checkout -f`, `switch --discard-changes`, `git checkout-index -f`, `git rm -f` (which deletes files git would refuse to for their changes): local changes are overwritten.",
     instead: "Use `git stash` to set the changes aside, or `git diff` to review them; `git switch <branch>` changes branch safely",
     examples: &[
         "git checkout -- src/main.rs",
@@ -114,7 +115,7 @@ pub static GIT_RESTORE_WORKTREE: Rule = Rule {
 pub static GIT_CLEAN_FORCE: Rule = Rule {
     id: "git-clean-force",
     decision: DENY,
-    catches: "`git clean -f` (also `-fd`, `-fdx`): untracked files, never committed, are deleted.",
+    catches: "`git clean -f` (also `-fd`, `-fdx`, and a plain `git clean` given `-c clean.requireForce=false`): untracked files, never committed, are deleted.",
     instead: "Run `git clean -n` to list what would go, then delete specific paths",
     examples: &[
         "git clean -f",
@@ -259,7 +260,29 @@ pub static GIT_HISTORY_REWRITE: Rule = Rule {
         "git filter-branch --tree-filter 'rm -f secrets' HEAD",
         "git filter-repo --path src",
     ],
-    allowed: &["git log --all"],
+    allowed: &["git log --all", "git filter-repo --analyze"],
+};
+
+pub static GIT_REF_OVERWRITE: Rule = Rule {
+    id: "git-ref-overwrite",
+    decision: ASK,
+    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`, `git symbolic-ref HEAD REF`. A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
+    instead: "Create a new branch or tag instead (`git branch NAME START`), or show the user where the ref points first (`git log -1 REF`)",
+    examples: &[
+        "git branch -f main HEAD~3",
+        "git branch -M old main",
+        "git tag -f v1.0",
+        "git symbolic-ref HEAD refs/heads/other",
+    ],
+    allowed: &[
+        "git branch -M main",
+        "git branch -m old new",
+        "git tag -l",
+        "git tag v1.1",
+        "git symbolic-ref HEAD",
+        "git update-ref refs/heads/main NEW OLD",
+        "git tag -d v1.0-rc1",
+    ],
 };
 
 /// A git subcommand's options: long ones match only in their own case and by their full name,
@@ -282,6 +305,23 @@ fn check(subject: &Subject, report: &mut Report) {
         .iter()
         .any(|arg| arg.is_long("help") || arg.is_short('h'));
     if asks_for_help {
+        return;
+    }
+    // `git $sub --force`: what the subcommand is only shows when it runs.
+    if invocation.subcommand.contains(crate::source::PLACEHOLDER_OPEN) || invocation.subcommand.contains('$') {
+        let destructive = args.iter().filter_map(Word::value).any(|text| {
+            matches!(
+                text,
+                "-f" | "--force" | "--hard" | "-D" | "-d" | "--delete" | "--mirror" | "--prune=now"
+            )
+        });
+        if destructive {
+            flag(
+                report,
+                &super::unverifiable::COULD_NOT_VERIFY,
+                "a git subcommand only known when it runs is given a forcing or deleting option: what it discards cannot be known",
+            );
+        }
         return;
     }
     match invocation.subcommand.as_str() {
@@ -336,7 +376,14 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         "clean" => {
             let parsed = args::parse(args, &git_options("e", &["exclude"]));
-            let force = parsed.has('f', "force");
+            // `-c clean.requireForce=false` makes a plain `git clean` delete.
+            let force_not_required = invocation.config.iter().any(|setting| {
+                setting.text().split_once('=').is_some_and(|(key, value)| {
+                    key.eq_ignore_ascii_case("clean.requireforce")
+                        && matches!(value.to_ascii_lowercase().as_str(), "false" | "no" | "off" | "0" | "")
+                })
+            });
+            let force = parsed.has('f', "force") || force_not_required && !parsed.has('i', "interactive");
             let dry_run = parsed.has('n', "dry-run");
             if force && !dry_run {
                 flag(
@@ -365,11 +412,95 @@ fn check(subject: &Subject, report: &mut Report) {
                 ),
             );
             let force_delete = parsed.has_short('D') || ((parsed.has('d', "delete")) && parsed.has('f', "force"));
+            let operands = parsed.operands().count();
+            let listing = parsed.has('l', "list") || parsed.has_short('a') || parsed.has_short('r');
             if force_delete {
                 flag(
                     report,
                     &GIT_BRANCH_FORCE_DELETE,
                     "`git branch -D` would delete the branch even if its commits are merged nowhere",
+                );
+            } else if (parsed.has_short('M') || parsed.has_short('C')) && operands >= 2 {
+                flag(
+                    report,
+                    &GIT_REF_OVERWRITE,
+                    "`git branch -M OLD NEW` would replace the branch NEW if it exists: its commits are then only in the reflog",
+                );
+            } else if parsed.has('f', "force") && operands >= 1 && !listing && !parsed.has('m', "move") {
+                flag(
+                    report,
+                    &GIT_REF_OVERWRITE,
+                    "`git branch -f` would move an existing branch: the commits only it held are then only in the reflog",
+                );
+            }
+        }
+        // `git tag -d` is not judged: a tag deleted here is fetched back from where it was
+        // pushed, and moving a ref with `update-ref` is ordinary plumbing.
+        "tag" => {
+            let parsed = args::parse(
+                args,
+                &git_options(
+                    "mFu",
+                    &[
+                        "message",
+                        "file",
+                        "local-user",
+                        "sort",
+                        "format",
+                        "contains",
+                        "points-at",
+                    ],
+                ),
+            );
+            if parsed.operands().next().is_some() && parsed.has('f', "force") && !parsed.has('d', "delete") {
+                flag(
+                    report,
+                    &GIT_REF_OVERWRITE,
+                    "`git tag -f` would move an existing tag: where it pointed is recorded nowhere",
+                );
+            }
+        }
+        "symbolic-ref" => {
+            let parsed = args::parse(args, &git_options("m", &[]));
+            if parsed.operands().count() >= 2 && !parsed.has('d', "delete") {
+                flag(
+                    report,
+                    &GIT_REF_OVERWRITE,
+                    "`git symbolic-ref HEAD REF` would point HEAD at another branch behind the working tree's back",
+                );
+            }
+        }
+        "read-tree" => {
+            let parsed = args::parse(
+                args,
+                &git_options("", &["prefix", "index-output", "exclude-per-directory"]),
+            );
+            if parsed.has_short('u') && parsed.has_long("reset") {
+                flag(
+                    report,
+                    &GIT_RESET_HARD,
+                    "`git read-tree -u --reset` would overwrite the working tree's uncommitted changes, as `git reset --hard` does",
+                );
+            }
+        }
+        "checkout-index" => {
+            let parsed = args::parse(args, &git_options("", &["prefix", "stage"]));
+            let prefix = parsed.has_long("prefix");
+            if parsed.has('f', "force") && !prefix && (parsed.has('a', "all") || parsed.operands().next().is_some()) {
+                flag(
+                    report,
+                    &GIT_CHECKOUT_DISCARD,
+                    "`git checkout-index -f` would overwrite local changes with the index's copies",
+                );
+            }
+        }
+        "rm" => {
+            let parsed = args::parse(args, &git_options("", &["pathspec-from-file"]));
+            if parsed.has('f', "force") && !parsed.has_long("cached") && !parsed.has('n', "dry-run") {
+                flag(
+                    report,
+                    &GIT_CHECKOUT_DISCARD,
+                    "`git rm -f` would delete the files with their uncommitted changes, which git refuses without `-f`",
                 );
             }
         }
@@ -425,6 +556,12 @@ fn check(subject: &Subject, report: &mut Report) {
                 "`git update-ref -d` would delete the ref without checking what it points to",
             );
         }
+        // `--analyze` and `--dry-run` only report.
+        "filter-repo"
+            if args
+                .iter()
+                .filter_map(Word::value)
+                .any(|text| matches!(text, "--analyze" | "--dry-run")) => {}
         "filter-branch" | "filter-repo" => flag(
             report,
             &GIT_HISTORY_REWRITE,

@@ -1,4 +1,5 @@
-//! Kubernetes: `kubectl delete` of namespaces or of everything (`--all`, `-A`), `helm
+//! Kubernetes: `kubectl delete` of namespaces, volumes and their claims, custom resource
+//! definitions, or of everything a flag selects (`--all`, `-A`, `-l`), `helm
 //! uninstall`, binding the `cluster-admin` role or OpenShift's privileged security context
 //! constraints (the cloud checker's `admin-grant`), and binding a role for unauthenticated users
 //! (its `storage-public`).
@@ -17,16 +18,20 @@ pub const CHECKER: Checker = Checker {
 pub static KUBECTL_DELETE: Rule = Rule {
     id: "kubectl-delete",
     decision: ASK,
-    catches: "`kubectl delete` of a namespace, or of everything (`--all`, `-A`).",
+    catches: "`kubectl delete` of a namespace, a persistent volume or its claim (`pvc`, `pv`), a custom resource definition (every resource of its kind goes with it), or of everything a flag selects (`--all`, `-A`, `-l`, `--selector`, `--field-selector`). Not with `--dry-run=client|server`.",
     instead: "Delete the specific resource by name, after `kubectl get` shows it",
     examples: &[
         "kubectl delete namespace prod",
         "kubectl delete ns staging",
         "kubectl delete pods --all",
         "kubectl delete deploy -A --all",
+        "kubectl delete pvc data-db-0",
+        "kubectl delete crd foos.example.com",
+        "kubectl delete deploy -l app=web",
     ],
     allowed: &[
         "kubectl delete pod web-123",
+        "kubectl delete ns prod --dry-run=client",
         "kubectl get ns",
         "kubectl apply -f app.yaml",
     ],
@@ -38,7 +43,7 @@ pub static HELM_UNINSTALL: Rule = Rule {
     catches: "`helm uninstall` (`delete`, `del`, `un`): a release and its resources are removed.",
     instead: "Ask the user before removing a release",
     examples: &["helm uninstall web", "helm delete web --purge"],
-    allowed: &["helm list", "helm upgrade web ./chart"],
+    allowed: &["helm list", "helm upgrade web ./chart", "helm uninstall web --dry-run"],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
@@ -48,8 +53,15 @@ fn check(subject: &Subject, report: &mut Report) {
     };
     let operands = invocation.words();
     let span = command.span;
+    // `--dry-run` (`=client`, `=server`) deletes nothing: it shows what would go.
+    let dry_run = invocation
+        .options()
+        .iter()
+        .any(|option| option.name == "--dry-run" && option.value != Some("none"))
+        || invocation.has("--help")
+        || invocation.has_short('h');
     if command.name == "helm" {
-        if matches!(operands.first(), Some(&("uninstall" | "delete" | "del" | "un"))) {
+        if !dry_run && matches!(operands.first(), Some(&("uninstall" | "delete" | "del" | "un"))) {
             report.flag(
                 &HELM_UNINSTALL,
                 span,
@@ -91,28 +103,45 @@ fn check(subject: &Subject, report: &mut Report) {
             ),
         );
     }
-    if operands.first() != Some(&"delete") {
+    if operands.first() != Some(&"delete") || dry_run {
         return;
     }
-    let namespace = operands
+    let kinds: Vec<&str> = operands
         .get(1)
-        .is_some_and(|kind| matches!(kind.split('/').next(), Some("namespace" | "namespaces" | "ns")));
+        .map(|kinds| kinds.split(',').filter_map(|kind| kind.split('/').next()).collect())
+        .unwrap_or_default();
+    let kind_is = |names: &[&str]| {
+        kinds
+            .iter()
+            .any(|kind| names.contains(&kind.split('.').next().unwrap_or(kind)))
+    };
     let everything = ["--all", "-A", "--all-namespaces"]
         .into_iter()
         .any(|flag| invocation.has(flag));
-    if namespace {
-        report.flag(
-            &KUBECTL_DELETE,
-            span,
-            "`kubectl delete namespace` would delete the namespace and everything in it",
-        );
+    let selector = ["-l", "--selector", "--field-selector"]
+        .into_iter()
+        .any(|flag| invocation.has(flag));
+    let lost = if kind_is(&["namespace", "namespaces", "ns"]) {
+        "`kubectl delete namespace` would delete the namespace and everything in it"
+    } else if kind_is(&[
+        "pvc",
+        "persistentvolumeclaim",
+        "persistentvolumeclaims",
+        "pv",
+        "persistentvolume",
+        "persistentvolumes",
+    ]) {
+        "deleting a persistent volume or its claim would delete the data stored on it, as the volume's reclaim policy usually says"
+    } else if kind_is(&["crd", "crds", "customresourcedefinition", "customresourcedefinitions"]) {
+        "deleting a custom resource definition would delete every resource of that kind in the cluster"
     } else if everything {
-        report.flag(
-            &KUBECTL_DELETE,
-            span,
-            "`kubectl delete --all` would delete every resource of that kind",
-        );
-    }
+        "`kubectl delete --all` would delete every resource of that kind"
+    } else if selector {
+        "`kubectl delete` by a selector would delete every resource it matches, whatever they are"
+    } else {
+        return;
+    };
+    report.flag(&KUBECTL_DELETE, span, lost);
 }
 
 /// Whether the command binds the `cluster-admin` role: `kubectl create clusterrolebinding

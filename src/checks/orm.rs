@@ -20,7 +20,7 @@ pub const CHECKER: Checker = Checker {
 pub static DATABASE_RESET: Rule = Rule {
     id: "database-reset",
     decision: ASK,
-    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load`, `manage.py flush`, `artisan migrate:fresh|db:wipe`, `mix ecto.drop|ecto.reset`, `knex migrate:rollback --all`, `sequelize db:drop`, `typeorm schema:drop`, `supabase db reset`, `alembic downgrade base`.",
+    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load`, `manage.py flush`, `artisan migrate:fresh|db:wipe`, `mix ecto.drop|ecto.reset`, `knex migrate:rollback --all`, `sequelize db:drop`, `typeorm schema:drop`, `supabase db reset`, `alembic downgrade base` (and `flask db downgrade base`), `mix ecto.rollback --all`, `dotnet ef database drop`, `mikro-orm schema:drop --run`, `flyway clean`, `liquibase dropAll`, `diesel database reset`, `sqlx database drop|reset`, `dbmate drop`, `goose reset`, golang-migrate's `migrate … drop`.",
     instead: "Apply the migration instead (`prisma migrate dev`, `rails db:migrate`), or ask the user before resetting their data",
     examples: &[
         "npx prisma migrate reset --force",
@@ -32,6 +32,10 @@ pub static DATABASE_RESET: Rule = Rule {
         "mix ecto.reset",
         "npx sequelize-cli db:drop",
         "supabase db reset",
+        "./manage.py flush",
+        "flyway clean",
+        "dotnet ef database drop -f",
+        "sqlx database reset",
     ],
     allowed: &[
         "npx prisma migrate dev",
@@ -41,6 +45,9 @@ pub static DATABASE_RESET: Rule = Rule {
         "php artisan migrate",
         "mix ecto.migrate",
         "prisma migrate reset --help",
+        "flyway info",
+        "dotnet ef database update",
+        "mix ecto.rollback",
     ],
 };
 
@@ -126,7 +133,7 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
         && let Some(&tool) = positional.first()
         && matches!(
             tool,
-            "prisma" | "knex" | "sequelize" | "sequelize-cli" | "typeorm" | "supabase" | "drizzle-kit"
+            "prisma" | "knex" | "sequelize" | "sequelize-cli" | "typeorm" | "supabase" | "drizzle-kit" | "mikro-orm"
         )
     {
         name = tool;
@@ -158,13 +165,13 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
                     | "db:seed:replant"
             )
         }),
-        "python" | "python3" | "django-admin" => {
-            let rest = if name == "django-admin" {
+        "python" | "python3" | "django-admin" | "manage.py" => {
+            let rest = if matches!(name, "django-admin" | "manage.py") {
                 &positional[..]
             } else {
                 positional.get(1..).unwrap_or(&[])
             };
-            let manage = name == "django-admin" || at(0).ends_with("manage.py");
+            let manage = matches!(name, "django-admin" | "manage.py") || at(0).ends_with("manage.py");
             manage && matches!(rest.first().copied(), Some("flush" | "reset_db" | "reset_schema"))
         }
         "php" => {
@@ -172,13 +179,30 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
                 && matches!(at(1), "migrate:fresh" | "migrate:reset" | "db:wipe" | "migrate:refresh")
                 || at(0).ends_with("console") && matches!(at(1), "doctrine:database:drop" | "doctrine:schema:drop")
         }
-        "mix" => matches!(at(0), "ecto.drop" | "ecto.reset"),
+        "mix" => matches!(at(0), "ecto.drop" | "ecto.reset") || at(0) == "ecto.rollback" && has("--all"),
         "knex" => at(0) == "migrate:rollback" && has("--all"),
         "sequelize" | "sequelize-cli" => matches!(at(0), "db:drop" | "db:migrate:undo:all"),
         "typeorm" | "typeorm-ts-node-commonjs" | "typeorm-ts-node-esm" => at(0) == "schema:drop",
         "supabase" => at(0) == "db" && at(1) == "reset",
         "drizzle-kit" => at(0) == "drop",
         "alembic" => at(0) == "downgrade" && at(1) == "base",
+        "flask" => at(0) == "db" && at(1) == "downgrade" && at(2) == "base",
+        "dotnet" | "dotnet-ef" => {
+            let rest = if name == "dotnet" {
+                positional.get(1..).unwrap_or(&[])
+            } else {
+                &positional[..]
+            };
+            (name == "dotnet-ef" || at(0) == "ef") && rest.starts_with(&["database", "drop"])
+        }
+        "mikro-orm" => matches!(at(0), "schema:drop" | "schema:fresh") && has("--run"),
+        "flyway" => at(0) == "clean",
+        "liquibase" => matches!(at(0).to_ascii_lowercase().as_str(), "dropall" | "drop-all"),
+        "diesel" => at(0) == "database" && at(1) == "reset",
+        "sqlx" => at(0) == "database" && matches!(at(1), "drop" | "reset"),
+        "dbmate" => at(0) == "drop",
+        "goose" => at(0) == "reset" || positional.contains(&"reset"),
+        "migrate" => positional.contains(&"drop"),
         _ => false,
     };
     resets.then(|| {

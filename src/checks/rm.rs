@@ -34,7 +34,7 @@ pub const CHECKER: Checker = Checker {
         &RM_CACHE,
         &RM_FILE_OUTSIDE_PROJECT,
     ],
-    applies: Applies::Commands(&["rm", "srm", "rmdir", "unlink", "shred", "rimraf"]),
+    applies: Applies::Commands(&["rm", "srm", "wipe", "rmdir", "unlink", "shred", "rimraf"]),
     check,
     whole_analysis: None,
 };
@@ -261,7 +261,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let args = command.args();
     let (recursive, targets): (bool, Vec<&Word>) = match command.name.as_str() {
-        "rm" | "srm" => {
+        "rm" | "srm" | "wipe" => {
             let parsed = args::parse(args, &Options::gnu("", &["interactive"]));
             let recursive = parsed.has_short('r') || parsed.has_short('R') || parsed.has_long("recursive");
             (recursive, parsed.operands().collect())

@@ -1,5 +1,8 @@
 //! Jobs scheduled for later: `at` and `batch` queue a job, `systemd-run --on-calendar` (and the
-//! other timer options) starts a timer, `launchctl submit` hands launchd a job it keeps running. What the job runs is judged now (`registry/schedulers.rs`,
+//! other timer options) starts a timer, `launchctl submit` hands launchd a job it keeps running,
+//! a unit or agent file from elsewhere is registered to start at every login or boot
+//! (`systemctl --user link FILE`, `systemctl enable FILE`, `launchctl load FILE`), a login item
+//! is added through AppleScript. What the job runs is judged now (`registry/schedulers.rs`,
 //! `registry/wrappers.rs`), but it runs later, outside any hook, on files that may have changed
 //! by then: scheduling asks.
 
@@ -8,7 +11,7 @@ use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&SCHEDULE_JOB],
-    applies: Applies::Commands(&["at", "batch", "systemd-run", "launchctl"]),
+    applies: Applies::Commands(&["at", "batch", "systemd-run", "launchctl", "systemctl", "osascript"]),
     check,
     whole_analysis: None,
 };
@@ -16,7 +19,7 @@ pub const CHECKER: Checker = Checker {
 pub static SCHEDULE_JOB: Rule = Rule {
     id: "schedule-job",
     decision: ASK,
-    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`): it runs outside any hook, on files that may have changed by then.",
+    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`), or at every login or boot from a file outside the places units and agents are installed (`systemctl --user link FILE`, `systemctl enable /path/x.service`, `launchctl load|bootstrap /path/x.plist`), or as a login item (`osascript -e '… make login item …'`): it runs outside any hook, on files that may have changed by then.",
     instead: "Run the command now, or show the user the job and let them schedule it",
     examples: &[
         "echo 'make report' | at 23:00",
@@ -24,6 +27,8 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "batch < jobs.sh",
         "systemd-run --user --on-calendar=daily make report",
         "launchctl submit -l sync -- make report",
+        "systemctl --user link /tmp/x.service",
+        "launchctl load /tmp/x.plist",
     ],
     allowed: &[
         "atq",
@@ -32,6 +37,8 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "systemd-run --user --scope make",
         "echo at 23:00",
         "launchctl list",
+        "systemctl --user enable --now syncthing.service",
+        "launchctl load ~/Library/LaunchAgents/homebrew.mxcl.postgresql.plist",
     ],
 };
 
@@ -57,7 +64,28 @@ fn check(subject: &Subject, report: &mut Report) {
             matches!(text, "-l" | "-r" | "-d" | "-c" | "-V" | "--help")
         }),
         // launchd starts the job now and again whenever it exits.
-        "launchctl" => args.first().is_some_and(|first| first.is("submit")),
+        "launchctl" => {
+            let verb = args.first().map(|w| w.text()).unwrap_or("");
+            verb == "submit"
+                || matches!(verb, "load" | "bootstrap")
+                    && args
+                        .iter()
+                        .skip(1)
+                        .any(|w| w.text().ends_with(".plist") && !w.text().contains("/Launch"))
+        }
+        // A unit file given by its path is linked into the unit folders first.
+        "systemctl" => {
+            let words: Vec<&str> = args.iter().map(|w| w.text()).filter(|t| !t.starts_with('-')).collect();
+            match words.first() {
+                Some(&"link") => words.len() > 1,
+                Some(&"enable" | &"reenable") => words[1..].iter().any(|unit| unit.contains('/')),
+                _ => false,
+            }
+        }
+        "osascript" => args.iter().any(|word| {
+            let text = word.text().to_ascii_lowercase();
+            text.contains("make") && (text.contains("login item") || text.contains("loginitem"))
+        }),
         "systemd-run" => args.iter().any(|word| {
             TIMER_OPTIONS
                 .iter()

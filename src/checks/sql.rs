@@ -1,25 +1,74 @@
-//! Databases: `DROP`, `TRUNCATE` and `DELETE` without `WHERE` sent through `psql -c`,
-//! `mysql -e`, `sqlite3`, `duckdb` or a heredoc; `dropdb`; `redis-cli FLUSHALL`.
+//! Databases: SQL that destroys data (`DROP TABLE|DATABASE|SCHEMA`, `TRUNCATE`, `DELETE` or
+//! `UPDATE` without a `WHERE` or with one that is always true, `ALTER TABLE … DROP COLUMN`),
+//! MongoDB's `drop()`, `dropDatabase()` and `deleteMany({})`, read from the code the walk found
+//! for a client however it got there (`-c`, `-e`, `--eval`, a heredoc, a pipe, `< file`, `<(…)`,
+//! a file the command wrote). The SQL is lexed: keywords in string literals and comments are
+//! data. Also `dropdb`, `redis-cli FLUSHALL`, and key stores emptied by pattern or prefix
+//! (`… --scan | xargs redis-cli del`, `etcdctl del --prefix`, `consul kv delete -recurse`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
-use crate::args::{self, Options};
+use crate::command::{Command, LayerKind};
 use crate::rules::Rule;
+use crate::word::DynamicKind;
 
 use regex::Regex;
 use std::sync::LazyLock;
 
+/// Database clients whose code the registry finds (`tool_options.rs`): every code layer under
+/// one of them is its SQL, or JavaScript for MongoDB's shells.
+const CLIENTS: &[&str] = &[
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "sqlite",
+    "duckdb",
+    "clickhouse-client",
+    "clickhouse-local",
+    "clickhouse",
+    "sqlcmd",
+    "cqlsh",
+    "mycli",
+    "usql",
+    "cockroach",
+    "snowsql",
+    "trino",
+    "presto",
+    "bq",
+    "mongosh",
+    "mongo",
+];
+
 pub const CHECKER: Checker = Checker {
-    rules: &[&SQL_DESTRUCTIVE, &DROPDB, &REDIS_FLUSH],
+    rules: &[&SQL_DESTRUCTIVE, &DROPDB, &REDIS_FLUSH, &KEY_STORE_EMPTIED],
     applies: Applies::Commands(&[
         "psql",
         "mysql",
         "mariadb",
         "sqlite3",
+        "sqlite",
         "duckdb",
         "clickhouse-client",
+        "clickhouse-local",
+        "clickhouse",
+        "sqlcmd",
+        "cqlsh",
+        "mycli",
+        "usql",
+        "cockroach",
+        "snowsql",
+        "trino",
+        "presto",
+        "bq",
+        "mongosh",
+        "mongo",
         "dropdb",
         "redis-cli",
+        "valkey-cli",
+        "keydb-cli",
         "mysqladmin",
+        "etcdctl",
+        "consul",
     ]),
     check,
     whole_analysis: None,
@@ -28,18 +77,31 @@ pub const CHECKER: Checker = Checker {
 pub static SQL_DESTRUCTIVE: Rule = Rule {
     id: "sql-destructive",
     decision: ASK,
-    catches: "SQL that destroys data: `DROP`, `TRUNCATE`, `DELETE` without `WHERE`, through a database client.",
-    instead: "Run a `SELECT` of what would go first, and let the user confirm",
+    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with an always-true one (`WHERE 1=1`, `WHERE true`), `ALTER TABLE … DROP COLUMN|PARTITION`; MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})`, `remove({})` (`mongosh --eval`). `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, and keywords in string literals or comments are data.",
+    instead: "Run a `SELECT` of what would go first, take a dump (`pg_dump`, `mysqldump`, `mongodump`), and let the user confirm",
     examples: &[
         "psql -c 'DROP TABLE users'",
         "mysql -e 'truncate table logs' app",
         "sqlite3 app.db 'DELETE FROM sessions'",
         "psql app <<'EOF'\ndrop database app;\nEOF",
+        "psql -c 'ALTER TABLE users DROP COLUMN email'",
+        "mysql -e 'UPDATE users SET admin = 0'",
+        "psql -c 'DELETE FROM users WHERE 1=1'",
+        "sqlcmd -Q 'DROP TABLE users'",
+        "cqlsh -e 'DROP KEYSPACE app'",
+        "psql -f <(echo 'DROP TABLE users')",
+        "mongosh app --eval 'db.dropDatabase()'",
+        "mongosh --eval 'db.users.deleteMany({})'",
     ],
     allowed: &[
         "psql -c 'SELECT * FROM users'",
         "sqlite3 app.db 'DELETE FROM sessions WHERE expired = 1'",
         "psql -c '\\dt'",
+        "psql -c 'DROP INDEX idx_users_email'",
+        "psql -c \"SELECT * FROM notes WHERE note = 'DROP TABLE users'\"",
+        "psql -c 'SELECT 1 -- DROP TABLE users'",
+        "psql -c 'ALTER TABLE users ALTER COLUMN name DROP NOT NULL'",
+        "mongosh --eval 'db.users.deleteMany({status: \"old\"})'",
     ],
 };
 
@@ -55,107 +117,473 @@ pub static DROPDB: Rule = Rule {
 pub static REDIS_FLUSH: Rule = Rule {
     id: "redis-flush",
     decision: ASK,
-    catches: "`redis-cli FLUSHALL` / `FLUSHDB`: every key is deleted.",
+    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, and the command piped in): every key is deleted.",
     instead: "Delete specific keys, and let the user confirm",
-    examples: &["redis-cli flushall", "redis-cli -n 2 FLUSHDB"],
+    examples: &[
+        "redis-cli flushall",
+        "redis-cli -n 2 FLUSHDB",
+        "echo FLUSHALL | redis-cli",
+    ],
     allowed: &["redis-cli get key", "redis-cli keys 'session:*'"],
 };
 
-static DROP_OR_TRUNCATE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(drop\s+(table|database|schema|view|materialized\s+view|index|sequence|function|procedure|trigger|user|role|owned)|truncate\s+(table\s+)?[\w.`\x22\[]+)")
-        .expect("the SQL pattern is valid")
-});
-static DELETE_FROM: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?is)^\s*delete\s+from\b").expect("the SQL pattern is valid"));
-static WHERE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bwhere\b").expect("the SQL pattern is valid"));
-
-/// The destructive statement in `sql`, if any.
-fn destructive(sql: &str) -> Option<String> {
-    if let Some(found) = DROP_OR_TRUNCATE.find(sql) {
-        return Some(found.as_str().to_owned());
-    }
-    sql.split(';')
-        .find(|statement| DELETE_FROM.is_match(statement) && !WHERE.is_match(statement))
-        .map(|statement| statement.trim().chars().take(60).collect())
-}
+pub static KEY_STORE_EMPTIED: Rule = Rule {
+    id: "key-store-emptied",
+    decision: ASK,
+    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`), `etcdctl del --prefix` or `--from-key`, `consul kv delete -recurse`.",
+    instead: "List the keys first (`redis-cli --scan --pattern`, `etcdctl get --prefix --keys-only`, `consul kv get -recurse`), and delete the ones meant by name",
+    examples: &[
+        "redis-cli --scan --pattern 'user:*' | xargs redis-cli del",
+        "etcdctl del --prefix /app",
+        "consul kv delete -recurse app/",
+    ],
+    allowed: &[
+        "redis-cli del session:42",
+        "etcdctl del /app/key",
+        "etcdctl get --prefix /app",
+        "consul kv delete app/key",
+    ],
+};
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    let args = command.args();
     let span = command.span;
+    let texts: Vec<&str> = command.args().iter().map(|w| w.value().unwrap_or("")).collect();
+    if texts.iter().any(|text| matches!(*text, "--help" | "-?" | "--version")) {
+        return;
+    }
     let name = command.name.as_str();
     match name {
-        "dropdb" => {
-            report.flag(&DROPDB, span, "`dropdb` would remove the whole database");
-            return;
+        "dropdb" => report.flag(&DROPDB, span, "`dropdb` would remove the whole database"),
+        "mysqladmin" if texts.iter().any(|t| t.eq_ignore_ascii_case("drop")) => {
+            report.flag(&DROPDB, span, "`mysqladmin drop` would remove the whole database");
         }
-        "mysqladmin" => {
-            if args
-                .iter()
-                .any(|w| w.value().is_some_and(|t| t.eq_ignore_ascii_case("drop")))
+        "redis-cli" | "valkey-cli" | "keydb-cli" => redis(command, &texts, report),
+        "etcdctl" => {
+            let operands: Vec<&str> = texts.iter().copied().filter(|t| !t.starts_with('-')).collect();
+            if operands.first() == Some(&"del")
+                && texts
+                    .iter()
+                    .any(|t| matches!(*t, "--prefix" | "--from-key") || t.starts_with("--prefix="))
             {
-                report.flag(&DROPDB, span, "`mysqladmin drop` would remove the whole database");
+                report.flag(
+                    &KEY_STORE_EMPTIED,
+                    span,
+                    "`etcdctl del --prefix` would delete every key under the prefix",
+                );
             }
-            return;
         }
-        "redis-cli" => {
-            if args.iter().any(|w| {
-                w.value()
-                    .is_some_and(|t| t.eq_ignore_ascii_case("flushall") || t.eq_ignore_ascii_case("flushdb"))
-            }) {
-                report.flag(&REDIS_FLUSH, span, "`FLUSHALL` would delete every key in the database");
+        "consul" => {
+            let operands: Vec<&str> = texts.iter().copied().filter(|t| !t.starts_with('-')).collect();
+            if operands.starts_with(&["kv", "delete"])
+                && texts
+                    .iter()
+                    .any(|t| matches!(*t, "-recurse" | "--recurse" | "-recurse=true"))
+            {
+                report.flag(
+                    &KEY_STORE_EMPTIED,
+                    span,
+                    "`consul kv delete -recurse` would delete every key under the prefix",
+                );
             }
-            return;
+        }
+        _ if CLIENTS.contains(&name) => {
+            let mongo = matches!(name, "mongosh" | "mongo");
+            for code in client_code(subject) {
+                let found = if mongo {
+                    mongo_destructive(code)
+                } else {
+                    destructive(code, matches!(name, "mysql" | "mariadb" | "mycli"))
+                };
+                if let Some(statement) = found {
+                    report.flag(
+                        &SQL_DESTRUCTIVE,
+                        span,
+                        format!("`{statement}` would destroy data in the database"),
+                    );
+                }
+            }
         }
         _ => {}
     }
-    let mut statements: Vec<String> = Vec::new();
-    let (short, long): (&str, &[&str]) = match name {
-        "psql" => ("c", &["command"]),
-        "mysql" | "mariadb" => ("e", &["execute"]),
-        "duckdb" => ("c", &[]),
-        "clickhouse-client" => ("q", &["query"]),
-        _ => ("", &[]),
+}
+
+/// The code the walk found for a database client: each code layer directly under it. A file
+/// read from disk (`psql -f migrations/001.sql`) is left out: running the project's own
+/// migrations is what they are for, and what they drop is reviewed where they are written.
+fn client_code<'a>(subject: &'a Subject) -> impl Iterator<Item = &'a str> + 'a {
+    let analysis = subject.analysis;
+    analysis
+        .children(subject.command.layer)
+        .filter_map(move |id| match &analysis.layers[id] {
+            layer if layer.from_disk => None,
+            layer => match &layer.kind {
+                LayerKind::Code { text, .. } => Some(text.as_str()),
+                LayerKind::Command(_) => None,
+            },
+        })
+}
+
+/// `FLUSHALL`, `FLUSHDB` as arguments or on standard input; `DEL`/`UNLINK` of keys a listing
+/// finds at run time.
+fn redis(command: &Command, texts: &[&str], report: &mut Report) {
+    let piped = command
+        .stdin
+        .text()
+        .map(|word| word.text().to_owned())
+        .unwrap_or_default();
+    let flushes = texts
+        .iter()
+        .copied()
+        .chain(piped.split_whitespace())
+        .any(|t| t.eq_ignore_ascii_case("flushall") || t.eq_ignore_ascii_case("flushdb"));
+    if flushes {
+        report.flag(
+            &REDIS_FLUSH,
+            command.span,
+            "`FLUSHALL` would delete every key in the database",
+        );
+        return;
+    }
+    let args = command.args();
+    let Some(at) = args.iter().position(|w| {
+        w.value()
+            .is_some_and(|t| t.eq_ignore_ascii_case("del") || t.eq_ignore_ascii_case("unlink"))
+    }) else {
+        return;
     };
-    let options = Options::gnu(
-        "cedhpUuqfP",
-        &[
-            "command", "execute", "dbname", "host", "port", "username", "user", "query", "file", "password",
-        ],
-    );
-    let parsed = args::parse(args, &options);
-    for arg in &parsed.args {
-        let wanted = short.chars().any(|flag| arg.is_short(flag)) || long.iter().any(|l| arg.is_long(l));
-        if wanted && let Some(value) = arg.value() {
-            statements.push(value.text().to_owned());
+    let listed = args[at + 1..].iter().any(|word| {
+        word.dynamics()
+            .any(|d| matches!(d.kind, DynamicKind::StandardInput | DynamicKind::CommandOutput(_)))
+    });
+    if listed {
+        report.flag(
+            &KEY_STORE_EMPTIED,
+            command.span,
+            "`DEL` of every key a listing finds would delete them all, whatever the listing matched",
+        );
+    }
+}
+
+/// A token of SQL once comments are dropped.
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    /// A keyword or identifier, in upper case.
+    Word(String),
+    /// A string or number literal, as written inside its quotes.
+    Literal(String),
+    /// An operator or punctuation (`=`, `<>`, `(`, `,`).
+    Symbol(String),
+}
+
+/// The statements of `sql`, each as tokens: string literals, quoted identifiers, comments,
+/// dollar-quoted bodies and client commands (`\dt`, `.tables`) are read as what they are, so
+/// no keyword is found inside them. `hash_comments`: MySQL's `# …` comments.
+fn statements(sql: &str, hash_comments: bool) -> Vec<Vec<Token>> {
+    let chars: Vec<char> = sql.chars().collect();
+    let mut statements = vec![Vec::new()];
+    let mut i = 0;
+    let until = |from: usize, end: &str| -> usize {
+        let end: Vec<char> = end.chars().collect();
+        (from..chars.len())
+            .find(|&j| chars[j..].starts_with(&end))
+            .map_or(chars.len(), |j| j + end.len())
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let at_line_start = statements.last().is_some_and(Vec::is_empty)
+            && chars[..i]
+                .iter()
+                .rev()
+                .take_while(|c| **c != '\n')
+                .all(|c| c.is_whitespace());
+        let current = statements.last_mut().expect("there is always a statement");
+        if c.is_whitespace() {
+            i += 1;
+        } else if (c == '-' && next == Some('-')) || (c == '#' && hash_comments) {
+            i = until(i, "\n");
+        } else if c == '/' && next == Some('*') {
+            i = until(i + 2, "*/");
+        } else if c == '\\' || (c == '.' && at_line_start) {
+            // psql's and mysql's backslash commands, sqlite3's dot-commands: to the line's end.
+            i = until(i, "\n");
+        } else if c == ';' {
+            statements.push(Vec::new());
+            i += 1;
+        } else if matches!(c, '\'' | '"' | '`' | '[') {
+            let close = if c == '[' { ']' } else { c };
+            let mut text = String::new();
+            i += 1;
+            while i < chars.len() {
+                if chars[i] == close {
+                    if chars.get(i + 1) == Some(&close) && close != ']' {
+                        text.push(close);
+                        i += 2;
+                        continue;
+                    }
+                    break;
+                }
+                text.push(chars[i]);
+                i += 1;
+            }
+            i += 1;
+            current.push(if c == '\'' {
+                Token::Literal(text)
+            } else {
+                Token::Word(text.to_uppercase())
+            });
+        } else if c == '$'
+            && let Some(tag_end) = (i + 1..chars.len()).find(|&j| !(chars[j].is_alphanumeric() || chars[j] == '_'))
+            && chars[tag_end] == '$'
+        {
+            // A dollar-quoted body (`$$ … $$`, `$fn$ … $fn$`): text, not statements.
+            let tag = &chars[i..=tag_end];
+            let close = (tag_end + 1..chars.len()).find(|&j| chars[j..].starts_with(tag));
+            let body_end = close.unwrap_or(chars.len());
+            current.push(Token::Literal(chars[tag_end + 1..body_end].iter().collect()));
+            i = close.map_or(chars.len(), |j| j + tag.len());
+        } else if c.is_alphanumeric() || c == '_' || c == '@' || !c.is_ascii() {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_alphanumeric() || matches!(chars[i], '_' | '.' | '@' | '$') || !chars[i].is_ascii())
+            {
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().collect();
+            current.push(if text.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                Token::Literal(text)
+            } else {
+                Token::Word(text.to_uppercase())
+            });
+        } else {
+            let pair: String = chars[i..(i + 2).min(chars.len())].iter().collect();
+            let symbol = if matches!(pair.as_str(), "<>" | "!=" | ">=" | "<=" | "::" | "==") {
+                pair
+            } else {
+                c.to_string()
+            };
+            i += symbol.chars().count();
+            current.push(Token::Symbol(symbol));
         }
     }
-    if matches!(name, "sqlite3" | "duckdb") {
-        statements.extend(parsed.operands().skip(1).map(|w| w.text().to_owned()));
-    }
-    if let Some(text) = command.stdin.text() {
-        statements.push(text.text().to_owned());
-    }
-    for sql in statements {
-        if let Some(statement) = destructive(&sql) {
-            report.flag(
-                &SQL_DESTRUCTIVE,
-                span,
-                format!("`{statement}` would destroy data in the database"),
-            );
+    statements.retain(|statement| !statement.is_empty());
+    statements
+}
+
+fn is_word(token: Option<&Token>, word: &str) -> bool {
+    matches!(token, Some(Token::Word(w)) if w == word)
+}
+
+/// The tokens of `statement` at parenthesis depth 0, with their index.
+fn top_level(statement: &[Token]) -> impl Iterator<Item = (usize, &Token)> {
+    let mut depth = 0i32;
+    statement.iter().enumerate().filter(move |(_, token)| {
+        match token {
+            Token::Symbol(s) if s == "(" => {
+                depth += 1;
+                return false;
+            }
+            Token::Symbol(s) if s == ")" => {
+                depth -= 1;
+                return false;
+            }
+            _ => {}
         }
+        depth == 0
+    })
+}
+
+/// The first statement of `sql` that destroys data, said in a few words.
+fn destructive(sql: &str, hash_comments: bool) -> Option<String> {
+    statements(sql, hash_comments).iter().find_map(|statement| {
+        destroys(statement).then(|| {
+            statement
+                .iter()
+                .take(8)
+                .map(|token| match token {
+                    Token::Word(w) | Token::Symbol(w) => w.clone(),
+                    Token::Literal(l) => format!("'{l}'"),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    })
+}
+
+/// Whether one statement destroys data.
+fn destroys(statement: &[Token]) -> bool {
+    let word = |index: usize| match statement.get(index) {
+        Some(Token::Word(w)) => w.as_str(),
+        _ => "",
+    };
+    // `WITH … AS (…) DELETE FROM …`: the statement that follows the common table expressions.
+    let start = if word(0) == "WITH" {
+        top_level(statement)
+            .find(|(_, token)| {
+                matches!(token, Token::Word(w) if matches!(w.as_str(), "DELETE" | "UPDATE" | "SELECT" | "INSERT"))
+            })
+            .map_or(0, |(index, _)| index)
+    } else {
+        0
+    };
+    let statement = &statement[start..];
+    match word(start) {
+        "DROP" => {
+            let mut at = 1;
+            while matches!(statement.get(at), Some(Token::Word(w)) if matches!(w.as_str(), "IF" | "EXISTS")) {
+                at += 1;
+            }
+            matches!(
+                statement.get(at),
+                Some(Token::Word(w)) if matches!(w.as_str(), "TABLE" | "DATABASE" | "SCHEMA" | "KEYSPACE" | "OWNED")
+            )
+        }
+        "TRUNCATE" => true,
+        "DELETE" => !restricted(statement),
+        "UPDATE" => !restricted(statement),
+        "ALTER" if is_word(statement.get(1), "TABLE") => altered_away(statement),
+        _ => false,
     }
+}
+
+/// Whether a `DELETE` or `UPDATE` has a `WHERE` that can be false for some row.
+fn restricted(statement: &[Token]) -> bool {
+    let Some(at) = top_level(statement)
+        .find(|(_, token)| is_word(Some(token), "WHERE"))
+        .map(|(index, _)| index)
+    else {
+        return false;
+    };
+    let ends = ["ORDER", "LIMIT", "RETURNING", "OUTPUT", "GROUP"];
+    let condition: Vec<&Token> = statement[at + 1..]
+        .iter()
+        .take_while(|token| !matches!(token, Token::Word(w) if ends.contains(&w.as_str())))
+        .collect();
+    !always_true(&condition)
+}
+
+/// Whether a condition holds for every row: `TRUE`, `1`, `1=1`, `'a'='a'`, `x = x`, or any of
+/// them joined by a top-level `OR`.
+fn always_true(condition: &[&Token]) -> bool {
+    let mut depth = 0i32;
+    let mut disjuncts: Vec<Vec<&Token>> = vec![Vec::new()];
+    for token in condition {
+        match token {
+            Token::Symbol(s) if s == "(" => depth += 1,
+            Token::Symbol(s) if s == ")" => depth -= 1,
+            Token::Word(w) if depth == 0 && w == "OR" => {
+                disjuncts.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        disjuncts.last_mut().expect("there is always a disjunct").push(token);
+    }
+    disjuncts.iter().any(|disjunct| {
+        let mut d: &[&Token] = disjunct;
+        while let (Some(Token::Symbol(open)), Some(Token::Symbol(close))) = (d.first(), d.last())
+            && open == "("
+            && close == ")"
+        {
+            d = &d[1..d.len() - 1];
+        }
+        match d {
+            [Token::Word(w)] => w == "TRUE",
+            [Token::Literal(l)] => l.parse::<f64>().is_ok_and(|n| n != 0.0),
+            [Token::Word(not), Token::Word(f)] => not == "NOT" && f == "FALSE",
+            [left, Token::Symbol(op), right] => match op.as_str() {
+                "=" | "==" | ">=" | "<=" => left == right,
+                "<>" | "!=" => matches!((left, right), (Token::Literal(a), Token::Literal(b)) if a != b),
+                _ => false,
+            },
+            _ => false,
+        }
+    })
+}
+
+/// Whether an `ALTER TABLE` drops a column or partition (`DROP COLUMN c`, `DROP c`, `DROP
+/// PARTITION p`, `TRUNCATE PARTITION p`, ClickHouse's `DELETE WHERE` always true), rather than a
+/// constraint, index or default.
+fn altered_away(statement: &[Token]) -> bool {
+    let top: Vec<(usize, &Token)> = top_level(statement).collect();
+    top.iter().enumerate().any(|(position, (_, token))| {
+        let follows = |n: usize| top.get(position + n).map(|(_, t)| *t);
+        // An action starts the statement's actions or follows a comma: `ALTER COLUMN c DROP
+        // DEFAULT` drops no column.
+        let starts_action = position >= 3
+            && matches!(follows(0), Some(Token::Word(_)))
+            && matches!(top[position - 1].1, Token::Symbol(s) if s == ",")
+            || position == 3
+            || (position == 4 && is_word(Some(top[2].1), "ONLY"))
+            || (position == 5 && is_word(Some(top[2].1), "IF"));
+        if !starts_action {
+            return false;
+        }
+        match token {
+            Token::Word(w) if w == "DROP" => !matches!(
+                follows(1),
+                Some(Token::Word(what)) if matches!(
+                    what.as_str(),
+                    "CONSTRAINT" | "INDEX" | "KEY" | "PRIMARY" | "FOREIGN" | "CHECK" | "DEFAULT"
+                        | "TRIGGER" | "ROW" | "PROJECTION" | "STATISTICS" | "EXPRESSION" | "IDENTITY"
+                        | "NOT" | "SYSTEM" | "PERIOD" | "DETACHED"
+                )
+            ),
+            Token::Word(w) if w == "TRUNCATE" => true,
+            Token::Word(w) if w == "DELETE" => {
+                let rest: Vec<Token> = top.iter().skip(position).map(|(_, t)| (*t).clone()).collect();
+                !restricted(&rest)
+            }
+            _ => false,
+        }
+    })
+}
+
+/// MongoDB shell code that drops a collection or database, or deletes every document.
+fn mongo_destructive(code: &str) -> Option<String> {
+    static DESTROYS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"\.\s*(?:drop|dropDatabase)\s*\(\s*\)|\.\s*(?:deleteMany|remove)\s*\(\s*(?:\{\s*\}\s*)?\)|\bdropDatabase\s*:",
+        )
+        .expect("the MongoDB pattern is valid")
+    });
+    DESTROYS.find(code).map(|found| found.as_str().to_owned())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::destructive;
+    use super::{destructive, mongo_destructive};
 
     #[test]
     fn finds_destructive_statements() {
-        assert!(destructive("DROP TABLE x").is_some());
-        assert!(destructive("select 1; delete from x").is_some());
-        assert!(destructive("delete from x where id = 1").is_none());
-        assert!(destructive("select * from dropped_items").is_none());
+        assert!(destructive("DROP TABLE x", false).is_some());
+        assert!(destructive("select 1; delete from x", false).is_some());
+        assert!(destructive("delete from x where id = 1", false).is_none());
+        assert!(destructive("select * from dropped_items", false).is_none());
+        assert!(destructive("DELETE FROM x WHERE id > 0 OR (1 = 1)", false).is_some());
+        assert!(destructive("DELETE FROM x WHERE 'a' = 'a'", false).is_some());
+        assert!(destructive("UPDATE x SET a = 1", false).is_some());
+        assert!(destructive("UPDATE x SET a = 1 WHERE id = 2", false).is_none());
+        assert!(destructive("ALTER TABLE x DROP COLUMN c", false).is_some());
+        assert!(destructive("ALTER TABLE IF EXISTS x ADD c int, DROP d", false).is_some());
+        assert!(destructive("ALTER TABLE x ALTER COLUMN c DROP DEFAULT", false).is_none());
+        assert!(destructive("ALTER TABLE x DROP CONSTRAINT fk", false).is_none());
+        assert!(destructive("ALTER TABLE events DELETE WHERE 1=1", false).is_some());
+        assert!(destructive("DROP VIEW v; DROP INDEX i; DROP FUNCTION f()", false).is_none());
+        assert!(destructive("SELECT 'DROP TABLE x' -- DROP TABLE y\n", false).is_none());
+        assert!(destructive("/* TRUNCATE x */ SELECT 1", false).is_none());
+        assert!(destructive("CREATE FUNCTION f() AS $$ DELETE FROM x $$ LANGUAGE sql", false).is_none());
+        assert!(destructive("SELECT 1 # DROP TABLE x", true).is_none());
+        assert!(destructive("WITH old AS (SELECT 1) DELETE FROM x", false).is_some());
+    }
+
+    #[test]
+    fn finds_mongo_drops() {
+        assert!(mongo_destructive("db.users.drop()").is_some());
+        assert!(mongo_destructive("db.getSiblingDB('a').dropDatabase()").is_some());
+        assert!(mongo_destructive("db.users.deleteMany({ })").is_some());
+        assert!(mongo_destructive("db.users.deleteMany({a: 1})").is_none());
+        assert!(mongo_destructive("db.users.find()").is_none());
     }
 }

@@ -24,7 +24,7 @@ pub const CHECKER: Checker = Checker {
 pub static AGENT_GUARDS_OFF: Rule = Rule {
     id: "agent-guards-off",
     decision: DENY,
-    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox`, `gemini --yolo`.",
+    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo`, `qwen --yolo`, `crush --yolo`, `copilot --allow-all-tools`, `cursor-agent --force`, `aider --yes-always`, `amp --dangerously-allow-all`, `droid exec --skip-permissions-unsafe`, `GOOSE_MODE=auto goose`; or pointed at another settings folder, where no hook is registered (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, given or exported).",
     instead: "Run the nested agent with its normal permissions and hooks",
     examples: &[
         "claude --dangerously-skip-permissions -p 'fix it'",
@@ -39,6 +39,11 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "gemini --yolo -p x",
         "gemini --approval-mode=yolo",
         "npx @anthropic-ai/claude-code --dangerously-skip-permissions",
+        "copilot --allow-all-tools -p x",
+        "cursor-agent --force -p x",
+        "aider --yes-always",
+        "CLAUDE_CONFIG_DIR=/tmp/c claude -p x",
+        "export CLAUDE_CONFIG_DIR=/tmp/c",
     ],
     allowed: &[
         "claude -p 'summarize'",
@@ -90,18 +95,22 @@ pub static HOOK_CONFIG_TAMPER: Rule = Rule {
 pub static GUARD_SELF_APPROVAL: Rule = Rule {
     id: "guard-self-approval",
     decision: DENY,
-    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), or unregistering the guard (`safety-net uninstall`).",
+    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`).",
     instead: "Tell the user why the call is needed; approving it is theirs to do in their own terminal",
     examples: &[
         "safety-net allow 1a2b3c4d",
         "~/.cargo/bin/safety-net allow 1a2b3c4d",
         "bash -c 'safety-net allow 1a2b3c4d'",
         "safety-net uninstall --all",
+        "safety-net install --agent codex",
+        "cargo uninstall agent-safety-net",
     ],
     allowed: &[
         "safety-net explain 'rm -rf /'",
         "safety-net log --denied",
         "safety-net rules git-push-force",
+        "safety-net check cmds.txt",
+        "safety-net install --help",
         "echo 'run safety-net allow 1a2b3c4d'",
     ],
 };
@@ -197,6 +206,14 @@ fn check(subject: &Subject, report: &mut Report) {
             );
         }
     }
+    guard_binary_changed(subject, report);
+    if AGENTS.contains(&command.name.as_str()) || command.name == "npx" {
+        for (name, _) in &command.assignments {
+            if AGENT_CONFIG_VARIABLES.contains(&name.as_str()) {
+                report.flag(&AGENT_GUARDS_OFF, command.span, config_folder_moved(name));
+            }
+        }
+    }
     match command.name.as_str() {
         "alias" => {
             for word in command.args() {
@@ -212,10 +229,32 @@ fn check(subject: &Subject, report: &mut Report) {
                 }
             }
         }
-        "claude" | "codex" | "gemini" => agent(subject, report, &command.name, command.args()),
+        name if AGENTS.contains(&name) => agent(subject, report, name, command.args()),
+        "cargo" => {
+            let words: Vec<&str> = command
+                .args()
+                .iter()
+                .map(Word::text)
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            if words.first() == Some(&"uninstall")
+                && words[1..]
+                    .iter()
+                    .any(|w| matches!(*w, "agent-safety-net" | "safety-net"))
+            {
+                report.flag(
+                    &GUARD_SELF_APPROVAL,
+                    command.span,
+                    "`cargo uninstall agent-safety-net` from the agent's shell would remove the guard that checks the agent",
+                );
+            }
+        }
         "safety-net" => {
             let verb = command.args().iter().map(Word::text).find(|arg| !arg.starts_with('-'));
-            if let Some(verb @ ("allow" | "uninstall")) = verb {
+            let help = command.args().iter().any(|w| w.is("--help") || w.is("-h"));
+            if let Some(verb @ ("allow" | "uninstall" | "install")) = verb
+                && !help
+            {
                 report.flag(
                     &GUARD_SELF_APPROVAL,
                     command.span,
@@ -236,6 +275,14 @@ fn check(subject: &Subject, report: &mut Report) {
                     "codex"
                 } else if package.contains("gemini-cli") {
                     "gemini"
+                } else if package.starts_with("@github/copilot") {
+                    "copilot"
+                } else if package.starts_with("@sourcegraph/amp") {
+                    "amp"
+                } else if package.starts_with("@qwen-code/qwen-code") {
+                    "qwen"
+                } else if package.starts_with("@charmland/crush") {
+                    "crush"
                 } else {
                     return;
                 };
@@ -307,18 +354,57 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
                 None
             }
         }
-        "codex" => texts
-            .iter()
-            .find(|t| {
-                matches!(
-                    **t,
-                    "--dangerously-bypass-approvals-and-sandbox" | "--dangerously-bypass-hook-trust" | "--yolo"
-                )
-            })
-            .map(|_| "it runs every command without approval, sandbox or hook checks"),
-        "gemini" => (texts.iter().any(|t| matches!(*t, "--yolo" | "-y"))
+        "codex" => {
+            let no_sandbox = value_after("--sandbox").or_else(|| value_after("-s")) == Some("danger-full-access");
+            let never_asks = value_after("--ask-for-approval").or_else(|| value_after("-a")) == Some("never")
+                || texts.contains(&"exec");
+            texts
+                .iter()
+                .find(|t| {
+                    matches!(
+                        **t,
+                        "--dangerously-bypass-approvals-and-sandbox" | "--dangerously-bypass-hook-trust" | "--yolo"
+                    )
+                })
+                .map(|_| "it runs every command without approval, sandbox or hook checks")
+                .or_else(|| {
+                    (no_sandbox && never_asks)
+                        .then_some("`--sandbox danger-full-access` without approvals runs every command unconfined")
+                })
+        }
+        "gemini" | "qwen" => (texts.iter().any(|t| matches!(*t, "--yolo" | "-y"))
             || value_after("--approval-mode") == Some("yolo"))
         .then_some("`--yolo` approves every tool call without asking"),
+        "crush" => texts
+            .iter()
+            .any(|t| matches!(*t, "--yolo" | "-y"))
+            .then_some("`--yolo` approves every tool call without asking"),
+        "copilot" => texts
+            .iter()
+            .any(|t| matches!(*t, "--allow-all-tools" | "--allow-all" | "--yolo"))
+            .then_some("`--allow-all-tools` runs every tool without asking"),
+        "cursor-agent" => texts
+            .iter()
+            .any(|t| matches!(*t, "--force" | "-f" | "--yolo"))
+            .then_some("`--force` runs every command unless a rule denies it"),
+        "aider" => texts
+            .iter()
+            .any(|t| matches!(*t, "--yes-always" | "--yes"))
+            .then_some("`--yes-always` says yes to every question, the shell commands it proposes included"),
+        "amp" => texts
+            .iter()
+            .any(|t| *t == "--dangerously-allow-all")
+            .then_some("`--dangerously-allow-all` runs every tool without asking"),
+        "droid" => texts
+            .iter()
+            .any(|t| *t == "--skip-permissions-unsafe")
+            .then_some("`--skip-permissions-unsafe` runs every command without asking"),
+        "goose" => subject
+            .command
+            .assignments
+            .iter()
+            .any(|(variable, value)| variable == "GOOSE_MODE" && value.is("auto"))
+            .then_some("`GOOSE_MODE=auto` runs every tool without asking"),
         _ => None,
     };
     if let Some(why) = off {
@@ -415,6 +501,13 @@ const BYPASS_MODE: &str = "`\"defaultMode\": \"bypassPermissions\"` runs every t
 
 /// Functions shadowing common commands, and `BASH_ENV`/`ENV` set for the rest of the command.
 fn definitions(analysis: &Analysis, _: &Context, report: &mut Report) {
+    for export in analysis
+        .exports
+        .iter()
+        .filter(|export| AGENT_CONFIG_VARIABLES.contains(&export.name.as_str()))
+    {
+        report.flag(&AGENT_GUARDS_OFF, export.span, config_folder_moved(&export.name));
+    }
     // What a script on disk defines is the user's setup (`alias ls='ls --color'` in a sourced
     // `~/.bashrc`); only what the command itself defines is judged.
     for definition in analysis.definitions.iter().filter(|d| !d.from_disk) {
@@ -437,5 +530,57 @@ fn definitions(analysis: &Analysis, _: &Context, report: &mut Report) {
             ),
             _ => {}
         }
+    }
+}
+
+/// The agent CLIs whose guards-off switches are known.
+const AGENTS: &[&str] = &[
+    "claude",
+    "codex",
+    "gemini",
+    "qwen",
+    "crush",
+    "copilot",
+    "cursor-agent",
+    "aider",
+    "amp",
+    "droid",
+    "goose",
+];
+
+/// Variables that point an agent at another settings folder, where no hook is registered.
+const AGENT_CONFIG_VARIABLES: &[&str] = &["CLAUDE_CONFIG_DIR", "CODEX_HOME"];
+
+fn config_folder_moved(name: &str) -> String {
+    format!(
+        "`{name}=` points the agent at another settings folder, where none of its hooks, this guard among them, is registered"
+    )
+}
+
+/// Programs that change, replace or remove a file they are given.
+const FILE_CHANGERS: &[&str] = &[
+    "chmod", "chown", "chattr", "cp", "mv", "ln", "rm", "install", "truncate", "tee", "sponge", "shred", "dd",
+];
+
+/// The guard's own program named by a lookup made at run time (`chmod -x $(which safety-net)`,
+/// `cp /bin/true "$(command -v safety-net)"`): changed or replaced, it stops checking anything.
+fn guard_binary_changed(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    if !FILE_CHANGERS.contains(&command.name.as_str()) {
+        return;
+    }
+    let names_guard = command.args().iter().any(|word| {
+        word.dynamics()
+            .any(|dynamic| dynamic.text.contains("safety-net") && !dynamic.text.contains("safety-net explain"))
+    });
+    if names_guard {
+        report.flag(
+            &super::files::WRITE_AGENT_SETTINGS,
+            command.span,
+            format!(
+                "`{}` of the guard's own program would stop it checking the agent's commands",
+                command.name
+            ),
+        );
     }
 }

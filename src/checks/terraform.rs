@@ -1,13 +1,30 @@
 //! Infrastructure as code: `terraform destroy`, `terraform apply -auto-approve` (also OpenTofu),
-//! `pulumi destroy`. These ask: they change real infrastructure, sometimes irreversibly.
+//! `pulumi destroy`, `cdk destroy`, `serverless remove`, and state removed (`terraform state rm`,
+//! `pulumi stack rm`). These ask: they change real infrastructure, sometimes irreversibly.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
 use crate::tools;
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&TERRAFORM_DESTROY, &TERRAFORM_AUTO_APPROVE, &PULUMI_DESTROY],
-    applies: Applies::Commands(&["terraform", "tofu", "terragrunt", "pulumi"]),
+    rules: &[
+        &TERRAFORM_DESTROY,
+        &TERRAFORM_AUTO_APPROVE,
+        &PULUMI_DESTROY,
+        &IAC_STATE_REMOVE,
+    ],
+    applies: Applies::Commands(&[
+        "terraform",
+        "tofu",
+        "terragrunt",
+        "pulumi",
+        "cdk",
+        "aws-cdk",
+        "cdktf",
+        "serverless",
+        "sls",
+        "sst",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -42,14 +59,65 @@ pub static TERRAFORM_AUTO_APPROVE: Rule = Rule {
 pub static PULUMI_DESTROY: Rule = Rule {
     id: "pulumi-destroy",
     decision: ASK,
-    catches: "`pulumi destroy`: every resource of the stack is destroyed.",
-    instead: "Run `pulumi preview --diff` and let the user decide",
-    examples: &["pulumi destroy --yes", "pulumi destroy -s prod"],
-    allowed: &["pulumi preview", "pulumi up --diff"],
+    catches: "`pulumi destroy`, `cdk destroy` (also `cdktf`), `serverless remove` (`sls`), `sst remove`: every resource of the stack is destroyed.",
+    instead: "Run `pulumi preview --diff` (`cdk diff`) and let the user decide",
+    examples: &[
+        "pulumi destroy --yes",
+        "pulumi destroy -s prod",
+        "npx cdk destroy --force",
+        "serverless remove --stage prod",
+    ],
+    allowed: &[
+        "pulumi preview",
+        "pulumi up --diff",
+        "cdk diff",
+        "serverless deploy",
+        "pulumi destroy --help",
+    ],
+};
+
+pub static IAC_STATE_REMOVE: Rule = Rule {
+    id: "iac-state-remove",
+    decision: ASK,
+    catches: "Removing what infrastructure as code knows about real resources: `terraform state rm` (also `tofu`), `pulumi state delete`, `pulumi stack rm`. The resources keep running unmanaged, the next apply may create them twice, and a removed stack's history is gone.",
+    instead: "Back up the state first (`terraform state pull > backup.tfstate`, `pulumi stack export`), and let the user decide",
+    examples: &[
+        "terraform state rm aws_db_instance.main",
+        "pulumi stack rm dev --force",
+        "pulumi state delete urn:pulumi:dev::app::aws:s3/bucket:Bucket::b",
+    ],
+    allowed: &[
+        "terraform state list",
+        "terraform state show aws_db_instance.main",
+        "pulumi stack ls",
+    ],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
+    let texts: Vec<&str> = command.args().iter().map(|w| w.value().unwrap_or("")).collect();
+    if texts
+        .iter()
+        .any(|text| matches!(*text, "--help" | "-help" | "-h" | "help"))
+    {
+        return;
+    }
+    let span = command.span;
+    let name = command.name.as_str();
+    if matches!(name, "cdk" | "aws-cdk" | "cdktf" | "serverless" | "sls" | "sst") {
+        let verb = texts.iter().find(|text| !text.starts_with('-')).copied().unwrap_or("");
+        if matches!(
+            (name, verb),
+            ("cdk" | "aws-cdk" | "cdktf", "destroy") | ("serverless" | "sls" | "sst", "remove")
+        ) {
+            report.flag(
+                &PULUMI_DESTROY,
+                span,
+                format!("`{name} {verb}` would destroy every resource of the stack"),
+            );
+        }
+        return;
+    }
     let Some(invocation) = tools::read(command) else {
         return;
     };
@@ -61,8 +129,7 @@ fn check(subject: &Subject, report: &mut Report) {
             .iter()
             .any(|option| option.name.trim_start_matches('-') == flag && option.value.is_none_or(|v| v == "true"))
     };
-    let span = command.span;
-    let name = command.name.as_str();
+    let words = invocation.words();
     if name == "pulumi" {
         if verb == "destroy" {
             report.flag(
@@ -70,7 +137,27 @@ fn check(subject: &Subject, report: &mut Report) {
                 span,
                 "`pulumi destroy` would destroy every resource of the stack",
             );
+        } else if matches!(
+            words.as_slice(),
+            ["stack", "rm" | "remove", ..] | ["state", "delete", ..]
+        ) {
+            report.flag(
+                &IAC_STATE_REMOVE,
+                span,
+                format!(
+                    "`pulumi {} {}` would delete what the stack knows of its resources",
+                    words[0], words[1]
+                ),
+            );
         }
+        return;
+    }
+    if matches!(words.as_slice(), ["state", "rm", ..]) && !has("dry-run") {
+        report.flag(
+            &IAC_STATE_REMOVE,
+            span,
+            format!("`{name} state rm` would make {name} forget the resources, which keep running unmanaged"),
+        );
         return;
     }
     let auto = has("auto-approve");

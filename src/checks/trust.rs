@@ -182,7 +182,7 @@ pub static GIT_EXT_TRANSPORT: Rule = Rule {
 pub static GIT_SKIP_HOOKS: Rule = Rule {
     id: "git-skip-hooks",
     decision: ASK,
-    catches: "Skipping the checks the project's git hooks run: `git commit --no-verify` (`-n`), `git push --no-verify` (not in a dry run, which commits or pushes nothing), a hook manager's off switch (`HUSKY=0`, `LEFTHOOK=0`, `OVERCOMMIT_DISABLE=1`, `SKIP=…` for a commit), `core.hooksPath` pointed outside the project (`git -c core.hooksPath=/dev/null commit`) or unset, and a hook manager's uninstall (`pre-commit uninstall`).",
+    catches: "Skipping the checks the project's git hooks run: `git commit --no-verify` (`-n`), `git push --no-verify` (not in a dry run, which commits or pushes nothing), a hook manager's off switch (`HUSKY=0`, `LEFTHOOK=0`, `OVERCOMMIT_DISABLE=1`, `SKIP=…` for a commit), `core.hooksPath` pointed outside the project (`git -c core.hooksPath=/dev/null commit`) or unset, `init.templateDir` pointed outside it (its hooks are copied into every new clone), and a hook manager's uninstall (`pre-commit uninstall`).",
     instead: "Run the commit with its hooks and fix what they report, or ask the user to allow skipping them",
     examples: &[
         "git commit --no-verify -m wip",
@@ -1263,6 +1263,12 @@ fn judge_git_setting(key: &str, value: SettingValue, context: &Context, span: Sp
             &GIT_SKIP_HOOKS,
             span,
             format!("{said} would make git run the hooks there instead of the project's own"),
+        );
+    } else if key == "init.templatedir" && value.is(|value| !value.is_empty() && hooks_elsewhere(value, context)) {
+        report.flag(
+            &GIT_SKIP_HOOKS,
+            span,
+            format!("{said} would copy the hooks there into every repository created or cloned from now on"),
         );
     } else if matches!(key.as_str(), "protocol.allow" | "protocol.ext.allow")
         && value.may_be(|value| value.eq_ignore_ascii_case("always"))

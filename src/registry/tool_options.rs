@@ -37,6 +37,34 @@ pub const NGROK_OPTIONS: Options = Options::gnu(
     ],
 );
 
+/// `clickhouse-client`'s and `clickhouse client`'s options, and where their SQL comes from.
+const CLICKHOUSE_OPTIONS: Options = Options::gnu(
+    "qhudpC",
+    &[
+        "query",
+        "host",
+        "user",
+        "database",
+        "password",
+        "port",
+        "queries-file",
+        "format",
+        "config-file",
+        "param",
+    ],
+);
+const CLICKHOUSE_CARRIERS: &[Carrier] = &[
+    Carrier::OptionCode {
+        option: Opt::Both('q', "query"),
+        language: Language::Sql,
+    },
+    Carrier::OptionScript {
+        option: Opt::Long("queries-file"),
+        language: Language::Sql,
+    },
+    Carrier::Stdin(Language::Sql),
+];
+
 const fn tool(names: &'static [&'static str], options: Options, carriers: &'static [Carrier]) -> Entry {
     Entry {
         names,
@@ -724,6 +752,252 @@ pub const ENTRIES: &[Entry] = &[
                 language: Language::Mysql,
             },
             Carrier::Stdin(Language::Mysql),
+        ],
+    ),
+    // Database clients whose SQL runs nothing this guard follows: read for the data it destroys.
+    tool(
+        &["duckdb"],
+        Options::gnu("", &[]),
+        &[
+            Carrier::OperandCode {
+                index: 1,
+                language: Language::Sql,
+                unless: &[],
+            },
+            Carrier::OptionCode {
+                option: Opt::Short('c'),
+                language: Language::Sql,
+            },
+            Carrier::OptionCode {
+                option: Opt::Word("-cmd"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('f'),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+    ),
+    tool(
+        &["sqlcmd"],
+        Options::gnu("SdUPQqiolthswacfkmvWYAL", &[]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('Q'),
+                language: Language::Sql,
+            },
+            Carrier::OptionCode {
+                option: Opt::Short('q'),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('i'),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+    ),
+    tool(
+        &["cqlsh"],
+        Options::gnu(
+            "eufkpb",
+            &[
+                "execute",
+                "file",
+                "username",
+                "password",
+                "keyspace",
+                "cqlshrc",
+                "encoding",
+                "cqlversion",
+                "protocol-version",
+                "connect-timeout",
+                "request-timeout",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "execute"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+    ),
+    tool(
+        &["clickhouse-client", "clickhouse-local"],
+        CLICKHOUSE_OPTIONS,
+        CLICKHOUSE_CARRIERS,
+    ),
+    Entry {
+        names: &["clickhouse"],
+        subcommand: &["client"],
+        options: CLICKHOUSE_OPTIONS,
+        carriers: CLICKHOUSE_CARRIERS,
+        inert: &[],
+    },
+    Entry {
+        names: &["clickhouse"],
+        subcommand: &["local"],
+        options: CLICKHOUSE_OPTIONS,
+        carriers: CLICKHOUSE_CARRIERS,
+        inert: &[],
+    },
+    tool(
+        &["mycli"],
+        Options::gnu(
+            "hPpuDSe",
+            &["host", "port", "user", "password", "database", "socket", "execute"],
+        ),
+        &[Carrier::OptionCode {
+            option: Opt::Both('e', "execute"),
+            language: Language::Mysql,
+        }],
+    ),
+    tool(
+        &["usql"],
+        Options::gnu("cfoPvJ", &["command", "file", "out", "pset", "set", "variable"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('c', "command"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Sql,
+            },
+        ],
+    ),
+    Entry {
+        names: &["cockroach"],
+        subcommand: &["sql"],
+        options: Options::gnu(
+            "edfu",
+            &[
+                "execute",
+                "database",
+                "file",
+                "user",
+                "url",
+                "host",
+                "port",
+                "certs-dir",
+                "format",
+                "set",
+            ],
+        ),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "execute"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+        inert: &[],
+    },
+    tool(
+        &["snowsql"],
+        Options::gnu(
+            "qfacudsrwho",
+            &[
+                "query",
+                "filename",
+                "accountname",
+                "config",
+                "username",
+                "dbname",
+                "schemaname",
+                "rolename",
+                "warehouse",
+                "host",
+                "option",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('q', "query"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "filename"),
+                language: Language::Sql,
+            },
+        ],
+    ),
+    tool(
+        &["trino", "presto"],
+        Options::gnu(
+            "f",
+            &[
+                "execute",
+                "file",
+                "server",
+                "catalog",
+                "schema",
+                "user",
+                "output-format",
+                "session",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Long("execute"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Sql,
+            },
+        ],
+    ),
+    Entry {
+        names: &["bq"],
+        subcommand: &["query"],
+        options: Options::gnu("", &[]),
+        carriers: &[
+            Carrier::OperandCode {
+                index: 0,
+                language: Language::Sql,
+                unless: &[],
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+        inert: &[],
+    },
+    // MongoDB's shells run JavaScript: `--eval` code, a script named, code piped in.
+    tool(
+        &["mongosh", "mongo"],
+        Options::gnu(
+            "uph",
+            &[
+                "eval",
+                "username",
+                "password",
+                "host",
+                "port",
+                "authenticationDatabase",
+                "file",
+                "apiVersion",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Long("eval"),
+                language: Language::JavaScript,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::JavaScript,
+            },
+            Carrier::Stdin(Language::JavaScript),
         ],
     ),
     tool(

@@ -1,9 +1,9 @@
-//! Container engines: `docker`, `podman`, `nerdctl`.
+//! Container engines: `docker`, `podman`, `nerdctl`, and Compose (`docker-compose`).
 
 use super::{Subcommand, Tool, Values};
 
 pub const TOOLS: &[Tool] = &[Tool {
-    names: &["docker", "podman", "nerdctl"],
+    names: &["docker", "podman", "nerdctl", "docker-compose", "podman-compose"],
     global: Values {
         // `-H` host, `-c` context, `-l` log level (docker); podman's `--url`, `--connection`…
         short: "Hcl",
