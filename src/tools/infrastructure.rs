@@ -1,5 +1,5 @@
-//! Infrastructure as code: `terraform`, `tofu`, `terragrunt` (long options with one dash) and
-//! `pulumi`.
+//! Infrastructure as code: `terraform`, `tofu`, `terragrunt` (long options with one dash),
+//! `pulumi`, the AWS CDK (`cdk`, `cdktf`), the Serverless Framework and SST.
 
 use super::{Tool, Values};
 
@@ -42,6 +42,32 @@ pub const TOOLS: &[Tool] = &[
                 "--profiling",
                 "--exclude",
             ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["cdk", "aws-cdk", "cdktf"],
+        global: Values {
+            short: "ac",
+            long: &[
+                "--app",
+                "--context",
+                "--profile",
+                "--output",
+                "--role-arn",
+                "--plugin",
+                "--exclusively",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["serverless", "sls", "sst"],
+        global: Values {
+            short: "csr",
+            long: &["--config", "--stage", "--region", "--aws-profile", "--app", "--org"],
         },
         subcommands: &[],
         options_anywhere: true,
