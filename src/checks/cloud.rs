@@ -158,7 +158,8 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
     if texts.iter().any(|text| matches!(*text, "--help" | "-h" | "help")) {
         return None;
     }
-    let words: Vec<&str> = texts.iter().copied().filter(|text| !text.starts_with('-')).collect();
+    let invocation = tools::read(command)?;
+    let words = invocation.words();
     let name = command.name.as_str();
     let at = |index: usize| words.get(index).copied().unwrap_or("");
     let said = |count: usize| Some(format!("{name} {}", words[..count.min(words.len())].join(" ")));

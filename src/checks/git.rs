@@ -266,20 +266,16 @@ pub static GIT_HISTORY_REWRITE: Rule = Rule {
 pub static GIT_REF_OVERWRITE: Rule = Rule {
     id: "git-ref-overwrite",
     decision: ASK,
-    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`, `git symbolic-ref HEAD REF`. A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
+    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`. A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
     instead: "Create a new branch or tag instead (`git branch NAME START`), or show the user where the ref points first (`git log -1 REF`)",
-    examples: &[
-        "git branch -f main HEAD~3",
-        "git branch -M old main",
-        "git tag -f v1.0",
-        "git symbolic-ref HEAD refs/heads/other",
-    ],
+    examples: &["git branch -f main HEAD~3", "git branch -M old main", "git tag -f v1.0"],
     allowed: &[
         "git branch -M main",
         "git branch -m old new",
         "git tag -l",
         "git tag v1.1",
         "git symbolic-ref HEAD",
+        "git symbolic-ref HEAD refs/heads/main",
         "git update-ref refs/heads/main NEW OLD",
         "git tag -d v1.0-rc1",
     ],
@@ -457,16 +453,6 @@ fn check(subject: &Subject, report: &mut Report) {
                     report,
                     &GIT_REF_OVERWRITE,
                     "`git tag -f` would move an existing tag: where it pointed is recorded nowhere",
-                );
-            }
-        }
-        "symbolic-ref" => {
-            let parsed = args::parse(args, &git_options("m", &[]));
-            if parsed.operands().count() >= 2 && !parsed.has('d', "delete") {
-                flag(
-                    report,
-                    &GIT_REF_OVERWRITE,
-                    "`git symbolic-ref HEAD REF` would point HEAD at another branch behind the working tree's back",
                 );
             }
         }

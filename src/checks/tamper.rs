@@ -392,12 +392,10 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
             .any(|t| matches!(*t, "--yes-always" | "--yes"))
             .then_some("`--yes-always` says yes to every question, the shell commands it proposes included"),
         "amp" => texts
-            .iter()
-            .any(|t| *t == "--dangerously-allow-all")
+            .contains(&"--dangerously-allow-all")
             .then_some("`--dangerously-allow-all` runs every tool without asking"),
         "droid" => texts
-            .iter()
-            .any(|t| *t == "--skip-permissions-unsafe")
+            .contains(&"--skip-permissions-unsafe")
             .then_some("`--skip-permissions-unsafe` runs every command without asking"),
         "goose" => subject
             .command

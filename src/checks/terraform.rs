@@ -105,7 +105,9 @@ fn check(subject: &Subject, report: &mut Report) {
     let span = command.span;
     let name = command.name.as_str();
     if matches!(name, "cdk" | "aws-cdk" | "cdktf" | "serverless" | "sls" | "sst") {
-        let verb = texts.iter().find(|text| !text.starts_with('-')).copied().unwrap_or("");
+        let verb = tools::read(command)
+            .and_then(|invocation| invocation.words().first().copied())
+            .unwrap_or("");
         if matches!(
             (name, verb),
             ("cdk" | "aws-cdk" | "cdktf", "destroy") | ("serverless" | "sls" | "sst", "remove")

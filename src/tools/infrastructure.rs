@@ -1,5 +1,5 @@
-//! Infrastructure as code: `terraform`, `tofu`, `terragrunt` (long options with one dash) and
-//! `pulumi`, the AWS CDK (`cdk`, `cdktf`), the Serverless Framework and SST; and the hosting CLIs that delete what they host: `doctl`, `firebase`.
+//! Infrastructure as code: `terraform`, `tofu`, `terragrunt` (long options with one dash),
+//! `pulumi`, the AWS CDK (`cdk`, `cdktf`), the Serverless Framework and SST.
 
 use super::{Tool, Values};
 
@@ -42,31 +42,6 @@ pub const TOOLS: &[Tool] = &[
                 "--profiling",
                 "--exclude",
             ],
-        },
-        subcommands: &[],
-        options_anywhere: true,
-    },
-    Tool {
-        names: &["doctl"],
-        global: Values {
-            short: "cot",
-            long: &[
-                "--config",
-                "--context",
-                "--output",
-                "--access-token",
-                "--format",
-                "--api-url",
-            ],
-        },
-        subcommands: &[],
-        options_anywhere: true,
-    },
-    Tool {
-        names: &["firebase"],
-        global: Values {
-            short: "P",
-            long: &["--project", "--config", "--token", "--account"],
         },
         subcommands: &[],
         options_anywhere: true,

@@ -1,7 +1,7 @@
 //! Secret stores: HashiCorp's `vault` (Go's flags: one dash or two, `-mount=secret` or
 //! `-mount secret`), `doppler`, the password managers (`op`, `bw`, `pass`, `gopass`, macOS's
 //! `security`), the secrets of deployment platforms (`infisical`, `fly`, `vercel`, `netlify`,
-//! `heroku`, `wrangler`, `supabase`), and the key stores of `gpg` (whose commands are options)
+//! `heroku`, `wrangler`, `supabase`, `doctl`, `firebase`), and the key stores of `gpg` (whose commands are options)
 //! and Java's `keytool` (long options with one dash).
 
 use super::{Tool, Values};
@@ -128,6 +128,38 @@ pub const TOOLS: &[Tool] = &[
         global: Values {
             short: "",
             long: &["--context", "--scope", "--filter", "--auth", "--site"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["doctl"],
+        global: Values {
+            short: "cot",
+            long: &[
+                "--context",
+                "--config",
+                "--output",
+                "--access-token",
+                "--api-url",
+                "--format",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["firebase"],
+        global: Values {
+            short: "P",
+            long: &[
+                "--project",
+                "--config",
+                "--token",
+                "--account",
+                "--database",
+                "--instance",
+            ],
         },
         subcommands: &[],
         options_anywhere: true,
