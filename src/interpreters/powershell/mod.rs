@@ -162,6 +162,11 @@ impl Val {
         }
     }
 
+    /// Whether the value is known to be the text `True` (`-WhatIf:$true`) or one.
+    fn is_true(&self) -> bool {
+        matches!(self, Val::Text(word) if word.value().is_some_and(|v| v.eq_ignore_ascii_case("true") || v == "1"))
+    }
+
     /// Whether the value is the text `False` (`-Recurse:$false`) or zero.
     fn is_false(&self) -> bool {
         matches!(self, Val::Text(word) if word.value().is_some_and(|v| v.eq_ignore_ascii_case("false") || v == "0"))
@@ -870,7 +875,9 @@ impl<'a> Reader<'a> {
         span: Span,
     ) -> Val {
         let bound = Bound::new(cmdlet, arguments);
-        if bound.switch("WhatIf", Val::is_false) {
+        // Only a -WhatIf known to be on runs nothing: `-WhatIf:$null`, `:0` or a value known only
+        // when the code runs may turn it off.
+        if bound.switch("WhatIf", |value| !value.is_true()) {
             return Val::Block;
         }
         let get = |parameter: &str| bound.value(cmdlet, parameter);
