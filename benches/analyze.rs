@@ -1,6 +1,9 @@
 //! How long one analysis takes: every single-line command of the corpus, analyzed many times,
 //! with the median, 90th and 99th percentile and the slowest command reported.
 //!
+//! Then `safety-net check`, the batch form that replays corpora and histories on every core, is
+//! timed over the same commands repeated ten times: whole process, median of five runs.
+//!
 //! Run with `cargo bench --bench analyze`. With `-- --markdown` it prints the README's figures
 //! instead (`.ci/bench-readme` puts them in the README).
 
@@ -69,6 +72,45 @@ fn thousands(n: usize) -> String {
     out
 }
 
+/// Commands a second that `safety-net check --no-config` judges over `commands` repeated ten
+/// times, as one process using every core: the median of five runs.
+fn check_throughput(commands: &[String]) -> f64 {
+    const REPEATS: usize = 10;
+    let file = std::env::temp_dir().join(format!("safety-net-bench-{}.jsonl", std::process::id()));
+    let mut lines = String::new();
+    for _ in 0..REPEATS {
+        for command in commands {
+            lines.push_str(&serde_json::json!({ "command": command }).to_string());
+            lines.push('\n');
+        }
+    }
+    std::fs::write(&file, lines).expect("a temporary file");
+    let mut rates: Vec<f64> = (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            let status = std::process::Command::new(env!("CARGO_BIN_EXE_safety-net"))
+                .args([
+                    "check",
+                    "--no-config",
+                    "--cwd",
+                    "/home/user/work/project",
+                    "--home",
+                    "/home/user",
+                ])
+                .arg(&file)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .expect("safety-net check runs");
+            assert!(status.code().is_some_and(|code| code != 1), "safety-net check failed");
+            (commands.len() * REPEATS) as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    let _ = std::fs::remove_file(&file);
+    rates.sort_by(f64::total_cmp);
+    rates[rates.len() / 2]
+}
+
 fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
 }
@@ -114,6 +156,8 @@ fn main() {
     .collect();
     let micros = |d: Duration| d.as_secs_f64() * 1e6;
     let per_second = (commands.len() * ROUNDS) as f64 / total.as_secs_f64();
+    let checked_per_second = check_throughput(&commands);
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     if std::env::args().any(|arg| arg == "--markdown") {
         println!(
             "Over {} commands: p50 {:.1} µs, p90 {:.1} µs, p99 {:.0} µs, slowest {:.2} ms, about {},000 analyses a second. By class:",
@@ -136,6 +180,11 @@ fn main() {
                 micros(times.last().copied().unwrap_or_default())
             );
         }
+        println!();
+        println!(
+            "`safety-net check` judges the same commands (ten times over, one process on {cores} cores) at about {},000 a second.",
+            (checked_per_second / 1000.0).round()
+        );
         return;
     }
     println!(
@@ -146,7 +195,8 @@ fn main() {
     println!("  p90  {:>8.1} µs", micros(percentile(&medians, 0.90)));
     println!("  p99  {:>8.1} µs", micros(percentile(&medians, 0.99)));
     println!("  max  {:>8.1} µs  ({slowest_command})", micros(slowest));
-    println!("  {per_second:.0} analyses per second overall");
+    println!("  {per_second:.0} analyses per second overall, one thread");
+    println!("  {checked_per_second:.0} commands per second through `safety-net check` on {cores} cores");
     println!("by class (median of each command's median; p90; slowest):");
     for (name, times) in &classes {
         println!(

@@ -12,6 +12,8 @@ use crate::context::Context;
 use crate::paths::{self, AbsPath};
 use crate::places::{self, BelowHome, Protection};
 use crate::word::Word;
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 /// What writing a file would touch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -769,6 +771,22 @@ fn components_as_compared<'a>(path: &'a AbsPath, context: &Context) -> Vec<&'a s
 
 /// The spelling the tables of protected files give `component`, compared without case.
 fn protected_spelling(component: &str) -> Option<&'static str> {
+    /// The protected names by their ASCII lower case, built once: a path's every component is
+    /// looked up where names fold case.
+    static BY_LOWER_CASE: LazyLock<HashMap<String, &'static str>> = LazyLock::new(|| {
+        protected_names()
+            .rev()
+            .map(|name| (name.to_ascii_lowercase(), name))
+            .collect()
+    });
+    if component.is_ascii() {
+        return BY_LOWER_CASE.get(&component.to_ascii_lowercase()).copied();
+    }
+    protected_names().find(|name| places::same_folded(name, component))
+}
+
+/// Every name the tables of protected files and folders hold, in the order they are listed.
+fn protected_names() -> impl DoubleEndedIterator<Item = &'static str> {
     let agent_files = AGENT_FILES.iter().flat_map(|(names, _)| names.iter());
     let agent_folders = AGENT_DIRECTORIES.iter().flat_map(|(names, _)| names.iter());
     let ci_files = CI_FILES.iter().flat_map(|names| names.iter());
@@ -776,7 +794,6 @@ fn protected_spelling(component: &str) -> Option<&'static str> {
         .chain(agent_folders)
         .chain(ci_files)
         .chain([".git", ".env", ".ssh"].iter())
-        .find(|name| places::same_folded(name, component))
         .copied()
 }
 

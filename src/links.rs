@@ -134,16 +134,19 @@ fn link_at(path: &AbsPath, links: &[Link], context: &Context, on_disk: &mut bool
     if !*on_disk {
         return Ok(None);
     }
-    let read = context
-        .disk_links
-        .0
-        .borrow_mut()
-        .entry(path.as_str().to_owned())
-        .or_insert_with(|| match std::fs::read_link(native(path)) {
+    let cached = context.disk_links.0.borrow().get(path.as_str()).cloned();
+    let read = cached.unwrap_or_else(|| {
+        let read = match std::fs::read_link(native(path)) {
             Ok(to) => Ok(to.into_os_string().into_string().ok()),
             Err(error) => Err(error.kind()),
-        })
-        .clone();
+        };
+        context
+            .disk_links
+            .0
+            .borrow_mut()
+            .insert(path.as_str().to_owned(), read.clone());
+        read
+    });
     match read {
         Ok(Some(to)) => Ok(Some(to)),
         Ok(None) => Err(format!("through the link {path}, whose target is not UTF-8")),

@@ -49,12 +49,11 @@ impl AbsPath {
             return AbsPath::new(relative).unwrap_or_else(AbsPath::root);
         }
         let mut path = self.clone();
-        let relative = if self.is_windows() {
-            relative.replace('\\', "/")
+        if self.is_windows() && relative.contains('\\') {
+            path.push_components(&relative.replace('\\', "/"));
         } else {
-            relative.to_owned()
-        };
-        path.push_components(&relative);
+            path.push_components(relative);
+        }
         path
     }
 

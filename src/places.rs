@@ -422,7 +422,11 @@ pub fn folds_case(path: &AbsPath, home: &AbsPath) -> bool {
 /// Whether two names are the same where the file system folds case: ASCII letters, and the
 /// letters that fold onto them (`ſ` is `s`, the Kelvin sign `K` is `k`).
 pub fn same_folded(a: &str, b: &str) -> bool {
-    a.eq_ignore_ascii_case(b) || a.to_uppercase() == b.to_uppercase() || a.to_lowercase() == b.to_lowercase()
+    if a.is_ascii() && b.is_ascii() {
+        // Nearly every name: no allocation (folding whole strings was a fifth of a replay).
+        return a.eq_ignore_ascii_case(b);
+    }
+    a.to_uppercase() == b.to_uppercase() || a.to_lowercase() == b.to_lowercase()
 }
 
 /// A path inside the home directory, as the part below home (`""` for home itself).

@@ -149,6 +149,52 @@ fn check_reads_lines_and_json_lines_from_stdin() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("5 commands: 2 allow, 1 ask, 2 deny"));
 }
 
+/// Thousands of lines are judged in batches on several threads, and a line's own folders are
+/// reused by the next line naming the same: each verdict is still the one that line gets alone,
+/// printed in the order the lines came.
+#[test]
+fn check_of_many_lines_gives_each_its_own_verdict_in_order() {
+    let kinds = [
+        "rm -rf node_modules",
+        "{\"command\": \"rm -rf build\", \"cwd\": \"/home/x/app\", \"home\": \"/home/x\"}",
+        "{\"command\": \"rm -rf build\", \"cwd\": \"/home/x\", \"home\": \"/home/x\"}",
+        "{\"command\": \"rm -rf ..\", \"cwd\": \"/home/x/app/sub\"}",
+        "git push --force",
+        "{\"command\": \"rm -rf ~/notes\", \"cwd\": \"/home/y/app\", \"home\": \"/home/y\"}",
+        "{\"command\": \"rm -rf ../app\", \"cwd\": \"/home/y/app\", \"home\": \"/home/y\"}",
+        "",
+        "sudo ls",
+    ];
+    let alone: Vec<String> = kinds
+        .iter()
+        .map(|line| {
+            let mut args = vec!["check"];
+            args.extend(CONTEXT);
+            stdout(&safety_net(&args, Some(&format!("{line}\n"))))
+        })
+        .collect();
+    // Runs of the same line, then lines that change folders at every step.
+    let order: Vec<usize> = (0..9000)
+        .map(|i| if i < 3000 { i / 400 % 9 } else { i * 7 % 9 })
+        .collect();
+    let input: String = order.iter().map(|&kind| format!("{}\n", kinds[kind])).collect();
+    let expected: String = order.iter().map(|&kind| alone[kind].as_str()).collect();
+    // From a file: a pipe would fill with verdicts while the test still writes lines into it.
+    let file = std::env::temp_dir().join(format!("safety-net-cli-many-{}.txt", std::process::id()));
+    std::fs::write(&file, input).expect("the file is written");
+    let path = file.to_string_lossy().into_owned();
+    let mut args = vec!["check"];
+    args.extend(CONTEXT);
+    args.push(&path);
+    let output = safety_net(&args, None);
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        stdout(&output) == expected,
+        "the verdicts differ from those of each line alone"
+    );
+    assert_eq!(output.status.code(), Some(20));
+}
+
 #[test]
 fn check_reads_files_and_prints_json_lines() {
     let directory = std::env::temp_dir().join(format!("safety-net-cli-{}", std::process::id()));

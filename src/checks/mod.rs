@@ -76,15 +76,26 @@ pub enum Applies {
 }
 
 impl Applies {
-    fn to(&self, name: &str) -> bool {
+    /// Whether the checker judges a program called `name`, `unversioned` without its Python
+    /// version (`python3.12` is `python`), computed once per command by the caller.
+    fn to(&self, name: &str, unversioned: &str) -> bool {
         match self {
             Applies::EveryCommand => true,
-            Applies::Commands(names) => {
-                names.contains(&name) || names.contains(&crate::language::without_python_version(name))
-            }
+            Applies::Commands(names) => listed(names, name) || unversioned != name && listed(names, unversioned),
             Applies::NoCommand => false,
         }
     }
+}
+
+/// Whether `name` is one of `names`. Comparing the first byte before the rest spares most of
+/// the comparisons: this runs for every checker on every command.
+fn listed(names: &[&str], name: &str) -> bool {
+    let Some(&first) = name.as_bytes().first() else {
+        return names.contains(&"");
+    };
+    names
+        .iter()
+        .any(|listed| listed.as_bytes().first() == Some(&first) && *listed == name)
 }
 
 /// Whether the program `name` can send data over the network, as the exfiltration checker
@@ -345,8 +356,9 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         report.command = Some(id);
         let before = report.findings.len();
         report.from = before;
+        let unversioned = crate::language::without_python_version(&command.name);
         for (_, checker) in CHECKERS {
-            if checker.applies.to(&command.name) {
+            if checker.applies.to(&command.name, unversioned) {
                 (checker.check)(&subject, &mut report);
             }
         }

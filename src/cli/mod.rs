@@ -1,4 +1,4 @@
-//! The command-line interface: `hook`, `explain`, `check`, `rules`, `registry`, `coverage`,
+//! The command-line interface: `hook`, `explain`, `check` ([`check`]), `rules`, `registry`, `coverage`,
 //! `install`, `uninstall`, `doctor` ([`setup`]), `config`, `policy`, `log` and `allow`
 //! ([`policy`]), `scan` and `audit-transcript` ([`scan`]), `completions` and `man`.
 //!
@@ -24,6 +24,7 @@ macro_rules! note {
     }};
 }
 
+mod check;
 mod policy;
 mod scan;
 mod setup;
@@ -33,10 +34,9 @@ use crate::context::{self, Context, Mode};
 use crate::paths::AbsPath;
 use crate::policy::Policy;
 use crate::rules::Decision;
-use crate::verdict::Verdict;
 use crate::{explain, hook};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -386,9 +386,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             json,
             by_rule,
             context,
-        } => context
-            .context()
-            .and_then(|context| check(&files, json, by_rule, &context)),
+        } => check::check(&files, json, by_rule, &context),
         Command::Rules { id: Some(id), .. } => policy::rule_page(&id, color),
         Command::Rules { id: None, markdown } => {
             print_rules(markdown);
@@ -470,200 +468,6 @@ fn explain_command(command: &str, json: bool, color: bool, context: &Context) ->
         return ExitCode::from(1);
     }
     exit_code(verdict.decision)
-}
-
-fn check(files: &[PathBuf], json: bool, by_rule: bool, context: &Context) -> Result<ExitCode, Failure> {
-    let mut worst = Decision::Allow;
-    let mut counts = [0usize; 3];
-    let mut interruptions: std::collections::BTreeMap<(&'static str, &'static str), usize> = Default::default();
-    let mut stdout = std::io::stdout().lock();
-    let mut judge = |line: &str| -> Result<(), String> {
-        let Some((command, line_context)) = read_line(line, context) else {
-            return Ok(());
-        };
-        let verdict = analyze(&command, &line_context);
-        worst = worst.max(verdict.decision);
-        counts[verdict.decision as usize] += 1;
-        if let Some(rule) = verdict.rule() {
-            *interruptions.entry((verdict.decision.name(), rule)).or_default() += 1;
-        }
-        let printed = if json {
-            let value = serde_json::json!({
-                "verdict": verdict.decision,
-                "rule": verdict.rule(),
-                "reason": verdict.reason(),
-                "command": command,
-            });
-            writeln!(stdout, "{value}")
-        } else {
-            print_line(&mut stdout, &verdict, &command)
-        };
-        // A closed pipe (`| head`) ends the run quietly.
-        printed.map_err(|_| String::new())
-    };
-    let run = if files.is_empty() {
-        if std::io::stdin().is_terminal() {
-            note!(
-                "safety-net: reading commands from standard input, one a line; Ctrl-D ends (or name a file: `safety-net check FILE`)"
-            );
-        }
-        read_lines(std::io::stdin().lock(), &mut judge)
-    } else {
-        files.iter().try_for_each(|file| {
-            let cannot = |error: std::io::Error| format!("cannot read {}: {error}", file.display());
-            if file.is_dir() {
-                return Err(format!(
-                    "cannot read {}: it is a directory; name the files in it",
-                    file.display()
-                ));
-            }
-            let handle = std::fs::File::open(file).map_err(cannot)?;
-            read_lines(std::io::BufReader::new(handle), &mut judge).map_err(|message| {
-                if message.is_empty() {
-                    message
-                } else {
-                    format!("{}: {message}", file.display())
-                }
-            })
-        })
-    };
-    match run {
-        Err(message) if message.is_empty() => return Ok(exit_code(worst)),
-        Err(message) => return Err(Failure::Failed(message)),
-        Ok(()) => {}
-    }
-    let total: usize = counts.iter().sum();
-    note!(
-        "safety-net: {total} {}: {} allow, {} ask, {} deny",
-        if total == 1 { "command" } else { "commands" },
-        counts[0],
-        counts[1],
-        counts[2]
-    );
-    if by_rule {
-        let mut rules: Vec<_> = interruptions.into_iter().collect();
-        rules.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for ((decision, rule), count) in rules {
-            note!("safety-net: {count:>6} {decision} {rule}");
-        }
-    }
-    Ok(exit_code(worst))
-}
-
-/// Reads one command per entry, as shell history files hold them: bytes that are not UTF-8 are
-/// read lossily (a history holds whatever was typed), zsh's extended history prefix
-/// (`: 1700000000:0;`) is dropped, and a line ending in a backslash continues on the next, as
-/// zsh writes a command of several lines.
-fn read_lines(mut reader: impl BufRead, judge: &mut impl FnMut(&str) -> Result<(), String>) -> Result<(), String> {
-    let mut bytes = Vec::new();
-    let mut entry = String::new();
-    let mut number = 0;
-    loop {
-        bytes.clear();
-        let read = reader
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| format!("cannot read line {}: {e}", number + 1))?;
-        if read == 0 {
-            break;
-        }
-        number += 1;
-        let line = String::from_utf8_lossy(&bytes);
-        let line = line.trim_end_matches(['\n', '\r']);
-        let line = if entry.is_empty() {
-            zsh_history_command(line)
-        } else {
-            line
-        };
-        entry.push_str(line);
-        if entry.ends_with('\\') && !entry.ends_with("\\\\") && !entry.trim_start().starts_with('{') {
-            entry.pop();
-            entry.push('\n');
-            continue;
-        }
-        judge(&entry).map_err(|message| {
-            if message.is_empty() {
-                message
-            } else {
-                format!("line {number}: {message}")
-            }
-        })?;
-        entry.clear();
-    }
-    if !entry.is_empty() {
-        judge(&entry)?;
-    }
-    Ok(())
-}
-
-/// The command of a zsh extended history line (`: 1700000000:0;git status`), else the line.
-fn zsh_history_command(line: &str) -> &str {
-    let Some(rest) = line.strip_prefix(": ") else {
-        return line;
-    };
-    let Some((stamp, command)) = rest.split_once(';') else {
-        return line;
-    };
-    let numbers = stamp
-        .split(':')
-        .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
-    if numbers { command } else { line }
-}
-
-/// A command from one input line, with its own context when the line is JSON with `cwd` or
-/// `home` (a line's `cwd` is also its project root, unless it is the home folder or above it)
-/// or `agent` (`claude-code`, `codex` and `gemini-cli` run each command in a shell of its own).
-fn read_line(line: &str, context: &Context) -> Option<(String, Context)> {
-    let trimmed = line.trim();
-    if trimmed.is_empty() || trimmed.starts_with('#') {
-        return None;
-    }
-    if trimmed.starts_with('{')
-        && let Ok(serde_json::Value::Object(object)) = serde_json::from_str::<serde_json::Value>(trimmed)
-        && let Some(command) = object.get("command").and_then(|c| c.as_str())
-    {
-        let mut line_context = context.clone();
-        let path = |field: &str| {
-            object
-                .get(field)
-                .and_then(|value| value.as_str())
-                .and_then(AbsPath::new)
-        };
-        let home = path("home");
-        if let Some(cwd) = path("cwd") {
-            line_context.home = home.clone().unwrap_or_else(|| context::guess_home(&cwd));
-            line_context.cwd = cwd;
-        }
-        if let Some(home) = home {
-            line_context.home = home;
-        }
-        // A line from another machine's history: the environment it ran in is not known.
-        if path("cwd").is_some() || path("home").is_some() {
-            line_context.set_variables = None;
-        }
-        if let Some(agent) = object.get("agent").and_then(|agent| agent.as_str()) {
-            line_context.shell_per_command = matches!(agent, "claude-code" | "codex" | "gemini-cli" | "gemini");
-        }
-        if path("cwd").is_some() {
-            line_context.project_root = if context::holds_projects(&line_context.cwd, &line_context.home) {
-                context::no_project()
-            } else {
-                line_context.cwd.clone()
-            };
-        }
-        return Some((command.to_owned(), line_context));
-    }
-    Some((line.to_owned(), context.clone()))
-}
-
-fn print_line(out: &mut impl Write, verdict: &Verdict, command: &str) -> std::io::Result<()> {
-    let shown = command.replace('\\', "\\\\").replace('\n', "\\n").replace('\t', "\\t");
-    writeln!(
-        out,
-        "{}\t{}\t{}",
-        verdict.decision,
-        verdict.rule().unwrap_or("-"),
-        shown
-    )
 }
 
 fn print_rules(markdown: bool) {
