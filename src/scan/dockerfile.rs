@@ -109,6 +109,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                         run_as: None,
                         folder: None,
                         in_container: false,
+                        borrowed: Vec::new(),
                     })
                 };
                 let Some(mut snippet) = snippet else { continue };
@@ -149,6 +150,7 @@ fn script(bodies: &[Line<'_>]) -> Option<Snippet> {
         run_as: None,
         folder: None,
         in_container: false,
+        borrowed: Vec::new(),
     })
 }
 

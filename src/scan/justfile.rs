@@ -50,6 +50,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                     run_as: None,
                     folder: None,
                     in_container: false,
+                    borrowed: Vec::new(),
                 });
             }
             continue;
@@ -85,6 +86,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                 run_as: None,
                 folder: None,
                 in_container: false,
+                borrowed: Vec::new(),
             });
         }
     }

@@ -56,6 +56,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                 run_as: None,
                 folder: None,
                 in_container: false,
+                borrowed: Vec::new(),
             });
             continue;
         }

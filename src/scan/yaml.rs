@@ -95,15 +95,6 @@ fn is_literal_block(lines: &[&str], line: usize) -> bool {
         })
 }
 
-/// A command given as a string, or as a list of strings (nested lists flattened, as GitLab
-/// allows): each entry.
-pub fn commands(node: &Node<'_>, source: &str) -> Vec<Snippet> {
-    match &node.data {
-        YamlData::Sequence(items) => items.iter().flat_map(|item| commands(item, source)).collect(),
-        _ => command(node, source).into_iter().collect(),
-    }
-}
-
 /// A list of strings (an argument vector), with where it starts.
 pub fn strings(node: &Node<'_>) -> Option<Vec<String>> {
     items(node).iter().map(scalar).collect()
