@@ -252,3 +252,23 @@ fn a_gitlab_pipeline_is_read_across_its_includes() {
         String::from_utf8_lossy(&staged.stderr)
     );
 }
+
+/// Makefiles (tests/fixtures/make/): under `.ONESHELL:` a recipe is one shell script, so the
+/// `cd /` before `rm -rf *` makes it delete `/` (make drops `@` and `-` in front of every line);
+/// `cd build` before it deletes only the build output. A `SHELL := python3` recipe is Python code.
+#[test]
+fn make_one_shell_and_shell_are_read_as_make_runs_them() {
+    let copy = Copy::of("make", "make");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    command
+        .args(["scan", "--no-config", "--json"])
+        .current_dir(&copy.root)
+        .env("HOME", "/home/user");
+    let output = common::run_with_input(&mut command, b"");
+    assert_eq!(
+        findings(&output),
+        ["Makefile:7 deny rm-root", "tools.mk:5 deny rm-home"],
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

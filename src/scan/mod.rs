@@ -135,11 +135,19 @@ fn is_shell_shebang(head: &[u8]) -> bool {
     let line = String::from_utf8_lossy(line);
     let line = line.lines().next().unwrap_or("");
     let mut words = line.split_whitespace();
-    let mut program = words.next().unwrap_or("").rsplit('/').next().unwrap_or("");
-    if program == "env" {
+    let mut program = words.next().unwrap_or("");
+    if program.rsplit('/').next() == Some("env") {
         program = words.find(|word| !word.starts_with('-')).unwrap_or("");
     }
-    matches!(program, "sh" | "bash" | "dash" | "ash" | "ksh")
+    is_posix_shell(program)
+}
+
+/// Whether a program (a name or a path) is a POSIX shell: sh, bash, dash, ash or ksh.
+fn is_posix_shell(program: &str) -> bool {
+    matches!(
+        program.rsplit('/').next().unwrap_or(""),
+        "sh" | "bash" | "dash" | "ash" | "ksh"
+    )
 }
 
 /// Where a line of a command begins in its file: line from 1, column in characters from 0.
