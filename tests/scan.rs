@@ -267,8 +267,49 @@ fn make_one_shell_and_shell_are_read_as_make_runs_them() {
     let output = common::run_with_input(&mut command, b"");
     assert_eq!(
         findings(&output),
-        ["Makefile:7 deny rm-root", "tools.mk:5 deny rm-home"],
+        ["Makefile:7 deny rm-root", "tools.mk:6 deny rm-home"],
         "{}",
         String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Findings inside a wrapper point at the inner command (tests/fixtures/columns/): in a
+/// `bash -c '…'` string, a folded YAML block or a quoted string over several lines, a
+/// `shell: python` step's code; a double-quoted string whose escapes change its text is pointed at
+/// where it starts.
+#[test]
+fn findings_point_at_the_inner_command() {
+    let copy = Copy::of("columns", "columns");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    command
+        .args(["scan", "--no-config", "--json"])
+        .current_dir(&copy.root)
+        .env("HOME", "/home/user");
+    let output = common::run_with_input(&mut command, b"");
+    let report: Value = serde_json::from_slice(&output.stdout).expect("JSON on standard output");
+    let places: Vec<String> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|finding| {
+            format!(
+                "{}:{}:{} {}",
+                finding["path"].as_str().unwrap_or(""),
+                finding["line"],
+                finding["column"],
+                finding["rule"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ".github/workflows/ci.yml:8:30 git-clean-force",
+            ".github/workflows/ci.yml:11:11 git-reset-hard",
+            ".github/workflows/ci.yml:13:11 git-stash-drop",
+            ".github/workflows/ci.yml:17:26 rm-home",
+            "run.sh:3:26 rm-home",
+            "run.sh:4:10 git-push-force",
+        ]
     );
 }

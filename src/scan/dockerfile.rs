@@ -110,16 +110,15 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                         folder: None,
                         in_container: false,
                         borrowed: Vec::new(),
+                        text_at: None,
+                        pieces: Vec::new(),
                     })
                 };
                 let Some(mut snippet) = snippet else { continue };
                 match shell {
                     ShellKind::Posix => {}
                     ShellKind::PowerShell if snippet.run_as.is_none() => {
-                        snippet.run_as = Some(format!(
-                            "pwsh -NoProfile -Command {}",
-                            shell_words::quote(&snippet.text)
-                        ));
+                        snippet = snippet.run_by("pwsh -NoProfile -Command");
                     }
                     ShellKind::PowerShell => {}
                     ShellKind::Other if snippet.run_as.is_none() => continue,
@@ -151,6 +150,8 @@ fn script(bodies: &[Line<'_>]) -> Option<Snippet> {
         folder: None,
         in_container: false,
         borrowed: Vec::new(),
+        text_at: None,
+        pieces: Vec::new(),
     })
 }
 

@@ -51,6 +51,8 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                     folder: None,
                     in_container: false,
                     borrowed: Vec::new(),
+                    text_at: None,
+                    pieces: Vec::new(),
                 });
             }
             continue;
@@ -87,6 +89,8 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                 folder: None,
                 in_container: false,
                 borrowed: Vec::new(),
+                text_at: None,
+                pieces: Vec::new(),
             });
         }
     }

@@ -29,13 +29,14 @@ pub fn commands(source: &str) -> Vec<Snippet> {
             .map(|(_, value)| value.as_str())
     };
     // The program that runs recipes, when it is not a POSIX shell: the recipe is its argument.
-    let runner: Option<Vec<String>> = known("SHELL")
-        .and_then(|shell| shell_words::split(shell).ok())
-        .filter(|words| words.first().is_some_and(|program| !is_posix_shell(program)))
-        .map(|mut words| {
-            words.extend(shell_words::split(known(".SHELLFLAGS").unwrap_or("-c")).unwrap_or_default());
-            words
-        });
+    let runner: Option<String> = known("SHELL")
+        .filter(|shell| {
+            shell
+                .split_whitespace()
+                .next()
+                .is_some_and(|program| !is_posix_shell(program))
+        })
+        .map(|shell| format!("{shell} {}", known(".SHELLFLAGS").unwrap_or("-c")));
     // Each recipe line, with the number of the rule it belongs to.
     let mut found: Vec<(usize, Snippet)> = Vec::new();
     let mut rule = 0;
@@ -86,6 +87,8 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                     folder: None,
                     in_container: false,
                     borrowed: Vec::new(),
+                    text_at: None,
+                    pieces: Vec::new(),
                 },
             ));
             continue;
@@ -118,17 +121,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
         found.into_iter().map(|(_, line)| line).collect()
     };
     match runner {
-        Some(runner) => recipes
-            .into_iter()
-            .map(|recipe| {
-                let mut words = runner.clone();
-                words.push(recipe.text.clone());
-                Snippet {
-                    run_as: Some(shell_words::join(&words)),
-                    ..recipe
-                }
-            })
-            .collect(),
+        Some(runner) => recipes.into_iter().map(|recipe| recipe.run_by(&runner)).collect(),
         None => recipes,
     }
 }
@@ -241,10 +234,10 @@ mod tests {
         assert_eq!(found.len(), 2, "{found:#?}");
         assert_eq!(found[0].text, "cd /\nrm -rf *");
         assert_eq!(found[0].lines[1], Place { line: 5, column: 2 });
-        let python = commands("SHELL := python3\n.ONESHELL:\na:\n\timport shutil\n\tshutil.rmtree('/')\n");
+        let python = commands("SHELL := python3\n.ONESHELL:\na:\n\timport shutil\n\tshutil.rmtree(\"/\")\n");
         assert_eq!(
             python[0].run_as.as_deref(),
-            Some("python3 -c 'import shutil\nshutil.rmtree('\\''/'\\'')'")
+            Some("python3 -c 'import shutil\nshutil.rmtree(\"/\")'")
         );
     }
 }

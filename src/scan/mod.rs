@@ -175,6 +175,13 @@ pub struct Snippet {
     /// The parts of `text` written elsewhere (byte ranges): a GitLab job's commands taken from a
     /// template, judged with the job's own but reported where they are written.
     pub borrowed: Vec<std::ops::Range<usize>>,
+    /// Where `text` is found, as written, in `run_as` (a byte offset), when it is: findings
+    /// inside it are placed in `text`'s own lines.
+    pub text_at: Option<usize>,
+    /// Where each piece of `text` is in the file, by the byte offset it starts at, when `text`'s
+    /// lines are not the file's (a folded YAML string joins lines with spaces); used instead of
+    /// `lines` when there are any.
+    pub pieces: Vec<(usize, Place)>,
 }
 
 impl Snippet {
@@ -195,6 +202,8 @@ impl Snippet {
             folder: None,
             in_container: false,
             borrowed: Vec::new(),
+            text_at: None,
+            pieces: Vec::new(),
         }
     }
 
@@ -207,6 +216,8 @@ impl Snippet {
             folder: None,
             in_container: false,
             borrowed: Vec::new(),
+            text_at: None,
+            pieces: Vec::new(),
         }
     }
 
@@ -237,6 +248,19 @@ impl Snippet {
         Some(whole)
     }
 
+    /// The command run by `program` (shell words: `pwsh -NoProfile -Command`, `python3 -c`), given
+    /// its text as the last argument.
+    pub fn run_by(mut self, program: &str) -> Snippet {
+        if self.text.contains('\'') {
+            self.run_as = Some(format!("{program} {}", shell_words::quote(&self.text)));
+        } else {
+            // Quoted whole, the text is found as written: findings keep their own lines.
+            self.run_as = Some(format!("{program} '{}'", self.text));
+            self.text_at = Some(program.len() + 2);
+        }
+        self
+    }
+
     /// The same command, written elsewhere than where it is used.
     pub fn from_elsewhere(mut self) -> Snippet {
         self.borrowed = vec![0..self.text.len()];
@@ -265,14 +289,29 @@ impl Snippet {
         self
     }
 
+    /// The byte of `text` at the byte `offset` of the judged command, when it is one of `text`'s.
+    fn text_offset(&self, offset: usize) -> Option<usize> {
+        match (&self.run_as, self.text_at) {
+            (None, _) => Some(offset),
+            (Some(_), Some(at)) if (at..at + self.text.len()).contains(&offset) => Some(offset - at),
+            _ => None,
+        }
+    }
+
     /// Where the byte `offset` of the judged command is in the file.
     fn place_of(&self, offset: usize) -> Place {
         let last = self.lines.last().copied().unwrap_or(Place { line: 1, column: 0 });
-        if self.run_as.is_some() {
+        let Some(offset) = self.text_offset(offset) else {
             return self.lines.first().copied().unwrap_or(last);
+        };
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        if let Some((start, place)) = self.pieces.iter().rev().find(|(start, _)| *start <= offset) {
+            return Place {
+                line: place.line,
+                column: place.column + self.text[*start..offset].chars().count(),
+            };
         }
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let before = &self.text[..offset];
         let index = before.matches('\n').count();
         let line_start = before.rfind('\n').map_or(0, |at| at + 1);
         let start = self.lines.get(index).copied().unwrap_or(last);
@@ -284,7 +323,10 @@ impl Snippet {
 
     /// The command's line that holds the byte `offset`, for a report.
     fn line_at(&self, offset: usize) -> String {
-        let text = self.run_as.as_deref().unwrap_or(&self.text);
+        let (text, offset) = match self.text_offset(offset) {
+            Some(inner) => (self.text.as_str(), inner),
+            None => (self.run_as.as_deref().unwrap_or(&self.text), offset),
+        };
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
         let end = text[offset..].find('\n').map_or(text.len(), |at| offset + at);
