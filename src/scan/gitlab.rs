@@ -90,7 +90,7 @@ impl Templates {
                         snippets.extend(
                             self.key_of(named, key, depth + 1)?
                                 .into_iter()
-                                .map(Snippet::from_elsewhere),
+                                .map(Snippet::borrowed_whole),
                         );
                     }
                 }
@@ -102,7 +102,7 @@ impl Templates {
             Some(
                 self.key_of(parent, key, depth + 1)?
                     .into_iter()
-                    .map(Snippet::from_elsewhere)
+                    .map(Snippet::borrowed_whole)
                     .collect(),
             )
         })
@@ -119,7 +119,7 @@ impl Templates {
                 .key_of(default, key, 0)
                 .unwrap_or_default()
                 .into_iter()
-                .map(Snippet::from_elsewhere)
+                .map(Snippet::borrowed_whole)
                 .collect(),
             _ => Vec::new(),
         }
@@ -190,7 +190,7 @@ pub fn commands(source: &str, templates: &Templates) -> Vec<Snippet> {
             let mut main = templates.with_default(&name, &job, "before_script");
             main.extend(templates.with_default(&name, &job, "script"));
             for commands in [main, templates.with_default(&name, &job, "after_script")] {
-                if commands.iter().any(|snippet| !snippet.is_from_elsewhere()) {
+                if commands.iter().any(|snippet| !snippet.is_all_borrowed()) {
                     found.extend(Snippet::joined(commands));
                 }
             }

@@ -262,13 +262,13 @@ impl Snippet {
     }
 
     /// The same command, written elsewhere than where it is used.
-    pub fn from_elsewhere(mut self) -> Snippet {
-        self.borrowed = vec![0..self.text.len()];
+    pub fn borrowed_whole(mut self) -> Snippet {
+        self.borrowed = std::iter::once(0..self.text.len()).collect();
         self
     }
 
     /// Whether the whole command is written elsewhere.
-    pub fn is_from_elsewhere(&self) -> bool {
+    pub fn is_all_borrowed(&self) -> bool {
         self.borrowed
             .iter()
             .any(|range| range.start == 0 && range.end >= self.text.len())
