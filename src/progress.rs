@@ -1,6 +1,8 @@
 //! Progress shown on a terminal while a long run works (`scan` of a large repository,
-//! `audit-transcript` of a long history): one line on standard error, redrawn a few times a
-//! second, and erased at the end. Nothing is shown when standard error is not a terminal.
+//! `audit-transcript` of a long history): one line on standard error, redrawn in place a few times
+//! a second, and erased at the end. Nothing is shown when standard error is not a terminal, or is
+//! a dumb one (`TERM=dumb`: it cannot erase a line), nor during a run's first tenth of a second (a
+//! quick run does not flash a line).
 
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -15,7 +17,8 @@ pub struct Progress {
     /// The count expected, when known: a bar is drawn.
     total: Option<usize>,
     shown: bool,
-    last: Option<Instant>,
+    /// When the line was last drawn; else when counting started.
+    last: Instant,
     enabled: bool,
 }
 
@@ -27,8 +30,8 @@ impl Progress {
             done: 0,
             total,
             shown: false,
-            last: None,
-            enabled: std::io::stderr().is_terminal(),
+            last: Instant::now(),
+            enabled: std::io::stderr().is_terminal() && std::env::var_os("TERM").is_none_or(|term| term != "dumb"),
         }
     }
 
@@ -41,10 +44,10 @@ impl Progress {
 
     pub fn tick(&mut self, count: usize) {
         self.done += count;
-        if !self.enabled || self.last.is_some_and(|last| last.elapsed() < EVERY) {
+        if !self.enabled || self.last.elapsed() < EVERY {
             return;
         }
-        self.last = Some(Instant::now());
+        self.last = Instant::now();
         let line = match self.total {
             Some(total) if total > 0 => {
                 let width = 30;

@@ -17,10 +17,17 @@ struct Copy {
 
 impl Copy {
     fn new(name: &str) -> Copy {
+        Copy::of("scan", name)
+    }
+
+    /// A copy of the fixture folder `tests/fixtures/FIXTURE`.
+    fn of(fixture: &str, name: &str) -> Copy {
         let root = std::env::temp_dir().join(format!("safety-net-scan-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         copy_folder(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scan"),
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures")
+                .join(fixture),
             &root,
         );
         Copy { root }
@@ -202,5 +209,107 @@ fn staged_scans_what_the_commit_will_hold() {
         findings(&output),
         Vec::<String>::new(),
         "the work tree's Makefile is harmless"
+    );
+}
+
+/// A GitLab pipeline split over files (tests/fixtures/gitlab/): `include: local` (a list, a
+/// wildcard), hidden jobs a job `extends`, `!reference`, `default:`. Each command is reported once,
+/// where it is written: the templates' in ci/templates.yml (not again in each job using them), the
+/// included job's in its file, a job's own `rm -rf *` in its file, judged after the `cd /` it
+/// inherits. A file nothing includes is not read as GitLab's.
+#[test]
+fn a_gitlab_pipeline_is_read_across_its_includes() {
+    let copy = Copy::of("gitlab", "gitlab");
+    let output = copy.run(&["--json"]);
+    assert_eq!(
+        findings(&output),
+        [
+            ".gitlab-ci.yml:21 deny rm-root",
+            "ci/jobs/release.yml:3 deny git-push-force",
+            "ci/templates.yml:12 ask terraform-auto-approve",
+            "ci/templates.yml:16 deny git-clean-force",
+        ],
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Only the templates changed: they are known as the pipeline's by its root, which is not
+    // judged again.
+    copy.git(&["init", "-q"]);
+    copy.git(&["add", "."]);
+    copy.git(&["commit", "-qm", "pipeline"]);
+    let templates = copy.root.join("ci/templates.yml");
+    let text = std::fs::read_to_string(&templates).expect("the templates");
+    std::fs::write(&templates, text.replace("npm ci", "npm install")).expect("a change");
+    copy.git(&["add", "ci/templates.yml"]);
+    let staged = copy.run(&["--json", "--staged"]);
+    assert_eq!(
+        findings(&staged),
+        [
+            "ci/templates.yml:12 ask terraform-auto-approve",
+            "ci/templates.yml:16 deny git-clean-force",
+        ],
+        "{}",
+        String::from_utf8_lossy(&staged.stderr)
+    );
+}
+
+/// Makefiles (tests/fixtures/make/): under `.ONESHELL:` a recipe is one shell script, so the
+/// `cd /` before `rm -rf *` makes it delete `/` (make drops `@` and `-` in front of every line);
+/// `cd build` before it deletes only the build output. A `SHELL := python3` recipe is Python code.
+#[test]
+fn make_one_shell_and_shell_are_read_as_make_runs_them() {
+    let copy = Copy::of("make", "make");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    command
+        .args(["scan", "--no-config", "--json"])
+        .current_dir(&copy.root)
+        .env("HOME", "/home/user");
+    let output = common::run_with_input(&mut command, b"");
+    assert_eq!(
+        findings(&output),
+        ["Makefile:7 deny rm-root", "tools.mk:6 deny rm-home"],
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Findings inside a wrapper point at the inner command (tests/fixtures/columns/): in a
+/// `bash -c '…'` string, a folded YAML block or a quoted string over several lines, a
+/// `shell: python` step's code; a double-quoted string whose escapes change its text is pointed at
+/// where it starts.
+#[test]
+fn findings_point_at_the_inner_command() {
+    let copy = Copy::of("columns", "columns");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    command
+        .args(["scan", "--no-config", "--json"])
+        .current_dir(&copy.root)
+        .env("HOME", "/home/user");
+    let output = common::run_with_input(&mut command, b"");
+    let report: Value = serde_json::from_slice(&output.stdout).expect("JSON on standard output");
+    let places: Vec<String> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|finding| {
+            format!(
+                "{}:{}:{} {}",
+                finding["path"].as_str().unwrap_or(""),
+                finding["line"],
+                finding["column"],
+                finding["rule"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ".github/workflows/ci.yml:8:30 git-clean-force",
+            ".github/workflows/ci.yml:11:11 git-reset-hard",
+            ".github/workflows/ci.yml:13:11 git-stash-drop",
+            ".github/workflows/ci.yml:17:26 rm-home",
+            "run.sh:3:26 rm-home",
+            "run.sh:4:10 git-push-force",
+        ]
     );
 }

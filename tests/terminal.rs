@@ -116,3 +116,66 @@ fn hook_help_at_a_terminal_prints_the_help() {
     assert!(status.success(), "exit {status:?}, stderr {stderr:?}");
     assert!(stdout.contains("Usage"), "stdout: {stdout:?}");
 }
+
+/// `scan` of a large folder with standard error at a terminal: a progress bar, redrawn in place
+/// (`\r` and erase-line) as files are judged, and erased before the summary; nothing of it when
+/// standard error is a pipe.
+#[test]
+fn scan_progress_is_drawn_in_place_then_erased() {
+    let folder = std::env::temp_dir().join(format!("safety-net-progress-{}", std::process::id()));
+    for package in 0..80 {
+        let scripts = folder.join(format!("package{package}"));
+        std::fs::create_dir_all(&scripts).expect("a folder");
+        for script in 0..150 {
+            std::fs::write(
+                scripts.join(format!("step{script}.sh")),
+                "#!/bin/sh\nset -e\ncd \"$(dirname \"$0\")\"\nnpm ci && npm run build\nls -la | grep x\n",
+            )
+            .expect("a script");
+        }
+    }
+    let (mut controller, terminal) = pseudo_terminal();
+    let child = Command::new(env!("CARGO_BIN_EXE_safety-net"))
+        .args(["scan", "--no-config"])
+        .arg(&folder)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(terminal))
+        .spawn()
+        .expect("safety-net starts");
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        // Ends when the last holder of the terminal side (the child) is gone.
+        let _ = controller.read_to_end(&mut seen);
+        let _ = sender.send(seen);
+    });
+    let (status, _, _) = finished(child);
+    let seen = receiver
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the terminal's output");
+    let seen = String::from_utf8_lossy(&seen);
+    let piped = Command::new(env!("CARGO_BIN_EXE_safety-net"))
+        .args(["scan", "--no-config"])
+        .arg(&folder)
+        .stdin(Stdio::null())
+        .output()
+        .expect("safety-net runs");
+    let _ = std::fs::remove_dir_all(&folder);
+    assert!(status.success(), "exit {status:?}: {seen:?}");
+    let erase = "\r\x1b[2K";
+    assert!(
+        seen.matches(&format!("{erase}[")).count() >= 2 && seen.contains("/12000 files judged"),
+        "a bar drawn and redrawn: {seen:?}"
+    );
+    let last = seen.rfind(erase).expect("an erase");
+    assert!(
+        seen[last + erase.len()..].starts_with("safety-net: 12,000 files with commands"),
+        "erased before the summary: {seen:?}"
+    );
+    let piped = String::from_utf8_lossy(&piped.stderr);
+    assert!(
+        !piped.contains('\x1b') && !piped.contains('\r'),
+        "no progress on a pipe: {piped:?}"
+    );
+}

@@ -212,8 +212,8 @@ enum Command {
     /// Makefiles, package.json scripts, agent settings…) and judge each where it runs. Exit code
     /// 0 when nothing at or above `--fail-on` was found, 1 otherwise.
     Scan(scan::ScanArgs),
-    /// Replay the tool calls recorded in Claude Code and Codex session files through the policy
-    /// in force, and report what would have been denied or asked, by rule.
+    /// Replay the tool calls recorded in Claude Code, Codex and Gemini CLI session files through
+    /// the policy in force, and report what would have been denied or asked, by rule.
     AuditTranscript(scan::AuditArgs),
 }
 

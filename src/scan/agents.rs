@@ -89,9 +89,9 @@ fn hook_commands(value: &Value, locator: &mut Locator<'_>, out: &mut Vec<Snippet
                         out.push(Snippet::at(command.clone(), locator.string(command)));
                     }
                     ("powershell", Value::String(command)) => {
-                        let mut snippet = Snippet::at(command.clone(), locator.string(command));
-                        snippet.run_as = Some(format!("pwsh -NoProfile -Command {}", shell_words::quote(command)));
-                        out.push(snippet);
+                        out.push(
+                            Snippet::at(command.clone(), locator.string(command)).run_by("pwsh -NoProfile -Command"),
+                        );
                     }
                     _ => hook_commands(value, locator, out),
                 }

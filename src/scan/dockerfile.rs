@@ -109,16 +109,16 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                         run_as: None,
                         folder: None,
                         in_container: false,
+                        borrowed: Vec::new(),
+                        text_at: None,
+                        pieces: Vec::new(),
                     })
                 };
                 let Some(mut snippet) = snippet else { continue };
                 match shell {
                     ShellKind::Posix => {}
                     ShellKind::PowerShell if snippet.run_as.is_none() => {
-                        snippet.run_as = Some(format!(
-                            "pwsh -NoProfile -Command {}",
-                            shell_words::quote(&snippet.text)
-                        ));
+                        snippet = snippet.run_by("pwsh -NoProfile -Command");
                     }
                     ShellKind::PowerShell => {}
                     ShellKind::Other if snippet.run_as.is_none() => continue,
@@ -149,6 +149,9 @@ fn script(bodies: &[Line<'_>]) -> Option<Snippet> {
         run_as: None,
         folder: None,
         in_container: false,
+        borrowed: Vec::new(),
+        text_at: None,
+        pieces: Vec::new(),
     })
 }
 

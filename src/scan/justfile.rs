@@ -50,6 +50,9 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                     run_as: None,
                     folder: None,
                     in_container: false,
+                    borrowed: Vec::new(),
+                    text_at: None,
+                    pieces: Vec::new(),
                 });
             }
             continue;
@@ -85,6 +88,9 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                 run_as: None,
                 folder: None,
                 in_container: false,
+                borrowed: Vec::new(),
+                text_at: None,
+                pieces: Vec::new(),
             });
         }
     }

@@ -5,13 +5,41 @@
 //! (`$(GO)`, `$(shell …)`, `$@`, variables set elsewhere) by a word of their length, a value not
 //! known here (most name a tool or its options: an unknown variable would make every `$(GO)
 //! build` a command whose name is unknown); `$$` is a `$` for the shell. `define … endef` bodies are text, not recipes.
+//!
+//! With `.ONESHELL:` anywhere in the file, each recipe runs whole in one shell (GNU make 3.82 and
+//! later): its lines are judged together, so a `cd /` changes what the `rm -rf *` after it
+//! deletes; make still drops `@`, `-` and `+` in front of every line when the shell is a POSIX
+//! one. A `SHELL` set to another program (`SHELL := python3`) runs each recipe as
+//! `SHELL .SHELLFLAGS recipe` (`.SHELLFLAGS` is `-c` unless set): the recipe is judged as that
+//! program's code.
 
-use super::{Place, Snippet, word};
+use super::{Place, Snippet, is_posix_shell, word};
 
 pub fn commands(source: &str) -> Vec<Snippet> {
     let lines: Vec<&str> = source.lines().collect();
     let variables = plain_variables(&lines);
-    let mut found = Vec::new();
+    let one_shell = lines.iter().any(|line| {
+        line.strip_prefix(".ONESHELL")
+            .is_some_and(|rest| rest.trim_start().starts_with(':'))
+    });
+    let known = |name: &str| {
+        variables
+            .iter()
+            .find(|(known, _)| known == name)
+            .map(|(_, value)| value.as_str())
+    };
+    // The program that runs recipes, when it is not a POSIX shell: the recipe is its argument.
+    let runner: Option<String> = known("SHELL")
+        .filter(|shell| {
+            shell
+                .split_whitespace()
+                .next()
+                .is_some_and(|program| !is_posix_shell(program))
+        })
+        .map(|shell| format!("{shell} {}", known(".SHELLFLAGS").unwrap_or("-c")));
+    // Each recipe line, with the number of the rule it belongs to.
+    let mut found: Vec<(usize, Snippet)> = Vec::new();
+    let mut rule = 0;
     let mut in_rule = false;
     let mut in_define = false;
     let mut index = 0;
@@ -43,20 +71,26 @@ pub fn commands(source: &str) -> Vec<Snippet> {
             if text.trim().is_empty() || text.trim_start().starts_with('#') {
                 continue;
             }
-            found.push(Snippet {
-                lines: pieces
-                    .iter()
-                    .enumerate()
-                    .map(|(at, (line, _))| Place {
-                        line: *line,
-                        column: if at == 0 { 1 + prefix } else { 1 },
-                    })
-                    .collect(),
-                text,
-                run_as: None,
-                folder: None,
-                in_container: false,
-            });
+            found.push((
+                rule,
+                Snippet {
+                    lines: pieces
+                        .iter()
+                        .enumerate()
+                        .map(|(at, (line, _))| Place {
+                            line: *line,
+                            column: if at == 0 { 1 + prefix } else { 1 },
+                        })
+                        .collect(),
+                    text,
+                    run_as: None,
+                    folder: None,
+                    in_container: false,
+                    borrowed: Vec::new(),
+                    text_at: None,
+                    pieces: Vec::new(),
+                },
+            ));
             continue;
         }
         if directive.is_empty() || directive.starts_with('#') {
@@ -76,8 +110,20 @@ pub fn commands(source: &str) -> Vec<Snippet> {
             continue;
         }
         in_rule = is_rule_line(line);
+        rule += 1;
     }
-    found
+    let recipes: Vec<Snippet> = if one_shell {
+        found
+            .chunk_by(|(one, _), (other, _)| one == other)
+            .filter_map(|recipe| Snippet::joined(recipe.iter().map(|(_, line)| line.clone()).collect()))
+            .collect()
+    } else {
+        found.into_iter().map(|(_, line)| line).collect()
+    };
+    match runner {
+        Some(runner) => recipes.into_iter().map(|recipe| recipe.run_by(&runner)).collect(),
+        None => recipes,
+    }
 }
 
 /// Whether a line at the left margin starts a rule (`target: prerequisites`), rather than
@@ -179,5 +225,19 @@ mod tests {
         assert!(found[1].text.starts_with("rm -rf XXXXXX"), "{}", found[1].text);
         let known = commands("OUT := dist\nclean:\n\trm -rf $(OUT)/*\n");
         assert_eq!(known[0].text, "rm -rf dist/*");
+    }
+
+    #[test]
+    fn one_shell_runs_each_recipe_whole() {
+        let source = ".ONESHELL:\na:\n\t@cd /\n\n\t-rm -rf *\nb:\n\tls\n";
+        let found = commands(source);
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert_eq!(found[0].text, "cd /\nrm -rf *");
+        assert_eq!(found[0].lines[1], Place { line: 5, column: 2 });
+        let python = commands("SHELL := python3\n.ONESHELL:\na:\n\timport shutil\n\tshutil.rmtree(\"/\")\n");
+        assert_eq!(
+            python[0].run_as.as_deref(),
+            Some("python3 -c 'import shutil\nshutil.rmtree(\"/\")'")
+        );
     }
 }

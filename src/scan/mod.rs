@@ -135,11 +135,19 @@ fn is_shell_shebang(head: &[u8]) -> bool {
     let line = String::from_utf8_lossy(line);
     let line = line.lines().next().unwrap_or("");
     let mut words = line.split_whitespace();
-    let mut program = words.next().unwrap_or("").rsplit('/').next().unwrap_or("");
-    if program == "env" {
+    let mut program = words.next().unwrap_or("");
+    if program.rsplit('/').next() == Some("env") {
         program = words.find(|word| !word.starts_with('-')).unwrap_or("");
     }
-    matches!(program, "sh" | "bash" | "dash" | "ash" | "ksh")
+    is_posix_shell(program)
+}
+
+/// Whether a program (a name or a path) is a POSIX shell: sh, bash, dash, ash or ksh.
+fn is_posix_shell(program: &str) -> bool {
+    matches!(
+        program.rsplit('/').next().unwrap_or(""),
+        "sh" | "bash" | "dash" | "ash" | "ksh"
+    )
 }
 
 /// Where a line of a command begins in its file: line from 1, column in characters from 0.
@@ -164,6 +172,16 @@ pub struct Snippet {
     /// It runs inside a container (an image being built, a service): deleting or changing the
     /// container's own system files is not a loss.
     pub in_container: bool,
+    /// The parts of `text` written elsewhere (byte ranges): a GitLab job's commands taken from a
+    /// template, judged with the job's own but reported where they are written.
+    pub borrowed: Vec<std::ops::Range<usize>>,
+    /// Where `text` is found, as written, in `run_as` (a byte offset), when it is: findings
+    /// inside it are placed in `text`'s own lines.
+    pub text_at: Option<usize>,
+    /// Where each piece of `text` is in the file, by the byte offset it starts at, when `text`'s
+    /// lines are not the file's (a folded YAML string joins lines with spaces); used instead of
+    /// `lines` when there are any.
+    pub pieces: Vec<(usize, Place)>,
 }
 
 impl Snippet {
@@ -183,6 +201,9 @@ impl Snippet {
             run_as: None,
             folder: None,
             in_container: false,
+            borrowed: Vec::new(),
+            text_at: None,
+            pieces: Vec::new(),
         }
     }
 
@@ -194,6 +215,9 @@ impl Snippet {
             run_as: None,
             folder: None,
             in_container: false,
+            borrowed: Vec::new(),
+            text_at: None,
+            pieces: Vec::new(),
         }
     }
 
@@ -212,10 +236,47 @@ impl Snippet {
         let mut whole = parts.next()?;
         for part in parts {
             whole.text.push('\n');
+            let offset = whole.text.len();
             whole.text.push_str(&part.text);
             whole.lines.extend(part.lines);
+            whole.borrowed.extend(
+                part.borrowed
+                    .into_iter()
+                    .map(|range| range.start + offset..range.end + offset),
+            );
         }
         Some(whole)
+    }
+
+    /// The command run by `program` (shell words: `pwsh -NoProfile -Command`, `python3 -c`), given
+    /// its text as the last argument.
+    pub fn run_by(mut self, program: &str) -> Snippet {
+        if self.text.contains('\'') {
+            self.run_as = Some(format!("{program} {}", shell_words::quote(&self.text)));
+        } else {
+            // Quoted whole, the text is found as written: findings keep their own lines.
+            self.run_as = Some(format!("{program} '{}'", self.text));
+            self.text_at = Some(program.len() + 2);
+        }
+        self
+    }
+
+    /// The same command, written elsewhere than where it is used.
+    pub fn borrowed_whole(mut self) -> Snippet {
+        self.borrowed = std::iter::once(0..self.text.len()).collect();
+        self
+    }
+
+    /// Whether the whole command is written elsewhere.
+    pub fn is_all_borrowed(&self) -> bool {
+        self.borrowed
+            .iter()
+            .any(|range| range.start == 0 && range.end >= self.text.len())
+    }
+
+    /// Whether the byte `offset` of the command is in a part written elsewhere.
+    fn is_borrowed_at(&self, offset: usize) -> bool {
+        self.borrowed.iter().any(|range| range.contains(&offset))
     }
 
     pub fn in_folder(mut self, folder: Option<String>) -> Snippet {
@@ -228,14 +289,29 @@ impl Snippet {
         self
     }
 
+    /// The byte of `text` at the byte `offset` of the judged command, when it is one of `text`'s.
+    fn text_offset(&self, offset: usize) -> Option<usize> {
+        match (&self.run_as, self.text_at) {
+            (None, _) => Some(offset),
+            (Some(_), Some(at)) if (at..at + self.text.len()).contains(&offset) => Some(offset - at),
+            _ => None,
+        }
+    }
+
     /// Where the byte `offset` of the judged command is in the file.
     fn place_of(&self, offset: usize) -> Place {
         let last = self.lines.last().copied().unwrap_or(Place { line: 1, column: 0 });
-        if self.run_as.is_some() {
+        let Some(offset) = self.text_offset(offset) else {
             return self.lines.first().copied().unwrap_or(last);
+        };
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        if let Some((start, place)) = self.pieces.iter().rev().find(|(start, _)| *start <= offset) {
+            return Place {
+                line: place.line,
+                column: place.column + self.text[*start..offset].chars().count(),
+            };
         }
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let before = &self.text[..offset];
         let index = before.matches('\n').count();
         let line_start = before.rfind('\n').map_or(0, |at| at + 1);
         let start = self.lines.get(index).copied().unwrap_or(last);
@@ -247,7 +323,10 @@ impl Snippet {
 
     /// The command's line that holds the byte `offset`, for a report.
     fn line_at(&self, offset: usize) -> String {
-        let text = self.run_as.as_deref().unwrap_or(&self.text);
+        let (text, offset) = match self.text_offset(offset) {
+            Some(inner) => (self.text.as_str(), inner),
+            None => (self.run_as.as_deref().unwrap_or(&self.text), offset),
+        };
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
         let end = text[offset..].find('\n').map_or(text.len(), |at| offset + at);
@@ -270,13 +349,14 @@ pub struct Found {
     pub permissions: Vec<(String, Place)>,
 }
 
-/// Reads the commands of a file of `kind` from its text.
-fn read(kind: Kind, text: &str) -> Found {
+/// Reads the commands of a file of `kind` from its text; `templates` are the jobs of the
+/// repository's GitLab files.
+fn read(kind: Kind, text: &str, templates: &gitlab::Templates) -> Found {
     let commands = match kind {
         Kind::Shell | Kind::Husky => vec![Snippet::lines_from(text.to_owned(), Place { line: 1, column: 0 }, 0)],
         Kind::Workflow => workflows::workflow(text),
         Kind::Action => workflows::action(text),
-        Kind::GitLab => gitlab::commands(text),
+        Kind::GitLab => gitlab::commands(text, templates),
         Kind::Dockerfile => dockerfile::commands(text),
         Kind::Makefile => makefile::commands(text),
         Kind::PackageJson => package_json::commands(text),
@@ -443,28 +523,32 @@ pub fn scan(
     let mut outcome = Outcome::default();
     let mut contexts: Vec<(PathBuf, Context)> = Vec::new();
     let here = std::env::current_dir().unwrap_or_default();
-    for target in targets {
+    let pipelines = GitLabPipelines::of(targets);
+    let no_templates = gitlab::Templates::default();
+    let included = pipelines.included.iter().map(|target| (target, Some(Kind::GitLab)));
+    for (target, known_kind) in targets.iter().map(|target| (target, None)).chain(included) {
         progress.tick(1);
         let relative = relative_to(&target.path, &target.repository);
-        let Some(kind) = Kind::of(&relative, || match &target.text {
-            Some(text) => Some(text.as_bytes().iter().take(128).copied().collect()),
-            None => head_of(&target.path),
+        let included = || std::path::absolute(&target.path).is_ok_and(|path| pipelines.files.contains(&path));
+        let Some(kind) = known_kind.or_else(|| included().then_some(Kind::GitLab)).or_else(|| {
+            Kind::of(&relative, || match &target.text {
+                Some(text) => Some(text.as_bytes().iter().take(128).copied().collect()),
+                None => head_of(&target.path),
+            })
         }) else {
             continue;
         };
-        let text = match &target.text {
-            Some(text) => text.clone(),
-            None => match std::fs::read(&target.path) {
-                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-                Err(error) => {
-                    outcome
-                        .skipped
-                        .push((target.path.display().to_string(), error.to_string()));
-                    continue;
-                }
-            },
+        let text = match target_text(target) {
+            Ok(text) => text,
+            Err(error) => {
+                outcome
+                    .skipped
+                    .push((target.path.display().to_string(), error.to_string()));
+                continue;
+            }
         };
-        let found = read(kind, &text);
+        let templates = pipelines.templates.get(&target.repository).unwrap_or(&no_templates);
+        let found = read(kind, &text, templates);
         if found.commands.is_empty() && found.permissions.is_empty() {
             continue;
         }
@@ -508,6 +592,7 @@ pub fn scan(
             for finding in &verdict.findings {
                 if finding.decision == Decision::Allow
                     || snippet.in_container && CONTAINED_FAMILIES.contains(&crate::checks::family(finding.rule))
+                    || snippet.is_borrowed_at(finding.span.start)
                 {
                     continue;
                 }
@@ -552,6 +637,84 @@ pub fn scan(
         .findings
         .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     Ok(outcome)
+}
+
+/// A target's text: as given, or read from its file.
+fn target_text(target: &Target) -> std::io::Result<String> {
+    match &target.text {
+        Some(text) => Ok(text.clone()),
+        None => std::fs::read(&target.path).map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+    }
+}
+
+/// The GitLab pipelines of the scanned repositories: the files they include that are not scanned
+/// already, and every job of each repository's GitLab files (what a job `extends` or references
+/// may be in a file that is not scanned: an included one, or the pipeline's root when only a
+/// changed file is).
+#[derive(Default)]
+struct GitLabPipelines {
+    /// Files included by a scanned file and not scanned already: scanned too.
+    included: Vec<Target>,
+    /// Every file a pipeline includes (absolute paths): GitLab files whatever their names.
+    files: std::collections::HashSet<PathBuf>,
+    templates: std::collections::HashMap<PathBuf, gitlab::Templates>,
+}
+
+impl GitLabPipelines {
+    fn of(targets: &[Target]) -> GitLabPipelines {
+        let mut pipelines = GitLabPipelines::default();
+        let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let targeted: std::collections::HashSet<PathBuf> =
+            targets.iter().map(|target| absolute(&target.path)).collect();
+        let mut seen: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
+        // (repository, text, whether it is scanned)
+        let mut queue: Vec<(PathBuf, String, bool)> = Vec::new();
+        for target in targets {
+            if Kind::of(&relative_to(&target.path, &target.repository), || None) != Some(Kind::GitLab) {
+                continue;
+            }
+            seen.insert(absolute(&target.path));
+            if let Ok(text) = target_text(target) {
+                queue.push((target.repository.clone(), text, true));
+            }
+        }
+        let mut repositories: Vec<&PathBuf> = targets.iter().map(|target| &target.repository).collect();
+        repositories.dedup();
+        for repository in repositories {
+            let root = repository.join(".gitlab-ci.yml");
+            if seen.insert(absolute(&root))
+                && let Ok(text) = std::fs::read_to_string(&root)
+            {
+                queue.push((repository.clone(), text, false));
+            }
+        }
+        while let Some((repository, text, scanned)) = queue.pop() {
+            for path in gitlab::local_includes(&text, &repository) {
+                let path = absolute(&path);
+                if !seen.insert(path.clone()) {
+                    continue;
+                }
+                let is_target = targeted.contains(&path);
+                let target = targets
+                    .iter()
+                    .find(|target| is_target && absolute(&target.path) == path);
+                let Ok(included) = target.map_or_else(|| std::fs::read_to_string(&path), target_text) else {
+                    continue;
+                };
+                if scanned && !is_target {
+                    pipelines.included.push(Target {
+                        path: path.clone(),
+                        repository: repository.clone(),
+                        text: None,
+                    });
+                }
+                pipelines.files.insert(path);
+                queue.push((repository.clone(), included, scanned || is_target));
+            }
+            pipelines.templates.entry(repository).or_default().add(&text);
+        }
+        pipelines
+    }
 }
 
 /// A folder below `base` (both relative to the repository); an absolute folder as it is.

@@ -112,11 +112,10 @@ fn steps_of(steps: &Node<'_>, defaults: &Defaults, windows: bool, source: &str) 
             // A folder named by an expression is not known here.
             .filter(|folder| !folder.contains("${{"));
         snippet = snippet.in_folder(folder);
-        let quoted = shell_words::quote(&snippet.text).into_owned();
         match Shell::of(shell.as_deref(), windows) {
             Shell::Posix => {}
-            Shell::Pwsh => snippet.run_as = Some(format!("pwsh -NoProfile -Command {quoted}")),
-            Shell::Python => snippet.run_as = Some(format!("python3 -c {quoted}")),
+            Shell::Pwsh => snippet = snippet.run_by("pwsh -NoProfile -Command"),
+            Shell::Python => snippet = snippet.run_by("python3 -c"),
             Shell::Other => continue,
         }
         found.push(snippet);

@@ -64,7 +64,9 @@ pub fn place(node: &Node<'_>) -> Place {
 }
 
 /// A string node as a command. A literal block (`run: |`) keeps its lines, each at its own line
-/// of the file; a quoted or folded string is reported where it starts.
+/// of the file; a folded block (`>`), or a plain or quoted string over several lines, has each
+/// piece placed at its line when the pieces are found as written (not when a quoted string's
+/// escapes changed them: then it is reported where it starts).
 pub fn command(node: &Node<'_>, source: &str) -> Option<Snippet> {
     let text = scalar(node)?;
     if text.trim().is_empty() {
@@ -78,7 +80,58 @@ pub fn command(node: &Node<'_>, source: &str) -> Option<Snippet> {
         return Some(Snippet::lines_from(text, start, start.column));
     }
     let column = start.column + usize::from(matches!(first_char, Some('"' | '\'')));
-    Some(Snippet::at(text, Place { column, ..start }))
+    let start = Place { column, ..start };
+    let pieces = pieces(&text, &source_lines, start);
+    Some(Snippet {
+        pieces,
+        ..Snippet::at(text, start)
+    })
+}
+
+/// Where each line of a string written over several lines of the file is in `text` (folded
+/// strings join them with a space): each line's words must follow in `text` as written, else
+/// nothing is placed.
+fn pieces(text: &str, lines: &[&str], start: Place) -> Vec<(usize, Place)> {
+    if !text.trim_end().contains(['\n', ' ']) {
+        return Vec::new();
+    }
+    let mut pieces = Vec::new();
+    let mut position = 0;
+    for (index, line) in lines.iter().enumerate().skip(start.line.saturating_sub(1)) {
+        let skipped = text[position..].len() - text[position..].trim_start().len();
+        position += skipped;
+        if position >= text.trim_end().len() {
+            break;
+        }
+        let column = if index + 1 == start.line {
+            start.column
+        } else {
+            line.chars().take_while(|c| c.is_whitespace()).count()
+        };
+        let written: String = line.chars().skip(column).collect();
+        let written = written.trim_end();
+        // The closing quote of a quoted string, on its last line.
+        let content = if text[position..].starts_with(written) {
+            written
+        } else {
+            written.trim_end_matches(['"', '\'']).trim_end()
+        };
+        if content.is_empty() {
+            continue;
+        }
+        if !text[position..].starts_with(content) {
+            return Vec::new();
+        }
+        pieces.push((
+            position,
+            Place {
+                line: index + 1,
+                column,
+            },
+        ));
+        position += content.len();
+    }
+    if pieces.len() < 2 { Vec::new() } else { pieces }
 }
 
 /// Whether the block scalar whose content starts at `line` is literal (`|`): the line above it,
@@ -93,15 +146,6 @@ fn is_literal_block(lines: &[&str], line: usize) -> bool {
             let indicator = text.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-' || c == '+');
             indicator.ends_with('|')
         })
-}
-
-/// A command given as a string, or as a list of strings (nested lists flattened, as GitLab
-/// allows): each entry.
-pub fn commands(node: &Node<'_>, source: &str) -> Vec<Snippet> {
-    match &node.data {
-        YamlData::Sequence(items) => items.iter().flat_map(|item| commands(item, source)).collect(),
-        _ => command(node, source).into_iter().collect(),
-    }
 }
 
 /// A list of strings (an argument vector), with where it starts.
@@ -123,5 +167,23 @@ mod tests {
         assert_eq!(run.lines[1], Place { line: 4, column: 4 });
         let quoted = command(get(a, "b").expect("b"), source).expect("a command");
         assert_eq!(quoted.lines[0], Place { line: 5, column: 6 });
+    }
+
+    #[test]
+    fn folded_strings_keep_their_lines() {
+        let source =
+            "a: >\n  echo one &&\n    rm -rf x\nb: \"echo two;\n  rm -rf y\"\nc: \"echo \\\"q\\\";\n  rm z\"\n";
+        let documents = documents(source);
+        let root = &documents[0];
+        let folded = command(get(root, "a").expect("a"), source).expect("a command");
+        assert_eq!(
+            folded.pieces,
+            [(0, Place { line: 2, column: 2 }), (14, Place { line: 3, column: 4 })]
+        );
+        let quoted = command(get(root, "b").expect("b"), source).expect("a command");
+        assert_eq!(quoted.text, "echo two; rm -rf y");
+        assert_eq!(quoted.pieces[1], (10, Place { line: 5, column: 2 }));
+        let escaped = command(get(root, "c").expect("c"), source).expect("a command");
+        assert!(escaped.pieces.is_empty(), "{:?}", escaped.pieces);
     }
 }

@@ -3,8 +3,8 @@
 //! hook is turned on (its false alarms on one's own work), and what an agent already did that one
 //! would have wanted stopped.
 //!
-//! Formats read, one JSON object a line:
-//! - Claude Code transcripts (`~/.claude/projects/<project>/<session>.jsonl`): an `assistant`
+//! Formats read:
+//! - Claude Code transcripts, one JSON object a line (`~/.claude/projects/<project>/<session>.jsonl`): an `assistant`
 //!   entry's `message.content` holds `tool_use` blocks (`name`, `input`); the entry's `cwd` is
 //!   where the call ran.
 //! - Codex sessions (`~/.codex/sessions/YYYY/MM/DD/rollout-….jsonl`, `$CODEX_HOME`): a line is
@@ -12,10 +12,13 @@
 //!   `response_item` payloads of type `function_call` (`name`, `arguments` as JSON text, whose
 //!   `workdir` is the call's folder), `local_shell_call` (`action.command`,
 //!   `action.working_directory`) and `custom_tool_call` (`apply_patch` with its patch as `input`).
+//! - Gemini CLI's session recordings and checkpoints under `~/.gemini/tmp/` (see `gemini`).
 //!
 //! Each call is read by the hook's own reader (`hook::calls`) as if the agent were sending it now,
 //! and judged by the hook's own judgment (`hook::judge`): a command as a command, a file written
 //! or read by the file checks.
+
+mod gemini;
 
 use crate::context::Context;
 use crate::hook::Agent;
@@ -24,7 +27,7 @@ use crate::paths::AbsPath;
 use crate::progress::{Progress, thousands};
 use crate::rules::Decision;
 use serde_json::{Map, Value, json};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
@@ -35,6 +38,9 @@ struct Recorded {
     input: Map<String, Value>,
     cwd: Option<String>,
     line: usize,
+    /// A copy of a call the session's own record may hold too (Gemini's checkpoints): counted
+    /// once per project.
+    copy: bool,
 }
 
 /// A call that would have been interrupted.
@@ -131,18 +137,25 @@ impl Replay {
 }
 
 /// The session files agents keep on this machine: every `*.jsonl` under
-/// `~/.claude/projects/` and under Codex's `sessions/` (`$CODEX_HOME`, else `~/.codex`).
+/// `~/.claude/projects/` and under Codex's `sessions/` (`$CODEX_HOME`, else `~/.codex`), and
+/// Gemini CLI's records under `~/.gemini/tmp/`.
 pub fn default_places(home: &Path) -> Vec<PathBuf> {
     let codex_home = std::env::var_os("CODEX_HOME")
         .filter(|value| !value.is_empty())
         .map_or_else(|| home.join(".codex"), PathBuf::from);
-    [home.join(".claude/projects"), codex_home.join("sessions")]
-        .into_iter()
-        .filter(|place| place.is_dir())
-        .collect()
+    [
+        home.join(".claude/projects"),
+        codex_home.join("sessions"),
+        gemini::default_place(home),
+    ]
+    .into_iter()
+    .filter(|place| place.is_dir())
+    .collect()
 }
 
-/// The `*.jsonl` files among `places` (files as given, folders searched).
+/// The `*.jsonl` files among `places`, and the `.json` files Gemini CLI keeps its sessions in
+/// (files as given, folders searched). Gemini's checkpoints come last, after the recordings whose
+/// calls they copy.
 pub fn session_files(places: &[PathBuf]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for place in places {
@@ -156,10 +169,12 @@ pub fn session_files(places: &[PathBuf]) -> Vec<PathBuf> {
                 .flatten()
                 .filter(|entry| entry.file_type().is_some_and(|kind| kind.is_file()))
                 .map(|entry| entry.into_path())
-                .filter(|path| path.extension().is_some_and(|extension| extension == "jsonl")),
+                .filter(|path| {
+                    path.extension().is_some_and(|extension| extension == "jsonl") || gemini::is_session_json(path)
+                }),
         );
     }
-    files.sort();
+    files.sort_by_cached_key(|file| (gemini::is_checkpoint(file), file.clone()));
     files
 }
 
@@ -174,15 +189,35 @@ pub fn replay(
     let mut replay = Replay::default();
     let mut contexts: HashMap<String, Context> = HashMap::new();
     let fallback_folder = AbsPath::new(&std::env::current_dir().unwrap_or_default().to_string_lossy());
+    // Gemini's calls read so far, by project folder, tool and arguments.
+    let mut gemini_calls: HashSet<(PathBuf, String, String)> = HashSet::new();
     for file in files {
         progress.tick(1);
-        let handle = std::fs::File::open(file).map_err(|error| format!("cannot read {}: {error}", file.display()))?;
-        let (recorded, known, unreadable) = read_session(std::io::BufReader::new(handle));
+        let cannot_read = |error: std::io::Error| format!("cannot read {}: {error}", file.display());
+        let (recorded, known, unreadable) = if file.extension().is_some_and(|extension| extension == "json") {
+            let (recorded, known) = gemini::read_json(&std::fs::read_to_string(file).map_err(cannot_read)?);
+            (recorded, known, usize::from(!known))
+        } else {
+            read_session(std::io::BufReader::new(std::fs::File::open(file).map_err(cannot_read)?))
+        };
         replay.unreadable += unreadable;
         if known {
             replay.sessions += 1;
         }
-        for call in recorded {
+        let gemini_folder = gemini::project_folder(file);
+        let gemini_root = gemini_folder.and_then(gemini::project_root);
+        for mut call in recorded {
+            if call.agent == Agent::Gemini {
+                let key = (
+                    gemini_folder.unwrap_or(file).to_path_buf(),
+                    call.tool.clone(),
+                    Value::Object(call.input.clone()).to_string(),
+                );
+                if !gemini_calls.insert(key) && call.copy {
+                    continue;
+                }
+                call.cwd = call.cwd.or_else(|| gemini_root.clone());
+            }
             replay.calls += 1;
             let mut payload = Map::new();
             payload.insert("tool_name".into(), Value::String(call.tool.clone()));
@@ -267,6 +302,8 @@ fn read_session(reader: impl BufRead) -> (Vec<Recorded>, bool, usize) {
     let mut unreadable = 0;
     // Codex names the folder once per session or turn, not on each call.
     let mut codex_cwd: Option<String> = None;
+    // Gemini writes a message again each time its calls change.
+    let mut gemini_ids = HashSet::new();
     for (index, line) in reader.split(b'\n').enumerate() {
         let Ok(line) = line else { break };
         if line.iter().all(u8::is_ascii_whitespace) {
@@ -301,8 +338,14 @@ fn read_session(reader: impl BufRead) -> (Vec<Recorded>, bool, usize) {
                     input: input.clone(),
                     cwd: cwd.clone(),
                     line: number,
+                    copy: false,
                 });
             }
+            continue;
+        }
+        if let Some(calls) = gemini::recording_line(&entry, number, &mut gemini_ids) {
+            known = true;
+            recorded.extend(calls);
             continue;
         }
         let Some(payload) = entry.get("payload") else { continue };
@@ -365,6 +408,7 @@ fn codex_call(payload: &Value, cwd: Option<&str>, line: usize) -> Option<Recorde
         input,
         cwd: in_folder(folder.as_deref()),
         line,
+        copy: false,
     })
 }
 
