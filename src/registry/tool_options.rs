@@ -972,6 +972,47 @@ pub const ENTRIES: &[Entry] = &[
         ],
         inert: &[],
     },
+    // Cloud Spanner's SQL and DDL (`--sql`, `--ddl`), and Cloudflare D1's (`--command`): the
+    // statements they run on the hosted database.
+    Entry {
+        names: &["gcloud"],
+        subcommand: &["spanner", "databases", "execute-sql"],
+        options: Options::gnu(
+            "",
+            &["sql", "instance", "project", "database-role", "query-mode", "timestamp"],
+        ),
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Long("sql"),
+            language: Language::Sql,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gcloud"],
+        subcommand: &["spanner", "databases", "ddl", "update"],
+        options: Options::gnu("", &["ddl", "ddl-file", "instance", "project"]),
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Long("ddl"),
+            language: Language::Sql,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["wrangler"],
+        subcommand: &["d1", "execute"],
+        options: Options::gnu("ec", &["command", "file", "env", "config", "persist-to"]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Long("command"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Long("file"),
+                language: Language::Sql,
+            },
+        ],
+        inert: &[],
+    },
     // MongoDB's shells run JavaScript: `--eval` code, a script named, code piped in.
     tool(
         &["mongosh", "mongo"],
