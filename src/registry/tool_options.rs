@@ -692,7 +692,9 @@ pub const ENTRIES: &[Entry] = &[
     tool(
         &["sqlite3", "sqlite"],
         Options::gnu("", &[]),
+        // The database file it opens is read (a browser's `Cookies` or `Login Data`).
         &[
+            Carrier::ReadsOperand(0),
             Carrier::OperandCode {
                 index: 1,
                 language: Language::Sqlite,
