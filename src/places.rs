@@ -177,6 +177,41 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
         Protection::Secret,
         "browser cookies and saved passwords",
     ),
+    (
+        ".config/microsoft-edge",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        ".config/vivaldi",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        "snap/firefox/common/.mozilla/firefox",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        "Library/Application Support/Chromium",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        "Library/Application Support/BraveSoftware",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        "Library/Application Support/Microsoft Edge",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        "Library/Application Support/Vivaldi",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
     ("Library/Cookies", Protection::Secret, "browser cookies"),
     (".bashrc", Protection::Startup, "a shell startup file"),
     (".bash_profile", Protection::Startup, "a shell startup file"),

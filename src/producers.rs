@@ -622,9 +622,15 @@ fn printed_variable(command: &Command) -> Option<String> {
 /// $API_KEY`), or a variable named only when the command runs (`${!v}` in a loop over `${!AWS_*}`
 /// or `compgen -v`), which may be any of them. The characters of one variable shown across the
 /// words add up (`${T:0:20}${T:20}`).
-fn secret_expanded<'a>(words: impl IntoIterator<Item = &'a Word>) -> Option<String> {
+pub fn secret_expanded<'a>(words: impl IntoIterator<Item = &'a Word>) -> Option<String> {
+    secret_shown(words.into_iter().flat_map(Word::dynamics))
+}
+
+/// A variable holding a secret by its name whose value the expansions `dynamics` show, as
+/// [`secret_expanded`] reads them.
+pub fn secret_shown<'a>(dynamics: impl IntoIterator<Item = &'a crate::word::Dynamic>) -> Option<String> {
     let mut shown: Vec<(&str, usize)> = Vec::new();
-    for dynamic in words.into_iter().flat_map(Word::dynamics) {
+    for dynamic in dynamics {
         let text = dynamic.text.trim_matches('"');
         let name = match &dynamic.kind {
             DynamicKind::Variable { name, .. } if is_secret_name(name) => name.as_str(),

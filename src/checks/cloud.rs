@@ -1,5 +1,6 @@
-//! Cloud command-line tools: deletions through `aws`, `gcloud` and `az`, and through the
-//! hosted services' own CLIs (`gh repo delete`, `fly apps destroy`, `heroku pg:reset`…).
+//! Cloud command-line tools: deletions through `aws`, `gcloud` (and BigQuery's `bq`) and `az`,
+//! and through the hosted services' own CLIs (`gh repo delete`, `fly apps destroy`, `heroku
+//! pg:reset`, `railway down`, `wrangler delete`…).
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
@@ -8,8 +9,8 @@ use crate::tools;
 pub const CHECKER: Checker = Checker {
     rules: &[&AWS_DELETE, &GCLOUD_DELETE, &AZ_DELETE, &HOSTED_DELETE],
     applies: Applies::Commands(&[
-        "aws", "gcloud", "az", "gh", "glab", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase",
-        "supabase",
+        "aws", "gcloud", "bq", "az", "gh", "glab", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase",
+        "supabase", "railway", "wrangler",
     ]),
     check,
     whole_analysis: None,
@@ -37,13 +38,21 @@ pub static AWS_DELETE: Rule = Rule {
 pub static GCLOUD_DELETE: Rule = Rule {
     id: "gcloud-delete",
     decision: ASK,
-    catches: "`gcloud … delete`: a cloud resource is deleted.",
-    instead: "Show the user what would be deleted (`gcloud … describe`) and let them decide",
+    catches: "`gcloud … delete`: a cloud resource is deleted; `bq rm`: a BigQuery dataset (with `-r`, every table in it), table, view, model or routine.",
+    instead: "Show the user what would be deleted (`gcloud … describe`, `bq show`) and let them decide",
     examples: &[
         "gcloud compute instances delete vm-1",
         "gcloud projects delete my-project",
+        "gcloud spanner databases delete app --instance=main",
+        "bq rm -r -f mydataset",
+        "bq rm -t mydataset.events",
     ],
-    allowed: &["gcloud compute instances list"],
+    allowed: &[
+        "gcloud compute instances list",
+        "bq ls",
+        "bq show mydataset",
+        "bq rm --help",
+    ],
 };
 
 pub static AZ_DELETE: Rule = Rule {
@@ -65,7 +74,7 @@ pub static AZ_DELETE: Rule = Rule {
 pub static HOSTED_DELETE: Rule = Rule {
     id: "hosted-delete",
     decision: ASK,
-    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh api -X DELETE` of a repository or branch (`glab api`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `firebase firestore:delete`, `firebase database:remove`, `supabase projects delete`. What it held (issues, data, volumes) is gone with it.",
+    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh api -X DELETE` of a repository or branch (`glab api`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `firebase firestore:delete`, `firebase database:remove`, `firebase projects:delete`, `firebase hosting:sites:delete`, `firebase functions:delete`, `supabase projects delete`, `railway down` (the running deployment), `railway delete`, `railway volume delete`, `railway environment delete`, `wrangler delete` (a Worker), `wrangler d1 delete`, `wrangler kv namespace delete`, `wrangler kv bulk delete`, `wrangler r2 bucket delete`, `wrangler queues delete`, `wrangler pages project delete`, `wrangler vectorize delete`. What it held (issues, data, volumes) is gone with it.",
     instead: "Show the user what would be deleted (`gh repo view`, `fly apps list`, `heroku apps:info`) and let them do it",
     examples: &[
         "gh repo delete me/app --yes",
@@ -75,6 +84,13 @@ pub static HOSTED_DELETE: Rule = Rule {
         "vercel remove app --yes",
         "netlify sites:delete 1234",
         "doctl databases delete 1234 --force",
+        "firebase projects:delete my-project",
+        "railway down --yes",
+        "railway delete --project old --yes",
+        "wrangler delete",
+        "wrangler d1 delete app-db -y",
+        "wrangler kv namespace delete --namespace-id=abc",
+        "wrangler r2 bucket delete assets",
     ],
     allowed: &[
         "gh repo view me/app",
@@ -84,13 +100,20 @@ pub static HOSTED_DELETE: Rule = Rule {
         "heroku apps:info",
         "vercel ls",
         "gh repo delete --help",
+        "railway up",
+        "railway status",
+        "wrangler deploy",
+        "wrangler delete --dry-run",
+        "wrangler d1 list",
+        "wrangler kv key delete --namespace-id=abc session:1",
+        "firebase projects:list",
     ],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let name = command.name.as_str();
-    if !matches!(name, "aws" | "gcloud" | "az") {
+    if !matches!(name, "aws" | "gcloud" | "bq" | "az") {
         if let Some(what) = hosted_delete(command) {
             report.flag(
                 &HOSTED_DELETE,
@@ -137,6 +160,14 @@ fn check(subject: &Subject, report: &mut Report) {
         "gcloud" if operands.contains(&"delete") => {
             report.flag(&GCLOUD_DELETE, span, "`gcloud … delete` would delete a cloud resource");
         }
+        "bq" if operands.first() == Some(&"rm") && !invocation.has("--help") => {
+            let what = if invocation.has("-r") || invocation.has("--recursive") {
+                "the dataset and every table in it"
+            } else {
+                "the BigQuery dataset, table, model or routine"
+            };
+            report.flag(&GCLOUD_DELETE, span, format!("`bq rm` would delete {what}"));
+        }
         // `delete-batch` deletes every blob or file a pattern matches; `--dryrun` lists them.
         "az" if operands.contains(&"delete-batch") && !invocation.has("--dryrun") => {
             report.flag(
@@ -155,7 +186,9 @@ fn check(subject: &Subject, report: &mut Report) {
 /// The deletion a hosted service's CLI is asked for, as `gh repo delete`, if any.
 fn hosted_delete(command: &crate::command::Command) -> Option<String> {
     let texts: Vec<&str> = command.args().iter().map(|w| w.value().unwrap_or("")).collect();
-    if texts.iter().any(|text| matches!(*text, "--help" | "-h" | "help")) {
+    if texts.iter().any(|text| matches!(*text, "--help" | "-h" | "help"))
+        || command.name == "wrangler" && texts.contains(&"--dry-run")
+    {
         return None;
     }
     let invocation = tools::read(command)?;
@@ -206,7 +239,43 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
             said(2)
         }
         "netlify" if at(0) == "sites:delete" => said(1),
-        "firebase" if matches!(at(0), "firestore:delete" | "database:remove") => said(1),
+        "firebase"
+            if matches!(
+                at(0),
+                "firestore:delete"
+                    | "database:remove"
+                    | "projects:delete"
+                    | "hosting:sites:delete"
+                    | "functions:delete"
+                    | "firestore:databases:delete"
+                    | "database:instances:delete"
+                    | "apphosting:backends:delete"
+            ) =>
+        {
+            said(1)
+        }
+        "railway" if matches!(at(0), "down" | "delete" | "remove" | "rm") => said(1),
+        "railway"
+            if matches!(at(0), "volume" | "environment" | "env") && matches!(at(1), "delete" | "remove" | "rm") =>
+        {
+            said(2)
+        }
+        // `wrangler delete` removes a Worker; the others a database, namespace, bucket, queue,
+        // site or index whole (a single key or object is not this rule's).
+        "wrangler" if at(0) == "delete" => said(1),
+        "wrangler" if matches!(at(0), "d1" | "queues" | "vectorize" | "hyperdrive") && at(1) == "delete" => said(2),
+        "wrangler"
+            if matches!(
+                (at(0), at(1), at(2)),
+                ("kv", "namespace", "delete")
+                    | ("kv", "bulk", "delete")
+                    | ("r2", "bucket", "delete")
+                    | ("pages", "project", "delete")
+            ) =>
+        {
+            said(3)
+        }
+        "wrangler" if matches!((at(0), at(1)), ("kv:namespace", "delete") | ("kv:bulk", "delete")) => said(2),
         "supabase" if at(0) == "projects" && at(1) == "delete" => said(2),
         _ => None,
     }

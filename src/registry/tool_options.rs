@@ -692,7 +692,9 @@ pub const ENTRIES: &[Entry] = &[
     tool(
         &["sqlite3", "sqlite"],
         Options::gnu("", &[]),
+        // The database file it opens is read (a browser's `Cookies` or `Login Data`).
         &[
+            Carrier::ReadsOperand(0),
             Carrier::OperandCode {
                 index: 1,
                 language: Language::Sqlite,
@@ -969,6 +971,47 @@ pub const ENTRIES: &[Entry] = &[
                 unless: &[],
             },
             Carrier::Stdin(Language::Sql),
+        ],
+        inert: &[],
+    },
+    // Cloud Spanner's SQL and DDL (`--sql`, `--ddl`), and Cloudflare D1's (`--command`): the
+    // statements they run on the hosted database.
+    Entry {
+        names: &["gcloud"],
+        subcommand: &["spanner", "databases", "execute-sql"],
+        options: Options::gnu(
+            "",
+            &["sql", "instance", "project", "database-role", "query-mode", "timestamp"],
+        ),
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Long("sql"),
+            language: Language::Sql,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gcloud"],
+        subcommand: &["spanner", "databases", "ddl", "update"],
+        options: Options::gnu("", &["ddl", "ddl-file", "instance", "project"]),
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Long("ddl"),
+            language: Language::Sql,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["wrangler"],
+        subcommand: &["d1", "execute"],
+        options: Options::gnu("ec", &["command", "file", "env", "config", "persist-to"]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Long("command"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Long("file"),
+                language: Language::Sql,
+            },
         ],
         inert: &[],
     },

@@ -1,5 +1,5 @@
-//! Cloud command lines: `aws`, `gcloud`, `gsutil`, `az`, Oracle's `oci`, and the storage clients
-//! `mc` (MinIO), `s3cmd`, `rclone` and Backblaze's `b2`.
+//! Cloud command lines: `aws`, `gcloud`, BigQuery's `bq`, `gsutil`, `az`, Oracle's `oci`, and
+//! the storage clients `mc` (MinIO), `s3cmd`, `rclone` and Backblaze's `b2`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -138,6 +138,31 @@ pub const TOOLS: &[Tool] = &[
                 },
             },
         ],
+        options_anywhere: true,
+    },
+    // BigQuery's `bq` (Abseil flags: `--name=value` or `--name value`).
+    Tool {
+        names: &["bq"],
+        global: Values {
+            short: "",
+            long: &[
+                "--project_id",
+                "--dataset_id",
+                "--location",
+                "--format",
+                "--api",
+                "--api_version",
+                "--apilog",
+                "--bigqueryrc",
+                "--job_id",
+                "--credential_file",
+                "--service_account",
+                "--service_account_credential_file",
+                "--max_rows_per_request",
+                "--httplib2_debuglevel",
+            ],
+        },
+        subcommands: &[],
         options_anywhere: true,
     },
     Tool {

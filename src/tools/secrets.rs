@@ -1,7 +1,7 @@
 //! Secret stores: HashiCorp's `vault` (Go's flags: one dash or two, `-mount=secret` or
 //! `-mount secret`), `doppler`, the password managers (`op`, `bw`, `pass`, `gopass`, macOS's
 //! `security`), the secrets of deployment platforms (`infisical`, `fly`, `vercel`, `netlify`,
-//! `heroku`, `wrangler`, `supabase`, `doctl`, `firebase`), and the key stores of `gpg` (whose commands are options)
+//! `heroku`, `wrangler`, `railway`, `supabase`, `doctl`, `firebase`), and the key stores of `gpg` (whose commands are options)
 //! and Java's `keytool` (long options with one dash).
 
 use super::{Tool, Values};
@@ -178,6 +178,15 @@ pub const TOOLS: &[Tool] = &[
         global: Values {
             short: "ec",
             long: &["--env", "--config", "--name"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["railway"],
+        global: Values {
+            short: "spe",
+            long: &["--service", "--project", "--environment", "--2fa-code"],
         },
         subcommands: &[],
         options_anywhere: true,

@@ -1,0 +1,429 @@
+//! Variables holding secrets by their name (`$AWS_SECRET_ACCESS_KEY`, `$GITHUB_TOKEN`) sent as
+//! the data of an HTTP request: in its body, a form, a query or the URL's path. A token in a
+//! header, `-u` or a cookie is the request's own authentication, which the service checks, and
+//! passes wherever it goes; as data, a secret may only go to this machine or its network, to the
+//! vendor the variable names (`$GITHUB_TOKEN` to `api.github.com`), or to a service named by a
+//! variable (`"$SLACK_WEBHOOK_URL"`, `"$API_URL/login"`), which the user configured.
+
+use super::Sender;
+use crate::args::{self, Arg, Options};
+use crate::command::Command;
+use crate::producers::secret_shown;
+use crate::source::Span;
+use crate::word::{Dynamic, DynamicKind, Part, Word};
+
+/// What a request sends, as far as a secret in it matters.
+struct Request {
+    /// The words naming where it goes.
+    urls: Vec<Word>,
+    /// The words it sends as data (credentials left out).
+    data: Vec<Word>,
+}
+
+/// The secret variable a curl, wget or httpie request sends as data where it does not belong,
+/// and where the command says so.
+pub(super) fn variable_sent(command: &Command, sender: &Sender) -> Option<(String, Span)> {
+    let request = match sender {
+        Sender::Curl => curl(command),
+        Sender::Wget => wget(command),
+        Sender::Http => httpie(command),
+        _ => return None,
+    };
+    let destinations: Vec<(Destination, Vec<&Dynamic>, Span)> = request
+        .urls
+        .iter()
+        .map(|url| {
+            let (to, path) = destination(url);
+            (to, path, url.span)
+        })
+        .collect();
+    let sent = request
+        .data
+        .iter()
+        .map(|word| (word.dynamics().collect::<Vec<_>>(), word.span))
+        .chain(destinations.iter().map(|(_, path, span)| (path.clone(), *span)));
+    for (dynamics, span) in sent {
+        let Some(name) = secret_shown(dynamics) else { continue };
+        if let Some((refused, ..)) = destinations.iter().find(|(to, ..)| !to.welcomes(&name)) {
+            return Some((format!("the variable {name} {}", refused.shown()), span));
+        }
+    }
+    None
+}
+
+/// `curl`: the URL operands and `--url`; data in `-d` and its kin, forms, `--url-query`, and the
+/// user agent and referer, which the server logs; credentials in `-H`, `-u`, `-b`,
+/// `--oauth2-bearer` and the proxy's.
+fn curl(command: &Command) -> Request {
+    const DATA: &[&str] = &[
+        "data",
+        "data-binary",
+        "data-ascii",
+        "data-raw",
+        "data-urlencode",
+        "json",
+        "form",
+        "form-string",
+        "url-query",
+        "user-agent",
+        "referer",
+    ];
+    let parsed = args::parse(command.args(), &super::CURL_OPTIONS);
+    let mut request = Request {
+        urls: Vec::new(),
+        data: Vec::new(),
+    };
+    for arg in &parsed.args {
+        match arg {
+            Arg::Operand(word) => request.urls.push((*word).clone()),
+            _ if arg.is_long("url") => request.urls.extend(arg.value().cloned()),
+            _ if ['d', 'F', 'A', 'e'].iter().any(|flag| arg.is_short(*flag)) || DATA.iter().any(|l| arg.is_long(l)) => {
+                request.data.extend(arg.value().cloned());
+            }
+            _ => {}
+        }
+    }
+    request
+}
+
+/// `wget`: the URL operands; data in `--post-data`, `--body-data`, the user agent and the
+/// referer; credentials in `--header`, `--user`, `--password` and their kin.
+fn wget(command: &Command) -> Request {
+    let parsed = args::parse(
+        command.args(),
+        &Options::gnu(
+            "OoPaUeHTtwQiBlARDIX",
+            &[
+                "post-data",
+                "body-data",
+                "post-file",
+                "body-file",
+                "method",
+                "header",
+                "user",
+                "password",
+                "http-user",
+                "http-password",
+                "user-agent",
+                "referer",
+                "output-document",
+                "output-file",
+                "directory-prefix",
+            ],
+        ),
+    );
+    let mut request = Request {
+        urls: Vec::new(),
+        data: Vec::new(),
+    };
+    for arg in &parsed.args {
+        match arg {
+            Arg::Operand(word) => request.urls.push((*word).clone()),
+            _ if arg.is_short('U')
+                || ["post-data", "body-data", "user-agent", "referer"]
+                    .iter()
+                    .any(|l| arg.is_long(l)) =>
+            {
+                request.data.extend(arg.value().cloned());
+            }
+            _ => {}
+        }
+    }
+    request
+}
+
+/// httpie and xh: `[METHOD] URL [ITEM…]`, where an item `Name:Value` is a header and the others
+/// (`name=value`, `name:=json`, `name==query`) are data; `-a` carries credentials.
+fn httpie(command: &Command) -> Request {
+    let parsed = args::parse(
+        command.args(),
+        &Options::gnu(
+            "aAopsv",
+            &[
+                "auth",
+                "auth-type",
+                "output",
+                "print",
+                "pretty",
+                "style",
+                "session",
+                "session-read-only",
+                "verify",
+                "cert",
+                "cert-key",
+                "timeout",
+                "proxy",
+            ],
+        ),
+    );
+    let mut operands = parsed.operands().peekable();
+    if operands
+        .peek()
+        .and_then(|word| word.value())
+        .is_some_and(|text| !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphabetic()))
+    {
+        operands.next();
+    }
+    Request {
+        urls: operands.next().cloned().into_iter().collect(),
+        data: operands.filter(|item| !is_header_item(item.text())).cloned().collect(),
+    }
+}
+
+/// Whether an httpie request item is a header (`Authorization:Bearer $TOKEN`): its first
+/// separator is a `:` not followed by `=`.
+fn is_header_item(item: &str) -> bool {
+    item.find([':', '=', '@'])
+        .is_some_and(|at| item[at..].starts_with(':') && !item[at..].starts_with(":="))
+}
+
+/// Where a request goes.
+enum Destination {
+    /// This machine or its own network: loopback, private addresses, names without a dot.
+    Local,
+    /// A host named in the command.
+    Host(String),
+    /// A host given by a variable: a service the user configured.
+    Configured,
+    /// A host only known when the command runs (the output of a command).
+    Unknown,
+}
+
+impl Destination {
+    /// Whether the secret variable `name` may be sent there as data.
+    fn welcomes(&self, name: &str) -> bool {
+        match self {
+            Destination::Local | Destination::Configured => true,
+            Destination::Host(host) => vendor_owns(name, host),
+            Destination::Unknown => false,
+        }
+    }
+
+    /// Where the request goes, for the message.
+    fn shown(&self) -> String {
+        match self {
+            Destination::Host(host) => format!("(to {host}, not a host of the vendor its name says)"),
+            _ => "(to a host only known when the command runs)".to_owned(),
+        }
+    }
+}
+
+/// Where the URL `word` goes, and the expansions in its path and query, which it sends.
+fn destination(word: &Word) -> (Destination, Vec<&Dynamic>) {
+    let text = word.text();
+    let scheme = text
+        .find("://")
+        .filter(|&at| {
+            text[..at]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+.-".contains(&b))
+        })
+        .map_or(0, |at| at + 3);
+    let authority_end = text[scheme..]
+        .find(['/', '?', '#'])
+        .map_or(text.len(), |end| scheme + end);
+    let mut offset = 0;
+    let mut in_authority = Vec::new();
+    let mut after = Vec::new();
+    for part in &word.parts {
+        let (length, dynamic) = match part {
+            Part::Literal { text, .. } => (text.len(), None),
+            Part::Dynamic(dynamic) => (dynamic.text.len(), Some(dynamic)),
+        };
+        if let Some(dynamic) = dynamic {
+            if offset < authority_end {
+                in_authority.push(dynamic);
+            } else {
+                after.push(dynamic);
+            }
+        }
+        offset += length;
+    }
+    let to = match in_authority.as_slice() {
+        [] => host_destination(&text[scheme..authority_end]),
+        dynamics if dynamics.iter().all(|d| matches!(d.kind, DynamicKind::Variable { .. })) => Destination::Configured,
+        _ => Destination::Unknown,
+    };
+    (to, after)
+}
+
+/// Where an authority written out (`user@api.github.com:443`) goes.
+fn host_destination(authority: &str) -> Destination {
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    let host = match host.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    }
+    .trim_end_matches('.')
+    .to_ascii_lowercase();
+    if is_local(&host) {
+        Destination::Local
+    } else {
+        Destination::Host(host)
+    }
+}
+
+/// Whether a host is this machine or on its own network: loopback, private and link-local
+/// addresses, a name without a dot (`localhost`, a compose service), or a local domain.
+fn is_local(host: &str) -> bool {
+    if let Ok(address) = host.parse::<std::net::IpAddr>() {
+        return match address {
+            std::net::IpAddr::V4(v4) => {
+                v4.is_loopback() || v4.is_private() || v4.is_link_local() || v4.is_unspecified()
+            }
+            std::net::IpAddr::V6(v6) => {
+                v6.is_loopback()
+                    || v6.is_unspecified()
+                    || (v6.segments()[0] & 0xfe00) == 0xfc00
+                    || (v6.segments()[0] & 0xffc0) == 0xfe80
+            }
+        };
+    }
+    !host.contains('.')
+        || [".localhost", ".local", ".internal", ".lan", ".home.arpa"]
+            .iter()
+            .any(|suffix| host.ends_with(suffix))
+}
+
+/// Words of a variable's name that say what kind of value it holds or what it is for, not whose
+/// it is (`OPENAI_API_KEY` names the vendor OPENAI).
+const GENERIC_WORDS: &[&str] = &[
+    "API",
+    "APIKEY",
+    "KEY",
+    "KEYS",
+    "TOKEN",
+    "SECRET",
+    "SECRETS",
+    "ACCESS",
+    "AUTH",
+    "OAUTH",
+    "PASSWORD",
+    "PASSWD",
+    "PASS",
+    "PWD",
+    "BOT",
+    "CLIENT",
+    "APP",
+    "USER",
+    "ADMIN",
+    "JWT",
+    "PRIVATE",
+    "BEARER",
+    "PERSONAL",
+    "SESSION",
+    "REFRESH",
+    "ID",
+    "SERVICE",
+    "ACCOUNT",
+    "MASTER",
+    "ROOT",
+    "DEPLOY",
+    "WEBHOOK",
+    "URL",
+    "DSN",
+    "COOKIE",
+    "CREDENTIAL",
+    "CREDENTIALS",
+    "PAT",
+    "SIGNING",
+    "ENCRYPTION",
+    "DB",
+    "DATABASE",
+    "PROD",
+    "PRODUCTION",
+    "DEV",
+    "STAGING",
+    "TEST",
+    "LIVE",
+    "LOCAL",
+    "B64",
+    "BASE64",
+];
+
+/// Vendors whose domains are not spelt as the word their variables use.
+const DOMAINS: &[(&str, &[&str])] = &[
+    ("AWS", &["amazonaws", "amazon", "aws"]),
+    ("GH", &["github", "githubusercontent"]),
+    ("GITHUB", &["githubusercontent"]),
+    ("HF", &["huggingface", "hf"]),
+    ("HUGGINGFACE", &["hf"]),
+    ("GOOGLE", &["googleapis"]),
+    ("GCP", &["googleapis", "google"]),
+    ("GEMINI", &["googleapis", "google"]),
+    ("FIREBASE", &["googleapis", "firebaseio"]),
+    ("AZURE", &["windows", "microsoft", "azure"]),
+    ("CF", &["cloudflare"]),
+    ("DO", &["digitalocean"]),
+    ("CLAUDE", &["anthropic"]),
+    ("NPM", &["npmjs"]),
+];
+
+/// Whether `host` belongs to the vendor the variable `name` names: the host's registered domain
+/// (`github` in `api.github.com`, `amazonaws` in `s3.amazonaws.com`) is one of the words of the
+/// name that are not generic, or that vendor's own domain. A name with no vendor
+/// (`$TOKEN`, `$API_KEY`) belongs to no host on the internet.
+fn vendor_owns(name: &str, host: &str) -> bool {
+    let Some(domain) = registered_label(host) else {
+        return false;
+    };
+    name.to_ascii_uppercase()
+        .split('_')
+        .filter(|word| !word.is_empty() && !word.bytes().all(|b| b.is_ascii_digit()) && !GENERIC_WORDS.contains(word))
+        .any(|word| {
+            word.eq_ignore_ascii_case(domain)
+                || DOMAINS
+                    .iter()
+                    .any(|(vendor, domains)| *vendor == word && domains.contains(&domain))
+        })
+}
+
+/// The label a host's owner registered: `github` in `api.github.com`, `example` in
+/// `www.example.co.uk`.
+fn registered_label(host: &str) -> Option<&str> {
+    let labels: Vec<&str> = host.split('.').collect();
+    let [.., second, top] = labels.as_slice() else {
+        return None;
+    };
+    let country_second_level = top.len() == 2 && matches!(*second, "co" | "com" | "org" | "net" | "ac" | "gov" | "edu");
+    match labels.as_slice() {
+        [.., third, _, _] if country_second_level => Some(third),
+        _ => Some(second),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_header_item, is_local, registered_label, vendor_owns};
+
+    #[test]
+    fn vendors() {
+        assert!(vendor_owns("GITHUB_TOKEN", "api.github.com"));
+        assert!(vendor_owns("GH_TOKEN", "uploads.github.com"));
+        assert!(vendor_owns("AWS_SECRET_ACCESS_KEY", "s3.amazonaws.com"));
+        assert!(vendor_owns("TELEGRAM_BOT_TOKEN", "api.telegram.org"));
+        assert!(!vendor_owns("GITHUB_TOKEN", "github.evil.example"));
+        assert!(!vendor_owns("TOKEN", "api.example.com"));
+        assert!(!vendor_owns("OPENAI_API_KEY", "api.example.com"));
+        assert_eq!(registered_label("www.example.co.uk"), Some("example"));
+    }
+
+    #[test]
+    fn local_hosts() {
+        assert!(is_local("localhost"));
+        assert!(is_local("127.0.0.1"));
+        assert!(is_local("10.1.2.3"));
+        assert!(is_local("backend"));
+        assert!(is_local("::1"));
+        assert!(!is_local("8.8.8.8"));
+        assert!(!is_local("evil.example"));
+    }
+
+    #[test]
+    fn header_items() {
+        assert!(is_header_item("Authorization:Bearer x"));
+        assert!(!is_header_item("name=value"));
+        assert!(!is_header_item("count:=3"));
+        assert!(!is_header_item("q==x:y"));
+    }
+}
