@@ -176,7 +176,7 @@ pub static RM_OUTSIDE_PROJECT: Rule = Rule {
     id: "rm-outside-project",
     decision: DENY,
     catches: "Recursive delete outside the project and temp directories, also by archiving that deletes the originals (`tar --remove-files`, `zip -rm`) or by emptying every file a search finds (`find … -exec truncate -s 0 {} +`).",
-    instead: "Delete only inside the project or a temp directory (archive without `--remove-files`/`-m` to keep the originals); ask the user to remove files elsewhere",
+    instead: "Delete only inside the project or a temp directory; ask the user to remove files elsewhere",
     examples: &[
         "rm -rf ../other-project",
         "rm -rf ~/Documents",
