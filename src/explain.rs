@@ -148,11 +148,7 @@ fn diagnostic(verdict: &Verdict, finding: &Finding, color: bool) -> String {
         message: finding.lost.clone(),
         help: finding.rule.instead.to_owned(),
         code: finding.rule.id,
-        severity: if finding.decision == Decision::Deny {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
+        severity: severity(finding.decision),
         source: verdict.command.clone(),
         label: LabeledSpan::new(Some("here".to_owned()), span.start, span.len()),
     };
@@ -189,25 +185,26 @@ fn clamp(span: Span, text: &str) -> Span {
     Span::new(start, end)
 }
 
+/// A finding drawn over the text it was found in: a command (`explain`) or a file (`scan`).
 #[derive(Debug)]
-struct FindingReport {
-    message: String,
-    help: String,
-    code: &'static str,
-    severity: Severity,
-    source: String,
-    label: LabeledSpan,
+pub(crate) struct FindingReport<S> {
+    pub(crate) message: String,
+    pub(crate) help: String,
+    pub(crate) code: &'static str,
+    pub(crate) severity: Severity,
+    pub(crate) source: S,
+    pub(crate) label: LabeledSpan,
 }
 
-impl std::fmt::Display for FindingReport {
+impl<S> std::fmt::Display for FindingReport<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for FindingReport {}
+impl<S: std::fmt::Debug> std::error::Error for FindingReport<S> {}
 
-impl Diagnostic for FindingReport {
+impl<S: SourceCode + std::fmt::Debug> Diagnostic for FindingReport<S> {
     fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
         Some(Box::new(self.code))
     }
@@ -226,6 +223,15 @@ impl Diagnostic for FindingReport {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         Some(Box::new(std::iter::once(self.label.clone())))
+    }
+}
+
+/// How a finding of this decision is drawn: a denial as an error, an ask as a warning.
+pub(crate) fn severity(decision: Decision) -> Severity {
+    if decision == Decision::Deny {
+        Severity::Error
+    } else {
+        Severity::Warning
     }
 }
 

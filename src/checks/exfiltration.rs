@@ -410,12 +410,31 @@ fn strip_form_options(word: Word) -> Word {
     }
 }
 
+/// wget's options that take a value.
+const WGET_OPTIONS: Options = Options::gnu(
+    "OoPaUeHTtwQiBlARDIX",
+    &[
+        "post-data",
+        "body-data",
+        "post-file",
+        "body-file",
+        "method",
+        "header",
+        "user",
+        "password",
+        "http-user",
+        "http-password",
+        "user-agent",
+        "referer",
+        "output-document",
+        "output-file",
+        "directory-prefix",
+    ],
+);
+
 /// `wget --post-file=F`, `--body-file=F` (`/dev/stdin` reads standard input).
 fn wget(command: &Command, context: &Context) -> Option<(String, crate::source::Span)> {
-    let parsed = args::parse(
-        command.args(),
-        &Options::gnu("OoPaU", &["post-file", "body-file", "header"]),
-    );
+    let parsed = args::parse(command.args(), &WGET_OPTIONS);
     for arg in &parsed.args {
         let Some(file) = arg
             .value()

@@ -87,6 +87,22 @@ impl Applies {
     }
 }
 
+/// `first` followed by `second`, as one list a checker applies to (`N` is their lengths' sum).
+pub(crate) const fn joined<const N: usize>(first: &[&'static str], second: &[&'static str]) -> [&'static str; N] {
+    assert!(first.len() + second.len() == N, "N is the two lengths together");
+    let mut names = [""; N];
+    let mut index = 0;
+    while index < N {
+        names[index] = if index < first.len() {
+            first[index]
+        } else {
+            second[index - first.len()]
+        };
+        index += 1;
+    }
+    names
+}
+
 /// Whether `name` is one of `names`. Comparing the first byte before the rest spares most of
 /// the comparisons: this runs for every checker on every command.
 fn listed(names: &[&str], name: &str) -> bool {

@@ -41,39 +41,23 @@ const CLIENTS: &[&str] = &[
     "mongo",
 ];
 
+/// Programs that drop a database or empty a key store with a command of their own.
+const DROPPERS: &[&str] = &[
+    "dropdb",
+    "redis-cli",
+    "valkey-cli",
+    "keydb-cli",
+    "mysqladmin",
+    "etcdctl",
+    "consul",
+];
+
+/// Every program the checker judges.
+const NAMES: [&str; CLIENTS.len() + DROPPERS.len()] = super::joined(CLIENTS, DROPPERS);
+
 pub const CHECKER: Checker = Checker {
     rules: &[&SQL_DESTRUCTIVE, &DROPDB, &REDIS_FLUSH, &KEY_STORE_EMPTIED],
-    applies: Applies::Commands(&[
-        "psql",
-        "mysql",
-        "mariadb",
-        "sqlite3",
-        "sqlite",
-        "duckdb",
-        "clickhouse-client",
-        "clickhouse-local",
-        "clickhouse",
-        "sqlcmd",
-        "cqlsh",
-        "mycli",
-        "usql",
-        "cockroach",
-        "snowsql",
-        "trino",
-        "presto",
-        "bq",
-        "gcloud",
-        "wrangler",
-        "mongosh",
-        "mongo",
-        "dropdb",
-        "redis-cli",
-        "valkey-cli",
-        "keydb-cli",
-        "mysqladmin",
-        "etcdctl",
-        "consul",
-    ]),
+    applies: Applies::Commands(&NAMES),
     check,
     whole_analysis: None,
 };

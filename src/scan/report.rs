@@ -2,9 +2,10 @@
 //! and for programs (one JSON object).
 
 use super::{Finding, Outcome};
+use crate::explain::{FindingReport, severity};
 use crate::progress::thousands;
 use crate::rules::Decision;
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -32,7 +33,7 @@ pub fn text(outcome: &Outcome, color: bool) -> String {
             .entry(finding.path.as_str())
             .or_insert_with(|| super::text_of(&finding.path));
         let drawn = text.as_ref().and_then(|text| {
-            let report = Report::new(finding, text);
+            let report = report(finding, text);
             let mut rendered = String::new();
             handler.render_report(&mut rendered, &report).ok().map(|()| rendered)
         });
@@ -78,31 +79,15 @@ pub fn json(outcome: &Outcome) -> Value {
 }
 
 /// A finding drawn over its file.
-#[derive(Debug)]
-struct Report {
-    message: String,
-    help: String,
-    code: &'static str,
-    severity: Severity,
-    source: NamedSource<String>,
-    label: LabeledSpan,
-}
-
-impl Report {
-    fn new(finding: &Finding, text: &str) -> Report {
-        let (start, length) = byte_span(text, finding.line, finding.column);
-        Report {
-            message: finding.message.clone(),
-            help: finding.instead.to_owned(),
-            code: finding.rule,
-            severity: if finding.decision == Decision::Deny {
-                Severity::Error
-            } else {
-                Severity::Warning
-            },
-            source: NamedSource::new(finding.path.clone(), text.to_owned()),
-            label: LabeledSpan::new(Some("here".to_owned()), start, length),
-        }
+fn report(finding: &Finding, text: &str) -> FindingReport<NamedSource<String>> {
+    let (start, length) = byte_span(text, finding.line, finding.column);
+    FindingReport {
+        message: finding.message.clone(),
+        help: finding.instead.to_owned(),
+        code: finding.rule,
+        severity: severity(finding.decision),
+        source: NamedSource::new(finding.path.clone(), text.to_owned()),
+        label: LabeledSpan::new(Some("here".to_owned()), start, length),
     }
 }
 
@@ -125,34 +110,4 @@ fn byte_span(text: &str, line: usize, column: usize) -> (usize, usize) {
         .max(1)
         .min(rest.len());
     (line_start + offset, word)
-}
-
-impl std::fmt::Display for Report {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Report {}
-
-impl Diagnostic for Report {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        Some(Box::new(self.code))
-    }
-
-    fn severity(&self) -> Option<Severity> {
-        Some(self.severity)
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        Some(Box::new(&self.help))
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(self.label.clone())))
-    }
 }

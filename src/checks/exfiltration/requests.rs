@@ -89,29 +89,7 @@ fn curl(command: &Command) -> Request {
 /// `wget`: the URL operands; data in `--post-data`, `--body-data`, the user agent and the
 /// referer; credentials in `--header`, `--user`, `--password` and their kin.
 fn wget(command: &Command) -> Request {
-    let parsed = args::parse(
-        command.args(),
-        &Options::gnu(
-            "OoPaUeHTtwQiBlARDIX",
-            &[
-                "post-data",
-                "body-data",
-                "post-file",
-                "body-file",
-                "method",
-                "header",
-                "user",
-                "password",
-                "http-user",
-                "http-password",
-                "user-agent",
-                "referer",
-                "output-document",
-                "output-file",
-                "directory-prefix",
-            ],
-        ),
-    );
+    let parsed = args::parse(command.args(), &super::WGET_OPTIONS);
     let mut request = Request {
         urls: Vec::new(),
         data: Vec::new(),
