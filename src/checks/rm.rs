@@ -6,7 +6,8 @@
 //! the project. A target only known at run time asks, unless guarded with `${VAR:?}`. A plain
 //! `rm` of a file is allowed unless the file is a system file, a key or a credential.
 //! `find -delete` and `find -exec rm` are judged by the same policy, and so are the deletes
-//! hidden in other commands: `tar --remove-files` and `zip -m` delete what they archive, and
+//! hidden in other commands: `tar --remove-files`, `zip -m`, `7z a -sdel` and `rar m` (or
+//! `rar a -df`) delete what they archive, and
 //! `find … -exec truncate -s 0 {}` empties every file the search finds.
 
 use super::{Applies, Checker, DENY, Report, Subject};
@@ -37,7 +38,8 @@ pub const CHECKER: Checker = Checker {
         &RM_FILE_OUTSIDE_PROJECT,
     ],
     applies: Applies::Commands(&[
-        "rm", "srm", "wipe", "rmdir", "unlink", "shred", "rimraf", "tar", "gtar", "bsdtar", "zip", "truncate",
+        "rm", "srm", "wipe", "rmdir", "unlink", "shred", "rimraf", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zz",
+        "7zr", "rar", "truncate",
     ]),
     check,
     whole_analysis: None,
@@ -175,7 +177,7 @@ pub static RM_PROTECTED_FILE: Rule = Rule {
 pub static RM_OUTSIDE_PROJECT: Rule = Rule {
     id: "rm-outside-project",
     decision: DENY,
-    catches: "Recursive delete outside the project and temp directories, also by archiving that deletes the originals (`tar --remove-files`, `zip -rm`) or by emptying every file a search finds (`find … -exec truncate -s 0 {} +`).",
+    catches: "Recursive delete outside the project and temp directories, also by archiving that deletes the originals (`tar --remove-files`, `zip -rm`, `7z a -sdel`, `rar m`, `rar a -df`) or by emptying every file a search finds (`find … -exec truncate -s 0 {} +`).",
     instead: "Delete only inside the project or a temp directory; ask the user to remove files elsewhere",
     examples: &[
         "rm -rf ../other-project",
@@ -183,6 +185,9 @@ pub static RM_OUTSIDE_PROJECT: Rule = Rule {
         "tar --remove-files -czf /tmp/docs.tgz ~/Documents",
         "tar --remove-files -czf /tmp/docs.tgz -C ~ Documents",
         "zip -rm docs.zip ~/Documents",
+        "7z a -sdel /tmp/docs.7z ~/Documents",
+        "rar m /tmp/docs.rar ~/Documents",
+        "rar a -df /tmp/docs.rar ~/Documents",
         "find ~/Documents -type f -exec truncate -s 0 {} +",
         "rm -rf /data/backups",
         "rm -rf /home/alice/code",
@@ -196,6 +201,9 @@ pub static RM_OUTSIDE_PROJECT: Rule = Rule {
         "tar -czf /tmp/docs.tgz ~/Documents",
         "tar --remove-files -czf old-logs.tgz build/old-logs",
         "zip -r docs.zip ~/Documents",
+        "7z a /tmp/docs.7z ~/Documents",
+        "7z a -sdel old-logs.7z build/old-logs",
+        "rar a /tmp/docs.rar ~/Documents",
         "find . -name '*.log' -exec truncate -s 0 {} +",
     ],
 };
@@ -300,6 +308,14 @@ fn check(subject: &Subject, report: &mut Report) {
             let (recursive, files) = zip_moved(args);
             verb = Some("`zip -m`".to_owned());
             (recursive, files)
+        }
+        "7z" | "7za" | "7zz" | "7zr" => {
+            verb = Some(format!("`{} -sdel`", command.name));
+            (true, seven_zip_deleted(args))
+        }
+        "rar" => {
+            verb = Some("`rar` moving files into its archive".to_owned());
+            (true, rar_moved(args))
         }
         "truncate" => {
             verb = Some("`truncate`".to_owned());
@@ -473,6 +489,56 @@ fn zip_moved(args: &[Word]) -> (bool, Vec<Word>) {
     }
     let recursive = parsed.has('r', "recurse-paths") || parsed.has_short('R') || parsed.has_long("recurse-patterns");
     (recursive, parsed.operands().skip(1).cloned().collect())
+}
+
+/// An archiver's `-switches` (anywhere before `--`, as 7-Zip and RAR read them) and its other
+/// words: the command, the archive, then the files.
+fn switches_and_words(args: &[Word]) -> (Vec<&str>, Vec<&Word>) {
+    let end = args.iter().position(|word| word.text() == "--").unwrap_or(args.len());
+    let (switches, words): (Vec<&Word>, Vec<&Word>) = args[..end].iter().partition(|word| word.text().starts_with('-'));
+    let switches = switches.into_iter().map(Word::text).collect();
+    (
+        switches,
+        words
+            .into_iter()
+            .chain(args.get(end + 1..).unwrap_or_default())
+            .collect(),
+    )
+}
+
+/// The files, as named after the archive, that an archiver deletes once they are archived:
+/// `files` when `deletes`, else none. `@list` files name what they hold only when it runs.
+fn archived_then_deleted(words: &[&Word], deletes: bool) -> Vec<Word> {
+    if !deletes {
+        return Vec::new();
+    }
+    words
+        .iter()
+        .skip(2)
+        .filter(|word| !word.text().starts_with('@'))
+        .map(|word| (*word).clone())
+        .collect()
+}
+
+/// What `7z a -sdel` (or `u`) deletes once it has compressed it: the files and folders (whole)
+/// named after the archive.
+fn seven_zip_deleted(args: &[Word]) -> Vec<Word> {
+    let (switches, words) = switches_and_words(args);
+    let adds = words.first().is_some_and(|command| matches!(command.text(), "a" | "u"));
+    archived_then_deleted(
+        &words,
+        adds && switches.iter().any(|switch| switch.eq_ignore_ascii_case("-sdel")),
+    )
+}
+
+/// What `rar m` (`mf`), or `rar a -df` (`u`, `f`), deletes once it has archived it.
+fn rar_moved(args: &[Word]) -> Vec<Word> {
+    let (switches, words) = switches_and_words(args);
+    let command = words.first().map(|command| command.text().to_ascii_lowercase());
+    let moves = matches!(command.as_deref(), Some("m" | "mf"))
+        || matches!(command.as_deref(), Some("a" | "u" | "f"))
+            && switches.iter().any(|switch| switch.eq_ignore_ascii_case("-df"));
+    archived_then_deleted(&words, moves)
 }
 
 /// The files `truncate` cuts down that a search found (`find ~ -exec truncate -s 0 {} +`):
