@@ -75,7 +75,8 @@ pub enum DynamicKind {
     /// A path produced at run time under a known directory: `{}` of `find -exec`, the
     /// arguments `xargs` reads from `find`.
     PathUnder(PathsUnder),
-    /// Arguments read from standard input by `xargs`, from a producer we cannot place.
+    /// Arguments read from standard input by `xargs`, from a producer we cannot place, or paths
+    /// an archiver reads from a list file (`7z a -sdel x.7z @list.txt`, text `@list.txt`).
     StandardInput,
     /// Anything else that expands at run time.
     Other,

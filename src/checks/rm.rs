@@ -12,6 +12,7 @@
 
 use super::{Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
+use crate::command::{Input, Output};
 use crate::context::Context;
 use crate::files;
 use crate::links::{self, Last};
@@ -20,7 +21,7 @@ use crate::paths::{self, Target};
 use crate::places::{self, Place};
 use crate::rules::Rule;
 use crate::source::Span;
-use crate::word::{DynamicKind, PathsUnder, Word};
+use crate::word::{Dynamic, DynamicKind, PathsUnder, Word};
 
 pub const CHECKER: Checker = Checker {
     rules: &[
@@ -264,12 +265,13 @@ pub static RM_FILE_OUTSIDE_PROJECT: Rule = Rule {
 pub static RM_STDIN_TARGETS: Rule = Rule {
     id: "rm-stdin-targets",
     decision: DENY,
-    catches: "Recursive delete of paths read from standard input (`… | xargs rm -rf`) from a source that cannot be placed.",
+    catches: "Recursive delete of paths read from standard input (`… | xargs rm -rf`) from a source that cannot be placed, or from a list file (`7z a -sdel x.7z @list.txt`).",
     instead: "List the paths first, then delete them by name; or use `find <dir> … -delete` inside the project",
     examples: &[
         "cat dirs.txt | xargs rm -rf",
         "xargs rm -rf < list.txt",
         "ls | xargs -I{} rm -rf {}",
+        "7z a -sdel backup.7z @files.txt",
     ],
     allowed: &[
         "find . -name node_modules -type d -prune | xargs rm -rf",
@@ -302,20 +304,20 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         "tar" | "gtar" | "bsdtar" => {
             verb = Some(format!("`{} --remove-files`", command.name));
-            (true, tar_removed(args))
+            (true, tar_removed(args, &command.stdin))
         }
         "zip" => {
-            let (recursive, files) = zip_moved(args);
+            let (recursive, files) = zip_moved(args, &command.stdin);
             verb = Some("`zip -m`".to_owned());
             (recursive, files)
         }
         "7z" | "7za" | "7zz" | "7zr" => {
             verb = Some(format!("`{} -sdel`", command.name));
-            (true, seven_zip_deleted(args))
+            (true, seven_zip_deleted(args, &command.stdin))
         }
         "rar" => {
             verb = Some("`rar` moving files into its archive".to_owned());
-            (true, rar_moved(args))
+            (true, rar_moved(args, &command.stdin))
         }
         "truncate" => {
             verb = Some("`truncate`".to_owned());
@@ -397,7 +399,7 @@ fn check(subject: &Subject, report: &mut Report) {
 /// What `tar --remove-files` deletes once it has archived it: when it creates, appends to or
 /// updates an archive, every operand (a folder whole), each under the `-C` folder given before
 /// it (`tar --remove-files -czf x.tgz -C ~ Documents` deletes `~/Documents`).
-fn tar_removed(args: &[Word]) -> Vec<Word> {
+fn tar_removed(args: &[Word], stdin: &Input) -> Vec<Word> {
     const OPTIONS: Options = Options::gnu(
         "bCfFgGHIKLNTVX",
         &[
@@ -452,6 +454,11 @@ fn tar_removed(args: &[Word]) -> Vec<Word> {
                 _ => (*word).clone(),
             }),
             _ if arg.is_short('C') || arg.is_long("directory") => directory = arg.value(),
+            _ if arg.is_short('T') || arg.is_long("files-from") => {
+                if let Some(list) = arg.value() {
+                    removed.push(listed_in(list.text(), list, stdin));
+                }
+            }
             _ => {}
         }
     }
@@ -460,7 +467,7 @@ fn tar_removed(args: &[Word]) -> Vec<Word> {
 
 /// What `zip -m` (`--move`) deletes once it has archived it: the files named after the
 /// archive, up to the `-x`/`-i` patterns; folders whole with `-r`. Whether it recurses.
-fn zip_moved(args: &[Word]) -> (bool, Vec<Word>) {
+fn zip_moved(args: &[Word], stdin: &Input) -> (bool, Vec<Word>) {
     let end = args
         .iter()
         .position(|word| {
@@ -488,7 +495,12 @@ fn zip_moved(args: &[Word]) -> (bool, Vec<Word>) {
         return (false, Vec::new());
     }
     let recursive = parsed.has('r', "recurse-paths") || parsed.has_short('R') || parsed.has_long("recurse-patterns");
-    (recursive, parsed.operands().skip(1).cloned().collect())
+    let mut moved: Vec<Word> = parsed.operands().skip(1).cloned().collect();
+    // `-@` reads the names to archive from standard input.
+    if parsed.has_short('@') {
+        moved.push(listed_in("-", &args[0], stdin));
+    }
+    (recursive, moved)
 }
 
 /// An archiver's `-switches` (anywhere before `--`, as 7-Zip and RAR read them) and its other
@@ -507,38 +519,58 @@ fn switches_and_words(args: &[Word]) -> (Vec<&str>, Vec<&Word>) {
 }
 
 /// The files, as named after the archive, that an archiver deletes once they are archived:
-/// `files` when `deletes`, else none. `@list` files name what they hold only when it runs.
-fn archived_then_deleted(words: &[&Word], deletes: bool) -> Vec<Word> {
+/// `files` when `deletes`, else none. An `@list` file names what it holds only when the command
+/// runs, like the paths `xargs` reads.
+fn archived_then_deleted(words: &[&Word], deletes: bool, stdin: &Input) -> Vec<Word> {
     if !deletes {
         return Vec::new();
     }
     words
         .iter()
         .skip(2)
-        .filter(|word| !word.text().starts_with('@'))
-        .map(|word| (*word).clone())
+        .map(|word| match word.text().strip_prefix('@') {
+            Some(list) if !list.is_empty() => listed_in(list, word, stdin),
+            _ => (*word).clone(),
+        })
         .collect()
+}
+
+/// The paths a list file names (`-` for standard input), which are only known when the command
+/// reads it: a word standing for them, at `near`. Paths piped from a search (`find build … |`)
+/// are known to lie under its roots.
+fn listed_in(list: &str, near: &Word, stdin: &Input) -> Word {
+    let (kind, text) = match (list, stdin) {
+        ("-", Input::Piped(Output::PathsUnder(found))) => (DynamicKind::PathUnder(found.clone()), "…".to_owned()),
+        ("-", _) => (DynamicKind::StandardInput, "…".to_owned()),
+        _ => (DynamicKind::StandardInput, format!("@{list}")),
+    };
+    Word::dynamic(Dynamic {
+        kind,
+        text,
+        span: near.span,
+    })
 }
 
 /// What `7z a -sdel` (or `u`) deletes once it has compressed it: the files and folders (whole)
 /// named after the archive.
-fn seven_zip_deleted(args: &[Word]) -> Vec<Word> {
+fn seven_zip_deleted(args: &[Word], stdin: &Input) -> Vec<Word> {
     let (switches, words) = switches_and_words(args);
     let adds = words.first().is_some_and(|command| matches!(command.text(), "a" | "u"));
     archived_then_deleted(
         &words,
         adds && switches.iter().any(|switch| switch.eq_ignore_ascii_case("-sdel")),
+        stdin,
     )
 }
 
 /// What `rar m` (`mf`), or `rar a -df` (`u`, `f`), deletes once it has archived it.
-fn rar_moved(args: &[Word]) -> Vec<Word> {
+fn rar_moved(args: &[Word], stdin: &Input) -> Vec<Word> {
     let (switches, words) = switches_and_words(args);
     let command = words.first().map(|command| command.text().to_ascii_lowercase());
     let moves = matches!(command.as_deref(), Some("m" | "mf"))
         || matches!(command.as_deref(), Some("a" | "u" | "f"))
             && switches.iter().any(|switch| switch.eq_ignore_ascii_case("-df"));
-    archived_then_deleted(&words, moves)
+    archived_then_deleted(&words, moves, stdin)
 }
 
 /// The files `truncate` cuts down that a search found (`find ~ -exec truncate -s 0 {} +`):
@@ -846,11 +878,15 @@ fn judge_delete_at(
             guarded: false,
             what: unknown,
         } => {
-            if word.dynamics().any(|d| matches!(d.kind, DynamicKind::StandardInput)) {
+            if let Some(input) = word.dynamics().find(|d| matches!(d.kind, DynamicKind::StandardInput)) {
+                let source = match input.text.strip_prefix('@') {
+                    Some(list) => format!("the list file `{list}`"),
+                    None => "standard input".to_owned(),
+                };
                 report.flag(
                     &RM_STDIN_TARGETS,
                     span,
-                    format!("{verb} of paths read from standard input, which cannot be checked before they arrive"),
+                    format!("{verb} of paths read from {source}, which cannot be checked before they arrive"),
                 )
             } else {
                 report.flag(
