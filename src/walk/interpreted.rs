@@ -60,6 +60,9 @@ impl Walker<'_> {
         if let Some(printed) = interpreters::printed_environment(language, &source, prints_value) {
             self.effect(id, printed, &code.arguments, &mut inner);
         }
+        for sent in interpreters::sent_environment(language, &source) {
+            self.effect(id, sent, &code.arguments, &mut inner);
+        }
         if interpreters::runs_fetched_code(language, source.text()) {
             let how = format!(
                 "the code of `{}` fetches from the network and runs code it was given as a value: \
