@@ -247,6 +247,63 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     ),
 ];
 
+/// Browsers' profile folders under a Windows home, with the files in them that hold cookies,
+/// saved passwords, cards and their keys, protected by name: the rest of a profile
+/// (`SingletonLock`, `DevToolsActivePort`, `Preferences`, caches) is what browser automation
+/// reads and cleans every day. On Linux and macOS the profile folders are protected whole
+/// (above).
+const BROWSER_PROFILES_ON_WINDOWS: &[(&str, &[&str])] = &[
+    ("AppData/Local/Google/Chrome/User Data", CHROMIUM_CREDENTIALS),
+    ("AppData/Local/Google/Chrome Beta/User Data", CHROMIUM_CREDENTIALS),
+    ("AppData/Local/Chromium/User Data", CHROMIUM_CREDENTIALS),
+    ("AppData/Local/Microsoft/Edge/User Data", CHROMIUM_CREDENTIALS),
+    (
+        "AppData/Local/BraveSoftware/Brave-Browser/User Data",
+        CHROMIUM_CREDENTIALS,
+    ),
+    ("AppData/Local/Vivaldi/User Data", CHROMIUM_CREDENTIALS),
+    ("AppData/Local/Yandex/YandexBrowser/User Data", CHROMIUM_CREDENTIALS),
+    ("AppData/Roaming/Opera Software", CHROMIUM_CREDENTIALS),
+    ("AppData/Roaming/Mozilla/Firefox/Profiles", FIREFOX_CREDENTIALS),
+];
+
+/// Chromium's cookies, saved passwords, and autofill with cards.
+const CHROMIUM_CREDENTIALS: &[&str] = &["Cookies", "Login Data", "Login Data For Account", "Web Data"];
+
+/// Firefox's cookies, saved passwords and the keys that decrypt them.
+const FIREFOX_CREDENTIALS: &[&str] = &["cookies.sqlite", "logins.json", "key4.db", "key3.db", "signons.sqlite"];
+
+/// What a browser's credential files hold.
+const BROWSER_CREDENTIALS: &str = "browser cookies and saved passwords";
+
+/// Whether the path is a browser's credential file (or its `-journal`, `-wal`) or inside one
+/// (`Some(None)`), or, when `below` is given, the credential file among the entries of the path
+/// it matches (`Some(Some(name))`): below one of [`BROWSER_PROFILES_ON_WINDOWS`], a name among
+/// its browser's credential files.
+fn browser_credential_file(below: Option<Option<&str>>, in_home: &BelowHome) -> Option<Option<&'static str>> {
+    if !in_home.insensitive {
+        return None;
+    }
+    let (_, files) = BROWSER_PROFILES_ON_WINDOWS
+        .iter()
+        .find(|(profiles, _)| in_home.within(profiles))?;
+    let credential = |name: &str| {
+        let name = ["-journal", "-wal", "-shm"]
+            .iter()
+            .find_map(|suffix| name.strip_suffix(suffix))
+            .unwrap_or(name);
+        files.iter().any(|file| same_folded(file, name))
+    };
+    if in_home.rest.split('/').any(credential) {
+        return Some(None);
+    }
+    let matched = match below? {
+        Some(pattern) => files.iter().find(|file| glob_matches(pattern, file)),
+        None => files.first(),
+    };
+    matched.map(|file| Some(*file))
+}
+
 /// Says what a target is. `Contents` of a directory counts as the directory itself.
 pub fn place(target: &Target, context: &Context) -> Place {
     match target {
@@ -428,6 +485,10 @@ fn protected(
         if hit {
             return Some((home.join(relative), *protection, what));
         }
+    }
+    if let Some(entry) = browser_credential_file(below, &in_home) {
+        let file = entry.map_or_else(|| path.clone(), |name| path.join(name));
+        return Some((file, Protection::Secret, BROWSER_CREDENTIALS));
     }
     None
 }
@@ -620,6 +681,7 @@ pub fn is_in_protected(path: &AbsPath, context: &Context) -> bool {
         PROTECTED_IN_HOME
             .iter()
             .any(|(relative, _, _)| in_home.within(relative))
+            || browser_credential_file(None, &in_home).is_some()
     })
 }
 
