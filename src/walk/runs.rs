@@ -310,6 +310,11 @@ impl Walker<'_> {
             // A shell of its own starts where the command that runs it does (`env -C dir sh -c
             // …`, a container's working directory under a bind mount).
             own.cwd = self.analysis.commands[id].cwd.clone();
+            // What the command sets for itself (`X=/ bash -c '…'`, `env X=/ sh -c …`) is in the
+            // environment of the shell it starts.
+            for (name, value) in &self.analysis.commands[id].assignments {
+                own.variables.insert(name.clone(), value.clone());
+            }
             self.shell_layer(source, &code.via, Some(code.parent), &mut own, layer_depth)
         };
         if let Some(layer) = layer {

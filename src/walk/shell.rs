@@ -524,13 +524,25 @@ impl Walker<'_> {
                     names.push("REPLY".to_owned());
                 }
                 let fields = line.as_deref().map(|line| split_fields(line, &ifs, names.len()));
+                // A value only known when it runs, given whole (`read -r k <<< "$GITHUB_TOKEN"`):
+                // each name holds some of it.
+                let unknown = command.stdin.text().filter(|word| {
+                    word.is_dynamic()
+                        && word.parts.iter().all(|part| match part {
+                            Part::Literal { text, .. } => text.trim().is_empty(),
+                            Part::Dynamic(_) => true,
+                        })
+                });
                 for (index, name) in names.into_iter().enumerate() {
-                    match &fields {
-                        Some(fields) => {
+                    match (&fields, unknown) {
+                        (Some(fields), _) => {
                             let value = fields.get(index).map_or("", String::as_str);
                             shell.variables.insert(name, Word::literal(value, span));
                         }
-                        None => {
+                        (None, Some(value)) => {
+                            shell.variables.insert(name, value.clone());
+                        }
+                        (None, None) => {
                             shell.variables.remove(&name);
                         }
                     }
