@@ -147,6 +147,9 @@ pub struct Command {
     /// FILE`, `busybox httpd -h DIR`).
     pub sends: Vec<Word>,
     pub serves: Vec<Word>,
+    /// Files that commands before it wrote with a secret (`printenv TOKEN > /tmp/t`), by
+    /// absolute path, with the secret each holds as [`Output::Secret`] says it.
+    pub secret_files: Vec<(String, String)>,
     /// Whether its arguments are sent as text to a network peer (`finger TEXT@host`).
     pub sends_arguments: bool,
     /// What it prints, as far as known once what it runs has been walked.
@@ -200,6 +203,7 @@ impl Command {
             reads: Vec::new(),
             sends: Vec::new(),
             serves: Vec::new(),
+            secret_files: Vec::new(),
             sends_arguments: false,
             output: Output::Unknown,
             privileged: None,

@@ -264,10 +264,16 @@ fn stdin_secret(command: &Command, context: &Context) -> Option<String> {
     }
 }
 
-/// The secret the file `word` names, if it names one.
+/// The secret the file `word` names, if it names one: a store on disk, or a file an earlier
+/// command wrote a secret into (`printenv TOKEN > /tmp/t; curl -d @/tmp/t …`).
 fn file_secret(word: &Word, command: &Command, context: &Context) -> Option<String> {
     match paths::resolve(word, &command.cwd) {
-        Target::Path(path) => files::secret(&path, context),
+        Target::Path(path) => command
+            .secret_files
+            .iter()
+            .find(|(file, _)| path.as_str() == file)
+            .map(|(file, what)| format!("{file} (written with {what})"))
+            .or_else(|| files::secret(&path, context)),
         _ => None,
     }
 }

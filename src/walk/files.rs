@@ -25,6 +25,23 @@ pub(super) struct FileMemory {
     changed_folders: Vec<(AbsPath, String)>,
 }
 
+impl FileMemory {
+    /// The files written so far with a secret in them (a dump of the environment, a key read,
+    /// a secret-named variable), by absolute path, with the secret as [`Output::Secret`] says it.
+    pub(super) fn secrets(&self) -> Vec<(String, String)> {
+        self.written
+            .iter()
+            .filter_map(|(path, output)| match output {
+                Output::Secret(what) => Some((path.clone(), what.clone())),
+                Output::Literal(word) => {
+                    crate::producers::secret_expanded([word]).map(|name| (path.clone(), format!("the variable {name}")))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// What a file a command runs holds.
 pub(super) enum Content {
     /// Text the command itself wrote (or a process substitution printed).

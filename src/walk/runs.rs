@@ -33,6 +33,7 @@ pub(super) struct Code {
 impl Walker<'_> {
     /// Walks what command `id` runs: a wrapped command, code, its standard input, a file.
     pub(super) fn follow_runs(&mut self, id: CommandId, at: &mut Cursor) {
+        self.analysis.commands[id].secret_files = self.files.secrets();
         let executions = registry::executions(self.command(id));
         self.record_facts(id, &executions);
         self.written_path_first(id, at);
