@@ -612,6 +612,8 @@ fn printed_variable(command: &Command) -> Option<String> {
                 .find(|name| !name.starts_with('-') && is_secret_name(name))
                 .map(str::to_owned)
         }
+        // `printf -v name …` assigns what it formats, and prints nothing.
+        "printf" if args.first().is_some_and(|word| word.is("-v")) => None,
         "echo" | "printf" | "print" => secret_expanded(args),
         _ => None,
     }

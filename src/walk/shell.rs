@@ -586,9 +586,17 @@ impl Walker<'_> {
                     Some(text) => {
                         shell.variables.insert(name, Word::literal(&text, command.span));
                     }
-                    None => {
-                        shell.variables.remove(&name);
-                    }
+                    // Text only known when it runs: the value holds what the arguments do
+                    // (`printf -v k '%s' "$GITHUB_TOKEN"`).
+                    None => match command.args().get(3..).filter(|rest| !rest.is_empty()) {
+                        Some(rest) => {
+                            let parts = rest.iter().flat_map(|word| word.parts.iter().cloned()).collect();
+                            shell.variables.insert(name, Word::from_parts(parts, command.span));
+                        }
+                        None => {
+                            shell.variables.remove(&name);
+                        }
+                    },
                 }
             }
             // `set -- a b c` sets the positional parameters.
