@@ -488,6 +488,25 @@ pub fn agent_settings(path: &AbsPath, context: &Context) -> Option<&'static str>
     })
 }
 
+/// The agent settings a folder holds, deleted whole (`rm -rf .claude`): a folder named as the
+/// start of an agent file's path (`.claude` of `.claude/settings.json`) where that file is on
+/// disk. A stray `.claude` folder an agent made by mistake holds none, and goes.
+pub fn agent_settings_within(path: &AbsPath, context: &Context) -> Option<&'static str> {
+    let components = components_as_compared(path, context);
+    AGENT_FILES
+        .iter()
+        .find(|(suffix, _)| {
+            (1..suffix.len()).any(|length| {
+                ends_with(&components, &suffix[..length]) && {
+                    let rest: Vec<&str> = suffix[length..].iter().take_while(|c| **c != "*").copied().collect();
+                    let file = path.join(&rest.join("/"));
+                    std::fs::symlink_metadata(file.as_str()).is_ok()
+                }
+            })
+        })
+        .map(|(_, what)| *what)
+}
+
 /// The class of writing `path`.
 pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     let components = components_as_compared(path, context);
@@ -672,8 +691,32 @@ pub fn read_by(command: &Command) -> Vec<Word> {
         }
         "head" | "tail" => operands("nc"),
         "grep" | "egrep" | "fgrep" | "rg" => {
-            let mut words = operands("eABCfm");
-            if !args.iter().any(|w| matches!(w.value(), Some("-e" | "-f" | "--regexp"))) && !words.is_empty() {
+            let parsed = args::parse(
+                args,
+                &Options::gnu(
+                    "eABCfm",
+                    &[
+                        "regexp",
+                        "file",
+                        "max-count",
+                        "after-context",
+                        "before-context",
+                        "context",
+                    ],
+                ),
+            );
+            // Names of matching files, a count or an exit status show nothing of what they hold.
+            let shows_no_line = ['l', 'L', 'c', 'q'].iter().any(|flag| parsed.has_short(*flag))
+                || ["files-with-matches", "files-without-match", "count", "quiet", "silent"]
+                    .iter()
+                    .any(|long| parsed.has_long(long));
+            if shows_no_line {
+                return Vec::new();
+            }
+            let mut words: Vec<Word> = parsed.operands().cloned().collect();
+            // The first operand is the pattern unless `-e` or `-f` gave it (`-eclass` too).
+            let pattern_given = parsed.value_of('e', "regexp").is_some() || parsed.value_of('f', "file").is_some();
+            if !pattern_given && !words.is_empty() {
                 words.remove(0);
             }
             words
@@ -981,5 +1024,22 @@ mod tests {
         assert_eq!(read("/home/user/work/project/.env.local"), ReadClass::EnvFile);
         assert_eq!(read("/home/user/work/project/src/lib.rs"), ReadClass::Ordinary);
         assert_eq!(read("/home/user/.config"), ReadClass::Ordinary);
+    }
+
+    #[test]
+    fn folders_hold_agent_settings_only_where_the_disk_has_them() {
+        let root = std::env::temp_dir().join(format!("safety-net-agent-folders-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("p/.claude")).unwrap();
+        std::fs::create_dir_all(root.join("p/stray/.claude")).unwrap();
+        std::fs::write(root.join("p/.claude/settings.json"), "{}").unwrap();
+        let context = Context::for_tests();
+        let path = |relative: &str| AbsPath::new(root.join(relative).to_str().unwrap()).unwrap();
+        assert_eq!(
+            agent_settings_within(&path("p/.claude"), &context),
+            Some("Claude Code settings")
+        );
+        assert_eq!(agent_settings_within(&path("p/stray/.claude"), &context), None);
+        assert_eq!(agent_settings_within(&path("p"), &context), None);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -147,6 +147,17 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     (".config/hub", Protection::Secret, "GitHub credentials"),
     (".config/glab-cli", Protection::Secret, "GitLab CLI credentials"),
     (".gem/credentials", Protection::Secret, "package registry tokens"),
+    (".config/github-copilot", Protection::Secret, "GitHub Copilot's login"),
+    (
+        "AppData/Roaming/rclone/rclone.conf",
+        Protection::Secret,
+        "rclone's cloud storage credentials",
+    ),
+    (
+        "AppData/Roaming/GitHub CLI",
+        Protection::Secret,
+        "GitHub CLI credentials",
+    ),
     (
         ".config/google-chrome",
         Protection::Secret,
@@ -245,6 +256,10 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
         Protection::Settings,
         "safety-net's audit log and one-time approvals",
     ),
+    // After the agents' settings: a folder holding both (`mv ~/.claude …`) is named for those.
+    (".claude/.credentials.json", Protection::Secret, "Claude Code's login"),
+    (".codex/auth.json", Protection::Secret, "Codex's login"),
+    (".gemini/oauth_creds.json", Protection::Secret, "Gemini CLI's login"),
 ];
 
 /// Browsers' profile folders under a Windows home, with the files in them that hold cookies,

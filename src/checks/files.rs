@@ -301,6 +301,9 @@ fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, cont
             span,
             format!("writing {shown} would change {what}: whatever it holds runs in every new shell"),
         ),
+        // Adding hosts to the list of those SSH trusts (`ssh-keyscan github.com >>
+        // ~/.ssh/known_hosts`) is how a machine is set up to fetch from them; it replaces none.
+        WriteClass::Credentials(_) if kind == WriteKind::Append && path.name() == Some("known_hosts") => {}
         WriteClass::Credentials(what) => report.flag(
             &WRITE_CREDENTIALS,
             span,

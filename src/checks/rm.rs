@@ -730,7 +730,11 @@ fn judge_delete_at(
     let span: Span = word.span;
     let everything = matches!(target, Target::Contents(_));
     if let Target::Path(path) | Target::Contents(path) = target
-        && let Some(kind) = files::agent_settings(path, subject.context)
+        && let Some(kind) = files::agent_settings(path, subject.context).or_else(|| {
+            recursive
+                .then(|| files::agent_settings_within(path, subject.context))
+                .flatten()
+        })
     {
         report.flag(
             &RM_PROTECTED_FILE,

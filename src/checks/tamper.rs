@@ -24,7 +24,7 @@ pub const CHECKER: Checker = Checker {
 pub static AGENT_GUARDS_OFF: Rule = Rule {
     id: "agent-guards-off",
     decision: DENY,
-    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo`, `qwen --yolo`, `crush --yolo`, `copilot --allow-all-tools`, `cursor-agent --force`, `aider --yes-always`, `amp --dangerously-allow-all`, `droid exec --skip-permissions-unsafe`, `GOOSE_MODE=auto goose`; or pointed at another settings folder, where no hook is registered (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, given or exported).",
+    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo`, `qwen --yolo`, `crush --yolo`, `copilot --allow-all-tools`, `cursor-agent --force`, `aider --yes-always`, `amp --dangerously-allow-all`, `droid exec --skip-permissions-unsafe`, `GOOSE_MODE=auto goose`; or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported).",
     instead: "Run the nested agent with its normal permissions and hooks",
     examples: &[
         "claude --dangerously-skip-permissions -p 'fix it'",
@@ -36,6 +36,7 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "claude --setting-sources project -p x",
         "codex --dangerously-bypass-approvals-and-sandbox exec x",
         "codex --dangerously-bypass-hook-trust",
+        "codex -c approval_policy=never -c sandbox_mode=danger-full-access",
         "gemini --yolo -p x",
         "gemini --approval-mode=yolo",
         "npx @anthropic-ai/claude-code --dangerously-skip-permissions",
@@ -44,6 +45,8 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "aider --yes-always",
         "CLAUDE_CONFIG_DIR=/tmp/c claude -p x",
         "export CLAUDE_CONFIG_DIR=/tmp/c",
+        "XDG_CONFIG_HOME=/tmp/c claude -p x",
+        "HOME=/tmp/h codex exec x",
     ],
     allowed: &[
         "claude -p 'summarize'",
@@ -209,7 +212,7 @@ fn check(subject: &Subject, report: &mut Report) {
     guard_binary_changed(subject, report);
     if AGENTS.contains(&command.name.as_str()) || command.name == "npx" {
         for (name, _) in &command.assignments {
-            if AGENT_CONFIG_VARIABLES.contains(&name.as_str()) {
+            if AGENT_CONFIG_VARIABLES.contains(&name.as_str()) || GUARD_CONFIG_VARIABLES.contains(&name.as_str()) {
                 report.flag(&AGENT_GUARDS_OFF, command.span, config_folder_moved(name));
             }
         }
@@ -355,8 +358,21 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
             }
         }
         "codex" => {
-            let no_sandbox = value_after("--sandbox").or_else(|| value_after("-s")) == Some("danger-full-access");
+            // `-c key=value` (`--config`) sets what the flags do: `-c sandbox_mode=danger-full-access`.
+            let configured = |key: &str| {
+                texts.iter().zip(texts.iter().skip(1)).find_map(|(option, value)| {
+                    let setting = match *option {
+                        "-c" | "--config" => *value,
+                        _ => return None,
+                    };
+                    let (name, set) = setting.split_once('=')?;
+                    (name.trim() == key).then(|| set.trim().trim_matches(['"', '\'']))
+                })
+            };
+            let no_sandbox = value_after("--sandbox").or_else(|| value_after("-s")) == Some("danger-full-access")
+                || configured("sandbox_mode") == Some("danger-full-access");
             let never_asks = value_after("--ask-for-approval").or_else(|| value_after("-a")) == Some("never")
+                || configured("approval_policy") == Some("never")
                 || texts.contains(&"exec");
             texts
                 .iter()
@@ -506,6 +522,18 @@ fn definitions(analysis: &Analysis, _: &Context, report: &mut Report) {
     {
         report.flag(&AGENT_GUARDS_OFF, export.span, config_folder_moved(&export.name));
     }
+    // `HOME` and `XDG_CONFIG_HOME` exported before a nested agent starts.
+    let starts_agent = analysis
+        .commands
+        .iter()
+        .any(|command| AGENTS.contains(&command.name.as_str()));
+    for export in analysis
+        .exports
+        .iter()
+        .filter(|export| starts_agent && GUARD_CONFIG_VARIABLES.contains(&export.name.as_str()))
+    {
+        report.flag(&AGENT_GUARDS_OFF, export.span, config_folder_moved(&export.name));
+    }
     // What a script on disk defines is the user's setup (`alias ls='ls --color'` in a sourced
     // `~/.bashrc`); only what the command itself defines is judged.
     for definition in analysis.definitions.iter().filter(|d| !d.from_disk) {
@@ -547,9 +575,19 @@ const AGENTS: &[&str] = &[
 ];
 
 /// Variables that point an agent at another settings folder, where no hook is registered.
-const AGENT_CONFIG_VARIABLES: &[&str] = &["CLAUDE_CONFIG_DIR", "CODEX_HOME"];
+const AGENT_CONFIG_VARIABLES: &[&str] = &["CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME"];
+
+/// Variables that move the settings folders of a nested agent and of the guard its hooks run
+/// (`$XDG_CONFIG_HOME/safety-net/config.json`), to a folder the agent can write: set for an
+/// agent, they are only ordinary when no agent starts.
+const GUARD_CONFIG_VARIABLES: &[&str] = &["HOME", "XDG_CONFIG_HOME"];
 
 fn config_folder_moved(name: &str) -> String {
+    if GUARD_CONFIG_VARIABLES.contains(&name) {
+        return format!(
+            "`{name}=` moves the settings folders the nested agent and this guard read: a folder the agent can write decides which hooks run and which rules the guard applies"
+        );
+    }
     format!(
         "`{name}=` points the agent at another settings folder, where none of its hooks, this guard among them, is registered"
     )

@@ -73,6 +73,7 @@ pub static PULUMI_DESTROY: Rule = Rule {
         "cdk diff",
         "serverless deploy",
         "pulumi destroy --help",
+        "pulumi destroy --preview-only",
     ],
 };
 
@@ -133,7 +134,8 @@ fn check(subject: &Subject, report: &mut Report) {
     };
     let words = invocation.words();
     if name == "pulumi" {
-        if verb == "destroy" {
+        // `--preview-only` shows what would be destroyed and destroys nothing.
+        if verb == "destroy" && !has("preview-only") {
             report.flag(
                 &PULUMI_DESTROY,
                 span,

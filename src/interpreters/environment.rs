@@ -263,8 +263,16 @@ fn printed_in(model: &Compiled, code: &str, prints_value: bool) -> Option<Printe
         }
         regions.push((call, region));
     }
+    // A secret that authenticates a request whose answer is printed
+    // (`print(requests.get(u, headers={'Authorization': token}).json())`) is not printed.
+    let requests = calls(model, &model.senders, code);
+    let printed = |at: usize| {
+        !requests
+            .iter()
+            .any(|(_, request)| request.contains(&at) && authenticates(code, request.start, at))
+    };
     regions.into_iter().find_map(|(call, region)| {
-        let variable = shown_in(model, code, &reads, &tainted, &region, |_| true)?;
+        let variable = shown_in(model, code, &reads, &tainted, &region, printed)?;
         Some(Printed {
             call,
             variable,
