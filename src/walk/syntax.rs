@@ -544,12 +544,21 @@ impl Walker<'_> {
     fn simple_command(&mut self, node: Node, outer: Redirections, at: &mut Cursor, flow: &Flow) -> Output {
         let span = at.source.span(node.byte_range());
         let mut cursor = node.walk();
-        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let every_child: Vec<Node> = node.children(&mut cursor).collect();
+        let children: Vec<Node> = every_child.iter().copied().filter(Node::is_named).collect();
         self.lines_joined(&children, at.source);
         let mut assignments = Vec::new();
-        let mut word_nodes = Vec::new();
+        // The words in order, with an anonymous `$` before a string (`$"…"`), which belongs to
+        // the word.
+        let mut all: Vec<Node> = Vec::with_capacity(every_child.len());
         let mut inner = Redirections::default();
-        for child in &children {
+        for child in &every_child {
+            if !child.is_named() {
+                if child.kind() == "$" {
+                    all.push(*child);
+                }
+                continue;
+            }
             match child.kind() {
                 "variable_assignment" => {
                     let name_node = child.child_by_field_name("name");
@@ -569,16 +578,7 @@ impl Walker<'_> {
                     self.redirect(*child, at, &mut inner);
                 }
                 _ if is_detached_descriptor(*child, at.source.text()) => {}
-                _ => word_nodes.push(*child),
-            }
-        }
-        // Anonymous `$` before a string belongs to the word (`$"…"`).
-        let mut all: Vec<Node> = Vec::new();
-        let mut all_cursor = node.walk();
-        let mut next_word = word_nodes.iter().peekable();
-        for child in node.children(&mut all_cursor) {
-            if next_word.next_if(|word| **word == child).is_some() || (!child.is_named() && child.kind() == "$") {
-                all.push(child);
+                _ => all.push(*child),
             }
         }
         let mut argv = self.words_grouped(&all, at, &flow.stdin);
@@ -698,25 +698,16 @@ impl Walker<'_> {
     /// Decodes word nodes, grouping adjacent ones into one word, and splits them into fields.
     /// `feeds` is what the command whose words these are reads.
     pub(super) fn words_grouped(&mut self, nodes: &[Node], at: &mut Cursor, feeds: &Input) -> Vec<Word> {
-        let mut groups: Vec<Vec<Node>> = Vec::new();
-        for node in nodes {
-            match groups.last_mut() {
-                Some(group) if group.last().is_some_and(|last| last.end_byte() == node.start_byte()) => {
-                    group.push(*node)
-                }
-                _ => groups.push(vec![*node]),
-            }
-        }
         let source = at.source;
-        let mut words = Vec::with_capacity(groups.len());
-        for group in groups {
+        let mut words = Vec::with_capacity(nodes.len());
+        for group in nodes.chunk_by(|before, node| before.end_byte() == node.start_byte()) {
             let word = {
                 let mut scope = WordScope {
                     walker: self,
                     at,
                     feeds,
                 };
-                Decoder::new(source, &mut scope).word(&group)
+                Decoder::new(source, &mut scope).word(group)
             };
             let ifs = at
                 .shell
