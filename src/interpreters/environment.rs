@@ -13,7 +13,7 @@
 use crate::language::Language;
 use regex::Regex;
 use std::ops::Range;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// How one language reads its environment and prints. Each pattern is a regular expression.
 struct Model {
@@ -162,7 +162,6 @@ const MODELS: &[Model] = &[
 
 /// A model's patterns, compiled once.
 struct Compiled {
-    language: Language,
     mapping: Regex,
     values: Regex,
     named: Regex,
@@ -178,29 +177,33 @@ struct Compiled {
     assignment: Regex,
 }
 
-static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
+/// The model of `language` compiled, the first time that language is read. Compiling every
+/// language's patterns at once took most of a hook call that met a one-liner of any of them.
+fn compiled(language: Language) -> Option<&'static Compiled> {
+    static COMPILED: [OnceLock<Compiled>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
+    let index = MODELS.iter().position(|model| model.language == language)?;
+    Some(COMPILED[index].get_or_init(|| compile(&MODELS[index])))
+}
+
+fn compile(model: &Model) -> Compiled {
     let pattern = |text: &str| Regex::new(text).expect("the environment patterns are valid");
-    MODELS
-        .iter()
-        .map(|model| Compiled {
-            language: model.language,
-            mapping: pattern(model.mapping),
-            values: pattern(model.values),
-            named: pattern(model.named),
-            by_key: pattern(model.by_key),
-            iterated: pattern(model.iterated),
-            destructured: pattern(model.destructured),
-            printers: pattern(&format!("(?m){}", model.printers)),
-            names_only: pattern(model.names_only),
-            no_value_before: pattern(model.no_value_before),
-            no_value_after: pattern(model.no_value_after),
-            statement_end: pattern(model.statement_end),
-            sent_elsewhere: pattern(model.sent_elsewhere),
-            // `t = …`, `const t = …`, `my $t = …`, `local t = …`: the name, then the value.
-            assignment: pattern(r"(?m)(?:^|[;{(]|\b(?:const|let|var|my|our|local)\b)\s*(\$?[A-Za-z_]\w*)\s*=[^=~>]"),
-        })
-        .collect()
-});
+    Compiled {
+        mapping: pattern(model.mapping),
+        values: pattern(model.values),
+        named: pattern(model.named),
+        by_key: pattern(model.by_key),
+        iterated: pattern(model.iterated),
+        destructured: pattern(model.destructured),
+        printers: pattern(&format!("(?m){}", model.printers)),
+        names_only: pattern(model.names_only),
+        no_value_before: pattern(model.no_value_before),
+        no_value_after: pattern(model.no_value_after),
+        statement_end: pattern(model.statement_end),
+        sent_elsewhere: pattern(model.sent_elsewhere),
+        // `t = …`, `const t = …`, `my $t = …`, `local t = …`: the name, then the value.
+        assignment: pattern(r"(?m)(?:^|[;{(]|\b(?:const|let|var|my|our|local)\b)\s*(\$?[A-Za-z_]\w*)\s*=[^=~>]"),
+    }
+}
 
 /// What the code prints: the whole environment (`None`) or the variable named.
 #[derive(Clone, Debug, PartialEq)]
@@ -225,7 +228,7 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
     } else {
         language
     };
-    let model = COMPILED.iter().find(|model| model.language == language)?;
+    let model = compiled(language)?;
     let canonical = Canonical::of(language, code);
     let printed = printed_in(model, &canonical.text, prints_value)?;
     Some(Printed {
