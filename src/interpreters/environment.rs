@@ -13,7 +13,7 @@
 use crate::language::Language;
 use regex::Regex;
 use std::ops::Range;
-use std::sync::{LazyLock, OnceLock};
+use std::sync::OnceLock;
 
 /// How one language reads its environment and prints. Each pattern is a regular expression.
 struct Model {
@@ -168,7 +168,6 @@ struct Compiled {
     by_key: Regex,
     iterated: Regex,
     destructured: Regex,
-    printers: Regex,
     names_only: Regex,
     no_value_before: Regex,
     no_value_after: Regex,
@@ -177,12 +176,21 @@ struct Compiled {
     assignment: Regex,
 }
 
-/// The model of `language` compiled, the first time that language is read. Compiling every
-/// language's patterns at once took most of a hook call that met a one-liner of any of them.
-fn compiled(language: Language) -> Option<&'static Compiled> {
+/// The model of the language at `index` of `MODELS` compiled, the first time that language is
+/// read. Compiling every language's patterns at once took most of a hook call that met a
+/// one-liner of any of them.
+fn compiled(index: usize) -> &'static Compiled {
     static COMPILED: [OnceLock<Compiled>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
-    let index = MODELS.iter().position(|model| model.language == language)?;
-    Some(COMPILED[index].get_or_init(|| compile(&MODELS[index])))
+    COMPILED[index].get_or_init(|| compile(&MODELS[index]))
+}
+
+/// The printers of the language at `index` of `MODELS`, compiled apart from the rest of its
+/// model: code that prints nothing needs no more of it.
+fn printers(index: usize) -> &'static Regex {
+    static PRINTERS: [OnceLock<Regex>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
+    PRINTERS[index].get_or_init(|| {
+        Regex::new(&format!("(?m){}", MODELS[index].printers)).expect("the environment patterns are valid")
+    })
 }
 
 fn compile(model: &Model) -> Compiled {
@@ -194,7 +202,6 @@ fn compile(model: &Model) -> Compiled {
         by_key: pattern(model.by_key),
         iterated: pattern(model.iterated),
         destructured: pattern(model.destructured),
-        printers: pattern(&format!("(?m){}", model.printers)),
         names_only: pattern(model.names_only),
         no_value_before: pattern(model.no_value_before),
         no_value_after: pattern(model.no_value_after),
@@ -228,9 +235,13 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
     } else {
         language
     };
-    let model = compiled(language)?;
+    let index = MODELS.iter().position(|model| model.language == language)?;
     let canonical = Canonical::of(language, code);
-    let printed = printed_in(model, &canonical.text, prints_value)?;
+    let printers = printers(index);
+    if !prints_value && !printers.is_match(&canonical.text) {
+        return None;
+    }
+    let printed = printed_in(compiled(index), printers, &canonical.text, prints_value)?;
     Some(Printed {
         at: canonical.original(printed.at.start)..canonical.original(printed.at.end),
         ..printed
@@ -238,7 +249,7 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
 }
 
 /// [`printed`] for code that names the environment as the model does.
-fn printed_in(model: &Compiled, code: &str, prints_value: bool) -> Option<Printed> {
+fn printed_in(model: &Compiled, printers: &Regex, code: &str, prints_value: bool) -> Option<Printed> {
     let reads = reads(model, code);
     let mut tainted: Vec<(String, Option<String>)> = Vec::new();
     for found in model.assignment.captures_iter(code) {
@@ -270,7 +281,7 @@ fn printed_in(model: &Compiled, code: &str, prints_value: bool) -> Option<Printe
     if prints_value {
         regions.push(("the code's value".to_owned(), 0..code.len()));
     }
-    for found in model.printers.find_iter(code) {
+    for found in printers.find_iter(code) {
         let call = found
             .as_str()
             .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '$')
@@ -376,25 +387,36 @@ const MODULE_EXPRESSIONS: &[(Language, &str, &str)] = &[(
     "os",
 )];
 
-static COMPILED_BINDINGS: LazyLock<Vec<(Language, Regex, &'static Binding)>> = LazyLock::new(|| {
+/// The patterns of `BINDINGS` and `MODULE_EXPRESSIONS`, each compiled the first time code of
+/// its language is read.
+static COMPILED_BINDINGS: [OnceLock<Regex>; BINDINGS.len()] = [const { OnceLock::new() }; BINDINGS.len()];
+static COMPILED_MODULE_EXPRESSIONS: [OnceLock<Regex>; MODULE_EXPRESSIONS.len()] =
+    [const { OnceLock::new() }; MODULE_EXPRESSIONS.len()];
+
+/// The bindings of `language`, each with its pattern compiled.
+fn bindings(language: Language) -> impl Iterator<Item = (&'static Regex, &'static Binding)> {
     BINDINGS
         .iter()
-        .map(|(language, binding)| {
-            let pattern = Regex::new(binding.pattern).expect("the binding patterns are valid");
-            (*language, pattern, binding)
+        .zip(&COMPILED_BINDINGS)
+        .filter(move |((of, _), _)| *of == language)
+        .map(|((_, binding), compiled)| {
+            let pattern = compiled.get_or_init(|| Regex::new(binding.pattern).expect("the binding patterns are valid"));
+            (pattern, binding)
         })
-        .collect()
-});
+}
 
-static COMPILED_MODULE_EXPRESSIONS: LazyLock<Vec<(Language, Regex, &'static str)>> = LazyLock::new(|| {
+/// The module expressions of `language`, each with its pattern compiled, and the module's name.
+fn module_expressions(language: Language) -> impl Iterator<Item = (&'static Regex, &'static str)> {
     MODULE_EXPRESSIONS
         .iter()
-        .map(|(language, pattern, name)| {
-            let pattern = Regex::new(pattern).expect("the module expression patterns are valid");
-            (*language, pattern, *name)
+        .zip(&COMPILED_MODULE_EXPRESSIONS)
+        .filter(move |((of, _, _), _)| *of == language)
+        .map(|((_, pattern, name), compiled)| {
+            let pattern =
+                compiled.get_or_init(|| Regex::new(pattern).expect("the module expression patterns are valid"));
+            (pattern, *name)
         })
-        .collect()
-});
+}
 
 /// Code rewritten to name the environment as the models do (`o.environ` of `import os as o`
 /// becomes `os.environ`), with where each place of the rewritten text was in the code.
@@ -408,12 +430,12 @@ struct Canonical {
 impl Canonical {
     fn of(language: Language, code: &str) -> Canonical {
         let mut replacements: Vec<(Range<usize>, String)> = Vec::new();
-        for (_, pattern, name) in COMPILED_MODULE_EXPRESSIONS.iter().filter(|(of, ..)| *of == language) {
-            replacements.extend(pattern.find_iter(code).map(|found| (found.range(), (*name).to_owned())));
+        for (pattern, name) in module_expressions(language) {
+            replacements.extend(pattern.find_iter(code).map(|found| (found.range(), name.to_owned())));
         }
         let mut statements = Vec::new();
         let mut aliases: Vec<(String, String)> = Vec::new();
-        for (_, pattern, binding) in COMPILED_BINDINGS.iter().filter(|(of, ..)| *of == language) {
+        for (pattern, binding) in bindings(language) {
             for found in pattern.captures_iter(code) {
                 let (Some(whole), Some(bound)) = (found.get(0), found.iter().skip(1).flatten().next()) else {
                     continue;
