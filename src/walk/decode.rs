@@ -207,7 +207,7 @@ impl<'a> Decoder<'a> {
     fn pieces(&mut self, nodes: &[Node], quoted: bool) {
         let mut previous_was_dollar = false;
         for node in nodes {
-            if !node.is_named() && parse::kind(&node) == "$" {
+            if !node.is_named() && parse::kind(node) == "$" {
                 // `-$$`: at the end of a concatenation the grammar makes the shell's PID one
                 // anonymous `$` token two bytes long.
                 if node.byte_range().len() == 2 {
@@ -221,7 +221,7 @@ impl<'a> Decoder<'a> {
                 }
                 continue;
             }
-            if previous_was_dollar && parse::kind(&node) != "string" {
+            if previous_was_dollar && parse::kind(node) != "string" {
                 self.push_text("$", Quoting::Bare, node.start_byte() - 1..node.start_byte());
             }
             previous_was_dollar = false;

@@ -236,13 +236,13 @@ impl Walker<'_> {
             }
             let background = children
                 .get(index + 1)
-                .is_some_and(|next| !next.is_named() && parse::kind(&next) == "&");
+                .is_some_and(|next| !next.is_named() && parse::kind(next) == "&");
             let child_flow = Flow {
                 background: flow.background || background,
                 ..flow.clone()
             };
             let output = self.statement(*child, &mut at.deeper(), &child_flow);
-            if parse::kind(&child) != "comment" {
+            if parse::kind(child) != "comment" {
                 outputs.push(output);
             }
         }
@@ -554,15 +554,15 @@ impl Walker<'_> {
         let mut inner = Redirections::default();
         for child in &every_child {
             if !child.is_named() {
-                if parse::kind(&child) == "$" {
+                if parse::kind(child) == "$" {
                     all.push(*child);
                 }
                 continue;
             }
-            match parse::kind(&child) {
+            match parse::kind(child) {
                 "variable_assignment" => {
                     let name_node = child.child_by_field_name("name");
-                    if let Some(subscript) = name_node.filter(|n| parse::kind(&n) == "subscript") {
+                    if let Some(subscript) = name_node.filter(|n| parse::kind(n) == "subscript") {
                         self.walk_subscript(subscript, at);
                     }
                     let name = name_node
@@ -682,7 +682,7 @@ impl Walker<'_> {
         let inside = || {
             children
                 .iter()
-                .filter(|child| matches!(parse::kind(&child), "word" | "simple_expansion"))
+                .filter(|child| matches!(parse::kind(child), "word" | "simple_expansion"))
                 .find(|child| text[child.byte_range()].contains('\n'))
                 .map(|child| child.byte_range())
         };
@@ -1063,7 +1063,7 @@ pub(super) fn is_descriptor_herestring(node: Node, source: &Source) -> bool {
     let mut cursor = node.walk();
     let children: Vec<Node> = node.children(&mut cursor).collect();
     parse::kind(&node) == "file_redirect"
-        && children.iter().any(|child| parse::kind(&child) == "file_descriptor")
+        && children.iter().any(|child| parse::kind(child) == "file_descriptor")
         && children
             .iter()
             .any(|child| child.is_error() && &source.text()[child.byte_range()] == "<<")
@@ -1086,11 +1086,11 @@ fn embedded_pipeline(node: Node) -> Option<Node> {
     let redirects: Vec<Node> = node.children_by_field_name("redirect", &mut cursor).collect();
     redirects
         .into_iter()
-        .filter(|redirect| parse::kind(&redirect) == "heredoc_redirect")
+        .filter(|redirect| parse::kind(redirect) == "heredoc_redirect")
         .find_map(|redirect| {
             (0..redirect.named_child_count() as u32)
                 .filter_map(|index| redirect.named_child(index))
-                .find(|child| parse::kind(&child) == "pipeline")
+                .find(|child| parse::kind(child) == "pipeline")
         })
 }
 
