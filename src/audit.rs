@@ -116,9 +116,11 @@ pub fn redact(text: &str) -> String {
             redacted.push_str(&redact_word(word));
         }
         open_quote = secret_quote_left_open(word);
-        let bare = word.trim_matches(|c: char| "'\"`:".contains(c)).to_ascii_lowercase();
+        let bare = word.trim_matches(|c: char| "'\"`:".contains(c));
         after_user_option = matches!(word, "-u" | "--user" | "-U" | "--proxy-user");
-        after_secret_label = matches!(bare.as_str(), "bearer" | "basic" | "token")
+        after_secret_label = ["bearer", "basic", "token"]
+            .iter()
+            .any(|label| bare.eq_ignore_ascii_case(label))
             || (bare.starts_with('-') && !bare.contains('=') && names_secret(bare.trim_start_matches('-')));
     }
     cut(redacted)
@@ -194,6 +196,9 @@ fn redact_word(word: &str) -> String {
     }
     let mut redacted = String::with_capacity(word.len());
     let mut index = 0;
+    // The text from `kept` to `index` stays as written; it is copied when a token starts or at
+    // the end.
+    let mut kept = 0;
     while index < word.len() {
         let at_start = index == 0 || !is_token_char(word[..index].chars().next_back().unwrap_or(' '));
         let shape = TOKEN_SHAPES
@@ -204,15 +209,16 @@ fn redact_word(word: &str) -> String {
                 .find(|c: char| !is_token_char(c))
                 .map_or(word.len() - index - prefix.len(), |end| end);
             if body >= *least {
+                redacted.push_str(&word[kept..index]);
                 redacted.push_str("[REDACTED]");
                 index += prefix.len() + body;
+                kept = index;
                 continue;
             }
         }
-        let next = word[index..].chars().next().map_or(1, char::len_utf8);
-        redacted.push_str(&word[index..index + next]);
-        index += next;
+        index += word[index..].chars().next().map_or(1, char::len_utf8);
     }
+    redacted.push_str(&word[kept..]);
     redacted
 }
 

@@ -4,6 +4,7 @@
 use crate::source::Source;
 use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
+use std::sync::{LazyLock, OnceLock};
 use std::time::Instant;
 use tree_sitter::{Node, ParseOptions, Parser, Tree};
 
@@ -240,6 +241,24 @@ fn inside(root: Node, offset: usize, kinds: &[&str]) -> bool {
             Some(parent) => node = parent,
             None => return false,
         }
+    }
+}
+
+/// The kind of a node of a Bash tree (`command`, `word`…), the name `Node::kind` gives, found
+/// by the node's kind id in a table made once: `Node::kind` measures and validates the
+/// grammar's C string at each call, and the walk asks it of every node several times.
+pub fn kind(node: &Node) -> &'static str {
+    static LANGUAGE: LazyLock<tree_sitter::Language> = LazyLock::new(|| tree_sitter_bash::LANGUAGE.into());
+    // Each name is read the first time a node of its kind is met: reading all of them would
+    // cost a hook call more than it saves.
+    static KINDS: LazyLock<Vec<OnceLock<&'static str>>> =
+        LazyLock::new(|| (0..LANGUAGE.node_kind_count()).map(|_| OnceLock::new()).collect());
+    let id = node.kind_id();
+    match KINDS.get(usize::from(id)) {
+        Some(name) => name.get_or_init(|| LANGUAGE.node_kind_for_id(id).unwrap_or_default()),
+        // tree-sitter's own symbols, past the grammar's: an error, and a run of errors.
+        None if id == u16::MAX => "ERROR",
+        None => "_ERROR",
     }
 }
 

@@ -41,14 +41,17 @@ impl AbsPath {
     /// Resolves `relative` against this path (an absolute `relative` replaces it).
     pub fn join(&self, relative: &str) -> AbsPath {
         if relative.starts_with('/') {
-            let mut path = AbsPath::root();
+            let mut path = AbsPath(String::with_capacity(relative.len()));
+            path.0.push('/');
             path.push_components(relative);
             return path;
         }
         if strip_drive(relative).is_some() {
             return AbsPath::new(relative).unwrap_or_else(AbsPath::root);
         }
-        let mut path = self.clone();
+        // Room for the whole result at once: growing it component by component reallocated.
+        let mut path = AbsPath(String::with_capacity(self.0.len() + 1 + relative.len()));
+        path.0.push_str(&self.0);
         if self.is_windows() && relative.contains('\\') {
             path.push_components(&relative.replace('\\', "/"));
         } else {

@@ -324,8 +324,19 @@ impl Word {
             matches!(p, Part::Literal { text, quoting: Quoting::Expanded, .. }
                 if text.contains(|c| ifs.contains(c) || c == FIELD_BREAK))
         });
+        if !splits && !self.has_brace_group() {
+            // The common word: one field, as written, without the copies expansion makes.
+            return vec![self];
+        }
         let split = if splits { self.split_on(ifs) } else { vec![self] };
         split.into_iter().flat_map(Word::expand_braces).collect()
+    }
+
+    /// Whether a bare part of the word holds a group that brace expansion expands.
+    fn has_brace_group(&self) -> bool {
+        self.parts.iter().any(
+            |part| matches!(part, Part::Literal { text, quoting: Quoting::Bare, .. } if brace_group(text).is_some()),
+        )
     }
 
     fn split_on(self, ifs: &str) -> Vec<Word> {

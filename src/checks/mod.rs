@@ -77,7 +77,7 @@ pub enum Applies {
 
 impl Applies {
     /// Whether the checker judges a program called `name`, `unversioned` without its Python
-    /// version (`python3.12` is `python`), computed once per command by the caller.
+    /// version (`python3.12` is `python`).
     fn to(&self, name: &str, unversioned: &str) -> bool {
         match self {
             Applies::EveryCommand => true,
@@ -85,6 +85,36 @@ impl Applies {
             Applies::NoCommand => false,
         }
     }
+}
+
+thread_local! {
+    /// [`applying`]'s answers, by program name.
+    static APPLYING: std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<[usize]>>> =
+        std::cell::RefCell::default();
+}
+
+/// The positions in [`CHECKERS`] of the checkers that judge a program called `name`, in order.
+/// Matching every checker's names against every command was a twentieth of an analysis, so the
+/// answer is kept for the next command of that name; a table of every name built at start-up
+/// instead would cost each hook call more than it saves.
+fn applying(name: &str) -> std::rc::Rc<[usize]> {
+    /// Past this many names (a replay of a long history), the answers kept are dropped.
+    const MOST_NAMES: usize = 4096;
+    APPLYING.with(|cache| {
+        if let Some(found) = cache.borrow().get(name) {
+            return found.clone();
+        }
+        let unversioned = crate::language::without_python_version(name);
+        let found: std::rc::Rc<[usize]> = (0..CHECKERS.len())
+            .filter(|&index| CHECKERS[index].1.applies.to(name, unversioned))
+            .collect();
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= MOST_NAMES {
+            cache.clear();
+        }
+        cache.insert(name.to_owned(), found.clone());
+        found
+    })
 }
 
 /// `first` followed by `second`, as one list a checker applies to (`N` is their lengths' sum).
@@ -104,7 +134,7 @@ pub(crate) const fn joined<const N: usize>(first: &[&'static str], second: &[&'s
 }
 
 /// Whether `name` is one of `names`. Comparing the first byte before the rest spares most of
-/// the comparisons: this runs for every checker on every command.
+/// the comparisons.
 fn listed(names: &[&str], name: &str) -> bool {
     let Some(&first) = name.as_bytes().first() else {
         return names.contains(&"");
@@ -372,11 +402,8 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
         report.command = Some(id);
         let before = report.findings.len();
         report.from = before;
-        let unversioned = crate::language::without_python_version(&command.name);
-        for (_, checker) in CHECKERS {
-            if checker.applies.to(&command.name, unversioned) {
-                (checker.check)(&subject, &mut report);
-            }
+        for &index in applying(&command.name).iter() {
+            (CHECKERS[index].1.check)(&subject, &mut report);
         }
         for custom in &context.policy.custom_rules {
             if custom.matches(command) {

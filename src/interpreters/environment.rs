@@ -13,7 +13,7 @@
 use crate::language::Language;
 use regex::Regex;
 use std::ops::Range;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// How one language reads its environment and prints. Each pattern is a regular expression.
 struct Model {
@@ -172,15 +172,12 @@ const MODELS: &[Model] = &[
 
 /// A model's patterns, compiled once.
 struct Compiled {
-    language: Language,
     mapping: Regex,
     values: Regex,
     named: Regex,
     by_key: Regex,
     iterated: Regex,
     destructured: Regex,
-    printers: Regex,
-    senders: Regex,
     names_only: Regex,
     no_value_before: Regex,
     no_value_after: Regex,
@@ -189,30 +186,48 @@ struct Compiled {
     assignment: Regex,
 }
 
-static COMPILED: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
+/// The model of the language at `index` of `MODELS` compiled, the first time that language is
+/// read. Compiling every language's patterns at once took most of a hook call that met a
+/// one-liner of any of them.
+fn compiled(index: usize) -> &'static Compiled {
+    static COMPILED: [OnceLock<Compiled>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
+    COMPILED[index].get_or_init(|| compile(&MODELS[index]))
+}
+
+/// The printers of the language at `index` of `MODELS`, compiled apart from the rest of its
+/// model: code that prints nothing needs no more of it.
+fn printers(index: usize) -> &'static Regex {
+    static PRINTERS: [OnceLock<Regex>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
+    PRINTERS[index].get_or_init(|| {
+        Regex::new(&format!("(?m){}", MODELS[index].printers)).expect("the environment patterns are valid")
+    })
+}
+
+/// The network calls of the language at `index` of `MODELS` that send data, compiled apart
+/// from the rest of its model: code that sends nothing needs no more of it.
+fn senders(index: usize) -> &'static Regex {
+    static SENDERS: [OnceLock<Regex>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
+    SENDERS[index].get_or_init(|| Regex::new(MODELS[index].senders).expect("the environment patterns are valid"))
+}
+
+fn compile(model: &Model) -> Compiled {
     let pattern = |text: &str| Regex::new(text).expect("the environment patterns are valid");
-    MODELS
-        .iter()
-        .map(|model| Compiled {
-            language: model.language,
-            mapping: pattern(model.mapping),
-            values: pattern(model.values),
-            named: pattern(model.named),
-            by_key: pattern(model.by_key),
-            iterated: pattern(model.iterated),
-            destructured: pattern(model.destructured),
-            printers: pattern(&format!("(?m){}", model.printers)),
-            senders: pattern(model.senders),
-            names_only: pattern(model.names_only),
-            no_value_before: pattern(model.no_value_before),
-            no_value_after: pattern(model.no_value_after),
-            statement_end: pattern(model.statement_end),
-            sent_elsewhere: pattern(model.sent_elsewhere),
-            // `t = …`, `const t = …`, `my $t = …`, `local t = …`: the name, then the value.
-            assignment: pattern(r"(?m)(?:^|[;{(]|\b(?:const|let|var|my|our|local)\b)\s*(\$?[A-Za-z_]\w*)\s*=[^=~>]"),
-        })
-        .collect()
-});
+    Compiled {
+        mapping: pattern(model.mapping),
+        values: pattern(model.values),
+        named: pattern(model.named),
+        by_key: pattern(model.by_key),
+        iterated: pattern(model.iterated),
+        destructured: pattern(model.destructured),
+        names_only: pattern(model.names_only),
+        no_value_before: pattern(model.no_value_before),
+        no_value_after: pattern(model.no_value_after),
+        statement_end: pattern(model.statement_end),
+        sent_elsewhere: pattern(model.sent_elsewhere),
+        // `t = …`, `const t = …`, `my $t = …`, `local t = …`: the name, then the value.
+        assignment: pattern(r"(?m)(?:^|[;{(]|\b(?:const|let|var|my|our|local)\b)\s*(\$?[A-Za-z_]\w*)\s*=[^=~>]"),
+    }
+}
 
 /// What the code prints: the whole environment (`None`) or the variable named.
 #[derive(Clone, Debug, PartialEq)]
@@ -237,9 +252,13 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
     } else {
         language
     };
-    let model = COMPILED.iter().find(|model| model.language == language)?;
+    let index = MODELS.iter().position(|model| model.language == language)?;
     let canonical = Canonical::of(language, code);
-    let printed = printed_in(model, &canonical.text, prints_value)?;
+    let printers = printers(index);
+    if !prints_value && !printers.is_match(&canonical.text) {
+        return None;
+    }
+    let printed = printed_in(compiled(index), printers, senders(index), &canonical.text, prints_value)?;
     Some(Printed {
         at: canonical.original(printed.at.start)..canonical.original(printed.at.end),
         ..printed
@@ -247,14 +266,14 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
 }
 
 /// [`printed`] for code that names the environment as the model does.
-fn printed_in(model: &Compiled, code: &str, prints_value: bool) -> Option<Printed> {
+fn printed_in(model: &Compiled, printers: &Regex, senders: &Regex, code: &str, prints_value: bool) -> Option<Printed> {
     let reads = reads(model, code);
     let tainted = tainted(model, code, &reads);
     let mut regions: Vec<(String, Range<usize>)> = Vec::new();
     if prints_value {
         regions.push(("the code's value".to_owned(), 0..code.len()));
     }
-    for (call, region) in calls(model, &model.printers, code) {
+    for (call, region) in calls(model, printers, code) {
         if model
             .sent_elsewhere
             .is_match(&code[region.end..code.len().min(region.end + 1)])
@@ -265,7 +284,7 @@ fn printed_in(model: &Compiled, code: &str, prints_value: bool) -> Option<Printe
     }
     // A secret that authenticates a request whose answer is printed
     // (`print(requests.get(u, headers={'Authorization': token}).json())`) is not printed.
-    let requests = calls(model, &model.senders, code);
+    let requests = calls(model, senders, code);
     let printed = |at: usize| {
         !requests
             .iter()
@@ -301,18 +320,23 @@ pub fn sent(language: Language, code: &str) -> Vec<Sent> {
     } else {
         language
     };
-    let Some(model) = COMPILED.iter().find(|model| model.language == language) else {
+    let Some(index) = MODELS.iter().position(|model| model.language == language) else {
         return Vec::new();
     };
     let canonical = Canonical::of(language, code);
     let code = canonical.text.as_str();
+    let senders = senders(index);
+    if !senders.is_match(code) {
+        return Vec::new();
+    }
+    let model = compiled(index);
     let reads = reads(model, code);
     if reads.is_empty() {
         return Vec::new();
     }
     let tainted = tainted(model, code, &reads);
     let everywhere = addresses(code, 0..code.len());
-    calls(model, &model.senders, code)
+    calls(model, senders, code)
         .into_iter()
         .filter_map(|(call, region)| {
             let variable = shown_in(model, code, &reads, &tainted, &region, |at| {
@@ -526,25 +550,36 @@ const MODULE_EXPRESSIONS: &[(Language, &str, &str)] = &[(
     "os",
 )];
 
-static COMPILED_BINDINGS: LazyLock<Vec<(Language, Regex, &'static Binding)>> = LazyLock::new(|| {
+/// The patterns of `BINDINGS` and `MODULE_EXPRESSIONS`, each compiled the first time code of
+/// its language is read.
+static COMPILED_BINDINGS: [OnceLock<Regex>; BINDINGS.len()] = [const { OnceLock::new() }; BINDINGS.len()];
+static COMPILED_MODULE_EXPRESSIONS: [OnceLock<Regex>; MODULE_EXPRESSIONS.len()] =
+    [const { OnceLock::new() }; MODULE_EXPRESSIONS.len()];
+
+/// The bindings of `language`, each with its pattern compiled.
+fn bindings(language: Language) -> impl Iterator<Item = (&'static Regex, &'static Binding)> {
     BINDINGS
         .iter()
-        .map(|(language, binding)| {
-            let pattern = Regex::new(binding.pattern).expect("the binding patterns are valid");
-            (*language, pattern, binding)
+        .zip(&COMPILED_BINDINGS)
+        .filter(move |((of, _), _)| *of == language)
+        .map(|((_, binding), compiled)| {
+            let pattern = compiled.get_or_init(|| Regex::new(binding.pattern).expect("the binding patterns are valid"));
+            (pattern, binding)
         })
-        .collect()
-});
+}
 
-static COMPILED_MODULE_EXPRESSIONS: LazyLock<Vec<(Language, Regex, &'static str)>> = LazyLock::new(|| {
+/// The module expressions of `language`, each with its pattern compiled, and the module's name.
+fn module_expressions(language: Language) -> impl Iterator<Item = (&'static Regex, &'static str)> {
     MODULE_EXPRESSIONS
         .iter()
-        .map(|(language, pattern, name)| {
-            let pattern = Regex::new(pattern).expect("the module expression patterns are valid");
-            (*language, pattern, *name)
+        .zip(&COMPILED_MODULE_EXPRESSIONS)
+        .filter(move |((of, _, _), _)| *of == language)
+        .map(|((_, pattern, name), compiled)| {
+            let pattern =
+                compiled.get_or_init(|| Regex::new(pattern).expect("the module expression patterns are valid"));
+            (pattern, *name)
         })
-        .collect()
-});
+}
 
 /// Code rewritten to name the environment as the models do (`o.environ` of `import os as o`
 /// becomes `os.environ`), with where each place of the rewritten text was in the code.
@@ -558,12 +593,12 @@ struct Canonical {
 impl Canonical {
     fn of(language: Language, code: &str) -> Canonical {
         let mut replacements: Vec<(Range<usize>, String)> = Vec::new();
-        for (_, pattern, name) in COMPILED_MODULE_EXPRESSIONS.iter().filter(|(of, ..)| *of == language) {
-            replacements.extend(pattern.find_iter(code).map(|found| (found.range(), (*name).to_owned())));
+        for (pattern, name) in module_expressions(language) {
+            replacements.extend(pattern.find_iter(code).map(|found| (found.range(), name.to_owned())));
         }
         let mut statements = Vec::new();
         let mut aliases: Vec<(String, String)> = Vec::new();
-        for (_, pattern, binding) in COMPILED_BINDINGS.iter().filter(|(of, ..)| *of == language) {
+        for (pattern, binding) in bindings(language) {
             for found in pattern.captures_iter(code) {
                 let (Some(whole), Some(bound)) = (found.get(0), found.iter().skip(1).flatten().next()) else {
                     continue;

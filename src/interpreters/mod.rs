@@ -26,7 +26,6 @@ use crate::parse::ParseFailure;
 use crate::source::{Source, Span};
 use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
 use regex::Regex;
-use std::sync::LazyLock;
 
 /// What a call in the code does.
 #[derive(Clone, Debug)]
@@ -154,10 +153,31 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
     }
 }
 
+/// A pattern compiled the first time it is matched: a hook call reads code of one language,
+/// and compiling the patterns of every language took most of such a call.
+pub(crate) struct LazyPattern {
+    text: &'static str,
+    compiled: std::sync::OnceLock<Regex>,
+}
+
+impl LazyPattern {
+    pub(crate) const fn new(text: &'static str) -> LazyPattern {
+        LazyPattern {
+            text,
+            compiled: std::sync::OnceLock::new(),
+        }
+    }
+
+    pub(crate) fn regex(&self) -> &Regex {
+        self.compiled
+            .get_or_init(|| Regex::new(self.text).expect("the interpreter patterns are valid"))
+    }
+}
+
 /// Calls that open a network connection or listen for one, by language (gawk's `/inet/tcp/`
 /// special files included). A shell the same code starts may be the other end's.
-static OPENS_SOCKET: LazyLock<[(Language, Regex); 10]> = LazyLock::new(|| {
-    let pattern = |text: &str| Regex::new(text).expect("the socket patterns are valid");
+static OPENS_SOCKET: [(Language, LazyPattern); 10] = {
+    let pattern = LazyPattern::new;
     [
         (
             Language::Python,
@@ -191,7 +211,7 @@ static OPENS_SOCKET: LazyLock<[(Language, Regex); 10]> = LazyLock::new(|| {
         (Language::Julia, pattern(r"\bSockets\b|\b(connect|listen|accept)\s*\(")),
         (Language::Tcl, pattern(r"(?:^|[;\[{]\s*|\n\s*)socket\s")),
     ]
-});
+};
 
 /// Whether code in `language` opens a network connection or listens for one.
 pub fn opens_socket(language: Language, code: &str) -> bool {
@@ -202,7 +222,7 @@ pub fn opens_socket(language: Language, code: &str) -> bool {
     };
     OPENS_SOCKET
         .iter()
-        .any(|(of, pattern)| *of == language && pattern.is_match(code))
+        .any(|(of, pattern)| *of == language && pattern.regex().is_match(code))
 }
 
 /// What the code prints of the environment (`print(os.environ)`, `console.log(process.env.TOKEN)`),
@@ -261,8 +281,8 @@ pub fn sent_environment(language: Language, source: &Source) -> Vec<Effect> {
 /// Code that fetches from the network, and code that runs code given as a value that is not
 /// a literal, by language: together, code fetched and run unseen (`exec(urlopen(u).read())`,
 /// `fetch(u).then(r => r.text()).then(eval)`, `eval get($u)` of LWP::Simple).
-static FETCHES_AND_EVALUATES: LazyLock<[(Language, Regex, Regex); 6]> = LazyLock::new(|| {
-    let pattern = |text: &str| Regex::new(text).expect("the fetch and eval patterns are valid");
+static FETCHES_AND_EVALUATES: [(Language, LazyPattern, LazyPattern); 6] = {
+    let pattern = LazyPattern::new;
     [
         (
             Language::Python,
@@ -308,7 +328,7 @@ static FETCHES_AND_EVALUATES: LazyLock<[(Language, Regex, Regex); 6]> = LazyLock
             pattern(r#"\b(?:load|loadstring)\s*\(\s*[^\s'")\[]"#),
         ),
     ]
-});
+};
 
 /// Whether code in `language` fetches from the network and runs code given as a value: what
 /// it fetched, as far as can be told.
@@ -318,9 +338,9 @@ pub fn runs_fetched_code(language: Language, code: &str) -> bool {
     } else {
         language
     };
-    FETCHES_AND_EVALUATES
-        .iter()
-        .any(|(of, fetches, evaluates)| *of == language && fetches.is_match(code) && evaluates.is_match(code))
+    FETCHES_AND_EVALUATES.iter().any(|(of, fetches, evaluates)| {
+        *of == language && fetches.regex().is_match(code) && evaluates.regex().is_match(code)
+    })
 }
 
 /// The effects of `source`, code in `language`.

@@ -6,6 +6,7 @@ use super::arithmetic::arithmetic_names;
 use super::expansion::{hidden_substitutions, is_name, is_user_name, other_home, parse_expansion};
 use super::{Cursor, Walker};
 use crate::command::{Input, Output};
+use crate::parse;
 use crate::source::{PLACEHOLDER_OPEN, Source, Span, parse_placeholder};
 use crate::word::{Dynamic, DynamicKind, FIELD_BREAK, Part, Quoting, Word, decode_ansi_c};
 use tree_sitter::Node;
@@ -206,7 +207,7 @@ impl<'a> Decoder<'a> {
     fn pieces(&mut self, nodes: &[Node], quoted: bool) {
         let mut previous_was_dollar = false;
         for node in nodes {
-            if !node.is_named() && node.kind() == "$" {
+            if !node.is_named() && parse::kind(node) == "$" {
                 // `-$$`: at the end of a concatenation the grammar makes the shell's PID one
                 // anonymous `$` token two bytes long.
                 if node.byte_range().len() == 2 {
@@ -220,7 +221,7 @@ impl<'a> Decoder<'a> {
                 }
                 continue;
             }
-            if previous_was_dollar && node.kind() != "string" {
+            if previous_was_dollar && parse::kind(node) != "string" {
                 self.push_text("$", Quoting::Bare, node.start_byte() - 1..node.start_byte());
             }
             previous_was_dollar = false;
@@ -236,7 +237,7 @@ impl<'a> Decoder<'a> {
     }
 
     fn node(&mut self, node: Node, quoted: bool) {
-        match node.kind() {
+        match parse::kind(&node) {
             "string" => self.double_quoted(node),
             "raw_string" => {
                 let range = node.byte_range();
@@ -282,7 +283,7 @@ impl<'a> Decoder<'a> {
             | "file_descriptor"
             | "special_variable_name"
             | "variable_name" => {
-                if node.kind() == "command_name" && node.named_child_count() > 0 {
+                if parse::kind(&node) == "command_name" && node.named_child_count() > 0 {
                     let mut cursor = node.walk();
                     let children: Vec<Node> = node.named_children(&mut cursor).collect();
                     for child in children {
@@ -384,7 +385,7 @@ impl<'a> Decoder<'a> {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
         for child in children {
-            if child.kind() == plain {
+            if parse::kind(&child) == plain {
                 continue;
             }
             if child.start_byte() > at {
@@ -671,7 +672,7 @@ impl<'a> Decoder<'a> {
         while let Some(current) = stack.pop() {
             let mut cursor = current.walk();
             for child in current.named_children(&mut cursor) {
-                if matches!(child.kind(), "command_substitution" | "process_substitution") {
+                if matches!(parse::kind(&child), "command_substitution" | "process_substitution") {
                     self.scope.substitution(child, self.source);
                 } else {
                     stack.push(child);

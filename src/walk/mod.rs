@@ -50,7 +50,13 @@ use std::time::Instant;
 pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
     let mut walker = Walker {
         context,
-        analysis: Analysis::default(),
+        // Room for a short command line's commands and layers from the start: each is large,
+        // and growing the lists one step at a time copied them over and over.
+        analysis: Analysis {
+            commands: Vec::with_capacity(4),
+            layers: Vec::with_capacity(8),
+            ..Analysis::default()
+        },
         budget: Budget::new(deadline),
         files: FileMemory::default(),
         reading_disk: Vec::new(),

@@ -202,7 +202,7 @@ impl Walker<'_> {
             }
             if node.is_error() || node.is_missing() {
                 let what = if node.is_missing() {
-                    format!("`{}` is missing", node.kind())
+                    format!("`{}` is missing", parse::kind(&node))
                 } else {
                     let text: String = source.text()[node.byte_range()].chars().take(60).collect();
                     format!(
@@ -236,13 +236,13 @@ impl Walker<'_> {
             }
             let background = children
                 .get(index + 1)
-                .is_some_and(|next| !next.is_named() && next.kind() == "&");
+                .is_some_and(|next| !next.is_named() && parse::kind(next) == "&");
             let child_flow = Flow {
                 background: flow.background || background,
                 ..flow.clone()
             };
             let output = self.statement(*child, &mut at.deeper(), &child_flow);
-            if child.kind() != "comment" {
+            if parse::kind(child) != "comment" {
                 outputs.push(output);
             }
         }
@@ -254,7 +254,7 @@ impl Walker<'_> {
         if self.too_deep(at.syntax_depth, span) || self.exhausted(span) {
             return Output::Unknown;
         }
-        match node.kind() {
+        match parse::kind(&node) {
             "comment" | "heredoc_body" | "heredoc_start" | "heredoc_end" => Output::Unknown,
             "command" => self.simple_command(node, Redirections::default(), at, flow),
             // `$(< file)` reads the file and `$(> file)` empties it: the grammar gives such a
@@ -544,16 +544,25 @@ impl Walker<'_> {
     fn simple_command(&mut self, node: Node, outer: Redirections, at: &mut Cursor, flow: &Flow) -> Output {
         let span = at.source.span(node.byte_range());
         let mut cursor = node.walk();
-        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let every_child: Vec<Node> = node.children(&mut cursor).collect();
+        let children: Vec<Node> = every_child.iter().copied().filter(Node::is_named).collect();
         self.lines_joined(&children, at.source);
         let mut assignments = Vec::new();
-        let mut word_nodes = Vec::new();
+        // The words in order, with an anonymous `$` before a string (`$"…"`), which belongs to
+        // the word.
+        let mut all: Vec<Node> = Vec::with_capacity(every_child.len());
         let mut inner = Redirections::default();
-        for child in &children {
-            match child.kind() {
+        for child in &every_child {
+            if !child.is_named() {
+                if parse::kind(child) == "$" {
+                    all.push(*child);
+                }
+                continue;
+            }
+            match parse::kind(child) {
                 "variable_assignment" => {
                     let name_node = child.child_by_field_name("name");
-                    if let Some(subscript) = name_node.filter(|n| n.kind() == "subscript") {
+                    if let Some(subscript) = name_node.filter(|n| parse::kind(n) == "subscript") {
                         self.walk_subscript(subscript, at);
                     }
                     let name = name_node
@@ -569,16 +578,7 @@ impl Walker<'_> {
                     self.redirect(*child, at, &mut inner);
                 }
                 _ if is_detached_descriptor(*child, at.source.text()) => {}
-                _ => word_nodes.push(*child),
-            }
-        }
-        // Anonymous `$` before a string belongs to the word (`$"…"`).
-        let mut all: Vec<Node> = Vec::new();
-        let mut all_cursor = node.walk();
-        let mut next_word = word_nodes.iter().peekable();
-        for child in node.children(&mut all_cursor) {
-            if next_word.next_if(|word| **word == child).is_some() || (!child.is_named() && child.kind() == "$") {
-                all.push(child);
+                _ => all.push(*child),
             }
         }
         let mut argv = self.words_grouped(&all, at, &flow.stdin);
@@ -682,7 +682,7 @@ impl Walker<'_> {
         let inside = || {
             children
                 .iter()
-                .filter(|child| matches!(child.kind(), "word" | "simple_expansion"))
+                .filter(|child| matches!(parse::kind(child), "word" | "simple_expansion"))
                 .find(|child| text[child.byte_range()].contains('\n'))
                 .map(|child| child.byte_range())
         };
@@ -698,25 +698,16 @@ impl Walker<'_> {
     /// Decodes word nodes, grouping adjacent ones into one word, and splits them into fields.
     /// `feeds` is what the command whose words these are reads.
     pub(super) fn words_grouped(&mut self, nodes: &[Node], at: &mut Cursor, feeds: &Input) -> Vec<Word> {
-        let mut groups: Vec<Vec<Node>> = Vec::new();
-        for node in nodes {
-            match groups.last_mut() {
-                Some(group) if group.last().is_some_and(|last| last.end_byte() == node.start_byte()) => {
-                    group.push(*node)
-                }
-                _ => groups.push(vec![*node]),
-            }
-        }
         let source = at.source;
-        let mut words = Vec::with_capacity(groups.len());
-        for group in groups {
+        let mut words = Vec::with_capacity(nodes.len());
+        for group in nodes.chunk_by(|before, node| before.end_byte() == node.start_byte()) {
             let word = {
                 let mut scope = WordScope {
                     walker: self,
                     at,
                     feeds,
                 };
-                Decoder::new(source, &mut scope).word(&group)
+                Decoder::new(source, &mut scope).word(group)
             };
             let ifs = at
                 .shell
@@ -869,7 +860,7 @@ fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
 /// `$()`, `$( )`, `` ` ` ``: a command substitution with no command in it (the grammar reads
 /// a missing command there), which bash reads as writing nothing.
 fn is_empty_substitution(node: Node, text: &str) -> bool {
-    if node.kind() != "command_substitution" {
+    if parse::kind(&node) != "command_substitution" {
         return false;
     }
     let whole = &text[node.byte_range()];
@@ -991,7 +982,7 @@ fn is_printing_declaration(node: Node, text: &str) -> bool {
     let mut cursor = node.walk();
     let mut words = Vec::new();
     for child in node.named_children(&mut cursor) {
-        if !matches!(child.kind(), "word" | "variable_name") {
+        if !matches!(parse::kind(&child), "word" | "variable_name") {
             return false;
         }
         words.push(&text[child.byte_range()]);
@@ -1071,8 +1062,8 @@ fn is_word_kind(kind: &str) -> bool {
 pub(super) fn is_descriptor_herestring(node: Node, source: &Source) -> bool {
     let mut cursor = node.walk();
     let children: Vec<Node> = node.children(&mut cursor).collect();
-    node.kind() == "file_redirect"
-        && children.iter().any(|child| child.kind() == "file_descriptor")
+    parse::kind(&node) == "file_redirect"
+        && children.iter().any(|child| parse::kind(child) == "file_descriptor")
         && children
             .iter()
             .any(|child| child.is_error() && &source.text()[child.byte_range()] == "<<")
@@ -1083,7 +1074,7 @@ pub(super) fn is_split_herestring(node: Node, source: &Source) -> bool {
     node.is_error()
         && &source.text()[node.byte_range()] == "<<"
         && node.next_sibling().is_some_and(|next| {
-            next.kind() == "file_redirect"
+            parse::kind(&next) == "file_redirect"
                 && next.start_byte() == node.end_byte()
                 && source.text()[next.byte_range()].starts_with('<')
         })
@@ -1095,11 +1086,11 @@ fn embedded_pipeline(node: Node) -> Option<Node> {
     let redirects: Vec<Node> = node.children_by_field_name("redirect", &mut cursor).collect();
     redirects
         .into_iter()
-        .filter(|redirect| redirect.kind() == "heredoc_redirect")
+        .filter(|redirect| parse::kind(redirect) == "heredoc_redirect")
         .find_map(|redirect| {
             (0..redirect.named_child_count() as u32)
                 .filter_map(|index| redirect.named_child(index))
-                .find(|child| child.kind() == "pipeline")
+                .find(|child| parse::kind(child) == "pipeline")
         })
 }
 
@@ -1204,14 +1195,14 @@ fn is_brace_command(text: &str) -> bool {
 pub(super) fn is_detached_descriptor(node: Node, text: &str) -> bool {
     // A redirection starts right after the number: anything else there, and the number is a
     // word (finding the node after it climbs the tree, which is slow in a long script).
-    if node.kind() != "number" || !text[node.end_byte()..].starts_with(['<', '>']) {
+    if parse::kind(&node) != "number" || !text[node.end_byte()..].starts_with(['<', '>']) {
         return false;
     }
     // The node that follows it: the grammar may hang the redirection on the command, on the
     // redirected statement around it, or on a list the command ends (`a && b 0<f`).
     let next = std::iter::successors(Some(node), |n| n.parent()).find_map(|n| n.next_sibling());
     next.is_some_and(|redirect| {
-        redirect.kind() == "file_redirect"
+        parse::kind(&redirect) == "file_redirect"
             && redirect.start_byte() == node.end_byte()
             && redirect.child_by_field_name("descriptor").is_none()
     })
