@@ -78,6 +78,32 @@ impl Walker<'_> {
             whole,
         );
         self.analysis.layers[layer].bash_stops = bash_stops;
+        // Where the grammar carries a command on past the end of its line and bash ends it
+        // there (`echo ==` then `rm -rf ~`), each complete command bash reads is parsed apart.
+        // Another shell ends a command at the end of a line as bash does: its code is split the
+        // same way when bash reads it all, and still asks when not.
+        let parts = match joins_lines(parsed.tree.root_node(), parsed.source.text()) {
+            true => self.bash_units(&parsed, whole).unwrap_or_else(|| vec![parsed]),
+            false => vec![parsed],
+        };
+        let mut output = Output::Unknown;
+        for parsed in parts {
+            output = self.walk_parsed(parsed, whole, layer, shell, layer_depth, reader);
+        }
+        self.uncalled_functions(layer, shell, layer_depth);
+        Some((layer, output))
+    }
+
+    /// Walks the parse of a layer's code (or of one complete command of it), in `layer`.
+    fn walk_parsed(
+        &mut self,
+        mut parsed: parse::Parsed,
+        whole: Span,
+        layer: LayerId,
+        shell: &mut Shell,
+        layer_depth: usize,
+        reader: Reader,
+    ) -> Output {
         // The grammar reads backquote bodies with the command around them, and one it cannot
         // read spoils the whole line; bash reads them apart, when it runs them.
         if reader != Reader::Unknown
@@ -108,8 +134,29 @@ impl Walker<'_> {
                 self.function_substitutions(error, &mut at);
             }
         }
-        self.uncalled_functions(layer, at.shell, layer_depth);
-        Some((layer, output))
+        output
+    }
+
+    /// The complete commands bash reads in the code of `parsed`, each parsed apart; `None` when
+    /// bash's reading of it is not known, or finds one command only.
+    fn bash_units(&mut self, parsed: &parse::Parsed, whole: Span) -> Option<Vec<parse::Parsed>> {
+        let text = parsed.source.text();
+        let ends = refusal::unit_ends(text)?;
+        let mut units = Vec::new();
+        let mut start = 0;
+        for end in ends.into_iter().chain(std::iter::once(text.len())) {
+            if end > start && !text[start..end].trim().is_empty() {
+                units.push(start..end);
+            }
+            start = start.max(end);
+        }
+        if units.len() < 2 {
+            return None;
+        }
+        units
+            .into_iter()
+            .map(|unit| self.parse_layer(parsed.source.slice(unit), whole))
+            .collect()
     }
 
     /// The code with each backquote substitution of its top level read apart (`backquotes`):
@@ -821,19 +868,7 @@ impl Walker<'_> {
     /// `rm -rf ~` on the next; `export $` reads `$rm`), where bash ends it and runs the next line
     /// on its own: such a reading cannot be trusted.
     pub(super) fn lines_joined(&mut self, children: &[Node], source: &Source) {
-        let text = source.text();
-        let between = children.windows(2).find_map(|pair| {
-            let gap = pair[0].end_byte()..pair[1].start_byte();
-            (gap.start <= gap.end && text[gap.clone()].contains('\n')).then_some(gap)
-        });
-        let inside = || {
-            children
-                .iter()
-                .filter(|child| matches!(child.kind(), "word" | "simple_expansion"))
-                .find(|child| text[child.byte_range()].contains('\n'))
-                .map(|child| child.byte_range())
-        };
-        if let Some(range) = between.or_else(inside) {
+        if let Some(range) = joined_lines(children, source.text()) {
             self.gap(
                 GapKind::Syntax,
                 source.span(range),
@@ -1011,6 +1046,43 @@ fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
         at += 1;
     }
     matches!(state, State::Double { opened_at } if !text[..opened_at].contains('\n'))
+}
+
+/// Where the words of a command (`children`) run on past the end of a line: between two of
+/// them, or inside one.
+fn joined_lines(children: &[Node], text: &str) -> Option<std::ops::Range<usize>> {
+    let between = children.windows(2).find_map(|pair| {
+        let gap = pair[0].end_byte()..pair[1].start_byte();
+        (gap.start <= gap.end && text[gap.clone()].contains('\n')).then_some(gap)
+    });
+    let inside = || {
+        children
+            .iter()
+            .filter(|child| matches!(child.kind(), "word" | "simple_expansion"))
+            .find(|child| text[child.byte_range()].contains('\n'))
+            .map(|child| child.byte_range())
+    };
+    between.or_else(inside)
+}
+
+/// Whether the grammar carries a command of the tree on past the end of its line (see
+/// [`Walker::lines_joined`]).
+fn joins_lines(root: Node, text: &str) -> bool {
+    if !text.contains('\n') {
+        return false;
+    }
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        if matches!(node.kind(), "command" | "declaration_command" | "variable_assignments")
+            && joined_lines(&children, text).is_some()
+        {
+            return true;
+        }
+        stack.extend(children);
+    }
+    false
 }
 
 /// `$()`, `$( )`, `` ` ` ``: a command substitution with no command in it (the grammar reads
