@@ -118,7 +118,7 @@ impl Walker<'_> {
         // there is no command that runs: it is not reported as unverifiable. What the walk does
         // read is still judged, since a shell that waits for the quote's end (a persistent one)
         // would run it with the next input.
-        if root.has_error() && !unclosed_quote_on_first_line(root, source.text()) {
+        if root.has_error() && !unclosed_double_quote(source.text()) {
             self.syntax_gaps(root, source);
         }
         let mut at = Cursor {
@@ -987,65 +987,13 @@ impl Walker<'_> {
     }
 }
 
-/// Whether `text` is one bash rejects from its first line: reading the text as bash's lexer
-/// does (quotes, backslashes, comments) finds a double quote opened on the first line that
-/// never closes, so bash reaches the end of its input inside that first line and runs none of
-/// it, whatever the parser made of the rest (a Windows path ending in `\"` escapes its own
-/// closing quote: `ls "C:\x\"`). Anything the simple reading cannot follow (`$(…)`,
-/// backquotes, `$'…'`, heredocs) leaves the text to the walk.
-fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
-    if !root.has_error() || text.contains(['\r', '\0']) {
-        return false;
-    }
-    #[derive(PartialEq)]
-    enum State {
-        Normal,
-        Single,
-        Double { opened_at: usize },
-    }
-    let bytes = text.as_bytes();
-    let mut state = State::Normal;
-    let mut at = 0;
-    while at < bytes.len() {
-        let byte = bytes[at];
-        let next = bytes.get(at + 1).copied();
-        match state {
-            State::Normal => match byte {
-                b'\\' => at += 1,
-                b'\'' => state = State::Single,
-                b'"' => state = State::Double { opened_at: at },
-                b'`' => return false,
-                b'$' if matches!(next, Some(b'(' | b'\'' | b'"')) => return false,
-                b'<' if next == Some(b'<') => return false,
-                // A word starts after a blank or an operator character: `;#` is a comment.
-                b'#' if at == 0
-                    || matches!(
-                        bytes[at - 1],
-                        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
-                    ) =>
-                {
-                    while at < bytes.len() && bytes[at] != b'\n' {
-                        at += 1;
-                    }
-                }
-                _ => {}
-            },
-            State::Single => {
-                if byte == b'\'' {
-                    state = State::Normal;
-                }
-            }
-            State::Double { .. } => match byte {
-                b'\\' => at += 1,
-                b'"' => state = State::Normal,
-                b'`' => return false,
-                b'$' if next == Some(b'(') => return false,
-                _ => {}
-            },
-        }
-        at += 1;
-    }
-    matches!(state, State::Double { opened_at } if !text[..opened_at].contains('\n'))
+/// Whether bash refuses all of `text` for a double quote that never closes: it reaches the end
+/// of its input inside the first complete command and runs none of it, whatever the parser made
+/// of the rest (a Windows path ending in `\"` escapes its own closing quote: `ls "C:\x\"`).
+fn unclosed_double_quote(text: &str) -> bool {
+    refusal::refusal(text).is_some_and(|refused| {
+        text[..refused.unit_start].trim().is_empty() && refused.kind == RefusalKind::UnexpectedEnd("\"".into())
+    })
 }
 
 /// Where the words of a command (`children`) run on past the end of a line: between two of
