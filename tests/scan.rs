@@ -255,7 +255,9 @@ fn a_gitlab_pipeline_is_read_across_its_includes() {
 
 /// Makefiles (tests/fixtures/make/): under `.ONESHELL:` a recipe is one shell script, so the
 /// `cd /` before `rm -rf *` makes it delete `/` (make drops `@` and `-` in front of every line);
-/// `cd build` before it deletes only the build output. A `SHELL := python3` recipe is Python code.
+/// `cd build` before it deletes the project when `build` is missing, since the shell goes on
+/// where it was after a failed `cd` (GNU make 4.3 runs `touch M` after `cd missing` there). A
+/// `SHELL := python3` recipe is Python code.
 #[test]
 fn make_one_shell_and_shell_are_read_as_make_runs_them() {
     let copy = Copy::of("make", "make");
@@ -267,7 +269,11 @@ fn make_one_shell_and_shell_are_read_as_make_runs_them() {
     let output = common::run_with_input(&mut command, b"");
     assert_eq!(
         findings(&output),
-        ["Makefile:7 deny rm-root", "tools.mk:6 deny rm-home"],
+        [
+            "Makefile:7 deny rm-root",
+            "Makefile:11 deny rm-project-root",
+            "tools.mk:6 deny rm-home"
+        ],
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );

@@ -8,7 +8,7 @@ use crate::args::{self, Options};
 use crate::command::{Command, CommandId, Definition, DefinitionKind, Export, Input, LayerId, Output};
 use crate::context::Context;
 use crate::links::{self, Last};
-use crate::paths::{self, Cwd, Target};
+use crate::paths::{self, AbsPath, Cwd, Target};
 use crate::producers;
 use crate::source::{Source, Span};
 use crate::word::{DEFAULT_IFS, Part, Word};
@@ -562,12 +562,17 @@ impl Walker<'_> {
                     others: Vec::new(),
                 };
                 shell.previous_cwd = Some(previous);
-                // A `cd` to a folder that is there does not fail; one with no folder named goes home.
-                let exists = match &shell.cwd {
-                    Cwd::Known(folder) => {
-                        self.context.read_scripts && std::path::Path::new(&crate::context::native(folder)).is_dir()
+                // A `cd` to a folder that is there does not fail: one on disk, the root, the home
+                // folder, the folder above (one with no folder named goes home).
+                let exists = match (&shell.cwd, &before.cwd) {
+                    (Cwd::Known(folder), before) => {
+                        folder.same(&AbsPath::root())
+                            || folder.same(&self.context.home)
+                            || matches!(before, Cwd::Known(before) if before.parent().is_some_and(|up| up.same(folder)))
+                            || self.context.read_scripts
+                                && std::path::Path::new(&crate::context::native(folder)).is_dir()
                     }
-                    Cwd::Unknown(_) => false,
+                    (Cwd::Unknown(_), _) => false,
                 };
                 shell.failed_cd = (target.is_some() && !exists && shell.cwd != before.cwd).then(|| FailedCd {
                     before,
