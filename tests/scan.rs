@@ -319,3 +319,26 @@ fn findings_point_at_the_inner_command() {
         ]
     );
 }
+
+/// A CI runner's shell stops at the first command that fails (GitLab's script, GitHub's `bash -e`
+/// and `sh -e`): a failed `cd build` ends the job before `rm -rf *` runs in the project. A custom
+/// shell command line (`bash {0}`) goes on after it.
+#[test]
+fn a_ci_runner_stops_at_a_failed_cd() {
+    let copy = Copy::of("make", "ci-cd");
+    let steps = "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          cd build\n          rm -rf *\n      - shell: bash {0}\n        run: |\n          cd build\n          rm -rf *\n";
+    std::fs::create_dir_all(copy.root.join(".github/workflows")).expect("a folder");
+    std::fs::write(copy.root.join(".github/workflows/ci.yml"), steps).expect("a workflow");
+    std::fs::write(
+        copy.root.join(".gitlab-ci.yml"),
+        "job:\n  script:\n    - cd build\n    - rm -rf *\n",
+    )
+    .expect("a pipeline");
+    let output = copy.run(&["--json", ".github/workflows/ci.yml", ".gitlab-ci.yml"]);
+    assert_eq!(
+        findings(&output),
+        [".github/workflows/ci.yml:12 deny rm-project-root"],
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

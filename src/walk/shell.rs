@@ -114,7 +114,8 @@ impl Shell {
             associative: Vec::new(),
             other_cwds: Vec::new(),
             failed_cd: None,
-            errexit: None,
+            // The command's own code is the first layer.
+            errexit: context.stops_at_failure.then_some(0),
         }
     }
 
