@@ -159,6 +159,10 @@ pub struct Command {
     /// The language of the code it reads from the terminal: a shell or an interpreter started
     /// with nothing to run (`bash` alone, `python3` alone).
     pub terminal_code: Option<Language>,
+    /// The `cd` whose failure leaves the shell in this command's working folder, for a command
+    /// judged there as well as where the `cd` goes (`cd build; rm -rf *` runs `rm` in the folder
+    /// before when `build` is missing).
+    pub after_failed_cd: Option<String>,
 }
 
 /// What a privilege wrapper (`sudo`, `doas`, `pkexec`, `run0`) was asked to run.
@@ -208,6 +212,7 @@ impl Command {
             output: Output::Unknown,
             privileged: None,
             terminal_code: None,
+            after_failed_cd: None,
         }
     }
 

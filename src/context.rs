@@ -75,6 +75,9 @@ pub struct Context {
     /// nothing, since no later input can complete it. False where a shell session may wait for
     /// more input (a terminal the agent types into), and when not known.
     pub shell_per_command: bool,
+    /// Whether the shell running the command stops at the first command that fails (a CI
+    /// runner's `set -e`): what follows a failed `cd` never runs.
+    pub stops_at_failure: bool,
     /// The user's and the project's configuration: mode, rules turned off, rules of their own.
     pub policy: std::rc::Rc<crate::policy::Policy>,
     /// This context with its folders resolved through links, once asked for (`links`).
@@ -125,6 +128,7 @@ impl Context {
             set_variables: None,
             unset_variables_empty: false,
             shell_per_command: false,
+            stops_at_failure: false,
             policy: Default::default(),
             real: RealFolders::default(),
             disk_links: DiskLinks::default(),

@@ -100,6 +100,19 @@ pub(crate) fn refusal(text: &str) -> Option<Refusal> {
     })
 }
 
+/// Where bash ends each complete command of `text`, which it reads in full: the offsets after
+/// each unit's newline (and the here-document bodies the unit gathers), in order. `None` when
+/// bash refuses the text, or this module is not sure how it reads it (an extended glob, which
+/// `shopt extglob` decides, is among those).
+pub(crate) fn unit_ends(text: &str) -> Option<Vec<usize>> {
+    if text.contains('\0') {
+        return None;
+    }
+    let mut scanner = Scanner::new(text.as_bytes(), false);
+    let stop = scanner.read_all();
+    (matches!(stop, Stop::Accepted) && !scanner.saw_extglob_opener).then_some(scanner.unit_ends)
+}
+
 /// The most frames (words, quotes, substitutions) and open compound commands a reading holds;
 /// deeper text answers `None`.
 const MAX_NESTING: usize = 1000;
@@ -1089,12 +1102,13 @@ struct Scanner<'a> {
     final_newline_fed: bool,
     /// Here-documents read but not yet gathered, in all lists.
     pending_heredocs: usize,
+    /// Where each unit read so far ended.
+    unit_ends: Vec<usize>,
 }
 
 impl<'a> Scanner<'a> {
-    /// Reads `text` to its end or its first error; whether an extended-glob opener was seen.
-    fn read(text: &'a [u8], extglob: bool) -> (Stop, bool) {
-        let mut scanner = Scanner {
+    fn new(text: &'a [u8], extglob: bool) -> Scanner<'a> {
+        Scanner {
             text,
             pos: 0,
             extglob,
@@ -1104,10 +1118,22 @@ impl<'a> Scanner<'a> {
             unit_open: false,
             final_newline_fed: false,
             pending_heredocs: 0,
-        };
+            unit_ends: Vec::new(),
+        }
+    }
+
+    /// Reads `text` to its end or its first error; whether an extended-glob opener was seen.
+    fn read(text: &'a [u8], extglob: bool) -> (Stop, bool) {
+        let mut scanner = Scanner::new(text, extglob);
+        let stop = scanner.read_all();
+        (stop, scanner.saw_extglob_opener)
+    }
+
+    /// Reads the text to its end or its first error.
+    fn read_all(&mut self) -> Stop {
         loop {
-            if let Err(stop) = scanner.step() {
-                return (stop, scanner.saw_extglob_opener);
+            if let Err(stop) = self.step() {
+                return stop;
             }
         }
     }
@@ -1296,6 +1322,7 @@ impl<'a> Scanner<'a> {
             Ok(Fed::UnitEnded) => {
                 if outermost {
                     self.unit_open = false;
+                    self.unit_ends.push(self.pos);
                 }
                 Ok(())
             }
@@ -1965,5 +1992,27 @@ mod tests {
         let parameters = |depth: usize| format!("echo {}", "${x:-".repeat(depth));
         assert!(refusal(&parameters(100)).is_some());
         assert_eq!(refusal(&parameters(MAX_NESTING + 1)), None);
+    }
+
+    #[rstest]
+    #[case::lines("echo ==\nrm -rf ~", Some(vec!["echo ==\n", "rm -rf ~"]))]
+    #[case::continued_list("a &&\nb\nc", Some(vec!["a &&\nb\n", "c"]))]
+    #[case::compound("if x; then\na\nfi\nb", Some(vec!["if x; then\na\nfi\n", "b"]))]
+    #[case::heredoc_body("cat <<E\nbody\nE\nls", Some(vec!["cat <<E\nbody\nE\n", "ls"]))]
+    #[case::refused("echo (\nls", None)]
+    #[case::extglob("ls @(a)\nls", None)]
+    fn unit_ends_split_where_bash_ends_a_command(#[case] text: &str, #[case] units: Option<Vec<&str>>) {
+        let split = unit_ends(text).map(|ends| {
+            let mut start = 0;
+            let mut units = Vec::new();
+            for end in ends.into_iter().chain(std::iter::once(text.len())) {
+                if end > start {
+                    units.push(&text[start..end]);
+                    start = end;
+                }
+            }
+            units
+        });
+        assert_eq!(split, units);
     }
 }

@@ -297,3 +297,15 @@ fn with_no_project_a_command_in_a_repository_works_in_that_repository() {
         .collect();
     assert_eq!(verdicts, ["rm-project-root", "-"], "{lines}");
 }
+
+#[test]
+fn a_cd_into_a_folder_on_disk_does_not_fail_and_one_into_a_missing_folder_may() {
+    // What follows `cd x;` runs in the folder before when `x` is missing, so it is judged there
+    // too; a folder that is there is entered.
+    let project = Project::new("links-cd");
+    project.write("build/out.o", "\n");
+    let context = project.context();
+    assert_eq!(judged("cd build; rm -rf *", &context), ALLOW);
+    assert_eq!(judged("cd missing; rm -rf *", &context), deny("rm-project-root"));
+    assert_eq!(judged("cd missing && rm -rf *", &context), ALLOW);
+}

@@ -255,7 +255,9 @@ fn a_gitlab_pipeline_is_read_across_its_includes() {
 
 /// Makefiles (tests/fixtures/make/): under `.ONESHELL:` a recipe is one shell script, so the
 /// `cd /` before `rm -rf *` makes it delete `/` (make drops `@` and `-` in front of every line);
-/// `cd build` before it deletes only the build output. A `SHELL := python3` recipe is Python code.
+/// `cd build` before it deletes the project when `build` is missing, since the shell goes on
+/// where it was after a failed `cd` (GNU make 4.3 runs `touch M` after `cd missing` there). A
+/// `SHELL := python3` recipe is Python code.
 #[test]
 fn make_one_shell_and_shell_are_read_as_make_runs_them() {
     let copy = Copy::of("make", "make");
@@ -267,7 +269,11 @@ fn make_one_shell_and_shell_are_read_as_make_runs_them() {
     let output = common::run_with_input(&mut command, b"");
     assert_eq!(
         findings(&output),
-        ["Makefile:7 deny rm-root", "tools.mk:6 deny rm-home"],
+        [
+            "Makefile:7 deny rm-root",
+            "Makefile:11 deny rm-project-root",
+            "tools.mk:6 deny rm-home"
+        ],
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
@@ -311,5 +317,28 @@ fn findings_point_at_the_inner_command() {
             "run.sh:3:26 rm-home",
             "run.sh:4:10 git-push-force",
         ]
+    );
+}
+
+/// A CI runner's shell stops at the first command that fails (GitLab's script, GitHub's `bash -e`
+/// and `sh -e`): a failed `cd build` ends the job before `rm -rf *` runs in the project. A custom
+/// shell command line (`bash {0}`) goes on after it.
+#[test]
+fn a_ci_runner_stops_at_a_failed_cd() {
+    let copy = Copy::of("make", "ci-cd");
+    let steps = "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          cd build\n          rm -rf *\n      - shell: bash {0}\n        run: |\n          cd build\n          rm -rf *\n";
+    std::fs::create_dir_all(copy.root.join(".github/workflows")).expect("a folder");
+    std::fs::write(copy.root.join(".github/workflows/ci.yml"), steps).expect("a workflow");
+    std::fs::write(
+        copy.root.join(".gitlab-ci.yml"),
+        "job:\n  script:\n    - cd build\n    - rm -rf *\n",
+    )
+    .expect("a pipeline");
+    let output = copy.run(&["--json", ".github/workflows/ci.yml", ".gitlab-ci.yml"]);
+    assert_eq!(
+        findings(&output),
+        [".github/workflows/ci.yml:12 deny rm-project-root"],
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
     );
 }

@@ -443,6 +443,9 @@ pub fn run(analysis: &Analysis, context: &Context, original: &str) -> Vec<Findin
                 }
             }
         }
+        if let Some(cd) = &command.after_failed_cd {
+            where_cd_failed(report.findings, before, cd, command);
+        }
         if analysis.layers.get(command.layer).is_some_and(|layer| layer.from_disk) {
             let mut index = before;
             while index < report.findings.len() {
@@ -465,6 +468,31 @@ fn without_repeats(findings: Vec<Finding>) -> Vec<Finding> {
         .into_iter()
         .filter(|f| seen.insert((f.rule.id, f.span, f.lost.clone())))
         .collect()
+}
+
+/// The findings from `before` on, made for a command judged where the `cd` before it failed:
+/// each says so, and one the command has where the `cd` went already is left out.
+fn where_cd_failed(findings: &mut Vec<Finding>, before: usize, cd: &str, command: &Command) {
+    let mut index = before;
+    while index < findings.len() {
+        let finding = &findings[index];
+        if findings[..before].iter().any(|earlier| {
+            earlier.rule.id == finding.rule.id && earlier.span == finding.span && earlier.lost == finding.lost
+        }) {
+            findings.remove(index);
+            continue;
+        }
+        let cwd = match &command.cwd {
+            crate::paths::Cwd::Known(folder) => folder.to_string(),
+            crate::paths::Cwd::Unknown(why) => format!("a folder not known ({why})"),
+        };
+        findings[index].lost = format!(
+            "if `{cd}` fails, the shell stays in {cwd} and `{}` runs there (after `{cd} &&` it runs only where \
+             `cd` went): {}",
+            command.name, findings[index].lost
+        );
+        index += 1;
+    }
 }
 
 /// Keeps, of the findings from `before` on, made in a layer guessed for the unknown `program`,

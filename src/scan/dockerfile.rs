@@ -112,6 +112,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                         borrowed: Vec::new(),
                         text_at: None,
                         pieces: Vec::new(),
+                        stops_at_failure: false,
                     })
                 };
                 let Some(mut snippet) = snippet else { continue };
@@ -152,6 +153,7 @@ fn script(bodies: &[Line<'_>]) -> Option<Snippet> {
         borrowed: Vec::new(),
         text_at: None,
         pieces: Vec::new(),
+        stops_at_failure: false,
     })
 }
 

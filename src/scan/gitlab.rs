@@ -191,7 +191,11 @@ pub fn commands(source: &str, templates: &Templates) -> Vec<Snippet> {
             main.extend(templates.with_default(&name, &job, "script"));
             for commands in [main, templates.with_default(&name, &job, "after_script")] {
                 if commands.iter().any(|snippet| !snippet.is_all_borrowed()) {
-                    found.extend(Snippet::joined(commands));
+                    // The runner's script stops at the first command that fails.
+                    found.extend(Snippet::joined(commands).map(|whole| Snippet {
+                        stops_at_failure: true,
+                        ..whole
+                    }));
                 }
             }
         }

@@ -53,6 +53,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                     borrowed: Vec::new(),
                     text_at: None,
                     pieces: Vec::new(),
+                    stops_at_failure: false,
                 });
             }
             continue;
@@ -91,6 +92,7 @@ pub fn commands(source: &str) -> Vec<Snippet> {
                 borrowed: Vec::new(),
                 text_at: None,
                 pieces: Vec::new(),
+                stops_at_failure: false,
             });
         }
     }

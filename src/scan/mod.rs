@@ -182,6 +182,9 @@ pub struct Snippet {
     /// lines are not the file's (a folded YAML string joins lines with spaces); used instead of
     /// `lines` when there are any.
     pub pieces: Vec<(usize, Place)>,
+    /// Its shell stops at the first command that fails (GitHub's `bash -e`, GitLab's runner):
+    /// a `cd` that fails ends it.
+    pub stops_at_failure: bool,
 }
 
 impl Snippet {
@@ -204,6 +207,7 @@ impl Snippet {
             borrowed: Vec::new(),
             text_at: None,
             pieces: Vec::new(),
+            stops_at_failure: false,
         }
     }
 
@@ -218,6 +222,7 @@ impl Snippet {
             borrowed: Vec::new(),
             text_at: None,
             pieces: Vec::new(),
+            stops_at_failure: false,
         }
     }
 
@@ -586,6 +591,7 @@ pub fn scan(
             if !folder.is_empty() {
                 snippet_context.cwd = context.project_root.join(&folder);
             }
+            snippet_context.stops_at_failure = snippet.stops_at_failure;
             let command = snippet.run_as.as_deref().unwrap_or(&snippet.text);
             let verdict = crate::analyze(command, &snippet_context);
             let mut seen: Vec<(&'static str, Place)> = Vec::new();

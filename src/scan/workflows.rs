@@ -113,7 +113,10 @@ fn steps_of(steps: &Node<'_>, defaults: &Defaults, windows: bool, source: &str) 
             .filter(|folder| !folder.contains("${{"));
         snippet = snippet.in_folder(folder);
         match Shell::of(shell.as_deref(), windows) {
-            Shell::Posix => {}
+            // The runner starts `bash -e` or `sh -e` for these, a custom command line as written.
+            Shell::Posix => {
+                snippet.stops_at_failure = matches!(shell.as_deref().map(str::trim), None | Some("bash" | "sh"))
+            }
             Shell::Pwsh => snippet = snippet.run_by("pwsh -NoProfile -Command"),
             Shell::Python => snippet = snippet.run_by("python3 -c"),
             Shell::Other => continue,

@@ -8,7 +8,7 @@ use crate::args::{self, Options};
 use crate::command::{Command, CommandId, Definition, DefinitionKind, Export, Input, LayerId, Output};
 use crate::context::Context;
 use crate::links::{self, Last};
-use crate::paths::{self, Cwd, Target};
+use crate::paths::{self, AbsPath, Cwd, Target};
 use crate::producers;
 use crate::source::{Source, Span};
 use crate::word::{DEFAULT_IFS, Part, Word};
@@ -49,7 +49,42 @@ pub(super) struct Shell {
     /// arithmetic; and those declared associative (`declare -A m`), whose keys it does not.
     pub(super) integers: Vec<String>,
     pub(super) associative: Vec<String>,
+    /// The other folders the shell may be in: where it stayed when a `cd` that can fail did.
+    /// What follows is judged in each of them too (`cd build; rm -rf *` runs `rm` in the folder
+    /// before when `build` is missing).
+    pub(super) other_cwds: Vec<OtherCwd>,
+    /// Where the shell is if the `cd` just run failed, until the list or the sequence around it
+    /// tells whether what follows runs there (`cd x && …`, `cd x || exit`, `cd x; …`).
+    pub(super) failed_cd: Option<FailedCd>,
+    /// The layer whose code ran `set -e`: there a failed `cd` ends the shell.
+    pub(super) errexit: Option<LayerId>,
 }
+
+/// Where the shell is: its working folder, the one before (`cd -`), and the others it may be in.
+#[derive(Clone)]
+pub(super) struct Whereabouts {
+    pub(super) cwd: Cwd,
+    pub(super) previous_cwd: Option<Cwd>,
+    pub(super) others: Vec<OtherCwd>,
+}
+
+/// A folder the shell may be in after a `cd` that can fail.
+#[derive(Clone, PartialEq)]
+pub(super) struct OtherCwd {
+    pub(super) cwd: Cwd,
+    /// The `cd` whose failure leaves the shell there, as written.
+    pub(super) cd: String,
+}
+
+/// A `cd` that can fail, and where the shell stays when it does.
+#[derive(Clone)]
+pub(super) struct FailedCd {
+    pub(super) before: Whereabouts,
+    pub(super) cd: String,
+}
+
+/// How many other folders the shell is followed in; past them, one more is unknown.
+const MOST_OTHER_CWDS: usize = 4;
 
 /// A shell function the command defined.
 pub(super) struct Function {
@@ -77,6 +112,54 @@ impl Shell {
             aliases: Vec::new(),
             integers: Vec::new(),
             associative: Vec::new(),
+            other_cwds: Vec::new(),
+            failed_cd: None,
+            // The command's own code is the first layer.
+            errexit: context.stops_at_failure.then_some(0),
+        }
+    }
+
+    pub(super) fn whereabouts(&self) -> Whereabouts {
+        Whereabouts {
+            cwd: self.cwd.clone(),
+            previous_cwd: self.previous_cwd.clone(),
+            others: self.other_cwds.clone(),
+        }
+    }
+
+    /// Puts the shell back where `whereabouts` says.
+    pub(super) fn go_to(&mut self, whereabouts: Whereabouts) {
+        self.cwd = whereabouts.cwd;
+        self.previous_cwd = whereabouts.previous_cwd;
+        self.other_cwds = whereabouts.others;
+    }
+
+    /// What follows a `cd` that may have failed runs in the folder before it too.
+    pub(super) fn may_have_failed(&mut self, failed: FailedCd) {
+        let stayed = OtherCwd {
+            cwd: failed.before.cwd,
+            cd: failed.cd,
+        };
+        self.may_also_be_in(std::iter::once(stayed).chain(failed.before.others));
+    }
+
+    /// Adds folders the shell may be in, past the most followed as one unknown folder.
+    pub(super) fn may_also_be_in(&mut self, others: impl IntoIterator<Item = OtherCwd>) {
+        for other in others {
+            if other.cwd == self.cwd || self.other_cwds.iter().any(|known| known.cwd == other.cwd) {
+                continue;
+            }
+            if self.other_cwds.len() < MOST_OTHER_CWDS {
+                self.other_cwds.push(other);
+                continue;
+            }
+            let unknown = Cwd::Unknown("after more `cd`s that may fail than the analysis follows".into());
+            if !self.other_cwds.iter().any(|known| known.cwd == unknown) {
+                self.other_cwds.push(OtherCwd {
+                    cwd: unknown,
+                    cd: other.cd,
+                });
+            }
         }
     }
 
@@ -474,20 +557,48 @@ impl Walker<'_> {
                         _ => Cwd::Unknown(format!("after `cd {}`", word.text())),
                     },
                 };
+                let before = Whereabouts {
+                    cwd: previous.clone(),
+                    previous_cwd: shell.previous_cwd.clone(),
+                    others: Vec::new(),
+                };
                 shell.previous_cwd = Some(previous);
+                // A `cd` to a folder that is there does not fail: one on disk, the root, the home
+                // folder, the folder above (one with no folder named goes home).
+                let exists = match (&shell.cwd, &before.cwd) {
+                    (Cwd::Known(folder), before) => {
+                        folder.same(&AbsPath::root())
+                            || folder.same(&self.context.home)
+                            || matches!(before, Cwd::Known(before) if before.parent().is_some_and(|up| up.same(folder)))
+                            || self.context.read_scripts
+                                && std::path::Path::new(&crate::context::native(folder)).is_dir()
+                    }
+                    (Cwd::Unknown(_), _) => false,
+                };
+                shell.failed_cd = (target.is_some() && !exists && shell.cwd != before.cwd).then(|| FailedCd {
+                    before,
+                    cd: command.display(),
+                });
             }
             "popd" => shell.cwd = Cwd::Unknown("after `popd`".into()),
-            // `set -P`/`set -o physical`: later `cd`s go where links lead.
+            // `set -P`/`set -o physical`: later `cd`s go where links lead. `set -e`/`set -o
+            // errexit`: a failed `cd` ends the shell.
             "set" if !command.args().first().is_some_and(|w| w.is("--")) => {
+                let layer = self.analysis.layers[command.layer].parent;
                 for (index, word) in command.args().iter().enumerate() {
                     let next = command.args().get(index + 1).map(Word::text);
                     let text = word.text();
-                    let flag_p =
-                        text.len() > 1 && text[1..].chars().all(|c| c.is_ascii_alphabetic()) && text.contains('P');
+                    let flags = text.len() > 1 && text[1..].chars().all(|c| c.is_ascii_alphabetic());
+                    let (flag_p, flag_e) = (flags && text.contains('P'), flags && text.contains('e'));
                     if (text.starts_with('-') && flag_p) || (text == "-o" && next == Some("physical")) {
                         shell.physical_cd = true;
                     } else if (text.starts_with('+') && flag_p) || (text == "+o" && next == Some("physical")) {
                         shell.physical_cd = false;
+                    }
+                    if (text.starts_with('-') && flag_e) || (text == "-o" && next == Some("errexit")) {
+                        shell.errexit = layer;
+                    } else if (text.starts_with('+') && flag_e) || (text == "+o" && next == Some("errexit")) {
+                        shell.errexit = None;
                     }
                 }
             }

@@ -5,7 +5,7 @@ use super::arithmetic::{arithmetic_names, test_arithmetic_names, tested_variable
 use super::backquotes::{backquote_substitutions, body_code};
 use super::decode::{Decoder, WordScope};
 use super::redirect::Redirections;
-use super::shell::Shell;
+use super::shell::{FailedCd, OtherCwd, Shell};
 use super::{Cursor, Flow, Walker};
 use crate::command::{Command, CommandId, GapKind, Input, LayerId, LayerKind, Output};
 use crate::parse::{self, ParseFailure};
@@ -78,6 +78,32 @@ impl Walker<'_> {
             whole,
         );
         self.analysis.layers[layer].bash_stops = bash_stops;
+        // Where the grammar carries a command on past the end of its line and bash ends it
+        // there (`echo ==` then `rm -rf ~`), each complete command bash reads is parsed apart.
+        // Another shell ends a command at the end of a line as bash does: its code is split the
+        // same way when bash reads it all, and still asks when not.
+        let parts = match joins_lines(parsed.tree.root_node(), parsed.source.text()) {
+            true => self.bash_units(&parsed, whole).unwrap_or_else(|| vec![parsed]),
+            false => vec![parsed],
+        };
+        let mut output = Output::Unknown;
+        for parsed in parts {
+            output = self.walk_parsed(parsed, whole, layer, shell, layer_depth, reader);
+        }
+        self.uncalled_functions(layer, shell, layer_depth);
+        Some((layer, output))
+    }
+
+    /// Walks the parse of a layer's code (or of one complete command of it), in `layer`.
+    fn walk_parsed(
+        &mut self,
+        mut parsed: parse::Parsed,
+        whole: Span,
+        layer: LayerId,
+        shell: &mut Shell,
+        layer_depth: usize,
+        reader: Reader,
+    ) -> Output {
         // The grammar reads backquote bodies with the command around them, and one it cannot
         // read spoils the whole line; bash reads them apart, when it runs them.
         if reader != Reader::Unknown
@@ -92,7 +118,7 @@ impl Walker<'_> {
         // there is no command that runs: it is not reported as unverifiable. What the walk does
         // read is still judged, since a shell that waits for the quote's end (a persistent one)
         // would run it with the next input.
-        if root.has_error() && !unclosed_quote_on_first_line(root, source.text()) {
+        if root.has_error() && !unclosed_double_quote(source.text()) {
             self.syntax_gaps(root, source);
         }
         let mut at = Cursor {
@@ -108,8 +134,29 @@ impl Walker<'_> {
                 self.function_substitutions(error, &mut at);
             }
         }
-        self.uncalled_functions(layer, at.shell, layer_depth);
-        Some((layer, output))
+        output
+    }
+
+    /// The complete commands bash reads in the code of `parsed`, each parsed apart; `None` when
+    /// bash's reading of it is not known, or finds one command only.
+    fn bash_units(&mut self, parsed: &parse::Parsed, whole: Span) -> Option<Vec<parse::Parsed>> {
+        let text = parsed.source.text();
+        let ends = refusal::unit_ends(text)?;
+        let mut units = Vec::new();
+        let mut start = 0;
+        for end in ends.into_iter().chain(std::iter::once(text.len())) {
+            if end > start && !text[start..end].trim().is_empty() {
+                units.push(start..end);
+            }
+            start = start.max(end);
+        }
+        if units.len() < 2 {
+            return None;
+        }
+        units
+            .into_iter()
+            .map(|unit| self.parse_layer(parsed.source.slice(unit), whole))
+            .collect()
     }
 
     /// The code with each backquote substitution of its top level read apart (`backquotes`):
@@ -230,9 +277,16 @@ impl Walker<'_> {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
         let mut outputs = Vec::new();
+        // A `cd` ending an `if` condition that failed skips the `then` branch.
+        let mut failed_condition = None;
         for (index, child) in children.iter().enumerate() {
             if !child.is_named() {
                 continue;
+            }
+            if matches!(child.kind(), "elif_clause" | "else_clause")
+                && let Some(failed) = failed_condition.take()
+            {
+                at.shell.may_have_failed(failed);
             }
             let background = children
                 .get(index + 1)
@@ -242,9 +296,25 @@ impl Walker<'_> {
                 ..flow.clone()
             };
             let output = self.statement(*child, &mut at.deeper(), &child_flow);
+            // What follows a `cd` that failed runs where the shell stayed, unless `set -e` ends
+            // the shell there.
+            if let Some(failed) = at.shell.failed_cd.take() {
+                if children[index + 1..]
+                    .iter()
+                    .find(|next| !matches!(parse::kind(next), ";" | "\n"))
+                    .is_some_and(|next| parse::kind(next) == "then")
+                {
+                    failed_condition = Some(failed);
+                } else if !self.errexit_ends_shell(node, at) {
+                    at.shell.may_have_failed(failed);
+                }
+            }
             if parse::kind(child) != "comment" {
                 outputs.push(output);
             }
+        }
+        if let Some(failed) = failed_condition {
+            at.shell.may_have_failed(failed);
         }
         combine(outputs)
     }
@@ -271,14 +341,9 @@ impl Walker<'_> {
                 None => self.redirected(node, at, flow),
             },
             "pipeline" => self.pipeline(pipeline_stages(node), None, at, flow),
-            "list" => {
-                // `a && b || c`, however long, is one level: the grammar nests it to the left.
-                let mut outputs = Vec::new();
-                for item in list_items(node) {
-                    outputs.push(self.statement(item, &mut at.deeper(), flow));
-                }
-                combine(outputs)
-            }
+            "list" => self.list(&list_items(node), at, &mut |walker, item, at| {
+                walker.statement(item, &mut at.deeper(), flow)
+            }),
             "subshell" => {
                 let mut inner = at.shell.clone();
                 self.sequence(node, &mut at.with_shell(&mut inner), flow)
@@ -494,25 +559,29 @@ impl Walker<'_> {
             // `a && b > f`: the grammar hangs the redirection on the whole list, where bash
             // gives it to the last command only.
             Some(body) if body.kind() == "list" => {
-                let mut items = list_items(body);
-                let last = items.pop();
-                for item in items {
-                    self.statement(item, &mut at.deeper(), flow);
-                }
-                match last {
-                    Some(last) if last.kind() == "command" => {
-                        self.simple_command(last, redirections, &mut at.deeper(), flow)
+                let items = list_items(body);
+                let last = items.last().map(|item| item.node);
+                let mut redirections = Some(redirections);
+                self.list(&items, at, &mut |walker, item, at| {
+                    let redirections = match redirections.take() {
+                        Some(redirections) if Some(item) == last => redirections,
+                        other => {
+                            redirections = other;
+                            return walker.statement(item, &mut at.deeper(), flow);
+                        }
+                    };
+                    match item.kind() {
+                        "command" => walker.simple_command(item, redirections, &mut at.deeper(), flow),
+                        "pipeline" => {
+                            walker.pipeline(pipeline_stages(item), Some(redirections), &mut at.deeper(), flow)
+                        }
+                        _ => {
+                            let output = walker.statement(item, &mut at.deeper(), flow);
+                            walker.bare_redirection(node, redirections, output.clone(), at, flow);
+                            output
+                        }
                     }
-                    Some(last) if last.kind() == "pipeline" => {
-                        self.pipeline(pipeline_stages(last), Some(redirections), &mut at.deeper(), flow)
-                    }
-                    Some(last) => {
-                        let output = self.statement(last, &mut at.deeper(), flow);
-                        self.bare_redirection(node, redirections, output.clone(), at, flow);
-                        output
-                    }
-                    None => Output::Unknown,
-                }
+                })
             }
             Some(body) if body.kind() == "declaration_command" && is_printing_declaration(body, at.source.text()) => {
                 self.printing_declaration(body, redirections, &mut at.deeper(), flow)
@@ -541,7 +610,132 @@ impl Walker<'_> {
         output
     }
 
+    /// The items of an `&&`/`||` list, each walked by `walk_item`. A `cd` that fails skips what
+    /// follows it with `&&` and runs what follows with `||` where the shell stayed: that runs
+    /// only there, unless it ends the shell (`cd x || exit`).
+    fn list(
+        &mut self,
+        items: &[ListItem],
+        at: &mut Cursor,
+        walk_item: &mut dyn FnMut(&mut Self, Node, &mut Cursor) -> Output,
+    ) -> Output {
+        let mut outputs = Vec::new();
+        // Where the shell is when a `cd` of the list failed, and the item that `cd` is.
+        let mut failed: Option<(FailedCd, usize)> = None;
+        let in_function = !at.shell.calling.is_empty();
+        for (index, item) in items.iter().enumerate() {
+            let output = match (item.after_or, failed.take()) {
+                (true, Some(_)) if ends_the_shell(item.node, at.source.text(), in_function) => {
+                    walk_item(self, item.node, at)
+                }
+                (true, Some((failure, cd))) if cd + 1 == index => {
+                    let succeeded = at.shell.whereabouts();
+                    at.shell.go_to(failure.before);
+                    let output = walk_item(self, item.node, at);
+                    let after = at.shell.whereabouts();
+                    at.shell.go_to(succeeded);
+                    at.shell.may_have_failed(FailedCd {
+                        before: after,
+                        cd: failure.cd,
+                    });
+                    output
+                }
+                (true, Some((failure, _))) => {
+                    at.shell.may_have_failed(failure);
+                    walk_item(self, item.node, at)
+                }
+                (true, None) => walk_item(self, item.node, at),
+                (false, pending) => {
+                    failed = pending;
+                    walk_item(self, item.node, at)
+                }
+            };
+            outputs.push(output);
+            // The last item's failure is the list's, for the sequence around it to judge.
+            if index + 1 < items.len()
+                && let Some(new) = at.shell.failed_cd.take()
+            {
+                failed = Some(match failed {
+                    Some((mut earlier, _)) => {
+                        earlier.before.others.push(OtherCwd {
+                            cwd: new.before.cwd,
+                            cd: new.cd,
+                        });
+                        earlier.before.others.extend(new.before.others);
+                        (earlier, index)
+                    }
+                    None => (new, index),
+                });
+            }
+        }
+        if let Some((failure, _)) = failed {
+            at.shell.may_have_failed(failure);
+        }
+        combine(outputs)
+    }
+
+    /// Whether `set -e`, run earlier in this layer, ends the shell when a command of `node`
+    /// fails: not in a function (whose caller may run it as `f || true`), nor in a list, a
+    /// condition, a loop or a substitution, where bash does not exit.
+    fn errexit_ends_shell(&self, node: Node, at: &Cursor) -> bool {
+        let in_function = matches!(
+            &self.analysis.layers[at.layer].kind,
+            LayerKind::Code { via, .. } if via.starts_with("function ")
+        );
+        at.shell.errexit == Some(at.layer)
+            && !in_function
+            && std::iter::successors(Some(node), |node| node.parent()).all(|node| {
+                matches!(
+                    node.kind(),
+                    "program" | "subshell" | "redirected_statement" | "compound_statement"
+                ) && !(node.kind() == "compound_statement" && node.child(0).is_some_and(|first| first.kind() == "(("))
+            })
+    }
+
+    /// A simple command, judged in every folder the shell may be in.
     fn simple_command(&mut self, node: Node, outer: Redirections, at: &mut Cursor, flow: &Flow) -> Output {
+        let others = std::mem::take(&mut at.shell.other_cwds);
+        if others.is_empty() {
+            return self.simple_command_in(node, outer, at, flow);
+        }
+        let mut elsewhere: Vec<(OtherCwd, Shell)> = others
+            .into_iter()
+            .map(|other| {
+                let mut shell = at.shell.clone();
+                shell.cwd = other.cwd.clone();
+                (other, shell)
+            })
+            .collect();
+        let output = self.simple_command_in(node, outer.clone(), at, flow);
+        let mut reached = Vec::new();
+        let mut failed_elsewhere = Vec::new();
+        for (other, shell) in &mut elsewhere {
+            let first = self.analysis.commands.len();
+            self.simple_command_in(node, outer.clone(), &mut at.with_shell(shell), flow);
+            for command in &mut self.analysis.commands[first..] {
+                command.after_failed_cd.get_or_insert_with(|| other.cd.clone());
+            }
+            reached.push(OtherCwd {
+                cwd: shell.cwd.clone(),
+                cd: other.cd.clone(),
+            });
+            reached.append(&mut shell.other_cwds);
+            if let Some(failed) = shell.failed_cd.take() {
+                failed_elsewhere.push(OtherCwd {
+                    cwd: failed.before.cwd,
+                    cd: other.cd.clone(),
+                });
+            }
+        }
+        match &mut at.shell.failed_cd {
+            Some(failed) => failed.before.others.extend(failed_elsewhere),
+            None => reached.extend(failed_elsewhere),
+        }
+        at.shell.may_also_be_in(reached);
+        output
+    }
+
+    fn simple_command_in(&mut self, node: Node, outer: Redirections, at: &mut Cursor, flow: &Flow) -> Output {
         let span = at.source.span(node.byte_range());
         let mut cursor = node.walk();
         let every_child: Vec<Node> = node.children(&mut cursor).collect();
@@ -674,19 +868,7 @@ impl Walker<'_> {
     /// `rm -rf ~` on the next; `export $` reads `$rm`), where bash ends it and runs the next line
     /// on its own: such a reading cannot be trusted.
     pub(super) fn lines_joined(&mut self, children: &[Node], source: &Source) {
-        let text = source.text();
-        let between = children.windows(2).find_map(|pair| {
-            let gap = pair[0].end_byte()..pair[1].start_byte();
-            (gap.start <= gap.end && text[gap.clone()].contains('\n')).then_some(gap)
-        });
-        let inside = || {
-            children
-                .iter()
-                .filter(|child| matches!(parse::kind(child), "word" | "simple_expansion"))
-                .find(|child| text[child.byte_range()].contains('\n'))
-                .map(|child| child.byte_range())
-        };
-        if let Some(range) = between.or_else(inside) {
+        if let Some(range) = joined_lines(children, source.text()) {
             self.gap(
                 GapKind::Syntax,
                 source.span(range),
@@ -796,65 +978,50 @@ impl Walker<'_> {
     }
 }
 
-/// Whether `text` is one bash rejects from its first line: reading the text as bash's lexer
-/// does (quotes, backslashes, comments) finds a double quote opened on the first line that
-/// never closes, so bash reaches the end of its input inside that first line and runs none of
-/// it, whatever the parser made of the rest (a Windows path ending in `\"` escapes its own
-/// closing quote: `ls "C:\x\"`). Anything the simple reading cannot follow (`$(…)`,
-/// backquotes, `$'…'`, heredocs) leaves the text to the walk.
-fn unclosed_quote_on_first_line(root: Node, text: &str) -> bool {
-    if !root.has_error() || text.contains(['\r', '\0']) {
+/// Whether bash refuses all of `text` for a double quote that never closes: it reaches the end
+/// of its input inside the first complete command and runs none of it, whatever the parser made
+/// of the rest (a Windows path ending in `\"` escapes its own closing quote: `ls "C:\x\"`).
+fn unclosed_double_quote(text: &str) -> bool {
+    refusal::refusal(text).is_some_and(|refused| {
+        text[..refused.unit_start].trim().is_empty() && refused.kind == RefusalKind::UnexpectedEnd("\"".into())
+    })
+}
+
+/// Where the words of a command (`children`) run on past the end of a line: between two of
+/// them, or inside one.
+fn joined_lines(children: &[Node], text: &str) -> Option<std::ops::Range<usize>> {
+    let between = children.windows(2).find_map(|pair| {
+        let gap = pair[0].end_byte()..pair[1].start_byte();
+        (gap.start <= gap.end && text[gap.clone()].contains('\n')).then_some(gap)
+    });
+    let inside = || {
+        children
+            .iter()
+            .filter(|child| matches!(child.kind(), "word" | "simple_expansion"))
+            .find(|child| text[child.byte_range()].contains('\n'))
+            .map(|child| child.byte_range())
+    };
+    between.or_else(inside)
+}
+
+/// Whether the grammar carries a command of the tree on past the end of its line (see
+/// [`Walker::lines_joined`]).
+fn joins_lines(root: Node, text: &str) -> bool {
+    if !text.contains('\n') {
         return false;
     }
-    #[derive(PartialEq)]
-    enum State {
-        Normal,
-        Single,
-        Double { opened_at: usize },
-    }
-    let bytes = text.as_bytes();
-    let mut state = State::Normal;
-    let mut at = 0;
-    while at < bytes.len() {
-        let byte = bytes[at];
-        let next = bytes.get(at + 1).copied();
-        match state {
-            State::Normal => match byte {
-                b'\\' => at += 1,
-                b'\'' => state = State::Single,
-                b'"' => state = State::Double { opened_at: at },
-                b'`' => return false,
-                b'$' if matches!(next, Some(b'(' | b'\'' | b'"')) => return false,
-                b'<' if next == Some(b'<') => return false,
-                // A word starts after a blank or an operator character: `;#` is a comment.
-                b'#' if at == 0
-                    || matches!(
-                        bytes[at - 1],
-                        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
-                    ) =>
-                {
-                    while at < bytes.len() && bytes[at] != b'\n' {
-                        at += 1;
-                    }
-                }
-                _ => {}
-            },
-            State::Single => {
-                if byte == b'\'' {
-                    state = State::Normal;
-                }
-            }
-            State::Double { .. } => match byte {
-                b'\\' => at += 1,
-                b'"' => state = State::Normal,
-                b'`' => return false,
-                b'$' if next == Some(b'(') => return false,
-                _ => {}
-            },
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        if matches!(node.kind(), "command" | "declaration_command" | "variable_assignments")
+            && joined_lines(&children, text).is_some()
+        {
+            return true;
         }
-        at += 1;
+        stack.extend(children);
     }
-    matches!(state, State::Double { opened_at } if !text[..opened_at].contains('\n'))
+    false
 }
 
 /// `$()`, `$( )`, `` ` ` ``: a command substitution with no command in it (the grammar reads
@@ -1117,21 +1284,65 @@ fn pipeline_stages(node: Node) -> Vec<Node> {
     stages
 }
 
+/// A statement of an `&&`/`||` list.
+struct ListItem<'tree> {
+    node: Node<'tree>,
+    /// It follows `||`: it runs when what comes before it failed.
+    after_or: bool,
+}
+
 /// The statements of a list in order, flattening the nested lists the grammar builds for
 /// `a && b && c`.
-fn list_items(node: Node) -> Vec<Node> {
+fn list_items(node: Node) -> Vec<ListItem> {
     let mut items = Vec::new();
-    let mut pending = vec![node];
-    while let Some(current) = pending.pop() {
+    let mut pending = vec![(node, false)];
+    while let Some((current, after_or)) = pending.pop() {
         if current.kind() == "list" {
             let mut cursor = current.walk();
-            let children: Vec<Node> = current.named_children(&mut cursor).collect();
+            let mut children = Vec::new();
+            let mut or = after_or;
+            for child in current.children(&mut cursor) {
+                if child.is_named() {
+                    children.push((child, or));
+                } else {
+                    or = child.kind() == "||";
+                }
+            }
             pending.extend(children.into_iter().rev());
         } else {
-            items.push(current);
+            items.push(ListItem {
+                node: current,
+                after_or,
+            });
         }
     }
     items
+}
+
+/// Whether a statement ends the shell (`exit`, or `return` in a function), also as the last of
+/// a `{ …; }` group: what follows `cd x || exit` runs only where `cd` went.
+fn ends_the_shell(node: Node, text: &str, in_function: bool) -> bool {
+    match node.kind() {
+        "command" => node
+            .child_by_field_name("name")
+            .is_some_and(|name| match &text[name.byte_range()] {
+                "exit" => true,
+                "return" => in_function,
+                _ => false,
+            }),
+        "redirected_statement" => node
+            .child_by_field_name("body")
+            .is_some_and(|body| ends_the_shell(body, text, in_function)),
+        "compound_statement" if node.child(0).is_some_and(|first| first.kind() == "{") => {
+            let mut cursor = node.walk();
+            let last = node
+                .named_children(&mut cursor)
+                .filter(|child| child.kind() != "comment")
+                .last();
+            last.is_some_and(|last| ends_the_shell(last, text, in_function))
+        }
+        _ => false,
+    }
 }
 
 /// The descendant of `root` with the given id.

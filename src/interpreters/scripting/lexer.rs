@@ -363,19 +363,38 @@ impl<'a> Lexer<'a> {
         let mut depth = 0;
         let mut pieces = Vec::new();
         let mut verbatim_from = self.at;
-        let flush = |lexer: &Lexer, pieces: &mut Vec<Word>, from: usize, to: usize| {
-            if from < to {
-                pieces.push(verbatim(lexer.source, from..to));
+        let mut modifiers = Modifiers::default();
+        let flush = |lexer: &Lexer, pieces: &mut Vec<Word>, modifiers: &mut Modifiers, from: usize, to: usize| {
+            if from >= to {
+                return;
             }
+            pieces.push(match modifiers.any() {
+                true => Word::from_source_text(&modifiers.changed(&lexer.text[from..to]), from..to, lexer.source),
+                false => verbatim(lexer.source, from..to),
+            });
         };
         while let Some(c) = self.peek(0) {
             if c == '\\' {
                 let length = 1 + self.peek(1).map_or(0, char::len_utf8);
                 if escapes {
-                    flush(self, &mut pieces, verbatim_from, self.at);
+                    flush(self, &mut pieces, &mut modifiers, verbatim_from, self.at);
                     let (decoded, used) = decode_escape(self.language, &self.text[self.at..]);
                     let range = self.at..self.at + used.max(length);
-                    pieces.push(Word::from_source_text(&decoded, range.clone(), self.source));
+                    match decoded {
+                        Escaped::Text(decoded) => {
+                            let decoded = modifiers.changed(&decoded);
+                            pieces.push(Word::from_source_text(&decoded, range.clone(), self.source));
+                        }
+                        Escaped::Unknown => {
+                            let written = &self.text[range.clone()];
+                            pieces.push(Word::dynamic(Dynamic {
+                                kind: DynamicKind::Other,
+                                text: crate::source::display_text(written, &[]),
+                                span: self.source.span(range.clone()),
+                            }));
+                        }
+                        Escaped::Modifier(modifier) => modifiers.apply(modifier),
+                    }
                     self.at = range.end;
                     verbatim_from = self.at;
                 } else {
@@ -383,7 +402,7 @@ impl<'a> Lexer<'a> {
                     // backslash is kept as written.
                     let next = self.peek(1);
                     if next == Some(close) || next == Some('\\') {
-                        flush(self, &mut pieces, verbatim_from, self.at);
+                        flush(self, &mut pieces, &mut modifiers, verbatim_from, self.at);
                         verbatim_from = self.at + 1;
                     }
                     self.at += length;
@@ -399,7 +418,7 @@ impl<'a> Lexer<'a> {
                 depth -= 1;
             }
             if interpolates && let Some(length) = self.interpolation() {
-                flush(self, &mut pieces, verbatim_from, self.at);
+                flush(self, &mut pieces, &mut modifiers, verbatim_from, self.at);
                 let range = self.at..self.at + length;
                 pieces.push(self.interpolated(range.clone()));
                 self.at = range.end;
@@ -408,7 +427,7 @@ impl<'a> Lexer<'a> {
             }
             self.at += c.len_utf8();
         }
-        flush(self, &mut pieces, verbatim_from, self.at);
+        flush(self, &mut pieces, &mut modifiers, verbatim_from, self.at);
         if pieces.is_empty() {
             return text("", self.source.span(self.at..self.at));
         }
@@ -568,28 +587,69 @@ fn split_words(source: &Source, range: Range<usize>) -> Vec<Word> {
     words
 }
 
-/// Decodes the escape at the start of `text` (which begins with a backslash): the text it
-/// stands for and the bytes it used.
-fn decode_escape(language: Language, text: &str) -> (String, usize) {
+/// What an escape in a string stands for.
+#[derive(Debug, PartialEq)]
+enum Escaped {
+    Text(String),
+    /// A character this reading cannot name (Perl's `\N{NAME}`, Ruby's meta `\M-x`).
+    Unknown,
+    /// A Perl case or quoting change of what follows (`\U`, `\L`, `\F`, `\Q`, `\u`, `\l`),
+    /// or its end (`\E`).
+    Modifier(char),
+}
+
+/// Decodes the escape at the start of `text` (which begins with a backslash): what it stands
+/// for and the bytes it used.
+fn decode_escape(language: Language, text: &str) -> (Escaped, usize) {
     let mut chars = text[1..].chars();
     let Some(first) = chars.next() else {
-        return ("\\".to_owned(), 1);
+        return (Escaped::Text("\\".to_owned()), 1);
     };
-    let simple = |s: &str| (s.to_owned(), 1 + first.len_utf8());
+    let simple = |s: &str| (Escaped::Text(s.to_owned()), 1 + first.len_utf8());
     let code = |digits: &str, radix: u32, used: usize| match u32::from_str_radix(digits, radix)
         .ok()
         .and_then(char::from_u32)
     {
-        Some(c) => (c.to_string(), used),
-        None => (text[..used].to_owned(), used),
+        Some(c) => (Escaped::Text(c.to_string()), used),
+        None => (Escaped::Text(text[..used].to_owned()), used),
     };
     let after = &text[1 + first.len_utf8()..];
+    let braced = |prefix: usize| after[prefix..].strip_prefix('{').and_then(|inner| inner.find('}'));
+    let (perl, ruby) = (language == Language::Perl, language == Language::Ruby);
     match first {
         'n' => simple("\n"),
         't' => simple("\t"),
         'r' => simple("\r"),
         'e' if language != Language::Lua => simple("\x1b"),
         'a' => simple("\x07"),
+        'f' => simple("\x0c"),
+        'b' if language != Language::Php => simple("\x08"),
+        'v' if !perl => simple("\x0b"),
+        's' if ruby => simple(" "),
+        'U' | 'L' | 'F' | 'Q' | 'E' | 'u' | 'l' if perl => (Escaped::Modifier(first), 2),
+        'o' if perl && braced(0).is_some() => {
+            let end = braced(0).unwrap_or_default();
+            code(&after[1..1 + end], 8, 2 + end + 2)
+        }
+        'N' if perl => match braced(0) {
+            Some(end) => {
+                let name = &after[1..1 + end];
+                let used = 2 + end + 2;
+                match name.strip_prefix("U+") {
+                    Some(hex) => code(hex, 16, used),
+                    None => (Escaped::Unknown, used),
+                }
+            }
+            None => simple("N"),
+        },
+        // Perl: the character's upper case with bit 6 flipped; Ruby: its low five bits (and
+        // `?`, DEL).
+        'c' if perl || ruby => control(language, after, 2),
+        'C' if ruby && after.starts_with('-') => control(language, &after[1..], 3),
+        'M' if ruby && after.starts_with('-') => (
+            Escaped::Unknown,
+            3 + after[1..].chars().next().map_or(0, char::len_utf8),
+        ),
         '0'..='9' if language == Language::Lua => {
             let digits = text[1..].bytes().take_while(u8::is_ascii_digit).take(3).count();
             code(&text[1..1 + digits], 10, 1 + digits)
@@ -608,23 +668,109 @@ fn decode_escape(language: Language, text: &str) -> (String, usize) {
         },
         'x' => {
             let digits = after.bytes().take_while(u8::is_ascii_hexdigit).take(2).count();
-            if digits == 0 {
-                return simple("x");
+            match digits {
+                // Perl reads `\x` with no digits as a NUL.
+                0 if perl => simple("\0"),
+                0 => simple("x"),
+                _ => code(&after[..digits], 16, 2 + digits),
             }
-            code(&after[..digits], 16, 2 + digits)
         }
+        // Ruby's `\u{72 6d}` names several characters.
+        'u' if ruby && after.starts_with('{') => match after.find('}') {
+            Some(end) => {
+                let decoded: Option<String> = after[1..end]
+                    .split_ascii_whitespace()
+                    .map(|digits| u32::from_str_radix(digits, 16).ok().and_then(char::from_u32))
+                    .collect();
+                match decoded {
+                    Some(decoded) => (Escaped::Text(decoded), 2 + end + 1),
+                    None => (Escaped::Text(text[..2 + end + 1].to_owned()), 2 + end + 1),
+                }
+            }
+            None => simple("u"),
+        },
         'u' if after.starts_with('{') => match after.find('}') {
             Some(end) => code(&after[1..end], 16, 2 + end + 1),
             None => simple("u"),
         },
-        'u' if language == Language::Ruby => {
+        'u' if ruby => {
             let digits = after.bytes().take_while(u8::is_ascii_hexdigit).take(4).count();
             code(&after[..digits], 16, 2 + digits)
         }
         '\n' if language == Language::Lua => simple("\n"),
-        _ if language == Language::Php && !"\\$\"".contains(first) => {
-            (text[..1 + first.len_utf8()].to_owned(), 1 + first.len_utf8())
+        _ if language == Language::Php && !"\\$\"".contains(first) => (
+            Escaped::Text(text[..1 + first.len_utf8()].to_owned()),
+            1 + first.len_utf8(),
+        ),
+        other => (Escaped::Text(other.to_string()), 1 + other.len_utf8()),
+    }
+}
+
+/// The control character `\cX` (Perl, Ruby) or `\C-X` (Ruby) names, X starting `after`;
+/// `used` bytes before X.
+fn control(language: Language, after: &str, used: usize) -> (Escaped, usize) {
+    let Some(named) = after.chars().next().filter(char::is_ascii) else {
+        return (Escaped::Unknown, used);
+    };
+    let byte = named as u8;
+    let value = match (language, byte) {
+        (_, b'?') => 0x7f,
+        (Language::Perl, _) => byte.to_ascii_uppercase() ^ 0x40,
+        _ => byte & 0x9f,
+    };
+    (Escaped::Text(char::from(value).to_string()), used + 1)
+}
+
+/// Perl's case and quoting changes in force in a double-quoted string: `\U`, `\L` or `\F`
+/// (one at a time, each replacing the last) and `\Q`, each until its `\E`, and `\u` or `\l` for
+/// the next character.
+#[derive(Default)]
+struct Modifiers {
+    /// The changes in force, the latest last.
+    active: Vec<char>,
+    next_character: Option<char>,
+}
+
+impl Modifiers {
+    fn apply(&mut self, modifier: char) {
+        match modifier {
+            'E' => {
+                self.active.pop();
+            }
+            'u' | 'l' => self.next_character = Some(modifier),
+            'Q' => self.active.push('Q'),
+            case => {
+                self.active.retain(|active| *active == 'Q');
+                self.active.push(case);
+            }
         }
-        other => (other.to_string(), 1 + other.len_utf8()),
+    }
+
+    fn any(&self) -> bool {
+        !self.active.is_empty() || self.next_character.is_some()
+    }
+
+    /// `text` as the changes in force make it.
+    fn changed(&mut self, text: &str) -> String {
+        let mut changed = String::with_capacity(text.len());
+        for c in text.chars() {
+            let cased: String = match self.active.iter().rev().find(|active| **active != 'Q') {
+                Some('U') => c.to_uppercase().collect(),
+                Some(_) => c.to_lowercase().collect(),
+                None => c.to_string(),
+            };
+            let cased = match self.next_character.take() {
+                Some('u') => cased.to_uppercase(),
+                Some(_) => cased.to_lowercase(),
+                None => cased,
+            };
+            for c in cased.chars() {
+                if self.active.contains(&'Q') && c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '_') {
+                    changed.push('\\');
+                }
+                changed.push(c);
+            }
+        }
+        changed
     }
 }

@@ -745,6 +745,12 @@ mod tests {
     fn perl() {
         let perl = |code| described(Language::Perl, code);
         assert_eq!(perl("system(\"rm -rf ~\")"), ["system: shell rm -rf ~"]);
+        // Case and quoting changes as perl 5.36 makes them: `\L` then `\Q` both hold until
+        // their `\E`s; `\U` after `\L` replaces it; `\u` changes the next character only.
+        assert_eq!(perl(r#"system "\LAB\QC D\EE\EF""#), [r"system: shell abc\ deF"]);
+        assert_eq!(perl(r#"system "\Ua\LB\Ec""#), ["system: shell Abc"]);
+        assert_eq!(perl(r#"system "\u\LfOO bAR\E""#), ["system: shell Foo bar"]);
+        assert_eq!(perl(r#"system "\cI\x""#), ["system: shell \t\0"]);
         assert_eq!(perl("system 'rm', '-rf', '/';"), ["system: run rm -rf /"]);
         assert_eq!(perl("my $x = qx{git push -f}; print $x"), ["qx: shell git push -f"]);
         assert_eq!(perl("`rm -rf $ENV{HOME}`"), ["qx: shell rm -rf /home/user"]);
