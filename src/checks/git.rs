@@ -268,7 +268,12 @@ pub static GIT_REF_OVERWRITE: Rule = Rule {
     decision: ASK,
     catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`. A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
     instead: "Create a new branch or tag instead (`git branch NAME START`), or show the user where the ref points first (`git log -1 REF`)",
-    examples: &["git branch -f main HEAD~3", "git branch -M old main", "git tag -f v1.0"],
+    examples: &[
+        "git branch -f main HEAD~3",
+        "git branch -M old main",
+        "git branch --move --force old main",
+        "git tag -f v1.0",
+    ],
     allowed: &[
         "git branch -M main",
         "git branch -m old new",
@@ -416,7 +421,11 @@ fn check(subject: &Subject, report: &mut Report) {
                     &GIT_BRANCH_FORCE_DELETE,
                     "`git branch -D` would delete the branch even if its commits are merged nowhere",
                 );
-            } else if (parsed.has_short('M') || parsed.has_short('C')) && operands >= 2 {
+            } else if (parsed.has_short('M')
+                || parsed.has_short('C')
+                || (parsed.has('m', "move") || parsed.has('c', "copy")) && parsed.has('f', "force"))
+                && operands >= 2
+            {
                 flag(
                     report,
                     &GIT_REF_OVERWRITE,

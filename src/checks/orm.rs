@@ -59,6 +59,8 @@ pub static DATABASE_RESET_PRODUCTION: Rule = Rule {
     examples: &[
         "RAILS_ENV=production bin/rails db:schema:load",
         "php artisan migrate:fresh --env=production",
+        "RAILS_ENV=production bundle exec rails db:drop",
+        "rails db:drop RAILS_ENV=production",
         "MIX_ENV=prod mix ecto.drop",
     ],
     allowed: &["RAILS_ENV=production bin/rails db:migrate"],
@@ -224,10 +226,17 @@ fn in_production(command: &Command, texts: &[&str], analysis: &Analysis) -> bool
         "DJANGO_SETTINGS_MODULE" => value.to_ascii_lowercase().contains("prod"),
         _ => false,
     };
-    let given = command
-        .assignments
-        .iter()
+    // Given to the command, or to a wrapper that runs it (`RAILS_ENV=production bundle exec
+    // rails db:drop`): the wrapper passes its environment on.
+    let wrappers = std::iter::successors(Some(command), |inner| inner.parent.map(|id| &analysis.commands[id]));
+    let given = wrappers
+        .flat_map(|wrapper| wrapper.assignments.iter())
         .any(|(name, value)| value.value().is_some_and(|value| says(name, value)));
+    // Rake and the tasks `rails` runs read `NAME=value` arguments as variables
+    // (`rails db:drop RAILS_ENV=production`).
+    let argument = texts
+        .iter()
+        .any(|text| text.split_once('=').is_some_and(|(name, value)| says(name, value)));
     let exported = analysis
         .exports
         .iter()
@@ -239,5 +248,5 @@ fn in_production(command: &Command, texts: &[&str], analysis: &Analysis) -> bool
             text.split_once('=')
                 .is_some_and(|(option, value)| matches!(option, "--env" | "--environment") && production(value))
         });
-    given || exported || option
+    given || argument || exported || option
 }
