@@ -588,7 +588,10 @@ impl Walker<'_> {
                 for (index, word) in command.args().iter().enumerate() {
                     let next = command.args().get(index + 1).map(Word::text);
                     let text = word.text();
-                    let flags = text.len() > 1 && text[1..].chars().all(|c| c.is_ascii_alphabetic());
+                    // `-` and `+` are one byte: what follows starts on a character.
+                    let flags = text.len() > 1
+                        && text.starts_with(['-', '+'])
+                        && text[1..].chars().all(|c| c.is_ascii_alphabetic());
                     let (flag_p, flag_e) = (flags && text.contains('P'), flags && text.contains('e'));
                     if (text.starts_with('-') && flag_p) || (text == "-o" && next == Some("physical")) {
                         shell.physical_cd = true;
