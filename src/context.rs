@@ -63,6 +63,8 @@ pub struct Context {
     pub links: Vec<crate::links::Link>,
     /// The user's login shell (`$SHELL`), when known: the shell an agent runs commands in.
     pub login_shell: Option<String>,
+    /// The user's aliases the agent's shell applies to each command, by name (see `aliases`).
+    pub aliases: std::rc::Rc<Vec<(String, String)>>,
     /// The names of the environment variables set where the command runs, when known (the
     /// hook's own environment, which the agent's shell inherits; `explain`'s): a variable that
     /// neither the environment nor the command sets is empty when the command runs.
@@ -125,6 +127,7 @@ impl Context {
             path_folders: Vec::new(),
             links: Vec::new(),
             login_shell: None,
+            aliases: Default::default(),
             set_variables: None,
             unset_variables_empty: false,
             shell_per_command: false,

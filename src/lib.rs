@@ -14,6 +14,7 @@
 //! assert_eq!(verdict.rule(), Some("rm-home"));
 //! ```
 
+pub(crate) mod aliases;
 pub(crate) mod analyze;
 pub(crate) mod approvals;
 pub(crate) mod args;

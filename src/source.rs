@@ -80,6 +80,14 @@ impl Source {
         Span::new(start, end)
     }
 
+    /// The range of this text that came from `span` of the original command, where this text
+    /// holds it.
+    pub fn range_of(&self, span: Span) -> Option<Range<usize>> {
+        let start = self.origin.iter().position(|&origin| origin == span.start)?;
+        let end = self.origin.iter().rposition(|&origin| origin == span.end)?;
+        (start <= end).then_some(start..end)
+    }
+
     /// Whether `range` of this text is a contiguous, unaltered copy of the original.
     pub fn is_verbatim(&self, range: Range<usize>) -> bool {
         range.end <= self.text.len()

@@ -624,3 +624,51 @@ fn long_call_chains_in_inline_code_get_a_verdict() {
         assert!(matches!(outcome.exit, 0 | 2), "{program}: exit {}", outcome.exit);
     }
 }
+
+#[test]
+fn the_users_aliases_from_claude_codes_snapshot_are_expanded() {
+    let root =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("safety-net-aliases-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (home, project) = (root.join("home"), root.join("home/work/project"));
+    std::fs::create_dir_all(&project).expect("a folder");
+    std::fs::create_dir_all(home.join(".claude/shell-snapshots")).expect("a folder");
+    let snapshot = "alias k='kubectl'\nalias gpf='git push --force'\nalias ls='ls --color=auto'\n";
+    std::fs::write(home.join(".claude/shell-snapshots/snapshot-bash-1.sh"), snapshot).expect("a snapshot");
+    let exit = |command: &str| {
+        let payload = serde_json::json!({"session_id": "s", "transcript_path": "/tmp/t", "hook_event_name": "PreToolUse", "cwd": project, "tool_name": "Bash", "tool_input": {"command": command}});
+        let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+        hook.arg("hook")
+            .env_clear()
+            .env("HOME", &home)
+            .env("PATH", "/usr/bin:/bin");
+        let output = common::run_with_input(&mut hook, payload.to_string().as_bytes());
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    assert_eq!(exit("gpf origin main").0, Some(2), "the alias pushes by force");
+    assert_eq!(exit("echo ok && gpf").0, Some(2), "anywhere on the command line");
+    assert!(
+        exit("k delete ns prod").1.contains("\"ask\""),
+        "kubectl deletes a namespace"
+    );
+    assert_eq!(exit("k get pods"), (Some(0), String::new()), "a read passes");
+    assert_eq!(
+        exit("ls -la"),
+        (Some(0), String::new()),
+        "an alias of itself is read once"
+    );
+    assert_eq!(
+        exit("\\gpf origin main"),
+        (Some(0), String::new()),
+        "a quoted name is no alias"
+    );
+    assert_eq!(
+        exit("bash -c gpf"),
+        (Some(0), String::new()),
+        "a shell the command starts has none"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

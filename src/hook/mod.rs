@@ -493,6 +493,10 @@ fn context(call: &Call, dialect: Dialect, environment: &Environment) -> Context 
         .collect();
     if dialect.agent == Agent::Claude {
         context.given_folders.extend(install::additional_directories(&context));
+        let settings = std::env::var_os("CLAUDE_CONFIG_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| std::path::Path::new(&context::native(&context.home)).join(".claude"));
+        context.aliases = std::rc::Rc::new(crate::aliases::from_claude_snapshots(&settings));
     }
     context
         .given_folders

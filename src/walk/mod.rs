@@ -61,6 +61,7 @@ pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
         files: FileMemory::default(),
         reading_disk: Vec::new(),
         read_write_operators: Vec::new(),
+        expanding_aliases: Vec::new(),
     };
     let mut shell = Shell::new(context);
     walker.shell_layer(Source::original(command), "command line", None, &mut shell, 0);
@@ -79,6 +80,8 @@ struct Walker<'c> {
     /// Where `<>` operators are, as offsets of the original command: the grammar cannot read
     /// them, so each layer is parsed with `< ` in their place and the walk reads them back.
     read_write_operators: Vec<usize>,
+    /// The user's aliases being expanded, innermost last.
+    expanding_aliases: Vec<String>,
 }
 
 /// Where the walk is: the source being read, its layer, how deep layers and syntax nest, and

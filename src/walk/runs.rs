@@ -34,22 +34,78 @@ impl Walker<'_> {
     /// Walks what command `id` runs: a wrapped command, code, its standard input, a file.
     pub(super) fn follow_runs(&mut self, id: CommandId, at: &mut Cursor) {
         self.analysis.commands[id].secret_files = self.files.secrets();
-        let executions = registry::executions(self.command(id));
+        let mut executions = registry::executions(self.command(id));
+        let alias = self.user_alias(id, at.source).map(|(name, expansion)| {
+            executions.insert(0, expansion);
+            name
+        });
+        // An alias is not expanded again inside its own text (`alias ls='ls --color'`).
+        self.expanding_aliases.extend(alias.clone());
         self.record_facts(id, &executions);
         self.written_path_first(id, at);
         if executions.is_empty() {
             self.infer_runs(id, at);
         }
         let parent = self.command(id).layer;
+        let mut refused = false;
         for execution in executions {
             let span = self.command(id).span;
             if self.layer_refused(at.layer_depth + 1, span) {
-                return;
+                refused = true;
+                break;
             }
             self.run_execution(id, execution, parent, at);
         }
+        if alias.is_some() {
+            self.expanding_aliases.pop();
+        }
+        if refused {
+            return;
+        }
         self.analysis.commands[id].output = producers::output(id, &self.analysis, self.context);
         self.record_writes(id, None);
+    }
+
+    /// What command `id` runs when its name is one of the user's aliases (`k delete ns x` with
+    /// `alias k=kubectl`): the alias's text in place of the name, read as bash reads it. Only a
+    /// name written bare on the command line is one (a shell the command starts reads no
+    /// startup file), and an alias is not expanded inside its own text.
+    fn user_alias(&self, id: CommandId, source: &Source) -> Option<(String, Execution)> {
+        let command = self.command(id);
+        let code_layer = self.analysis.layers[command.layer].parent;
+        if self.context.aliases.is_empty() || code_layer.is_none_or(|code| self.analysis.layers[code].parent.is_some())
+        {
+            return None;
+        }
+        let [
+            Part::Literal {
+                text: name,
+                quoting: Quoting::Bare,
+                ..
+            },
+        ] = command.argv.first()?.parts.as_slice()
+        else {
+            return None;
+        };
+        let (_, value) = self.context.aliases.iter().find(|(alias, _)| alias == name)?;
+        if self.expanding_aliases.contains(name) {
+            return None;
+        }
+        let (name, via) = (name.clone(), format!("alias {name}"));
+        // The rest of the command as written (its words, quotes and redirections), read after the
+        // alias's text; as decoded where the text is not the command's own.
+        let rest = source
+            .range_of(Span::new(command.argv[0].span.end, command.span.end))
+            .filter(|range| source.is_verbatim(range.clone()))
+            .map(|range| source.text()[range].to_owned())
+            .unwrap_or_else(|| command.args().iter().map(|word| format!(" {}", word.text())).collect());
+        let execution = Execution::Code {
+            via,
+            words: vec![Word::literal(&format!("{value}{rest}"), command.span)],
+            positional: Vec::new(),
+            current_shell: true,
+        };
+        Some((name, execution))
     }
 
     /// Walks one thing command `id` runs, under layer `parent`.
