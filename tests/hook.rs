@@ -445,6 +445,16 @@ fn the_bare_binary_judges_a_piped_payload() {
     assert_eq!((allowed.exit, allowed.stdout.as_str()), (0, ""));
 }
 
+/// The hook given `payload`, with only `HOME` (and a `PATH`) in its environment.
+fn run_hook_at_home(home: &std::path::Path, payload: &serde_json::Value) -> std::process::Output {
+    let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
+    hook.arg("hook")
+        .env_clear()
+        .env("HOME", home)
+        .env("PATH", "/usr/bin:/bin");
+    common::run_with_input(&mut hook, payload.to_string().as_bytes())
+}
+
 #[test]
 fn outside_the_project_a_new_file_passes_and_replacing_an_existing_one_asks() {
     // Not below /tmp: what is there counts as temporary.
@@ -467,13 +477,7 @@ fn outside_the_project_a_new_file_passes_and_replacing_an_existing_one_asks() {
     std::fs::write(project.join(".claude/settings.json"), settings.to_string()).expect("settings");
     let run = |tool: &str, file: &std::path::Path| {
         let payload = serde_json::json!({"session_id": "s", "transcript_path": "/tmp/t", "hook_event_name": "PreToolUse", "cwd": project, "tool_name": tool, "tool_input": {"file_path": file, "content": "y", "old_string": "x", "new_string": "y"}});
-        let mut command = Command::new(env!("CARGO_BIN_EXE_safety-net"));
-        command
-            .arg("hook")
-            .env_clear()
-            .env("HOME", &home)
-            .env("PATH", "/usr/bin:/bin");
-        let output = common::run_with_input(&mut command, payload.to_string().as_bytes());
+        let output = run_hook_at_home(&home, &payload);
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     assert_eq!(
@@ -488,14 +492,7 @@ fn outside_the_project_a_new_file_passes_and_replacing_an_existing_one_asks() {
         .any(|temp| root.to_string_lossy().starts_with(temp));
     let bash = |command: String| {
         let payload = serde_json::json!({"session_id": "s", "transcript_path": "/tmp/t", "hook_event_name": "PreToolUse", "cwd": project, "tool_name": "Bash", "tool_input": {"command": command}});
-        let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
-        hook.arg("hook")
-            .env_clear()
-            .env("HOME", &home)
-            .env("PATH", "/usr/bin:/bin");
-        common::run_with_input(&mut hook, payload.to_string().as_bytes())
-            .status
-            .code()
+        run_hook_at_home(&home, &payload).status.code()
     };
     assert_eq!(
         bash(format!("rm -rf {}/build", given.display())),
@@ -637,12 +634,7 @@ fn the_users_aliases_from_claude_codes_snapshot_are_expanded() {
     std::fs::write(home.join(".claude/shell-snapshots/snapshot-bash-1.sh"), snapshot).expect("a snapshot");
     let exit = |command: &str| {
         let payload = serde_json::json!({"session_id": "s", "transcript_path": "/tmp/t", "hook_event_name": "PreToolUse", "cwd": project, "tool_name": "Bash", "tool_input": {"command": command}});
-        let mut hook = Command::new(env!("CARGO_BIN_EXE_safety-net"));
-        hook.arg("hook")
-            .env_clear()
-            .env("HOME", &home)
-            .env("PATH", "/usr/bin:/bin");
-        let output = common::run_with_input(&mut hook, payload.to_string().as_bytes());
+        let output = run_hook_at_home(&home, &payload);
         (
             output.status.code(),
             String::from_utf8_lossy(&output.stdout).into_owned(),

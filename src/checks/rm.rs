@@ -400,37 +400,7 @@ fn check(subject: &Subject, report: &mut Report) {
 /// updates an archive, every operand (a folder whole), each under the `-C` folder given before
 /// it (`tar --remove-files -czf x.tgz -C ~ Documents` deletes `~/Documents`).
 fn tar_removed(args: &[Word], stdin: &Input) -> Vec<Word> {
-    const OPTIONS: Options = Options::gnu(
-        "bCfFgGHIKLNTVX",
-        &[
-            "file",
-            "directory",
-            "files-from",
-            "exclude-from",
-            "exclude",
-            "use-compress-program",
-            "rsh-command",
-            "to-command",
-            "checkpoint-action",
-            "transform",
-            "xform",
-            "owner",
-            "group",
-            "mode",
-            "mtime",
-            "format",
-            "listed-incremental",
-            "newer",
-            "label",
-            "blocking-factor",
-            "info-script",
-            "new-volume-script",
-            "suffix",
-            "volno-file",
-        ],
-    )
-    .bundled_first_word();
-    let parsed = args::parse(args, &OPTIONS);
+    let parsed = args::parse(args, &crate::registry::catalogue::TAR_OPTIONS);
     let archiving = ['c', 'r', 'u'].iter().any(|flag| parsed.has_short(*flag))
         || ["create", "append", "update"].iter().any(|name| parsed.has_long(name));
     if !archiving || !parsed.has_long("remove-files") {

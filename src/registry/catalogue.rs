@@ -79,6 +79,39 @@ pub(crate) const BORG_OPTIONS: Options = Options::gnu(
     ],
 );
 
+/// How tar's options take values (GNU tar's, which bsdtar's share), the first word a bundle of
+/// flags (`tar czf x.tgz dir`).
+pub(crate) const TAR_OPTIONS: Options = Options::gnu(
+    "bCfFgHIKLNTVX",
+    &[
+        "file",
+        "directory",
+        "files-from",
+        "exclude-from",
+        "use-compress-program",
+        "rsh-command",
+        "to-command",
+        "checkpoint-action",
+        "transform",
+        "xform",
+        "exclude",
+        "owner",
+        "group",
+        "mode",
+        "mtime",
+        "format",
+        "listed-incremental",
+        "newer",
+        "label",
+        "blocking-factor",
+        "info-script",
+        "new-volume-script",
+        "suffix",
+        "volno-file",
+    ],
+)
+.bundled_first_word();
+
 pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["7z", "7za", "7zr", "7zz", "p7zip"],
@@ -8103,35 +8136,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["tar", "gtar", "bsdtar"],
         subcommand: &[],
-        options: Options::gnu(
-            "bCfFgHIKLNTVX",
-            &[
-                "file",
-                "directory",
-                "files-from",
-                "exclude-from",
-                "use-compress-program",
-                "rsh-command",
-                "to-command",
-                "checkpoint-action",
-                "transform",
-                "xform",
-                "exclude",
-                "owner",
-                "group",
-                "mode",
-                "format",
-                "listed-incremental",
-                "newer",
-                "label",
-                "blocking-factor",
-                "info-script",
-                "new-volume-script",
-                "suffix",
-                "volno-file",
-            ],
-        )
-        .bundled_first_word(),
+        options: TAR_OPTIONS,
         carriers: &[
             Carrier::ReadsOperandsWith {
                 options: &[

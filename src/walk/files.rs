@@ -27,15 +27,22 @@ pub(super) struct FileMemory {
 
 impl FileMemory {
     /// The files written so far with a secret in them (a dump of the environment, a key read,
-    /// a secret-named variable), by absolute path, with the secret as [`Output::Secret`] says it.
+    /// a secret-named variable or a value holding one), by absolute path, with the secret as [`Output::Secret`] says it.
     pub(super) fn secrets(&self) -> Vec<(String, String)> {
         self.written
             .iter()
             .filter_map(|(path, output)| match output {
                 Output::Secret(what) => Some((path.clone(), what.clone())),
-                Output::Literal(word) => {
-                    crate::producers::secret_expanded([word]).map(|name| (path.clone(), format!("the variable {name}")))
-                }
+                // A secret-named variable written out, or a secret a substitution printed.
+                Output::Literal(word) => crate::producers::secret_expanded([word])
+                    .map(|name| format!("the variable {name}"))
+                    .or_else(|| {
+                        word.dynamics().find_map(|dynamic| match &dynamic.kind {
+                            DynamicKind::CommandOutput(Output::Secret(what)) => Some(what.clone()),
+                            _ => None,
+                        })
+                    })
+                    .map(|what| (path.clone(), what)),
                 _ => None,
             })
             .collect()

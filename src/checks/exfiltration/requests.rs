@@ -13,6 +13,7 @@ use crate::source::Span;
 use crate::word::{Dynamic, DynamicKind, Part, Word};
 
 /// What a request sends, as far as a secret in it matters.
+#[derive(Default)]
 struct Request {
     /// The words naming where it goes.
     urls: Vec<Word>,
@@ -55,29 +56,15 @@ pub(super) fn variable_sent(command: &Command, sender: &Sender) -> Option<(Strin
 /// user agent and referer, which the server logs; credentials in `-H`, `-u`, `-b`,
 /// `--oauth2-bearer` and the proxy's.
 fn curl(command: &Command) -> Request {
-    const DATA: &[&str] = &[
-        "data",
-        "data-binary",
-        "data-ascii",
-        "data-raw",
-        "data-urlencode",
-        "json",
-        "form",
-        "form-string",
-        "url-query",
-        "user-agent",
-        "referer",
-    ];
     let parsed = args::parse(command.args(), &super::CURL_OPTIONS);
-    let mut request = Request {
-        urls: Vec::new(),
-        data: Vec::new(),
-    };
+    let mut request = Request::default();
     for arg in &parsed.args {
         match arg {
             Arg::Operand(word) => request.urls.push((*word).clone()),
             _ if arg.is_long("url") => request.urls.extend(arg.value().cloned()),
-            _ if ['d', 'F', 'A', 'e'].iter().any(|flag| arg.is_short(*flag)) || DATA.iter().any(|l| arg.is_long(l)) => {
+            _ if ['d', 'F', 'A', 'e'].iter().any(|flag| arg.is_short(*flag))
+                || super::CURL_DATA.iter().any(|l| arg.is_long(l)) =>
+            {
                 request.data.extend(arg.value().cloned());
             }
             _ => {}
@@ -90,10 +77,7 @@ fn curl(command: &Command) -> Request {
 /// referer; credentials in `--header`, `--user`, `--password` and their kin.
 fn wget(command: &Command) -> Request {
     let parsed = args::parse(command.args(), &super::WGET_OPTIONS);
-    let mut request = Request {
-        urls: Vec::new(),
-        data: Vec::new(),
-    };
+    let mut request = Request::default();
     for arg in &parsed.args {
         match arg {
             Arg::Operand(word) => request.urls.push((*word).clone()),
