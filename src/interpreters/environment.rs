@@ -18,6 +18,9 @@ use std::sync::{LazyLock, OnceLock};
 /// How one language reads its environment and prints. Each pattern is a regular expression.
 struct Model {
     language: Language,
+    /// Words every read of the environment contains (`environ`, `getenv`): code with none of
+    /// them reads nothing of it, and needs none of the patterns below compiled or run.
+    read_words: &'static [&'static str],
     /// The environment as a mapping (`os.environ`, `process.env`, `ENV`, `%ENV`): its values
     /// when printed as it is, its names when iterated or tested (see `names_only`).
     mapping: &'static str,
@@ -55,6 +58,7 @@ struct Model {
 const MODELS: &[Model] = &[
     Model {
         language: Language::Python,
+        read_words: &["environ", "getenv"],
         mapping: r"\bos\.environb?\b",
         values: r"\bos\.environb?\s*\.\s*(?:copy|items|values)\s*\(\s*\)",
         named: r#"\bos\.environb?\s*\[\s*[rbu]?['"](\w+)['"]\s*\]|\bos\.(?:environb?\s*\.\s*get|getenvb?)\s*\(\s*[rbu]?['"](\w+)['"][^)]*\)"#,
@@ -72,6 +76,7 @@ const MODELS: &[Model] = &[
     },
     Model {
         language: Language::JavaScript,
+        read_words: &["env"],
         mapping: r"\b(?:process|Bun)\.env\b",
         values: r"\bDeno\.env\.toObject\s*\(\s*\)",
         named: r#"\b(?:process|Bun)\.env\.([A-Za-z_]\w*)|\b(?:process|Bun)\.env\s*\[\s*['"`](\w+)['"`]\s*\]|\bDeno\.env\.get\s*\(\s*['"`](\w+)['"`]\s*\)"#,
@@ -88,6 +93,7 @@ const MODELS: &[Model] = &[
     },
     Model {
         language: Language::Ruby,
+        read_words: &["ENV"],
         mapping: r"\bENV\b",
         values: r"\bENV\s*\.\s*(?:to_h|to_hash|to_a|inspect|to_s|dup|clone|sort|values|entries|invert)\b(?:\s*\(\s*\))?",
         named: r#"\bENV\s*\[\s*['"](\w+)['"]\s*\]|\bENV\s*\.\s*fetch\s*\(?\s*['"](\w+)['"][^)\n]*\)?"#,
@@ -104,6 +110,7 @@ const MODELS: &[Model] = &[
     },
     Model {
         language: Language::Perl,
+        read_words: &["ENV"],
         mapping: r"%ENV\b",
         values: r"\bvalues\s*\(?\s*%ENV\b|\beach\s*\(?\s*%ENV\b",
         named: r#"\$ENV\s*\{\s*['"]?(\w+)['"]?\s*\}"#,
@@ -120,6 +127,7 @@ const MODELS: &[Model] = &[
     },
     Model {
         language: Language::Php,
+        read_words: &["ENV", "SERVER", "getenv"],
         mapping: r"\$_(?:ENV|SERVER)\b",
         values: r"\bgetenv\s*\(\s*\)",
         named: r#"\$_(?:ENV|SERVER)\s*\[\s*['"](\w+)['"]\s*\]|\bgetenv\s*\(\s*['"](\w+)['"][^)]*\)"#,
@@ -136,6 +144,7 @@ const MODELS: &[Model] = &[
     },
     Model {
         language: Language::Lua,
+        read_words: &["getenv"],
         mapping: r"\z.",
         values: r"\z.",
         named: r#"\bos\.getenv\s*\(?\s*['"](\w+)['"]\s*\)?"#,
@@ -152,6 +161,7 @@ const MODELS: &[Model] = &[
     },
     Model {
         language: Language::Awk,
+        read_words: &["ENVIRON"],
         mapping: r"\bENVIRON\b",
         values: r"\z.",
         named: r#"\bENVIRON\s*\[\s*"(\w+)"\s*\]"#,
@@ -244,15 +254,26 @@ struct Read {
     variable: Option<String>,
 }
 
-/// What `code` in `language` prints of the environment, if it prints a value of it;
-/// `prints_value`: the interpreter prints the code's value (`node -p`).
-pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Printed> {
+/// The index in `MODELS` of the model of `language`, when `code` may read the environment:
+/// code without any of the model's read words needs none of its patterns.
+fn model_reading(language: Language, code: &str) -> Option<usize> {
     let language = if language == Language::IPython {
         Language::Python
     } else {
         language
     };
     let index = MODELS.iter().position(|model| model.language == language)?;
+    MODELS[index]
+        .read_words
+        .iter()
+        .any(|word| code.contains(word))
+        .then_some(index)
+}
+
+/// What `code` in `language` prints of the environment, if it prints a value of it;
+/// `prints_value`: the interpreter prints the code's value (`node -p`).
+pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Printed> {
+    let index = model_reading(language, code)?;
     let canonical = Canonical::of(language, code);
     let printers = printers(index);
     if !prints_value && !printers.is_match(&canonical.text) {
@@ -315,12 +336,7 @@ pub struct Sent {
 /// What `code` in `language` sends of the environment as a request's data: a secret in a
 /// header, `auth=` or a cookie is the request's own authentication and is not counted.
 pub fn sent(language: Language, code: &str) -> Vec<Sent> {
-    let language = if language == Language::IPython {
-        Language::Python
-    } else {
-        language
-    };
-    let Some(index) = MODELS.iter().position(|model| model.language == language) else {
+    let Some(index) = model_reading(language, code) else {
         return Vec::new();
     };
     let canonical = Canonical::of(language, code);
@@ -771,6 +787,44 @@ mod tests {
     /// What the code prints: `env`, the variable's name, or nothing.
     fn shown(language: Language, code: &str) -> Option<String> {
         printed(language, code, false).map(|printed| printed.variable.unwrap_or_else(|| "env".to_owned()))
+    }
+
+    /// Code is read only when it holds one of its model's read words: each pattern that reads
+    /// the environment must therefore spell one of them, and so must each binding's member.
+    #[test]
+    fn every_read_spells_a_read_word() {
+        for model in MODELS {
+            for pattern in [
+                model.mapping,
+                model.values,
+                model.named,
+                model.by_key,
+                model.iterated,
+                model.destructured,
+            ] {
+                assert!(
+                    pattern == r"\z." || crate::interpreters::every_match_spells(pattern, model.read_words),
+                    "{:?}: {pattern}",
+                    model.language
+                );
+            }
+        }
+        for (language, binding) in BINDINGS {
+            let model = MODELS
+                .iter()
+                .find(|model| model.language == *language)
+                .expect("a model");
+            for member in binding.members {
+                assert!(model.read_words.iter().any(|word| member.contains(word)), "{member}");
+            }
+        }
+        // The gate passes code that reads, and only then.
+        assert_eq!(
+            model_reading(Language::Python, "import subprocess; subprocess.run(['ls'])"),
+            None
+        );
+        assert!(model_reading(Language::Python, "from os import environ as e; print(e)").is_some());
+        assert!(model_reading(Language::JavaScript, "const {env: e} = process; console.log(e)").is_some());
     }
 
     #[test]

@@ -153,24 +153,31 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
     }
 }
 
-/// A pattern compiled the first time it is matched: a hook call reads code of one language,
-/// and compiling the patterns of every language took most of such a call.
+/// A pattern compiled the first time it is needed: a hook call reads code of one language,
+/// and compiling the patterns of every language took most of such a call. Code holding none
+/// of its `words` (every match spells one of them, a test checks it) cannot match, and is told
+/// so without compiling it: compiling took most of a one-liner's hook call.
 pub(crate) struct LazyPattern {
+    words: &'static [&'static str],
     text: &'static str,
     compiled: std::sync::OnceLock<Regex>,
 }
 
 impl LazyPattern {
-    pub(crate) const fn new(text: &'static str) -> LazyPattern {
+    pub(crate) const fn new(words: &'static [&'static str], text: &'static str) -> LazyPattern {
         LazyPattern {
+            words,
             text,
             compiled: std::sync::OnceLock::new(),
         }
     }
 
-    pub(crate) fn regex(&self) -> &Regex {
-        self.compiled
-            .get_or_init(|| Regex::new(self.text).expect("the interpreter patterns are valid"))
+    pub(crate) fn is_match(&self, code: &str) -> bool {
+        self.words.iter().any(|word| code.contains(word))
+            && self
+                .compiled
+                .get_or_init(|| Regex::new(self.text).expect("the interpreter patterns are valid"))
+                .is_match(code)
     }
 }
 
@@ -181,35 +188,57 @@ static OPENS_SOCKET: [(Language, LazyPattern); 10] = {
     [
         (
             Language::Python,
-            pattern(r"\bsocket\s*\(|create_connection|create_server|open_connection|\bpty\.fork\b"),
+            pattern(
+                &["socket", "create_connection", "create_server", "open_connection", "pty"],
+                r"\bsocket\s*\(|create_connection|create_server|open_connection|\bpty\.fork\b",
+            ),
         ),
-        (Language::Perl, pattern(r"IO::Socket|\bsocket\s*\(")),
+        (
+            Language::Perl,
+            pattern(&["Socket", "socket"], r"IO::Socket|\bsocket\s*\("),
+        ),
         (
             Language::Ruby,
-            pattern(r"\b(TCPSocket|TCPServer|UDPSocket|UNIXSocket)\b|\bSocket\.(tcp|new)\b"),
+            pattern(
+                &["Socket", "TCPServer"],
+                r"\b(TCPSocket|TCPServer|UDPSocket|UNIXSocket)\b|\bSocket\.(tcp|new)\b",
+            ),
         ),
         (
             Language::Php,
-            pattern(r"\b(p?fsockopen|stream_socket_(client|server)|socket_create)\b"),
+            pattern(
+                &["sock"],
+                r"\b(p?fsockopen|stream_socket_(client|server)|socket_create)\b",
+            ),
         ),
         (
             Language::JavaScript,
             pattern(
+                &["net", "tls", "Deno", "Bun"],
                 r#"\b(net|tls)\.(connect|Socket|createConnection|createServer)\b|require\(\s*['"](node:)?net['"]\s*\)|from\s+['"](node:)?net['"]|Deno\.(connect|listen)\b|Bun\.(connect|listen)\b"#,
             ),
         ),
         // `require("socket").connect(…)` as well as `socket.tcp()`.
         (
             Language::Lua,
-            pattern(r#"\bsocket["']?\)?\s*\.\s*(tcp|udp|connect|bind)\b"#),
+            pattern(&["socket"], r#"\bsocket["']?\)?\s*\.\s*(tcp|udp|connect|bind)\b"#),
         ),
-        (Language::Awk, pattern(r"/inet[46]?/(tcp|udp)/")),
+        (Language::Awk, pattern(&["/inet"], r"/inet[46]?/(tcp|udp)/")),
         (
             Language::R,
-            pattern(r"\b(socketConnection|make\.socket|socketAccept|serverSocket)\s*\("),
+            pattern(
+                &["socket", "Socket"],
+                r"\b(socketConnection|make\.socket|socketAccept|serverSocket)\s*\(",
+            ),
         ),
-        (Language::Julia, pattern(r"\bSockets\b|\b(connect|listen|accept)\s*\(")),
-        (Language::Tcl, pattern(r"(?:^|[;\[{]\s*|\n\s*)socket\s")),
+        (
+            Language::Julia,
+            pattern(
+                &["Sockets", "connect", "listen", "accept"],
+                r"\bSockets\b|\b(connect|listen|accept)\s*\(",
+            ),
+        ),
+        (Language::Tcl, pattern(&["socket"], r"(?:^|[;\[{]\s*|\n\s*)socket\s")),
     ]
 };
 
@@ -222,7 +251,7 @@ pub fn opens_socket(language: Language, code: &str) -> bool {
     };
     OPENS_SOCKET
         .iter()
-        .any(|(of, pattern)| *of == language && pattern.regex().is_match(code))
+        .any(|(of, pattern)| *of == language && pattern.is_match(code))
 }
 
 /// What the code prints of the environment (`print(os.environ)`, `console.log(process.env.TOKEN)`),
@@ -287,45 +316,89 @@ static FETCHES_AND_EVALUATES: [(Language, LazyPattern, LazyPattern); 6] = {
         (
             Language::Python,
             pattern(
+                &[
+                    "urlopen",
+                    "requests",
+                    "httpx",
+                    "session",
+                    "urllib3",
+                    "Connection",
+                    "aiohttp",
+                    "httplib2",
+                    "pycurl",
+                ],
                 r"\burlopen\s*\(|\b(?:requests|httpx|session|urllib3)\s*\.\s*(?:get|post|request|urlopen)\s*\(|\bHTTPS?Connection\s*\(|\baiohttp\b|\bhttplib2\b|\bpycurl\b",
             ),
-            pattern(r#"\b(?:exec|eval)\s*\(\s*[^\s'")]|\bcompile\s*\(\s*[^\s'")]"#),
+            pattern(
+                &["exec", "eval", "compile"],
+                r#"\b(?:exec|eval)\s*\(\s*[^\s'")]|\bcompile\s*\(\s*[^\s'")]"#,
+            ),
         ),
         (
             Language::JavaScript,
             pattern(
+                &["fetch", "http", "axios", "undici", "got", "XMLHttpRequest"],
                 r#"\bfetch\s*\(|\brequire\s*\(\s*['"](?:node:)?(?:https?|axios|node-fetch|undici|got)['"]\s*\)|\bfrom\s+['"](?:node:)?(?:https?|axios|node-fetch|undici|got)['"]|\bhttps?\s*\.\s*(?:get|request)\s*\(|\baxios\b|\bXMLHttpRequest\b"#,
             ),
             pattern(
+                &["eval", "Function", "vm"],
                 r#"\beval\s*\(\s*[^\s'"`)]|[(,]\s*eval\s*\)|\bFunction\s*\(\s*[^\s'"`)]|\bvm\s*\.\s*(?:runIn\w*|compileFunction|Script)\b|\bnew\s+vm\s*\.\s*Script\b"#,
             ),
         ),
         (
             Language::Ruby,
             pattern(
+                &[
+                    "URI",
+                    "open-uri",
+                    "Net::HTTP",
+                    "http",
+                    "HTTParty",
+                    "Faraday",
+                    "RestClient",
+                    "HTTPX",
+                ],
                 r#"\bURI\s*\.\s*open\b|\bopen-uri\b|\bNet::HTTP\b|\bopen\s*\(\s*['"]https?://|\b(?:HTTParty|Faraday|RestClient|HTTPX)\b"#,
             ),
-            pattern(r#"\b(?:eval|instance_eval|class_eval|module_eval)\b\s*\(?\s*[^\s'"(){]"#),
+            pattern(
+                &["eval"],
+                r#"\b(?:eval|instance_eval|class_eval|module_eval)\b\s*\(?\s*[^\s'"(){]"#,
+            ),
         ),
         (
             Language::Perl,
-            pattern(r"\bLWP::|\bHTTP::Tiny\b|\bWWW::Mechanize\b|\bMojo::UserAgent\b|\bNet::HTTP\b|\bFurl\b"),
+            pattern(
+                &[
+                    "LWP::",
+                    "HTTP::Tiny",
+                    "WWW::Mechanize",
+                    "Mojo::UserAgent",
+                    "Net::HTTP",
+                    "Furl",
+                ],
+                r"\bLWP::|\bHTTP::Tiny\b|\bWWW::Mechanize\b|\bMojo::UserAgent\b|\bNet::HTTP\b|\bFurl\b",
+            ),
             // `eval { … }` catches errors; `eval EXPR` runs code.
-            pattern(r#"\beval\b\s*\(?\s*[^\s'"{();]"#),
+            pattern(&["eval"], r#"\beval\b\s*\(?\s*[^\s'"{();]"#),
         ),
         (
             Language::Php,
             pattern(
+                &["://", "curl_exec", "GuzzleHttp"],
                 r#"\b(?:file_get_contents|fopen|file|readfile|stream_get_contents)\s*\(\s*['"](?:https?|ftp)://|\bcurl_exec\s*\(|\bGuzzleHttp\b"#,
             ),
-            pattern(r#"\beval\s*\(\s*[^\s'")]|\b(?:include|require)(?:_once)?\s*\(?\s*['"](?:https?|ftp|data)://"#),
+            pattern(
+                &["eval", "://"],
+                r#"\beval\s*\(\s*[^\s'")]|\b(?:include|require)(?:_once)?\s*\(?\s*['"](?:https?|ftp|data)://"#,
+            ),
         ),
         (
             Language::Lua,
             pattern(
+                &["http"],
                 r#"\bsocket\.http\b|\bssl\.https\b|\bhttp\.request\b|require\s*\(?\s*['"](?:socket\.http|ssl\.https|http\.request)['"]"#,
             ),
-            pattern(r#"\b(?:load|loadstring)\s*\(\s*[^\s'")\[]"#),
+            pattern(&["load"], r#"\b(?:load|loadstring)\s*\(\s*[^\s'")\[]"#),
         ),
     ]
 };
@@ -338,9 +411,9 @@ pub fn runs_fetched_code(language: Language, code: &str) -> bool {
     } else {
         language
     };
-    FETCHES_AND_EVALUATES.iter().any(|(of, fetches, evaluates)| {
-        *of == language && fetches.regex().is_match(code) && evaluates.regex().is_match(code)
-    })
+    FETCHES_AND_EVALUATES
+        .iter()
+        .any(|(of, fetches, evaluates)| *of == language && fetches.is_match(code) && evaluates.is_match(code))
 }
 
 /// The effects of `source`, code in `language`.
@@ -743,10 +816,56 @@ fn code_effect(call: &str, span: Span, language: Language, code: &Value) -> Effe
     Effect::new(call, span, None, action)
 }
 
+/// Whether every match of `pattern` spells one of `words`, read as the regex crate reads it: a
+/// literal holds a word, a group or a repetition of at least one holds it, every alternative
+/// does, or some part of a sequence does. What it cannot prove counts as not.
+#[cfg(test)]
+pub(crate) fn every_match_spells(pattern: &str, words: &[&str]) -> bool {
+    use regex_syntax::hir::{Hir, HirKind};
+    fn spells(hir: &Hir, words: &[&str]) -> bool {
+        match hir.kind() {
+            HirKind::Literal(literal) => {
+                let text = String::from_utf8_lossy(&literal.0);
+                words.iter().any(|word| text.contains(word))
+            }
+            HirKind::Capture(capture) => spells(&capture.sub, words),
+            HirKind::Repetition(repetition) => repetition.min >= 1 && spells(&repetition.sub, words),
+            HirKind::Alternation(alternatives) => alternatives.iter().all(|alternative| spells(alternative, words)),
+            HirKind::Concat(parts) => parts.iter().any(|part| spells(part, words)),
+            _ => false,
+        }
+    }
+    let hir = regex_syntax::parse(pattern).expect("a valid pattern");
+    spells(&hir, words)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn every_gated_pattern_spells_a_word_of_its_gate() {
+        let gated = OPENS_SOCKET
+            .iter()
+            .map(|(language, pattern)| (language, pattern))
+            .chain(
+                FETCHES_AND_EVALUATES
+                    .iter()
+                    .flat_map(|(language, fetches, evaluates)| [(language, fetches), (language, evaluates)]),
+            );
+        for (language, pattern) in gated {
+            assert!(
+                every_match_spells(pattern.text, pattern.words),
+                "{language:?}: {} does not always spell one of {:?}",
+                pattern.text,
+                pattern.words
+            );
+        }
+        assert!(every_match_spells(r"\b(net|tls)\.connect", &["net", "tls"]));
+        assert!(!every_match_spells(r"\b(net|tls)\.connect", &["net"]));
+        assert!(!every_match_spells(r"(?:require)?\(", &["require"]));
+    }
 
     /// The effects of `code` in `language`, each as `call: what`.
     pub fn described(language: Language, code: &str) -> Vec<String> {
