@@ -136,6 +136,16 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("gh", &["status", "-t"], "a GitHub token"),
     ("op", &["--reveal"], "a 1Password secret"),
     ("bw", &["get", "password"], "a Bitwarden password"),
+    ("lpass", &["show"], "a LastPass entry with its password"),
+    ("vault", &["print", "token"], "a Vault token"),
+    ("vault", &["token", "lookup"], "a Vault token (its `id`)"),
+    ("kubectl", &["--flatten"], "Kubernetes credentials"),
+    ("gpg", &["-d"], "a decrypted file"),
+    ("gpg", &["--decrypt"], "a decrypted file"),
+    ("gpg2", &["-d"], "a decrypted file"),
+    ("gpg2", &["--decrypt"], "a decrypted file"),
+    ("age", &["-d"], "a decrypted file"),
+    ("age", &["--decrypt"], "a decrypted file"),
     ("secret-tool", &["lookup"], "a keyring secret"),
     ("doppler", &["secrets", "get"], "a Doppler secret"),
     ("doppler", &["secrets", "download"], "Doppler secrets"),
@@ -207,13 +217,17 @@ const PASSWORD_STORE_COMMANDS: &[&str] = &[
 
 /// Whether a command [`TOKEN_PRINTERS`] names prints the secret itself: `aws configure get` of
 /// a secret key (not `region`), `security find-*-password` with `-w` or `-g` (otherwise only the
-/// item's attributes).
+/// item's attributes), a decryption not written to a file.
 fn prints_the_secret(name: &str, words: &[&str]) -> bool {
     match name {
         "aws" if words.windows(2).any(|w| w == ["configure", "get"]) => words.iter().any(|word| {
             let word = word.to_ascii_lowercase();
             word.contains("secret") || word.contains("token") || word.contains("session")
         }),
+        // Decrypted into a file (`-o FILE`, `--output FILE`), nothing is printed.
+        "gpg" | "gpg2" | "age" => !words
+            .iter()
+            .any(|word| matches!(*word, "-o" | "--output") || word.starts_with("--output=")),
         "security" if words.iter().any(|w| w.ends_with("-password")) => words
             .iter()
             .any(|w| w.starts_with('-') && !w.starts_with("--") && (w.contains('w') || w.contains('g'))),

@@ -86,6 +86,7 @@ rule_tests! {
     git_checkout_discard,
     git_checkout_side,
     git_clean_force,
+    git_config_command,
     git_ext_transport,
     git_gc_prune,
     git_history_rewrite,

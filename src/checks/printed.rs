@@ -26,7 +26,7 @@ pub const CHECKER: Checker = Checker {
 pub static PRINT_SECRETS: Rule = Rule {
     id: "print-secrets",
     decision: ASK,
-    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`).",
+    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`, `vault print token`), a password manager's entry (`lpass show`), a decryption printed rather than written to a file (`gpg -d`, `age -d`).",
     instead: "Print the names only (`env | cut -d= -f1`), test that a variable is set (`test -n \"$TOKEN\"`), or mask the values (`env | sed 's/=.*/=***/'`)",
     examples: &[
         "env",
@@ -51,6 +51,12 @@ pub static PRINT_SECRETS: Rule = Rule {
         "for v in ${!AWS_*}; do echo \"$v=${!v}\"; done",
         "python3 -c 'from os import environ as e; print(e)'",
         "node -e 'const {env} = process; console.log(env)'",
+        "gpg -d secrets.json.gpg",
+        "gpg --decrypt --quiet creds.asc",
+        "age -d -i key.txt vault.age",
+        "kubectl config view --flatten",
+        "lpass show --password github",
+        "vault print token",
     ],
     allowed: &[
         "env | grep -c KEY",
@@ -75,6 +81,13 @@ pub static PRINT_SECRETS: Rule = Rule {
         "for v in HOME PATH; do echo \"$v=${!v}\"; done",
         "python3 -c 'import os as o; print(o.getcwd())'",
         "node -e 'const {env} = process; console.log(env.NODE_ENV)'",
+        "gpg -d -o secrets.json secrets.json.gpg",
+        "gpg --output notes.txt --decrypt notes.txt.gpg",
+        "gpg --list-keys",
+        "gpg --verify release.tar.gz.sig",
+        "kubectl config view",
+        "lpass ls",
+        "vault status",
     ],
 };
 

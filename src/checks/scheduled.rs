@@ -2,7 +2,8 @@
 //! other timer options) starts a timer, `launchctl submit` hands launchd a job it keeps running,
 //! a unit or agent file from elsewhere is registered to start at every login or boot
 //! (`systemctl --user link FILE`, `systemctl enable FILE`, `launchctl load FILE`), a login item
-//! is added through AppleScript. What the job runs is judged now (`registry/schedulers.rs`,
+//! is added through AppleScript, a Windows scheduled task is created or given a new action
+//! (`schtasks /create`, `Register-ScheduledTask`). What the job runs is judged now (`registry/schedulers.rs`,
 //! `registry/wrappers.rs`), but it runs later, outside any hook, on files that may have changed
 //! by then: scheduling asks.
 
@@ -11,7 +12,17 @@ use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&SCHEDULE_JOB],
-    applies: Applies::Commands(&["at", "batch", "systemd-run", "launchctl", "systemctl", "osascript"]),
+    applies: Applies::Commands(&[
+        "at",
+        "batch",
+        "systemd-run",
+        "launchctl",
+        "systemctl",
+        "osascript",
+        "schtasks",
+        "register-scheduledtask",
+        "set-scheduledtask",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -19,7 +30,7 @@ pub const CHECKER: Checker = Checker {
 pub static SCHEDULE_JOB: Rule = Rule {
     id: "schedule-job",
     decision: ASK,
-    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`), or at every login or boot from a file outside the places units and agents are installed (`systemctl --user link FILE`, `systemctl enable /path/x.service`, `launchctl load|bootstrap /path/x.plist`), or as a login item (`osascript -e '… make login item …'`): it runs outside any hook, on files that may have changed by then.",
+    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`), or at every login or boot from a file outside the places units and agents are installed (`systemctl --user link FILE`, `systemctl enable /path/x.service`, `launchctl load|bootstrap /path/x.plist`), or as a login item (`osascript -e '… make login item …'`), or as a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`): it runs outside any hook, on files that may have changed by then.",
     instead: "Run the command now, or show the user the job and let them schedule it",
     examples: &[
         "echo 'make report' | at 23:00",
@@ -29,6 +40,11 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "launchctl submit -l sync -- make report",
         "systemctl --user link /tmp/x.service",
         "launchctl load /tmp/x.plist",
+        r"schtasks /create /tn updater /tr C:\Users\ann\x.exe /sc onlogon",
+        "schtasks.exe /Create /SC MINUTE /TN sync /TR 'powershell -File C:/x.ps1'",
+        "schtasks /change /tn updater /tr calc.exe",
+        "pwsh -c 'Register-ScheduledTask -TaskName x -Action $a -Trigger $t'",
+        "pwsh -c 'Set-ScheduledTask -TaskName x -Action $a'",
     ],
     allowed: &[
         "atq",
@@ -39,6 +55,11 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "launchctl list",
         "systemctl --user enable --now syncthing.service",
         "launchctl load ~/Library/LaunchAgents/homebrew.mxcl.postgresql.plist",
+        "schtasks /query /fo LIST",
+        "schtasks /run /tn nightly",
+        "schtasks /change /tn nightly /disable",
+        "pwsh -c 'Get-ScheduledTask'",
+        "pwsh -c 'Set-ScheduledTask -TaskName x -Trigger $t'",
     ],
 };
 
@@ -86,6 +107,13 @@ fn check(subject: &Subject, report: &mut Report) {
             let text = word.text().to_ascii_lowercase();
             text.contains("make") && (text.contains("login item") || text.contains("loginitem"))
         }),
+        // `/change` schedules something new only when it gives the task a program to run.
+        "schtasks" => {
+            let has = |flag: &str| args.iter().any(|word| word.text().eq_ignore_ascii_case(flag));
+            has("/create") || has("/change") && has("/tr")
+        }
+        "register-scheduledtask" => true,
+        "set-scheduledtask" => args.iter().any(|word| word.text().eq_ignore_ascii_case("-action")),
         "systemd-run" => args.iter().any(|word| {
             TIMER_OPTIONS
                 .iter()

@@ -13,6 +13,9 @@
 //!   (`--no-verify`, a hook manager's off switch such as `HUSKY=0` or `LEFTHOOK=0`,
 //!   `core.hooksPath` pointed away from the project's hooks, `pre-commit uninstall`), which
 //!   the project put there to check each commit.
+//! - git configured for good to run a program on later commands (`core.fsmonitor`,
+//!   `diff.external`, a filter, a `!` credential helper), to read another configuration file
+//!   (`include.path`), or to let a plain `git clean` delete (`clean.requireForce false`).
 //!
 //! The settings are read wherever they are made: a configuration command, an exported
 //! variable, a variable given to one command, `git -c`, `git --config-env`, `git clone -c` and
@@ -28,7 +31,7 @@ use crate::context::Context;
 use crate::paths::AbsPath;
 use crate::rules::Rule;
 use crate::source::Span;
-use crate::tools::git::environment_settings;
+use crate::tools::git::{Invocation, environment_settings};
 use crate::word::{Part, Word};
 
 pub const CHECKER: Checker = Checker {
@@ -38,6 +41,7 @@ pub const CHECKER: Checker = Checker {
         &GIT_TRUST_ALL_DIRECTORIES,
         &GIT_EXT_TRANSPORT,
         &GIT_SKIP_HOOKS,
+        &GIT_CONFIG_COMMAND,
     ],
     applies: Applies::EveryCommand,
     check,
@@ -182,7 +186,7 @@ pub static GIT_EXT_TRANSPORT: Rule = Rule {
 pub static GIT_SKIP_HOOKS: Rule = Rule {
     id: "git-skip-hooks",
     decision: ASK,
-    catches: "Skipping the checks the project's git hooks run: `git commit --no-verify` (`-n`), `git push --no-verify` (not in a dry run, which commits or pushes nothing), a hook manager's off switch (`HUSKY=0`, `LEFTHOOK=0`, `OVERCOMMIT_DISABLE=1`, `SKIP=…` for a commit), `core.hooksPath` pointed outside the project (`git -c core.hooksPath=/dev/null commit`) or unset, `init.templateDir` pointed outside it (its hooks are copied into every new clone), and a hook manager's uninstall (`pre-commit uninstall`).",
+    catches: "Skipping the checks the project's git hooks run: `git commit --no-verify` (`-n`), `git push --no-verify` (not in a dry run, which commits or pushes nothing), a hook manager's off switch (`HUSKY=0`, `LEFTHOOK=0`, `OVERCOMMIT_DISABLE=1`, `SKIP=…` for a commit), `core.hooksPath` pointed outside the project (`git -c core.hooksPath=/dev/null commit`) or unset, `init.templateDir` or `git init|clone --template` pointed outside it (its hooks are copied into the new repositories), and a hook manager's uninstall (`pre-commit uninstall`).",
     instead: "Run the commit with its hooks and fix what they report, or ask the user to allow skipping them",
     examples: &[
         "git commit --no-verify -m wip",
@@ -196,6 +200,8 @@ pub static GIT_SKIP_HOOKS: Rule = Rule {
         "git config --unset core.hooksPath",
         "pre-commit uninstall",
         "git commit --no-verif -m wip",
+        "git init --template=/tmp/tpl repo",
+        "git clone --template /tmp/tpl https://github.com/a/b",
     ],
     allowed: &[
         "git commit -m wip",
@@ -205,9 +211,42 @@ pub static GIT_SKIP_HOOKS: Rule = Rule {
         "git commit --no-verify --dry-run",
         "git push --no-verify -n origin main",
         "git config core.hooksPath .githooks",
+        "git init --template=./templates/git repo",
         "pre-commit install",
         "pre-commit run --all-files",
         "LEFTHOOK=1 npm install",
+    ],
+};
+
+pub static GIT_CONFIG_COMMAND: Rule = Rule {
+    id: "git-config-command",
+    decision: ASK,
+    catches: "Writing a git setting that makes later git commands, the user's too, run a program or obey another file: a key whose value git runs (`core.fsmonitor`, `diff.external`, `filter.*.clean|smudge|process`, `core.sshCommand`, `core.pager`, `gpg.program`, a `!` or path credential helper…) set to anything but a well-known pager, editor or `ssh`, a configuration file included (`include.path`, `includeIf.*.path`), and `clean.requireForce false`, which lets a plain `git clean` delete untracked files. What the program does is judged now too, but it runs later, outside any hook, and the file it names may change by then.",
+    instead: "Run the program directly now, or pass the setting for one command (`git -c core.fsmonitor=false status`); let the user change their git configuration",
+    examples: &[
+        "git config core.fsmonitor ./x.sh",
+        "git config --global diff.external /tmp/d.sh",
+        "git config filter.lfs2.smudge 'python3 smudge.py'",
+        "git config credential.helper '!f() { cat ~/.token; }; f'",
+        "git config --global include.path /tmp/extra.gitconfig",
+        "git config core.sshCommand 'sh x.sh'",
+        "git config clean.requireForce false",
+        "git config set --global core.pager ./pager.sh",
+    ],
+    allowed: &[
+        "git config core.fsmonitor true",
+        "git config --global core.pager 'less -FRX'",
+        "git config --global core.pager delta",
+        "git config --global core.editor 'code --wait'",
+        "git config core.sshCommand 'ssh -i ~/.ssh/id_work'",
+        "git config --global credential.helper osxkeychain",
+        "git config --get core.fsmonitor",
+        "git -c core.fsmonitor=false status",
+        "git config clean.requireForce true",
+        "git config user.name 'A B'",
+        "git config --global alias.lg 'log --oneline --graph'",
+        "git config --global include.path ~/.gitconfig-work",
+        "git config --global diff.external ~/bin/difftool.sh",
     ],
 };
 
@@ -1023,17 +1062,6 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
     match invocation.subcommand.as_str() {
         // `git clone -c KEY=VALUE` writes the setting into the new repository's configuration,
         // for every later fetch there too.
-        "clone" => {
-            let parsed = args::parse(invocation.args, &CLONE_OPTIONS);
-            for setting in parsed
-                .args
-                .iter()
-                .filter(|arg| arg.is_short('c') || arg.is_long("config"))
-                .filter_map(Arg::value)
-            {
-                judge_git_assignment(setting, context, span, report);
-            }
-        }
         "config" => {
             let mut positional: Vec<&Word> = Vec::new();
             let mut unset = false;
@@ -1075,10 +1103,36 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
             } else if let [key, value, ..] = positional[..]
                 && let Some(key) = key.value()
             {
+                if let Some(what) = lasting_command(key, value, context) {
+                    report.flag(&GIT_CONFIG_COMMAND, span, what);
+                }
                 let value = value
                     .value()
                     .map_or(SettingValue::FromVariable(value.text()), SettingValue::Known);
                 judge_git_setting(key, value, context, span, report);
+            }
+        }
+        // A template's hooks are copied into the new repository and run on its commits.
+        "init" | "clone" => {
+            let mut words = texts.iter();
+            while let Some(text) = words.next() {
+                let template = match *text {
+                    "--template" => words.next().copied(),
+                    _ => text.strip_prefix("--template="),
+                };
+                if let Some(folder) = template.filter(|folder| hooks_elsewhere(folder, context)) {
+                    report.flag(
+                        &GIT_SKIP_HOOKS,
+                        span,
+                        format!(
+                            "`git {} --template={folder}` would copy the hooks there into the new repository, to run on its commits",
+                            invocation.subcommand
+                        ),
+                    );
+                }
+            }
+            if invocation.subcommand == "clone" {
+                judge_clone_settings(&invocation, context, span, report);
             }
         }
         "commit" | "push" | "merge" | "am" | "rebase" | "cherry-pick" | "revert" => {
@@ -1109,6 +1163,20 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
             }
         }
         _ => {}
+    }
+}
+
+/// `git clone -c KEY=VALUE` writes the setting into the new repository's configuration, for
+/// every later fetch there too.
+fn judge_clone_settings(invocation: &Invocation, context: &Context, span: Span, report: &mut Report) {
+    let parsed = args::parse(invocation.args, &CLONE_OPTIONS);
+    for setting in parsed
+        .args
+        .iter()
+        .filter(|arg| arg.is_short('c') || arg.is_long("config"))
+        .filter_map(Arg::value)
+    {
+        judge_git_assignment(setting, context, span, report);
     }
 }
 
@@ -1289,6 +1357,99 @@ fn judge_git_setting(key: &str, value: SettingValue, context: &Context, span: Sp
             );
         }
     }
+}
+
+/// Programs a setting that holds a command commonly names, which run nothing else: pagers,
+/// editors, `ssh` with its options, git's own credential helpers by name.
+const WELL_KNOWN_PROGRAMS: &[&str] = &[
+    "less",
+    "more",
+    "most",
+    "cat",
+    "delta",
+    "diff-so-fancy",
+    "bat",
+    "moar",
+    "vim",
+    "vi",
+    "nvim",
+    "nano",
+    "emacs",
+    "emacsclient",
+    "code",
+    "code-insiders",
+    "cursor",
+    "subl",
+    "mate",
+    "micro",
+    "hx",
+    "kak",
+    "zed",
+    "ssh",
+    "gpg",
+    "gpg2",
+    "ssh-keygen",
+    "cache",
+    "store",
+    "osxkeychain",
+    "manager",
+    "manager-core",
+    "libsecret",
+    "wincred",
+];
+
+/// What writing `key` as `value` for good would make later git commands run or read, when it
+/// is more than a well-known program or a file of the user's own (`~/.gitconfig-work`, where
+/// the agent cannot write unasked): `git config core.fsmonitor ./x.sh`.
+fn lasting_command(key: &str, value: &Word, context: &Context) -> Option<String> {
+    let lowered = key.to_ascii_lowercase();
+    let text = value.value().unwrap_or("?").trim();
+    let users_own = |path: &str| {
+        let home = context.home.as_str();
+        let expanded = match ["~/", "$HOME/", "${HOME}/"]
+            .iter()
+            .find_map(|prefix| path.strip_prefix(prefix))
+        {
+            Some(rest) => format!("{home}/{rest}"),
+            None => path.to_owned(),
+        };
+        AbsPath::new(&expanded)
+            .is_some_and(|path| path.starts_with(&context.home) && !path.starts_with(&context.project_root))
+    };
+    if lowered == "clean.requireforce" {
+        return is_git_false(text).then(|| {
+            format!("`git config {key} {text}` would let a plain `git clean` delete untracked files from now on")
+        });
+    }
+    if crate::registry::git::is_include(&lowered) {
+        return (!users_own(text)).then(|| format!(
+            "`git config {key} {text}` would make every later git command read the settings of `{text}`, whatever it holds then"
+        ));
+    }
+    // An alias runs only when it is called by its name, and its shell code is judged now.
+    if !crate::registry::git::holds_command(&lowered)
+        || lowered.starts_with("alias.")
+        || lowered == "core.fsmonitor" && is_git_boolean(text)
+    {
+        return None;
+    }
+    let program = text.split_whitespace().next().unwrap_or("");
+    let program = program.rsplit(['/', '\\']).next().unwrap_or(program);
+    let path = text.split_whitespace().next().unwrap_or("");
+    if !text.starts_with('!') && (WELL_KNOWN_PROGRAMS.contains(&program.trim_end_matches(".exe")) || users_own(path)) {
+        return None;
+    }
+    Some(format!(
+        "`git config {key}` would make later git commands, the user's too, run `{text}` outside any hook"
+    ))
+}
+
+/// Whether git reads `value` as a boolean (`core.fsmonitor true` is git's own monitor).
+fn is_git_boolean(value: &str) -> bool {
+    is_git_false(value)
+        || ["true", "yes", "on", "1"]
+            .iter()
+            .any(|word| value.eq_ignore_ascii_case(word))
 }
 
 /// Whether git reads a boolean setting's `value` as false: `false`, `no`, `off`, `0` (any

@@ -208,18 +208,22 @@ pub fn setting_executions(via: &str, key: &str, value: Word, subcommand: &str) -
     }
 }
 
-/// Whether a key's value is a command, or names what git runs or reads settings from.
-fn runs_or_names_code(key: &str) -> bool {
-    let key = key.to_ascii_lowercase();
-    COMMAND_KEYS.iter().any(|pattern| key_matches(pattern, &key))
-        || matches!(key.as_str(), "core.hookspath" | "init.templatedir")
-        || is_include(&key)
+/// Whether a key's value (`key` in lowercase) is a command git runs: a key of
+/// [`COMMAND_KEYS`], an alias, a credential helper.
+pub(crate) fn holds_command(key: &str) -> bool {
+    COMMAND_KEYS.iter().any(|pattern| key_matches(pattern, key))
         || key.starts_with("alias.")
         || (key.starts_with("credential.") && key.ends_with(".helper"))
 }
 
+/// Whether a key's value is a command, or names what git runs or reads settings from.
+fn runs_or_names_code(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    holds_command(&key) || matches!(key.as_str(), "core.hookspath" | "init.templatedir") || is_include(&key)
+}
+
 /// `include.path` and `includeIf.<condition>.path` (the condition may hold dots).
-fn is_include(key: &str) -> bool {
+pub(crate) fn is_include(key: &str) -> bool {
     key == "include.path" || (key.starts_with("includeif.") && key.ends_with(".path"))
 }
 

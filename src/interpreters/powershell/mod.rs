@@ -233,6 +233,8 @@ const PASSED_BY_NAME: &[&str] = &[
     "Clear-ItemProperty",
     "Set-MpPreference",
     "Add-MpPreference",
+    "Register-ScheduledTask",
+    "Set-ScheduledTask",
 ];
 
 struct Reader<'a> {
