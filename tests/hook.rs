@@ -664,3 +664,29 @@ fn the_users_aliases_from_claude_codes_snapshot_are_expanded() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A folder whose `Cargo.toml` is the guard's, read from disk: installing from it replaces the
+/// guard with whatever the folder holds now; another project's folder installs something else.
+#[test]
+fn installing_the_guard_from_a_folder_of_its_source_is_denied() {
+    let root =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("safety-net-reinstall-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (home, guard, other) = (
+        root.join("home"),
+        root.join("home/src/guard"),
+        root.join("home/src/other"),
+    );
+    for (folder, name) in [(&guard, "agent-safety-net"), (&other, "ripgrep")] {
+        std::fs::create_dir_all(folder).expect("a folder");
+        std::fs::write(folder.join("Cargo.toml"), format!("[package]\nname = \"{name}\"\n")).expect("a manifest");
+    }
+    let exit = |cwd: &std::path::Path, command: &str| {
+        let payload = serde_json::json!({"session_id": "s", "transcript_path": "/tmp/t", "hook_event_name": "PreToolUse", "cwd": cwd, "tool_name": "Bash", "tool_input": {"command": command}});
+        run_hook_at_home(&home, &payload).status.code()
+    };
+    assert_eq!(exit(&guard, "cargo install --locked --path . --force"), Some(2));
+    assert_eq!(exit(&other, "cargo install --path ../guard"), Some(2));
+    assert_eq!(exit(&other, "cargo install --locked --path ."), Some(0));
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -98,7 +98,7 @@ pub static HOOK_CONFIG_TAMPER: Rule = Rule {
 pub static GUARD_SELF_APPROVAL: Rule = Rule {
     id: "guard-self-approval",
     decision: DENY,
-    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`).",
+    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`) or replacing it with a build from elsewhere (`cargo install agent-safety-net --git URL`, `--path DIR` of the guard's source, another registry).",
     instead: "Tell the user why the call is needed; approving it is theirs to do in their own terminal",
     examples: &[
         "safety-net allow 1a2b3c4d",
@@ -107,6 +107,8 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
         "safety-net uninstall --all",
         "safety-net install --agent codex",
         "cargo uninstall agent-safety-net",
+        "cargo install agent-safety-net --git https://github.com/someone/fork --force",
+        "cargo install --force --path /tmp/fork agent-safety-net",
     ],
     allowed: &[
         "safety-net explain 'rm -rf /'",
@@ -114,9 +116,49 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
         "safety-net rules git-push-force",
         "safety-net check cmds.txt",
         "safety-net install --help",
+        "cargo install agent-safety-net",
+        "cargo install --path . ripgrep",
         "echo 'run safety-net allow 1a2b3c4d'",
     ],
 };
+
+/// Where `cargo install` would build the guard from, when not the published
+/// crate: a git repository, a registry or index of another's, or a folder whose `Cargo.toml`
+/// is the guard's (read from disk when the hook may). `names_guard`: the guard's package is
+/// named.
+fn guard_build_from_elsewhere(
+    command: &crate::command::Command,
+    names_guard: bool,
+    context: &Context,
+) -> Option<String> {
+    let args = command.args();
+    let value = |option: &str| {
+        args.iter().enumerate().find_map(|(at, word)| {
+            if word.is(option) {
+                args.get(at + 1).cloned()
+            } else {
+                let rest = word.text().strip_prefix(option)?.strip_prefix('=')?;
+                Some(Word::literal(rest, word.span))
+            }
+        })
+    };
+    if names_guard {
+        for option in ["--git", "--registry", "--index"] {
+            if let Some(source) = value(option) {
+                return Some(format!("`{option} {}`", source.text()));
+            }
+        }
+    }
+    let folder = value("--path")?;
+    let guards_source = |path: &crate::paths::AbsPath| {
+        let manifest = crate::context::native(&path.join("Cargo.toml"));
+        std::fs::read_to_string(manifest).is_ok_and(|text| text.contains("name = \"agent-safety-net\""))
+    };
+    let named = names_guard
+        || context.read_scripts
+            && matches!(crate::paths::resolve(&folder, &command.cwd), crate::paths::Target::Path(path) if guards_source(&path));
+    named.then(|| format!("the folder `{}`", folder.text()))
+}
 
 /// Commands an agent runs all the time; a definition with one of these names is suspect.
 const COMMON_COMMANDS: &[&str] = &[
@@ -240,15 +282,22 @@ fn check(subject: &Subject, report: &mut Report) {
                 .map(Word::text)
                 .filter(|w| !w.starts_with('-'))
                 .collect();
-            if words.first() == Some(&"uninstall")
-                && words[1..]
-                    .iter()
-                    .any(|w| matches!(*w, "agent-safety-net" | "safety-net"))
-            {
+            let names_guard = words[1.min(words.len())..]
+                .iter()
+                .any(|w| matches!(*w, "agent-safety-net" | "safety-net"));
+            if words.first() == Some(&"uninstall") && names_guard {
                 report.flag(
                     &GUARD_SELF_APPROVAL,
                     command.span,
                     "`cargo uninstall agent-safety-net` from the agent's shell would remove the guard that checks the agent",
+                );
+            } else if words.first() == Some(&"install")
+                && let Some(source) = guard_build_from_elsewhere(command, names_guard, subject.context)
+            {
+                report.flag(
+                    &GUARD_SELF_APPROVAL,
+                    command.span,
+                    format!("`cargo install` from {source} would replace the guard that checks the agent with a build nobody reviewed"),
                 );
             }
         }
