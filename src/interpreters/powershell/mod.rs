@@ -219,6 +219,37 @@ const HARMLESS: &[&str] = &[
     "Invoke-RestMethod",
 ];
 
+/// Cmdlets that print their values, to the host or down the pipeline.
+const PRINTERS: &[&str] = &[
+    "Write-Output",
+    "echo",
+    "write",
+    "Write-Host",
+    "Write-Information",
+    "Write-Warning",
+    "Write-Verbose",
+    "Write-Debug",
+    "Out-Host",
+    "Out-String",
+];
+
+/// The name of a secret environment variable `word` holds (`$env:GITHUB_TOKEN`, any case).
+fn secret_environment_variable(word: &Word) -> Option<String> {
+    word.parts.iter().find_map(|part| match part {
+        Part::Dynamic(dynamic) => match &dynamic.kind {
+            crate::word::DynamicKind::Variable { name, .. } => {
+                let name = name
+                    .get(..4)
+                    .filter(|scope| scope.eq_ignore_ascii_case("env:"))
+                    .map(|_| &name[4..])?;
+                crate::producers::is_secret_name(name).then(|| name.to_owned())
+            }
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
 /// Cmdlets that no checker reads as a POSIX command, passed on by name for the Windows checker.
 const PASSED_BY_NAME: &[&str] = &[
     "Format-Volume",
@@ -279,6 +310,17 @@ impl<'a> Reader<'a> {
         self.effects.push(Effect::new(call, span, self.cwd.clone(), action));
     }
 
+    /// `value` printed by `call`: a secret environment variable in it (`$env:GITHUB_TOKEN`) is
+    /// judged as the `printenv NAME` it amounts to.
+    fn print(&mut self, call: &str, value: &Val, span: Span) {
+        if let Val::Text(word) = value
+            && let Some(name) = secret_environment_variable(word)
+        {
+            let argv = vec![Word::literal("printenv", span), Word::literal(&name, span)];
+            self.effect(call, span, Action::Run(argv));
+        }
+    }
+
     /// Reads the statements under `node`.
     fn visit(&mut self, node: Node) {
         if !self.deeper(node) {
@@ -337,7 +379,14 @@ impl<'a> Reader<'a> {
                 index += 2;
                 continue;
             }
-            self.visit(child);
+            // What a statement gives and nothing takes is printed.
+            if child.kind() == "pipeline" && self.deeper(child) {
+                let out = self.pipeline(child, None);
+                self.print("the statement's value", &out, self.span(child));
+                self.depth -= 1;
+            } else {
+                self.visit(child);
+            }
             index += 1;
         }
     }
@@ -715,6 +764,32 @@ impl<'a> Reader<'a> {
                         self.effect(known, span, Action::Run(argv));
                         Val::Text(opaque(&self.shown(node), span))
                     }
+                    // `Write-Output` gives its values on; the host printers print them.
+                    None if PRINTERS
+                        .iter()
+                        .any(|printer| printer.eq_ignore_ascii_case(&unqualified)) =>
+                    {
+                        let values: Vec<Val> = arguments
+                            .iter()
+                            .filter_map(|argument| match argument {
+                                Argument::Value(value) => Some(value.clone()),
+                                _ => None,
+                            })
+                            .chain(input)
+                            .collect();
+                        let gives_on = ["Write-Output", "echo", "write"]
+                            .iter()
+                            .any(|name| name.eq_ignore_ascii_case(&unqualified));
+                        match values.as_slice() {
+                            [value] if gives_on => value.clone(),
+                            _ => {
+                                for value in &values {
+                                    self.print(&unqualified, value, span);
+                                }
+                                Val::Block
+                            }
+                        }
+                    }
                     None if looks_like_cmdlet(&unqualified) => Val::Text(opaque(&self.shown(node), span)),
                     None => self.native(invocation.as_deref(), name_word, arguments, input, span),
                 }
@@ -1074,6 +1149,33 @@ impl<'a> Reader<'a> {
                             to: to.word(span),
                         },
                     );
+                }
+                // A secret variable in the address or the body is sent with the request; in
+                // `-Headers` it authenticates it.
+                for sent in [Some(Val::Text(url.clone())), get("Body"), input.clone()]
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Val::Text(word) = &sent
+                        && let Some(name) = secret_environment_variable(word)
+                    {
+                        let data = Word::dynamic(crate::word::Dynamic {
+                            kind: crate::word::DynamicKind::Variable {
+                                name: name.clone(),
+                                guarded: false,
+                            },
+                            // Written as bash would, for the checkers that read the expansion.
+                            text: format!("${name}"),
+                            span,
+                        });
+                        let argv = vec![
+                            Word::literal("curl", span),
+                            Word::literal("--data-binary", span),
+                            data,
+                            url.clone(),
+                        ];
+                        self.effect(call, span, Action::Run(argv));
+                    }
                 }
                 for sent in [get("InFile"), get("Body"), input.clone()].into_iter().flatten() {
                     let file = match sent {
