@@ -599,7 +599,8 @@ fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
 /// to by `tee -a`, else made anew.
 fn written_kind(command: &Command) -> WriteKind {
     match command.name.as_str() {
-        "sed" | "perl" | "ruby" | "truncate" | "fallocate" | "ex" | "vi" | "vim" | "nvim" => WriteKind::InPlace,
+        "sed" | "perl" | "ruby" | "truncate" | "fallocate" | "ex" | "vi" | "vim" | "nvim" | "gawk" | "awk"
+        | "patch" => WriteKind::InPlace,
         "tee" if args::parse(command.args(), &Options::gnu("", &[])).has('a', "append") => WriteKind::Append,
         _ => WriteKind::Create,
     }
@@ -806,6 +807,9 @@ pub const WRITERS: &[&str] = &[
     "vim",
     "nvim",
     "fallocate",
+    "gawk",
+    "awk",
+    "patch",
 ];
 
 /// The files a command writes besides its redirections.
@@ -839,6 +843,38 @@ pub(crate) fn written(command: &Command) -> Vec<Word> {
             }
         }
         "ex" | "vi" | "vim" | "nvim" => editor_batch_writes(args),
+        "gawk" | "awk" => awk_in_place(args),
+        // `patch FILE [PATCHFILE]` changes FILE, unless `-o OUT` writes the result there, or
+        // `--dry-run` nothing.
+        "patch" => {
+            let parsed = args::parse(
+                args,
+                &Options::gnu(
+                    "pioDdFBzVrYgM",
+                    &[
+                        "strip",
+                        "input",
+                        "output",
+                        "ifdef",
+                        "directory",
+                        "fuzz",
+                        "prefix",
+                        "suffix",
+                        "version-control",
+                        "reject-file",
+                        "basename-prefix",
+                        "get",
+                        "quoting-style",
+                        "merge",
+                    ],
+                ),
+            );
+            match parsed.value_of('o', "output") {
+                _ if parsed.has_long("dry-run") => Vec::new(),
+                Some(output) => vec![output.clone()],
+                None => parsed.operands().take(1).cloned().collect(),
+            }
+        }
         "truncate" => operands(&Options::gnu("sr", &["size", "reference"])),
         "curl" => {
             let parsed = args::parse(
@@ -1161,6 +1197,37 @@ fn in_place(args: &[Word], short_values: &'static str, long_values: &'static [&'
         .operands()
         .filter(|operand| !operand.value().is_some_and(str::is_empty))
         .skip(usize::from(!script_given))
+        .cloned()
+        .collect()
+}
+
+/// The files gawk's `inplace` extension rewrites (`gawk -i inplace '{…}' FILE…`): every file
+/// operand, after the program unless `-f` gave it; `var=value` operands are assignments.
+fn awk_in_place(args: &[Word]) -> Vec<Word> {
+    let parsed = args::parse(
+        args,
+        &Options::gnu(
+            "fvFiEl",
+            &["file", "assign", "field-separator", "include", "exec", "load"],
+        ),
+    );
+    let in_place = parsed.args.iter().any(|arg| {
+        (arg.is_short('i') || arg.is_long("include"))
+            && arg
+                .value()
+                .is_some_and(|value| matches!(value.text(), "inplace" | "inplace.awk"))
+    });
+    if !in_place {
+        return Vec::new();
+    }
+    let program_given = parsed
+        .args
+        .iter()
+        .any(|arg| arg.is_short('f') || arg.is_long("file") || arg.is_short('E') || arg.is_long("exec"));
+    parsed
+        .operands()
+        .skip(usize::from(!program_given))
+        .filter(|operand| !operand.text().contains('='))
         .cloned()
         .collect()
 }
