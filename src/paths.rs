@@ -241,7 +241,8 @@ pub fn resolve_with(word: &Word, cwd: &Cwd, real_folder: &dyn Fn(&AbsPath) -> Ab
     if let Some(Part::Dynamic(first)) = word.parts.first() {
         match &first.kind {
             DynamicKind::CommandOutput(Output::TemporaryPath) => return Target::Temporary,
-            DynamicKind::PathUnder(found) => {
+            // Paths a search printed, substituted (`cat $(find ~/.ssh -name 'id_*')`).
+            DynamicKind::PathUnder(found) | DynamicKind::CommandOutput(Output::PathsUnder(found)) => {
                 return match &found.roots {
                     Some(roots) if roots.len() == 1 => {
                         let dir = roots[0].clone();

@@ -405,6 +405,35 @@ pub fn secret_printed_within(layer: LayerId, analysis: &Analysis) -> Option<Stri
         })
 }
 
+/// The paths `ls` prints when every operand is a pattern (`ls ~/.ssh/id_*`): the entries of
+/// the folders holding the patterns, named like the last one (a folder operand lists bare names,
+/// which are not paths).
+fn listed_matches(command: &Command) -> Option<crate::word::PathsUnder> {
+    let operands: Vec<&Word> = command
+        .args()
+        .iter()
+        .filter(|word| !word.text().starts_with('-'))
+        .collect();
+    let mut roots = Vec::new();
+    let mut name = None;
+    for operand in &operands {
+        match paths::resolve(operand, &command.cwd) {
+            Target::Below { dir, name: pattern } => {
+                roots.push(dir);
+                name = pattern;
+            }
+            Target::Contents(dir) => roots.push(dir),
+            _ => return None,
+        }
+    }
+    (!roots.is_empty()).then(|| crate::word::PathsUnder {
+        roots: Some(roots),
+        filtered: name.is_some(),
+        name,
+        reaches_git: false,
+    })
+}
+
 /// What command `id` prints.
 pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
     let command = &analysis.commands[id];
@@ -474,6 +503,8 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
         }
         "mktemp" => Output::TemporaryPath,
         "find" => Output::PathsUnder(crate::tools::find::find_search(command).found),
+        // `ls ~/.ssh/id_*` prints the paths its patterns match, as written.
+        "ls" => listed_matches(command).map_or(Output::Unknown, Output::PathsUnder),
         // Paths found, reordered, cut short or with some lines dropped (`find / -type f | grep
         // -v proc | xargs rm -f`): still paths under the same folders.
         _ if keeps_lines_unselected(name, args) && matches!(command.stdin, Input::Piped(Output::PathsUnder(_))) => {
