@@ -3,24 +3,63 @@
 
 use super::{Tool, Values};
 
+/// Terraform's options that take a value (one dash, or two).
+const TERRAFORM_VALUED: &[&str] = &[
+    "-var",
+    "-var-file",
+    "-target",
+    "-replace",
+    "-state",
+    "-state-out",
+    "-backup",
+    "-out",
+    "-lock-timeout",
+    "-parallelism",
+    "-generate-config-out",
+];
+
+/// Terragrunt's own options that take a value.
+const TERRAGRUNT_OWN_VALUED: &[&str] = &[
+    "--terragrunt-working-dir",
+    "--working-dir",
+    "--terragrunt-config",
+    "--config",
+    "--terragrunt-tfpath",
+    "--tf-path",
+    "--terragrunt-include-dir",
+    "--queue-include-dir",
+    "--terragrunt-exclude-dir",
+    "--queue-exclude-dir",
+    "--terragrunt-iam-role",
+    "--iam-assume-role",
+    "--terragrunt-parallelism",
+    "--parallelism",
+    "--terragrunt-log-level",
+    "--log-level",
+    "--terragrunt-download-dir",
+    "--download-dir",
+];
+
+const TERRAGRUNT_VALUED: [&str; TERRAFORM_VALUED.len() + TERRAGRUNT_OWN_VALUED.len()] =
+    crate::checks::joined(TERRAFORM_VALUED, TERRAGRUNT_OWN_VALUED);
+
 pub const TOOLS: &[Tool] = &[
     Tool {
-        names: &["terraform", "tofu", "terragrunt"],
+        names: &["terraform", "tofu"],
         global: Values {
             short: "",
-            long: &[
-                "-var",
-                "-var-file",
-                "-target",
-                "-replace",
-                "-state",
-                "-state-out",
-                "-backup",
-                "-out",
-                "-lock-timeout",
-                "-parallelism",
-                "-generate-config-out",
-            ],
+            long: TERRAFORM_VALUED,
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    // Terragrunt passes Terraform's options on, and has its own (old `--terragrunt-*` names and
+    // their newer short forms).
+    Tool {
+        names: &["terragrunt"],
+        global: Values {
+            short: "",
+            long: &TERRAGRUNT_VALUED,
         },
         subcommands: &[],
         options_anywhere: true,
