@@ -117,9 +117,10 @@ fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let name = command.name.as_str();
     if name == "eksctl" {
-        let texts: Vec<&str> = command.args().iter().map(|w| w.value().unwrap_or("")).collect();
-        let operands: Vec<&str> = texts.iter().copied().filter(|t| !t.starts_with('-')).collect();
-        if operands.starts_with(&["delete", "cluster"]) && !texts.contains(&"--help") {
+        if let Some(invocation) = tools::read(command)
+            && invocation.words().starts_with(&["delete", "cluster"])
+            && !invocation.has("--help")
+        {
             report.flag(
                 &AWS_DELETE,
                 command.span,

@@ -166,22 +166,24 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
                 || (at(0) == "db" && at(1) == "push" && (has("--accept-data-loss") || has("--force-reset")))
         }
         // `db:migrate VERSION=0` unapplies every migration.
-        "rails" | "rake" => positional.contains(&"db:migrate") && positional.contains(&"VERSION=0")
-            || positional.iter().any(|task| {
-            matches!(
-                *task,
-                "db:drop"
-                    | "db:reset"
-                    | "db:purge"
-                    | "db:schema:load"
-                    | "db:structure:load"
-                    | "db:drop:all"
-                    | "db:purge:all"
-                    | "db:migrate:reset"
-                    | "db:truncate_all"
-                    | "db:seed:replant"
-            )
-        }),
+        "rails" | "rake" => {
+            positional.contains(&"db:migrate") && positional.contains(&"VERSION=0")
+                || positional.iter().any(|task| {
+                    matches!(
+                        *task,
+                        "db:drop"
+                            | "db:reset"
+                            | "db:purge"
+                            | "db:schema:load"
+                            | "db:structure:load"
+                            | "db:drop:all"
+                            | "db:purge:all"
+                            | "db:migrate:reset"
+                            | "db:truncate_all"
+                            | "db:seed:replant"
+                    )
+                })
+        }
         "python" | "python3" | "django-admin" | "manage.py" => {
             let rest = if matches!(name, "django-admin" | "manage.py") {
                 &positional[..]

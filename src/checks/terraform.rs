@@ -136,7 +136,7 @@ fn check(subject: &Subject, report: &mut Report) {
     }
     let span = command.span;
     let name = command.name.as_str();
-    if let Some(teardown) = teardown(name, &texts) {
+    if let Some(teardown) = teardown(command) {
         report.flag(
             &PULUMI_DESTROY,
             span,
@@ -227,8 +227,7 @@ fn check(subject: &Subject, report: &mut Report) {
         return;
     }
     // Over every unit, Terragrunt approves each apply itself once told not to ask.
-    let auto = has("auto-approve")
-        || every_unit && (has("terragrunt-non-interactive") || has("non-interactive"));
+    let auto = has("auto-approve") || every_unit && (has("terragrunt-non-interactive") || has("non-interactive"));
     let units = if every_unit { " in every unit of the stack" } else { "" };
     match verb {
         "destroy" => report.flag(
@@ -254,9 +253,9 @@ fn check(subject: &Subject, report: &mut Report) {
 /// delete` (the CloudFormation stack and its artifacts), `amplify delete` (the project's
 /// backend, in every environment) and `amplify env remove`, `copilot app|env|svc|job delete`
 /// (with their storage), `azd down`.
-fn teardown(name: &str, texts: &[&str]) -> Option<String> {
-    let operands: Vec<&str> = texts.iter().copied().filter(|text| !text.starts_with('-')).collect();
-    let found: &[&str] = match (name, operands.as_slice()) {
+fn teardown(command: &crate::command::Command) -> Option<String> {
+    let operands = tools::read(command)?.words();
+    let found: &[&str] = match (command.name.as_str(), operands.as_slice()) {
         ("sam", ["delete", ..]) | ("amplify", ["delete", ..]) | ("azd", ["down", ..]) => &operands[..1],
         ("amplify", ["env", "remove", ..]) => &operands[..2],
         ("copilot", ["app" | "env" | "svc" | "job", "delete", ..]) => &operands[..2],

@@ -1,5 +1,6 @@
 //! Infrastructure as code: `terraform`, `tofu`, `terragrunt` (long options with one dash),
-//! `pulumi`, the AWS CDK (`cdk`, `cdktf`), the Serverless Framework and SST.
+//! `pulumi`, the AWS CDK (`cdk`, `cdktf`), the Serverless Framework and SST, and the
+//! deployers with a teardown of their own: AWS SAM, Amplify, Copilot, the Azure Developer CLI.
 
 use super::{Tool, Values};
 
@@ -107,6 +108,52 @@ pub const TOOLS: &[Tool] = &[
         global: Values {
             short: "csr",
             long: &["--config", "--stage", "--region", "--aws-profile", "--app", "--org"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["sam"],
+        global: Values {
+            short: "t",
+            long: &[
+                "--stack-name",
+                "--region",
+                "--profile",
+                "--config-file",
+                "--config-env",
+                "--template-file",
+                "--template",
+                "--s3-bucket",
+                "--s3-prefix",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["amplify"],
+        global: Values {
+            short: "",
+            long: &["--envName", "--appId", "--profile"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["copilot"],
+        global: Values {
+            short: "naer",
+            long: &["--name", "--app", "--env", "--region", "--profile"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["azd"],
+        global: Values {
+            short: "eC",
+            long: &["--environment", "--cwd", "--output", "--trace-log-url"],
         },
         subcommands: &[],
         options_anywhere: true,
