@@ -47,7 +47,7 @@ pub const CHECKER: Checker = Checker {
 pub static REMOTE_DELETE: Rule = Rule {
     id: "remote-delete",
     decision: ASK,
-    catches: "Deleting files in cloud storage or on another machine by a sync, a move or a delete: `rsync --delete` to `host:path`, `rsync --remove-source-files` from `host:path`, `rclone sync|purge|delete`, `rclone move|moveto` from a remote, `rclone cleanup` (its trash and old versions), `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `b2 sync --delete`, `lftp mirror -R --delete`, lftp's `rm -r` and `mrm`. What is lost there cannot be seen from here.",
+    catches: "Deleting files in cloud storage or on another machine by a sync, a move or a delete: `rsync --delete` to `host:path`, `rsync --remove-source-files` from `host:path`, `rclone sync|purge|delete`, `rclone move|moveto` from a remote, `rclone cleanup` (its trash and old versions), `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `mc rm -r --force`, `mc rb --force` (the bucket and every object in it), `b2 sync --delete`, `lftp mirror -R --delete`, lftp's `rm -r` and `mrm`. What is lost there cannot be seen from here.",
     instead: "Run it without deleting first (`rclone sync --dry-run`, `gsutil rsync -n`, `aws s3 sync --dryrun`), show the user what would go, and let them run it",
     examples: &[
         "rclone sync ./out remote:backup",
@@ -64,6 +64,8 @@ pub static REMOTE_DELETE: Rule = Rule {
         "azcopy remove 'https://a.blob.core.windows.net/c/dir' --recursive",
         "aws s3 sync . s3://bucket/site --delete",
         "lftp -e 'mirror -R --delete ./dist /www; quit' ftp.example.com",
+        "mc rb --force local/bucket",
+        "mc rm -r --force local/bucket/data",
     ],
     allowed: &[
         "rclone copy ./out remote:backup",
@@ -81,6 +83,8 @@ pub static REMOTE_DELETE: Rule = Rule {
         "aws s3 sync . s3://bucket/site --delete --dryrun",
         "aws s3 sync s3://bucket/site ./mirror --delete",
         "lftp -e 'mirror -R ./dist /www; quit' ftp.example.com",
+        "mc rb local/bucket",
+        "mc ls local/bucket",
     ],
 };
 
@@ -424,13 +428,15 @@ fn storage_sync(subject: &Subject, report: &mut Report) {
             (None, Some(at)) => (at, bundled('r') || has(&["--recursive"]), has(&["-n", "--dry-run"])),
             _ => return,
         },
-        "mc" => match (position("mirror"), position("rm")) {
-            (Some(at), _) => (at, has(&["--remove"]), has(&["--dry-run"])),
-            (None, Some(at)) => (
+        "mc" => match (position("mirror"), position("rm"), position("rb")) {
+            (Some(at), ..) => (at, has(&["--remove"]), has(&["--dry-run"])),
+            (None, Some(at), _) => (
                 at,
                 has(&["--recursive", "-r"]) && has(&["--force"]),
                 has(&["--dry-run"]),
             ),
+            // Without `--force`, `mc rb` removes only an empty bucket.
+            (None, None, Some(at)) => (at, has(&["--force"]), false),
             _ => return,
         },
         "b2" => match position("sync") {

@@ -10,7 +10,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&AWS_DELETE, &GCLOUD_DELETE, &AZ_DELETE, &HOSTED_DELETE],
     applies: Applies::Commands(&[
         "aws", "gcloud", "bq", "az", "gh", "glab", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase",
-        "supabase", "railway", "wrangler",
+        "supabase", "railway", "wrangler", "eksctl",
     ]),
     check,
     whole_analysis: None,
@@ -19,19 +19,22 @@ pub const CHECKER: Checker = Checker {
 pub static AWS_DELETE: Rule = Rule {
     id: "aws-delete",
     decision: ASK,
-    catches: "`aws … delete-*` and `terminate-*`, `aws s3 rm --recursive`, `aws s3 rb --force`.",
+    catches: "`aws … delete-*` and `terminate-*`, `aws s3 rm --recursive`, `aws s3 rb --force`; `eksctl delete cluster` (the cluster, its node groups and every workload in it).",
     instead: "Show the user what would be deleted (`describe-*`, `aws s3 ls`) and let them decide",
     examples: &[
         "aws ec2 terminate-instances --instance-ids i-1",
         "aws dynamodb delete-table --table-name t",
         "aws s3 rm s3://bucket --recursive",
         "aws s3 rb s3://bucket --force",
+        "eksctl delete cluster --name prod",
     ],
     allowed: &[
         "aws s3 ls",
         "aws s3 cp x s3://bucket/x",
         "aws s3 rm s3://bucket/one-file.txt",
         "aws ec2 describe-instances",
+        "eksctl get cluster",
+        "eksctl delete nodegroup --cluster prod --name old-nodes",
     ],
 };
 
@@ -113,6 +116,19 @@ pub static HOSTED_DELETE: Rule = Rule {
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let name = command.name.as_str();
+    if name == "eksctl" {
+        if let Some(invocation) = tools::read(command)
+            && invocation.words().starts_with(&["delete", "cluster"])
+            && !invocation.has("--help")
+        {
+            report.flag(
+                &AWS_DELETE,
+                command.span,
+                "`eksctl delete cluster` would delete the cluster, its node groups and every workload in it",
+            );
+        }
+        return;
+    }
     if !matches!(name, "aws" | "gcloud" | "bq" | "az") {
         if let Some(what) = hosted_delete(command) {
             report.flag(

@@ -1,6 +1,6 @@
-//! Docker and Podman: pruning everything (`system prune -a`) or removing every container
-//! (`rm -f $(docker ps -aq)`), and removing volumes, where the data of containers lives
-//! (`volume rm`, `compose down -v`).
+//! Docker and Podman: pruning everything (`system prune -a`), removing every container (`rm -f
+//! $(docker ps -aq)`) or resetting the whole store (`podman system reset`), and removing
+//! volumes, where the data of containers lives (`volume rm`, `compose down -v`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
@@ -17,7 +17,7 @@ pub const CHECKER: Checker = Checker {
 pub static DOCKER_PRUNE_ALL: Rule = Rule {
     id: "docker-prune-all",
     decision: ASK,
-    catches: "`docker system prune -a` (`--all`, `--volumes`): every unused image, container and network is removed. Also every container at once, running ones too: `docker rm -f $(docker ps -aq)`, `podman rm -af`.",
+    catches: "`docker system prune -a` (`--all`, `--volumes`): every unused image, container and network is removed. Also every container at once, running ones too: `docker rm -f $(docker ps -aq)`, `podman rm -af`; and Podman's whole store, volumes included: `podman system reset`, `podman machine reset` (every machine, with what they hold).",
     instead: "Prune specific things (`docker image prune`, `docker container prune`), or remove the containers meant by name",
     examples: &[
         "docker system prune -a",
@@ -26,12 +26,16 @@ pub static DOCKER_PRUNE_ALL: Rule = Rule {
         "podman system prune --volumes",
         "docker rm -f $(docker ps -aq)",
         "podman rm -af",
+        "podman system reset -f",
+        "podman machine reset --force",
     ],
     allowed: &[
         "docker system prune",
         "docker image prune",
         "docker ps -a",
         "docker rm -f web",
+        "podman system info",
+        "podman machine list",
     ],
 };
 
@@ -77,6 +81,16 @@ fn check(subject: &Subject, report: &mut Report) {
                 &DOCKER_PRUNE_ALL,
                 span,
                 "`docker system prune -a` would remove every image and stopped container not in use",
+            );
+        }
+        ["system" | "machine", "reset", ..] if command.name == "podman" => {
+            report.flag(
+                &DOCKER_PRUNE_ALL,
+                span,
+                format!(
+                    "`{} {} reset` would delete every container, pod, image and volume, with the data the volumes hold",
+                    command.name, operands[0]
+                ),
             );
         }
         // Compose's own options come first (`compose -f prod.yml down -v`).

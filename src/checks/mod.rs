@@ -33,6 +33,7 @@ mod remote_code;
 pub mod rm;
 mod rsync;
 mod scheduled;
+mod search_indexes;
 mod services;
 mod sql;
 mod staged_secrets;
@@ -243,6 +244,7 @@ pub const CHECKERS: &[(&str, &Checker)] = checkers![
     cloud_exposure,
     exposure,
     sql,
+    search_indexes,
     orm,
     publish,
     toolchains,

@@ -20,7 +20,7 @@ pub const CHECKER: Checker = Checker {
 pub static DATABASE_RESET: Rule = Rule {
     id: "database-reset",
     decision: ASK,
-    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load`, `manage.py flush`, `artisan migrate:fresh|db:wipe`, `mix ecto.drop|ecto.reset`, `knex migrate:rollback --all`, `sequelize db:drop`, `typeorm schema:drop`, `supabase db reset`, `alembic downgrade base` (and `flask db downgrade base`), `mix ecto.rollback --all`, `dotnet ef database drop`, `mikro-orm schema:drop --run`, `flyway clean`, `liquibase dropAll`, `diesel database reset`, `sqlx database drop|reset`, `dbmate drop`, `goose reset`, golang-migrate's `migrate … drop`.",
+    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load`, `manage.py flush`, `artisan migrate:fresh|db:wipe`, `mix ecto.drop|ecto.reset`, `knex migrate:rollback --all`, `sequelize db:drop`, `typeorm schema:drop`, `supabase db reset`, `alembic downgrade base` (and `flask db downgrade base`), `mix ecto.rollback --all`, `dotnet ef database drop`, `mikro-orm schema:drop --run`, `flyway clean` (also Maven's `flyway:clean` and Gradle's `flywayClean`), `liquibase dropAll` (`liquibase:dropAll`, Gradle's `dropAll`), `drizzle-kit push --force` (approves the data-loss statements), `diesel database reset`, `sqlx database drop|reset`, `dbmate drop`, `goose reset`, golang-migrate's `migrate … drop`. Also every migration unapplied, which drops the tables they made: `manage.py migrate APP zero`, `rails db:migrate VERSION=0`, `dotnet ef database update 0`, `migrate … down` without a count (or `-all`), `goose down-to 0`, `diesel migration revert --all`, `sqlx migrate revert --target-version 0`.",
     instead: "Apply the migration instead (`prisma migrate dev`, `rails db:migrate`), or ask the user before resetting their data",
     examples: &[
         "npx prisma migrate reset --force",
@@ -36,6 +36,12 @@ pub static DATABASE_RESET: Rule = Rule {
         "flyway clean",
         "dotnet ef database drop -f",
         "sqlx database reset",
+        "python manage.py migrate app zero",
+        "mvn flyway:clean",
+        "./gradlew :app:flywayClean",
+        "npx drizzle-kit push --force",
+        "dotnet ef database update 0",
+        "migrate -path db/migrations -database $DATABASE_URL down -all",
     ],
     allowed: &[
         "npx prisma migrate dev",
@@ -48,6 +54,13 @@ pub static DATABASE_RESET: Rule = Rule {
         "flyway info",
         "dotnet ef database update",
         "mix ecto.rollback",
+        "python manage.py migrate app 0005",
+        "mvn flyway:migrate",
+        "./gradlew flywayInfo",
+        "drizzle-kit push",
+        "dotnet ef database update AddEmail",
+        "migrate -path db/migrations -database $DATABASE_URL down 1",
+        "goose down",
     ],
 };
 
@@ -152,21 +165,25 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
             (at(0) == "migrate" && at(1) == "reset")
                 || (at(0) == "db" && at(1) == "push" && (has("--accept-data-loss") || has("--force-reset")))
         }
-        "rails" | "rake" => positional.iter().any(|task| {
-            matches!(
-                *task,
-                "db:drop"
-                    | "db:reset"
-                    | "db:purge"
-                    | "db:schema:load"
-                    | "db:structure:load"
-                    | "db:drop:all"
-                    | "db:purge:all"
-                    | "db:migrate:reset"
-                    | "db:truncate_all"
-                    | "db:seed:replant"
-            )
-        }),
+        // `db:migrate VERSION=0` unapplies every migration.
+        "rails" | "rake" => {
+            positional.contains(&"db:migrate") && positional.contains(&"VERSION=0")
+                || positional.iter().any(|task| {
+                    matches!(
+                        *task,
+                        "db:drop"
+                            | "db:reset"
+                            | "db:purge"
+                            | "db:schema:load"
+                            | "db:structure:load"
+                            | "db:drop:all"
+                            | "db:purge:all"
+                            | "db:migrate:reset"
+                            | "db:truncate_all"
+                            | "db:seed:replant"
+                    )
+                })
+        }
         "python" | "python3" | "django-admin" | "manage.py" => {
             let rest = if matches!(name, "django-admin" | "manage.py") {
                 &positional[..]
@@ -174,7 +191,13 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
                 positional.get(1..).unwrap_or(&[])
             };
             let manage = matches!(name, "django-admin" | "manage.py") || at(0).ends_with("manage.py");
-            manage && matches!(rest.first().copied(), Some("flush" | "reset_db" | "reset_schema"))
+            // `migrate APP zero` unapplies every migration of the app: its tables are dropped.
+            manage
+                && match rest {
+                    [command, ..] if matches!(*command, "flush" | "reset_db" | "reset_schema") => true,
+                    ["migrate", _, "zero", ..] => true,
+                    _ => false,
+                }
         }
         "php" => {
             at(0).ends_with("artisan")
@@ -186,7 +209,7 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
         "sequelize" | "sequelize-cli" => matches!(at(0), "db:drop" | "db:migrate:undo:all"),
         "typeorm" | "typeorm-ts-node-commonjs" | "typeorm-ts-node-esm" => at(0) == "schema:drop",
         "supabase" => at(0) == "db" && at(1) == "reset",
-        "drizzle-kit" => at(0) == "drop",
+        "drizzle-kit" => at(0) == "drop" || at(0) == "push" && has("--force"),
         "alembic" => at(0) == "downgrade" && at(1) == "base",
         "flask" => at(0) == "db" && at(1) == "downgrade" && at(2) == "base",
         "dotnet" | "dotnet-ef" => {
@@ -195,16 +218,42 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
             } else {
                 &positional[..]
             };
-            (name == "dotnet-ef" || at(0) == "ef") && rest.starts_with(&["database", "drop"])
+            (name == "dotnet-ef" || at(0) == "ef")
+                && (rest.starts_with(&["database", "drop"]) || rest.starts_with(&["database", "update", "0"]))
         }
         "mikro-orm" => matches!(at(0), "schema:drop" | "schema:fresh") && has("--run"),
         "flyway" => at(0) == "clean",
+        // Build tools' plugins: Maven goals (`flyway:clean`, or the plugin's full name) and
+        // Gradle tasks, maybe of a subproject (`:app:flywayClean`).
+        "mvn" | "mvnw" | "mvnd" => positional.iter().any(|goal| {
+            goal.ends_with("flyway:clean")
+                || goal.ends_with("flyway-maven-plugin:clean")
+                || goal.ends_with("liquibase:dropAll")
+        }),
+        "gradle" | "gradlew" => positional
+            .iter()
+            .any(|task| matches!(task.rsplit(':').next(), Some("flywayClean" | "dropAll"))),
         "liquibase" => matches!(at(0).to_ascii_lowercase().as_str(), "dropall" | "drop-all"),
-        "diesel" => at(0) == "database" && at(1) == "reset",
-        "sqlx" => at(0) == "database" && matches!(at(1), "drop" | "reset"),
+        "diesel" => {
+            at(0) == "database" && at(1) == "reset" || at(0) == "migration" && at(1) == "revert" && has("--all")
+        }
+        "sqlx" => {
+            at(0) == "database" && matches!(at(1), "drop" | "reset")
+                || at(0) == "migrate"
+                    && at(1) == "revert"
+                    && texts
+                        .windows(2)
+                        .any(|pair| pair == ["--target-version", "0"] || pair[0] == "--target-version=0")
+        }
         "dbmate" => at(0) == "drop",
-        "goose" => at(0) == "reset" || positional.contains(&"reset"),
-        "migrate" => positional.contains(&"drop"),
+        "goose" => positional.contains(&"reset") || positional.windows(2).any(|pair| pair == ["down-to", "0"]),
+        // golang-migrate: `down` without a count (or with `-all`) applies every down migration.
+        "migrate" => {
+            positional.contains(&"drop")
+                || positional.iter().position(|word| *word == "down").is_some_and(|at| {
+                    has("-all") || positional.get(at + 1).is_none_or(|count| count.parse::<u32>().is_err())
+                })
+        }
         _ => false,
     };
     resets.then(|| {

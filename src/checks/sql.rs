@@ -65,7 +65,7 @@ pub const CHECKER: Checker = Checker {
 pub static SQL_DESTRUCTIVE: Rule = Rule {
     id: "sql-destructive",
     decision: ASK,
-    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with an always-true one (`WHERE 1=1`, `WHERE true`), `ALTER TABLE … DROP COLUMN|PARTITION`; MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})`, `remove({})` (`mongosh --eval`). `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, and keywords in string literals or comments are data.",
+    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote, run by `-f` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with an always-true one (`WHERE 1=1`, `WHERE true`), `ALTER TABLE … DROP COLUMN|PARTITION`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE`; MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})`, `remove({})`, `updateMany({}, …)` (`mongosh --eval`, a script, a pipe). `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, and keywords in string literals or plain comments are data.",
     instead: "Run a `SELECT` of what would go first, take a dump (`pg_dump`, `mysqldump`, `mongodump`), and let the user confirm",
     examples: &[
         "psql -c 'DROP TABLE users'",
@@ -82,6 +82,11 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "wrangler d1 execute app --remote --command 'DROP TABLE users'",
         "mongosh app --eval 'db.dropDatabase()'",
         "mongosh --eval 'db.users.deleteMany({})'",
+        "psql -c 'WITH d AS (DELETE FROM users RETURNING *) SELECT 1'",
+        "mysql -e '/*!50000 DROP TABLE users */'",
+        "psql -c \"DO \\$\\$ BEGIN EXECUTE 'DROP TABLE users'; END \\$\\$\"",
+        "mongosh app --eval 'db.users.updateMany({}, {$set: {plan: \"free\"}})'",
+        "echo 'DROP TABLE users;' > x.sql && psql -c '\\i x.sql'",
     ],
     allowed: &[
         "psql -c 'SELECT * FROM users'",
@@ -94,6 +99,11 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "mongosh --eval 'db.users.deleteMany({status: \"old\"})'",
         "gcloud spanner databases execute-sql app --instance=main --sql='SELECT COUNT(*) FROM users'",
         "wrangler d1 execute app --command 'SELECT * FROM users LIMIT 5'",
+        "mysql -e '/* DROP TABLE users */ SELECT 1'",
+        "mysql -e '/*!40101 SET NAMES utf8 */'",
+        "psql -c 'WITH d AS (SELECT * FROM users) SELECT count(*) FROM d'",
+        "mongosh --eval 'db.users.updateMany({plan: \"trial\"}, {$set: {plan: \"free\"}})'",
+        "echo 'SELECT 1;' > x.sql && psql -c '\\i x.sql'",
     ],
 };
 
@@ -109,31 +119,38 @@ pub static DROPDB: Rule = Rule {
 pub static REDIS_FLUSH: Rule = Rule {
     id: "redis-flush",
     decision: ASK,
-    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, and the command piped in): every key is deleted.",
+    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, the command piped in, and a Lua script given to `EVAL` that calls it): every key is deleted.",
     instead: "Delete specific keys, and let the user confirm",
     examples: &[
         "redis-cli flushall",
         "redis-cli -n 2 FLUSHDB",
         "echo FLUSHALL | redis-cli",
+        "redis-cli EVAL \"redis.call('flushall')\" 0",
     ],
-    allowed: &["redis-cli get key", "redis-cli keys 'session:*'"],
+    allowed: &[
+        "redis-cli get key",
+        "redis-cli keys 'session:*'",
+        "redis-cli EVAL 'return 1' 0",
+    ],
 };
 
 pub static KEY_STORE_EMPTIED: Rule = Rule {
     id: "key-store-emptied",
     decision: ASK,
-    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`), `etcdctl del --prefix` or `--from-key`, `consul kv delete -recurse`.",
+    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`, or a Lua script given to `EVAL` that deletes what `KEYS` or `SCAN` lists), `etcdctl del --prefix` or `--from-key`, `consul kv delete -recurse`.",
     instead: "List the keys first (`redis-cli --scan --pattern`, `etcdctl get --prefix --keys-only`, `consul kv get -recurse`), and delete the ones meant by name",
     examples: &[
         "redis-cli --scan --pattern 'user:*' | xargs redis-cli del",
         "etcdctl del --prefix /app",
         "consul kv delete -recurse app/",
+        "redis-cli EVAL \"for _,k in ipairs(redis.call('keys', ARGV[1])) do redis.call('del', k) end\" 0 'user:*'",
     ],
     allowed: &[
         "redis-cli del session:42",
         "etcdctl del /app/key",
         "etcdctl get --prefix /app",
         "consul kv delete app/key",
+        "redis-cli EVAL \"return redis.call('del', KEYS[1])\" 1 session:42",
     ],
 };
 
@@ -216,24 +233,45 @@ fn client_code<'a>(subject: &'a Subject) -> impl Iterator<Item = &'a str> + 'a {
         })
 }
 
-/// `FLUSHALL`, `FLUSHDB` as arguments or on standard input; `DEL`/`UNLINK` of keys a listing
-/// finds at run time.
+/// `FLUSHALL`, `FLUSHDB` as arguments or on standard input, or called by a Lua script given to
+/// `EVAL`; `DEL`/`UNLINK` of keys a listing finds at run time, by the shell or by the script.
 fn redis(command: &Command, texts: &[&str], report: &mut Report) {
+    static LUA_CALL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?i)redis\s*\.\s*p?call\s*\(\s*['"](flushall|flushdb|del|unlink|keys|scan)['"]"#)
+            .expect("the Lua call pattern is valid")
+    });
     let piped = command
         .stdin
         .text()
         .map(|word| word.text().to_owned())
         .unwrap_or_default();
+    let lua_calls: Vec<String> = texts
+        .iter()
+        .copied()
+        .chain([piped.as_str()])
+        .flat_map(|text| LUA_CALL.captures_iter(text))
+        .map(|call| call[1].to_ascii_lowercase())
+        .collect();
+    let lua_calls_any = |names: &[&str]| lua_calls.iter().any(|call| names.contains(&call.as_str()));
     let flushes = texts
         .iter()
         .copied()
         .chain(piped.split_whitespace())
-        .any(|t| t.eq_ignore_ascii_case("flushall") || t.eq_ignore_ascii_case("flushdb"));
+        .any(|t| t.eq_ignore_ascii_case("flushall") || t.eq_ignore_ascii_case("flushdb"))
+        || lua_calls_any(&["flushall", "flushdb"]);
     if flushes {
         report.flag(
             &REDIS_FLUSH,
             command.span,
             "`FLUSHALL` would delete every key in the database",
+        );
+        return;
+    }
+    if lua_calls_any(&["del", "unlink"]) && lua_calls_any(&["keys", "scan"]) {
+        report.flag(
+            &KEY_STORE_EMPTIED,
+            command.span,
+            "a script that deletes every key `KEYS` or `SCAN` lists would delete them all, whatever the pattern matched",
         );
         return;
     }
@@ -270,11 +308,13 @@ enum Token {
 
 /// The statements of `sql`, each as tokens: string literals, quoted identifiers, comments,
 /// dollar-quoted bodies and client commands (`\dt`, `.tables`) are read as what they are, so
-/// no keyword is found inside them. `hash_comments`: MySQL's `# …` comments.
-fn statements(sql: &str, hash_comments: bool) -> Vec<Vec<Token>> {
+/// no keyword is found inside them. `mysql`: MySQL's dialect, where `# …` is a comment and the
+/// text of an executable comment (`/*! … */`, `/*!50000 … */`, MariaDB's `/*M! … */`) runs.
+fn statements(sql: &str, mysql: bool) -> Vec<Vec<Token>> {
     let chars: Vec<char> = sql.chars().collect();
     let mut statements = vec![Vec::new()];
     let mut i = 0;
+    let mut in_executable_comment = false;
     let until = |from: usize, end: &str| -> usize {
         let end: Vec<char> = end.chars().collect();
         (from..chars.len())
@@ -293,8 +333,24 @@ fn statements(sql: &str, hash_comments: bool) -> Vec<Vec<Token>> {
         let current = statements.last_mut().expect("there is always a statement");
         if c.is_whitespace() {
             i += 1;
-        } else if (c == '-' && next == Some('-')) || (c == '#' && hash_comments) {
+        } else if in_executable_comment && c == '*' && next == Some('/') {
+            in_executable_comment = false;
+            i += 2;
+        } else if (c == '-' && next == Some('-')) || (c == '#' && mysql) {
             i = until(i, "\n");
+        } else if mysql
+            && c == '/'
+            && next == Some('*')
+            && let Some(marker) = ["!", "M!"]
+                .iter()
+                .find(|marker| chars[i + 2..].starts_with(&marker.chars().collect::<Vec<_>>()))
+        {
+            // The version the text needs (`50000`) is not SQL.
+            i += 2 + marker.len();
+            while chars.get(i).is_some_and(char::is_ascii_digit) {
+                i += 1;
+            }
+            in_executable_comment = true;
         } else if c == '/' && next == Some('*') {
             i = until(i + 2, "*/");
         } else if c == '\\' || (c == '.' && at_line_start) {
@@ -387,9 +443,9 @@ fn top_level(statement: &[Token]) -> impl Iterator<Item = (usize, &Token)> {
 }
 
 /// The first statement of `sql` that destroys data, said in a few words.
-fn destructive(sql: &str, hash_comments: bool) -> Option<String> {
-    statements(sql, hash_comments).iter().find_map(|statement| {
-        destroys(statement).then(|| {
+fn destructive(sql: &str, mysql: bool) -> Option<String> {
+    statements(sql, mysql).iter().find_map(|statement| {
+        destroys(statement, mysql).then(|| {
             statement
                 .iter()
                 .take(8)
@@ -403,12 +459,69 @@ fn destructive(sql: &str, hash_comments: bool) -> Option<String> {
     })
 }
 
+/// Whether code that a statement runs destroys data: a PostgreSQL `DO` block's body, where a
+/// statement may follow `BEGIN`, `THEN`, `ELSE` or `LOOP`, or a string given to `EXECUTE`.
+fn runs_destructive(code: &str, mysql: bool) -> bool {
+    statements(code, mysql).iter().any(|statement| {
+        let after_block_words = statement.iter().enumerate().filter_map(|(index, token)| {
+            matches!(token, Token::Word(w) if matches!(w.as_str(), "BEGIN" | "THEN" | "ELSE" | "LOOP"))
+                .then_some(index + 1)
+        });
+        std::iter::once(0)
+            .chain(after_block_words)
+            .any(|start| destroys(&statement[start..], mysql))
+    })
+}
+
+/// The bodies of a `WITH` statement's common table expressions (`name AS (…)`, `AS
+/// MATERIALIZED (…)`): in PostgreSQL a `DELETE` or `UPDATE` there runs, whatever follows.
+fn cte_bodies(statement: &[Token]) -> Vec<&[Token]> {
+    let mut bodies = Vec::new();
+    let mut depth = 0i32;
+    let mut open = None;
+    for (index, token) in statement.iter().enumerate() {
+        match token {
+            Token::Symbol(s) if s == "(" => {
+                let named =
+                    index > 0 && matches!(&statement[index - 1], Token::Word(w) if w == "AS" || w == "MATERIALIZED");
+                if depth == 0 && named {
+                    open = Some(index + 1);
+                }
+                depth += 1;
+            }
+            Token::Symbol(s) if s == ")" => {
+                depth -= 1;
+                if depth == 0
+                    && let Some(start) = open.take()
+                {
+                    bodies.push(&statement[start..index]);
+                }
+            }
+            _ => {}
+        }
+    }
+    bodies
+}
+
 /// Whether one statement destroys data.
-fn destroys(statement: &[Token]) -> bool {
+fn destroys(statement: &[Token], mysql: bool) -> bool {
     let word = |index: usize| match statement.get(index) {
         Some(Token::Word(w)) => w.as_str(),
         _ => "",
     };
+    let literals = || {
+        statement.iter().filter_map(|token| match token {
+            Token::Literal(text) => Some(text.as_str()),
+            _ => None,
+        })
+    };
+    match word(0) {
+        // `DO $$ … $$` runs its body; `EXECUTE 'sql'` (`EXEC`, `EXECUTE IMMEDIATE`, SQL
+        // Server's `EXEC sp_executesql N'…'`) and MySQL's `PREPARE s FROM 'sql'` run a string.
+        "DO" | "EXECUTE" | "EXEC" | "PREPARE" => return literals().any(|code| runs_destructive(code, mysql)),
+        "WITH" if cte_bodies(statement).iter().any(|body| destroys(body, mysql)) => return true,
+        _ => {}
+    }
     // `WITH … AS (…) DELETE FROM …`: the statement that follows the common table expressions.
     let start = if word(0) == "WITH" {
         top_level(statement)
@@ -532,12 +645,17 @@ fn altered_away(statement: &[Token]) -> bool {
     })
 }
 
-/// MongoDB shell code that drops a collection or database, or deletes every document.
+/// MongoDB shell code that drops a collection or database, deletes every document, or
+/// overwrites every document (`updateMany({}, …)`, `update({}, …, {multi: true})`, as `UPDATE`
+/// without `WHERE`), also as a `bulkWrite` operation or a `runCommand({drop: …})`.
 fn mongo_destructive(code: &str) -> Option<String> {
     static DESTROYS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
+        Regex::new(concat!(
             r"\.\s*(?:drop|dropDatabase)\s*\(\s*\)|\.\s*(?:deleteMany|remove)\s*\(\s*(?:\{\s*\}\s*)?\)|\bdropDatabase\s*:",
-        )
+            r"|\.\s*updateMany\s*\(\s*\{\s*\}\s*,|\.\s*update\s*\(\s*\{\s*\}\s*,[^;]*\bmulti\s*:\s*true",
+            r"|\b(?:deleteMany|updateMany)\s*:\s*\{\s*filter\s*:\s*\{\s*\}",
+            r"|\brunCommand\s*\(\s*\{\s*drop\s*:",
+        ))
         .expect("the MongoDB pattern is valid")
     });
     DESTROYS.find(code).map(|found| found.as_str().to_owned())
@@ -568,6 +686,20 @@ mod tests {
         assert!(destructive("CREATE FUNCTION f() AS $$ DELETE FROM x $$ LANGUAGE sql", false).is_none());
         assert!(destructive("SELECT 1 # DROP TABLE x", true).is_none());
         assert!(destructive("WITH old AS (SELECT 1) DELETE FROM x", false).is_some());
+        assert!(destructive("WITH d AS (DELETE FROM x RETURNING *) SELECT 1", false).is_some());
+        assert!(destructive("WITH d AS MATERIALIZED (SELECT 1) SELECT * FROM d", false).is_none());
+        assert!(destructive("/*!50000 DROP TABLE x */", true).is_some());
+        assert!(destructive("/*M! TRUNCATE x */; SELECT 1", true).is_some());
+        assert!(destructive("/*!40101 SET NAMES utf8 */; SELECT 1", true).is_none());
+        assert!(destructive("/*!50000 DROP TABLE x */", false).is_none());
+        assert!(destructive("DO $$ BEGIN EXECUTE 'DROP TABLE x'; END $$", false).is_some());
+        assert!(destructive("DO $$ BEGIN DELETE FROM x; END $$", false).is_some());
+        assert!(destructive("DO $$ BEGIN IF true THEN UPDATE x SET a = 1; END IF; END $$", false).is_some());
+        assert!(destructive("DO $$ BEGIN RAISE NOTICE 'DROP TABLE x'; END $$", false).is_none());
+        assert!(destructive("EXECUTE 'DROP TABLE x'", false).is_some());
+        assert!(destructive("EXEC sp_executesql N'TRUNCATE TABLE x'", false).is_some());
+        assert!(destructive("PREPARE s FROM 'DELETE FROM x'", true).is_some());
+        assert!(destructive("EXECUTE 'DELETE FROM x WHERE id = ' || id", false).is_none());
     }
 
     #[test]
@@ -577,5 +709,11 @@ mod tests {
         assert!(mongo_destructive("db.users.deleteMany({ })").is_some());
         assert!(mongo_destructive("db.users.deleteMany({a: 1})").is_none());
         assert!(mongo_destructive("db.users.find()").is_none());
+        assert!(mongo_destructive("db.users.updateMany({}, {$set: {a: 1}})").is_some());
+        assert!(mongo_destructive("db.users.updateMany({a: 1}, {$set: {b: 2}})").is_none());
+        assert!(mongo_destructive("db.users.update({}, {$unset: {e: 1}}, {multi: true})").is_some());
+        assert!(mongo_destructive("db.users.update({}, {$set: {e: 1}})").is_none());
+        assert!(mongo_destructive("db.u.bulkWrite([{deleteMany: {filter: {}}}])").is_some());
+        assert!(mongo_destructive("db.runCommand({drop: 'users'})").is_some());
     }
 }

@@ -1,6 +1,8 @@
-//! Infrastructure as code: `terraform destroy`, `terraform apply -auto-approve` (also OpenTofu),
-//! `pulumi destroy`, `cdk destroy`, `serverless remove`, and state removed (`terraform state rm`,
-//! `pulumi stack rm`). These ask: they change real infrastructure, sometimes irreversibly.
+//! Infrastructure as code: `terraform destroy`, `terraform apply -auto-approve` (also OpenTofu,
+//! and Terragrunt over every unit: `run-all destroy`), `pulumi destroy` (`down`), `cdk destroy`,
+//! `serverless remove`, the teardowns of AWS SAM, Amplify, Copilot and the Azure Developer CLI,
+//! and state removed (`terraform state rm`, `pulumi stack rm`). These ask: they change real
+//! infrastructure, sometimes irreversibly.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
@@ -24,6 +26,10 @@ pub const CHECKER: Checker = Checker {
         "serverless",
         "sls",
         "sst",
+        "sam",
+        "amplify",
+        "copilot",
+        "azd",
     ]),
     check,
     whole_analysis: None,
@@ -32,40 +38,60 @@ pub const CHECKER: Checker = Checker {
 pub static TERRAFORM_DESTROY: Rule = Rule {
     id: "terraform-destroy",
     decision: ASK,
-    catches: "`terraform destroy` (and `apply -destroy`): every resource of the configuration is destroyed.",
+    catches: "`terraform destroy` (and `apply -destroy`, also `tofu`): every resource of the configuration is destroyed; `terragrunt destroy`, and over every unit of the stack `terragrunt run-all destroy`, `run --all destroy`, `destroy-all`.",
     instead: "Run `terraform plan -destroy` and show the user what would go",
     examples: &[
         "terraform destroy",
         "terraform destroy -auto-approve",
         "tofu destroy",
         "terraform apply -destroy",
+        "terragrunt run-all destroy --terragrunt-non-interactive",
+        "terragrunt destroy-all",
+        "terragrunt run --all destroy",
     ],
-    allowed: &["terraform plan -destroy", "terraform plan", "terraform validate"],
+    allowed: &[
+        "terraform plan -destroy",
+        "terraform plan",
+        "terraform validate",
+        "terragrunt run-all plan",
+        "terragrunt run --all plan -destroy",
+    ],
 };
 
 pub static TERRAFORM_AUTO_APPROVE: Rule = Rule {
     id: "terraform-auto-approve",
     decision: ASK,
-    catches: "`terraform apply -auto-approve`: infrastructure changes applied without review.",
+    catches: "`terraform apply -auto-approve`: infrastructure changes applied without review; `terragrunt run-all apply` with `--terragrunt-non-interactive` (`--non-interactive`), which approves every unit's apply.",
     instead: "Run `terraform plan` and let the user approve the apply",
     examples: &[
         "terraform apply -auto-approve",
         "terraform apply --auto-approve tfplan",
         "terraform -chdir=infra apply -auto-approve=true",
+        "terragrunt run-all apply --terragrunt-non-interactive",
     ],
-    allowed: &["terraform apply", "terraform plan -out tfplan", "terraform fmt"],
+    allowed: &[
+        "terraform apply",
+        "terraform plan -out tfplan",
+        "terraform fmt",
+        "terragrunt run-all apply",
+    ],
 };
 
 pub static PULUMI_DESTROY: Rule = Rule {
     id: "pulumi-destroy",
     decision: ASK,
-    catches: "`pulumi destroy`, `cdk destroy` (also `cdktf`), `serverless remove` (`sls`), `sst remove`: every resource of the stack is destroyed.",
+    catches: "`pulumi destroy` (`down`), `cdk destroy` (also `cdktf`), `serverless remove` (`sls`), `sst remove`, `sam delete`, `amplify delete` (`amplify env remove`), `copilot app|env|svc|job delete`, `azd down`: every resource of the stack is destroyed, databases and buckets with it.",
     instead: "Run `pulumi preview --diff` (`cdk diff`) and let the user decide",
     examples: &[
         "pulumi destroy --yes",
         "pulumi destroy -s prod",
         "npx cdk destroy --force",
         "serverless remove --stage prod",
+        "pulumi down --yes",
+        "sam delete --no-prompts",
+        "amplify delete --force",
+        "copilot app delete --yes",
+        "azd down --force --purge",
     ],
     allowed: &[
         "pulumi preview",
@@ -74,6 +100,11 @@ pub static PULUMI_DESTROY: Rule = Rule {
         "serverless deploy",
         "pulumi destroy --help",
         "pulumi destroy --preview-only",
+        "pulumi down --preview-only",
+        "sam deploy",
+        "amplify status",
+        "copilot svc ls",
+        "azd up",
     ],
 };
 
@@ -105,6 +136,14 @@ fn check(subject: &Subject, report: &mut Report) {
     }
     let span = command.span;
     let name = command.name.as_str();
+    if let Some(teardown) = teardown(command) {
+        report.flag(
+            &PULUMI_DESTROY,
+            span,
+            format!("`{name} {teardown}` would destroy every resource it deployed, with the data they hold"),
+        );
+        return;
+    }
     if matches!(name, "cdk" | "aws-cdk" | "cdktf" | "serverless" | "sls" | "sst") {
         let verb = tools::read(command)
             .and_then(|invocation| invocation.words().first().copied())
@@ -124,7 +163,31 @@ fn check(subject: &Subject, report: &mut Report) {
     let Some(invocation) = tools::read(command) else {
         return;
     };
-    let verb = invocation.words().first().copied().unwrap_or("");
+    // Terragrunt runs a Terraform command in one unit, or in every unit of the stack
+    // (`run-all destroy`, `run --all destroy`, the older `destroy-all`).
+    let mut words = invocation.words();
+    let mut every_unit = false;
+    if name == "terragrunt" {
+        if let Some(rest) = words.strip_prefix(&["stack"]) {
+            words = rest.to_vec();
+        }
+        match words.first().copied() {
+            Some("run-all") => {
+                every_unit = true;
+                words.remove(0);
+            }
+            Some("run") => {
+                every_unit = invocation.has("--all");
+                words.remove(0);
+            }
+            Some(all @ ("destroy-all" | "apply-all")) => {
+                every_unit = true;
+                words[0] = all.trim_end_matches("-all");
+            }
+            _ => {}
+        }
+    }
+    let verb = words.first().copied().unwrap_or("");
     // Terraform takes `-flag`, `--flag` and `-flag=true` alike.
     let has = |flag: &str| {
         invocation
@@ -132,10 +195,9 @@ fn check(subject: &Subject, report: &mut Report) {
             .iter()
             .any(|option| option.name.trim_start_matches('-') == flag && option.value.is_none_or(|v| v == "true"))
     };
-    let words = invocation.words();
     if name == "pulumi" {
         // `--preview-only` shows what would be destroyed and destroys nothing.
-        if verb == "destroy" && !has("preview-only") {
+        if matches!(verb, "destroy" | "down") && !has("preview-only") {
             report.flag(
                 &PULUMI_DESTROY,
                 span,
@@ -164,23 +226,40 @@ fn check(subject: &Subject, report: &mut Report) {
         );
         return;
     }
-    let auto = has("auto-approve");
+    // Over every unit, Terragrunt approves each apply itself once told not to ask.
+    let auto = has("auto-approve") || every_unit && (has("terragrunt-non-interactive") || has("non-interactive"));
+    let units = if every_unit { " in every unit of the stack" } else { "" };
     match verb {
         "destroy" => report.flag(
             &TERRAFORM_DESTROY,
             span,
-            format!("`{name} destroy` would destroy every managed resource"),
+            format!("`{name} destroy` would destroy every managed resource{units}"),
         ),
         "apply" if has("destroy") => report.flag(
             &TERRAFORM_DESTROY,
             span,
-            format!("`{name} apply -destroy` would destroy every managed resource"),
+            format!("`{name} apply -destroy` would destroy every managed resource{units}"),
         ),
         "apply" if auto => report.flag(
             &TERRAFORM_AUTO_APPROVE,
             span,
-            format!("`{name} apply -auto-approve` would change real infrastructure without a review"),
+            format!("`{name} apply` without a prompt would change real infrastructure{units} without a review"),
         ),
         _ => {}
     }
+}
+
+/// The teardown subcommand of an infrastructure tool that deletes everything it deployed: `sam
+/// delete` (the CloudFormation stack and its artifacts), `amplify delete` (the project's
+/// backend, in every environment) and `amplify env remove`, `copilot app|env|svc|job delete`
+/// (with their storage), `azd down`.
+fn teardown(command: &crate::command::Command) -> Option<String> {
+    let operands = tools::read(command)?.words();
+    let found: &[&str] = match (command.name.as_str(), operands.as_slice()) {
+        ("sam", ["delete", ..]) | ("amplify", ["delete", ..]) | ("azd", ["down", ..]) => &operands[..1],
+        ("amplify", ["env", "remove", ..]) => &operands[..2],
+        ("copilot", ["app" | "env" | "svc" | "job", "delete", ..]) => &operands[..2],
+        _ => return None,
+    };
+    Some(found.join(" "))
 }

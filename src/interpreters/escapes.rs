@@ -38,6 +38,9 @@ enum Capture {
     Write,
     /// A file read (make's `$(file <F)`, Octave's `fopen(F)`).
     Read,
+    /// A file read and run as code of a language (psql's `\i F`, sqlite3's `.read F`): its
+    /// statements judged as if given on the command line, and the file read like any other.
+    Script(Language),
     /// A library loaded into the program (Tcl's `load`): its code cannot be read.
     Load,
     /// A file read and sent to a network peer (a transfer client's `put`): judged as a send.
@@ -95,6 +98,14 @@ const fn read(call: &'static str, pattern: &'static str) -> Escape {
         call,
         pattern,
         capture: Capture::Read,
+    }
+}
+
+const fn script(call: &'static str, pattern: &'static str, language: Language) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::Script(language),
     }
 }
 
@@ -185,9 +196,14 @@ static TABLES: &[(Language, Table)] = &[
                     r#"(?:^|;)\s*\.(?:once|output|backup|save|dump\s+>)\s+(?:-\w+\s+)*['"]?([^|'"\s;][^'"\s;]*)"#,
                 ),
                 write("writefile()", r#"(?i)\bwritefile\s*\(\s*'([^']*)'"#),
-                read(
+                script(
                     ".read",
-                    r#"(?:^|;)\s*\.(?:read|import|open|restore)\s+(?:-\S+\s+)*['"]?([^|'"\s;][^'"\s;]*)"#,
+                    r#"(?:^|;)\s*\.read\s+['"]?([^|'"\s;][^'"\s;]*)"#,
+                    Language::Sqlite,
+                ),
+                read(
+                    ".import",
+                    r#"(?:^|;)\s*\.(?:import|open|restore)\s+(?:-\S+\s+)*['"]?([^|'"\s;][^'"\s;]*)"#,
                 ),
                 read("readfile()", r#"(?i)\breadfile\s*\(\s*'([^']*)'"#),
             ],
@@ -201,6 +217,11 @@ static TABLES: &[(Language, Table)] = &[
                 shell("\\!", r"\\!\s*([^\n]+)"),
                 shell("\\o |", r"\\(?:o|out|g|gx)\s+\|\s*([^\n]+)"),
                 shell("PROGRAM", r"(?i)\bprogram\s+'([^']*)'"),
+                script(
+                    "\\i",
+                    r#"\\(?:i|ir|include|include_relative)[ \t]+['"]?([^'"\s]+)"#,
+                    Language::Psql,
+                ),
             ],
             unreadable: Some(r"\\!|\\(?:o|out|g|gx)\s+\||(?i)\bprogram\b"),
         },
@@ -211,6 +232,11 @@ static TABLES: &[(Language, Table)] = &[
             escapes: &[
                 shell("\\!", r"\\!\s*([^\n]+)"),
                 shell("system", r"(?im)^\s*system\s+([^\n]+)"),
+                script(
+                    "source",
+                    r#"(?im)(?:^|;)\s*(?:source|\\\.)[ \t]+['"]?([^'"\s;]+)"#,
+                    Language::Mysql,
+                ),
             ],
             unreadable: Some(r"\\!|(?im)^\s*system\b"),
         },
@@ -964,7 +990,7 @@ pub fn capabilities(language: Language) -> Capabilities {
         table(language).is_some_and(|table| table.escapes.iter().any(|escape| wanted(escape.capture)))
     };
     Capabilities {
-        reads: captures(|c| matches!(c, Capture::Read | Capture::Send)),
+        reads: captures(|c| matches!(c, Capture::Read | Capture::Send | Capture::Script(_))),
         sends: captures(|c| matches!(c, Capture::Send)),
         writes: captures(|c| matches!(c, Capture::Write)),
         loads: captures(|c| matches!(c, Capture::Load)),
@@ -1020,7 +1046,10 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
             read.push(whole.range());
             let span = source.span(whole.range());
             let value = captured.as_str().trim();
-            let file_only = matches!(escape.capture, Capture::Read | Capture::Write | Capture::Send);
+            let file_only = matches!(
+                escape.capture,
+                Capture::Read | Capture::Write | Capture::Send | Capture::Script(_)
+            );
             if file_only && value.contains(PLACEHOLDER_OPEN) {
                 // A file named at run time is judged as `cat "$f"` and `> "$f"` are: not at all.
                 continue;
@@ -1050,6 +1079,11 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
                     Capture::Recipe => Action::Shell(Word::literal(&make_references(value), word.span)),
                     Capture::CronJob => Action::Shell(Word::literal(&cron_command(value), word.span)),
                     Capture::Read => Action::Read(Word::literal(&expand_home(value, home), word.span)),
+                    Capture::Script(language) => {
+                        let path = Word::literal(&expand_home(value, home), word.span);
+                        effects.push(Effect::new(escape.call, span, None, Action::Read(path.clone())));
+                        Action::Script(language, path)
+                    }
                     Capture::Send => Action::Send(Word::literal(&expand_home(value, home), word.span)),
                     Capture::Write => Action::Write {
                         path: Word::literal(&expand_home(value, home), word.span),

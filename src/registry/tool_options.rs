@@ -1019,7 +1019,7 @@ pub const ENTRIES: &[Entry] = &[
     tool(
         &["mongosh", "mongo"],
         Options::gnu(
-            "uph",
+            "uphf",
             &[
                 "eval",
                 "username",

@@ -5,6 +5,22 @@ use super::{Subcommand, Tool, Values};
 
 pub const TOOLS: &[Tool] = &[
     Tool {
+        names: &["eksctl"],
+        global: Values {
+            short: "nrpf",
+            long: &[
+                "--name",
+                "--cluster",
+                "--region",
+                "--profile",
+                "--config-file",
+                "--timeout",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
         names: &["aws"],
         global: Values {
             short: "",

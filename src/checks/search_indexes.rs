@@ -1,0 +1,150 @@
+//! Elasticsearch and OpenSearch over HTTP (`curl`, HTTPie, `xh`): deleting an index, every index
+//! (`_all`, `*`), a data stream or a snapshot, or every document of an index
+//! (`_delete_by_query` with `match_all`). One document by its id, templates, aliases, reads and
+//! searches pass.
+
+use super::{ASK, Applies, Checker, Report, Subject};
+use crate::args::{self, Arg};
+use crate::rules::Rule;
+use crate::word::Word;
+
+pub const CHECKER: Checker = Checker {
+    rules: &[&SEARCH_INDEX_DELETE],
+    applies: Applies::Commands(&["curl", "curlie", "http", "https", "xh", "xhs"]),
+    check,
+    whole_analysis: None,
+};
+
+pub static SEARCH_INDEX_DELETE: Rule = Rule {
+    id: "search-index-delete",
+    decision: ASK,
+    catches: "Deleting Elasticsearch or OpenSearch data through its HTTP API (`curl -X DELETE`, `http DELETE`, `xh delete`): an index or every index (`/_all`, `/*`, a pattern or a list), a data stream (`/_data_stream/NAME`), a snapshot (`/_snapshot/REPO/NAME`), or every document of an index (`POST /INDEX/_delete_by_query` with `match_all`, `q=*`). The documents are gone unless a snapshot holds them.",
+    instead: "Look first (`GET /_cat/indices?v`, `GET /INDEX/_count`), take a snapshot, and let the user delete it",
+    examples: &[
+        "curl -X DELETE http://localhost:9200/_all",
+        "curl -XDELETE 'localhost:9200/logs-2024.*'",
+        "curl -X DELETE http://localhost:9200/_data_stream/logs-app",
+        "curl -X POST localhost:9200/logs/_delete_by_query -H 'Content-Type: application/json' -d '{\"query\":{\"match_all\":{}}}'",
+        "curl --request DELETE https://search-app.us-east-1.es.amazonaws.com/orders",
+        "http DELETE localhost:9200/orders",
+    ],
+    allowed: &[
+        "curl -X GET http://localhost:9200/_search",
+        "curl localhost:9200/_cat/indices?v",
+        "curl -X DELETE http://localhost:9200/orders/_doc/42",
+        "curl -X DELETE localhost:9200/_index_template/old",
+        "curl -X POST localhost:9200/logs/_delete_by_query -d '{\"query\":{\"term\":{\"level\":\"debug\"}}}'",
+        "curl -X DELETE http://localhost:8080/api/sessions/42",
+    ],
+};
+
+fn check(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    let Some(request) = request(command) else {
+        return;
+    };
+    for url in &request.urls {
+        let text = url.value().unwrap_or_else(|| url.text());
+        if let Some(lost) = deleted(text, &request) {
+            report.flag(&SEARCH_INDEX_DELETE, command.span, lost);
+        }
+    }
+}
+
+/// What an HTTP request says: its method (upper case), where it goes and the body it sends.
+struct Request {
+    method: String,
+    urls: Vec<Word>,
+    body: String,
+}
+
+/// The request curl or HTTPie (`http [METHOD] URL [ITEM…]`, also `xh`) makes.
+fn request(command: &crate::command::Command) -> Option<Request> {
+    let name = command.name.as_str();
+    let mut request = Request {
+        method: String::new(),
+        urls: Vec::new(),
+        body: String::new(),
+    };
+    if matches!(name, "curl" | "curlie") {
+        let parsed = args::parse(command.args(), &super::exfiltration::CURL_OPTIONS);
+        for arg in &parsed.args {
+            match arg {
+                Arg::Operand(word) => request.urls.push((*word).clone()),
+                _ if arg.is_long("url") => request.urls.extend(arg.value().cloned()),
+                _ if arg.is_short('X') || arg.is_long("request") => {
+                    request.method = arg.value()?.text().to_ascii_uppercase();
+                }
+                _ if arg.is_short('d') || super::exfiltration::CURL_DATA.iter().any(|long| arg.is_long(long)) => {
+                    request.body.push_str(arg.value()?.text());
+                }
+                _ => {}
+            }
+        }
+    } else {
+        // HTTPie and xh: options start with `-`; the first operand is the method when it is
+        // one, the next the URL, the rest items (`q==*`, `query:='{…}'`).
+        let mut operands = command
+            .args()
+            .iter()
+            .filter(|word| !word.text().starts_with('-'))
+            .peekable();
+        if let Some(first) = operands.peek()
+            && first.text().chars().all(|c| c.is_ascii_alphabetic())
+        {
+            request.method = first.text().to_ascii_uppercase();
+            operands.next();
+        }
+        request.urls.extend(operands.next().cloned());
+        request.body = operands.map(Word::text).collect::<Vec<_>>().join(" ");
+    }
+    Some(request)
+}
+
+/// What a request to `url` would lose, when it deletes a search engine's data.
+fn deleted(url: &str, request: &Request) -> Option<String> {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let (path, query) = path.split_once('?').unwrap_or((path, ""));
+    let segments: Vec<&str> = path.split('/').filter(|segment| !segment.is_empty()).collect();
+    let host = host.to_ascii_lowercase();
+    // Its address says Elasticsearch or OpenSearch (the default port, a hosted service, a
+    // variable named for it), or the path is one only they serve.
+    let search_engine = ["elastic", "opensearch", ":9200", ":9201", ".es.", "$es_", "${es_"]
+        .iter()
+        .any(|sign| host.contains(sign))
+        || matches!(host.as_str(), "$es" | "${es}")
+        || matches!(segments.first(), Some(&("_all" | "_data_stream")))
+        || segments.last() == Some(&"_delete_by_query");
+    if !search_engine {
+        return None;
+    }
+    if segments.last() == Some(&"_delete_by_query") {
+        let everything = request.body.contains("match_all")
+            || query
+                .split('&')
+                .chain(request.body.split_whitespace())
+                .any(|pair| matches!(pair.split_once(['=']), Some(("q", "*" | "*:*" | "=*" | "=*:*"))));
+        let index = segments.first().filter(|_| segments.len() > 1).unwrap_or(&"_all");
+        return everything
+            .then(|| format!("`_delete_by_query` matching everything would delete every document of `{index}`"));
+    }
+    if request.method != "DELETE" {
+        return None;
+    }
+    match segments.as_slice() {
+        ["_data_stream", name, ..] => Some(format!(
+            "deleting the data stream `{name}` would delete its backing indices and every document in them"
+        )),
+        ["_snapshot", repository, snapshot, ..] => Some(format!(
+            "deleting the snapshot `{snapshot}` of `{repository}` would delete that backup"
+        )),
+        // An index, a list or a pattern of them, or every one (`_all`); a name with a leading
+        // `_` is an API (`_index_template`, `_ilm`), and one document (`INDEX/_doc/ID`) is no
+        // index.
+        [index] if *index == "_all" || !index.starts_with('_') => Some(format!(
+            "deleting the index `{index}` would delete every document in it"
+        )),
+        _ => None,
+    }
+}
