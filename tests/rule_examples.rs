@@ -155,6 +155,7 @@ rule_tests! {
     rm_system,
     root_shell,
     schedule_job,
+    search_index_delete,
     secret_deletion,
     secret_exfiltration,
     service_stop,
