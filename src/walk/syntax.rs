@@ -811,6 +811,19 @@ impl Walker<'_> {
             && let Some(matched) = super::files::program_matched(first, &at.shell.cwd, self.context)
         {
             *first = matched;
+        } else if let Some(first) = argv.first()
+            && first.has_glob()
+            && let Some(pattern) = first.pattern()
+            && let Some(may_run) = program_a_pattern_may_name(&pattern)
+        {
+            self.gap(
+                GapKind::Syntax,
+                first.span,
+                format!(
+                    "the command name `{}` is a pattern, matched against the files on disk when it runs, which may name {may_run}",
+                    first.text()
+                ),
+            );
         }
         // After `hash -p PATH NAME`, `NAME` runs PATH unless a function or builtin answers to it.
         if let Some(first) = argv.first_mut()
@@ -988,6 +1001,22 @@ impl Walker<'_> {
             Some(layer) if producers::fetches_within(layer, &self.analysis) => Output::Network,
             _ => Output::Unknown,
         }
+    }
+}
+
+/// What a command name that is a pattern, matched on disk only when it runs, may run, when
+/// that is a program this guard judges or cannot be listed: `[r]m` is `rm` beside a file named
+/// `rm`, and `r?` any two-letter name. `None` when every name it can match is one no rule knows
+/// (`[char]0x4ef0`, PowerShell sent to bash), which runs as any unknown program.
+fn program_a_pattern_may_name(pattern: &str) -> Option<String> {
+    const MOST_NAMES: usize = 256;
+    let name = pattern.rsplit('/').next().unwrap_or(pattern);
+    match crate::paths::pattern_names(name, MOST_NAMES) {
+        None => Some("any program".to_owned()),
+        Some(names) => names
+            .into_iter()
+            .find(|name| crate::registry::knows(name))
+            .map(|known| format!("`{known}`")),
     }
 }
 
