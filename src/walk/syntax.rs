@@ -128,8 +128,12 @@ impl Walker<'_> {
         // Bash refuses a line whose double quote never closes, so what the parser could not read
         // there is no command that runs: it is not reported as unverifiable. What the walk does
         // read is still judged, since a shell that waits for the quote's end (a persistent one)
-        // would run it with the next input.
-        if root.has_error() && !unclosed_double_quote(source.text()) {
+        // would run it with the next input. zsh given the text whole runs none of a text that
+        // ends inside a quote or a backquote; what the walk reads of it is still judged, since
+        // zsh's reading is only known there through bash's.
+        let zsh_refuses = reader == Reader::ZshWhole
+            && refusal::refusal(source.text()).is_some_and(|refused| refused.kind.is_open_quote());
+        if root.has_error() && !unclosed_double_quote(source.text()) && !zsh_refuses {
             self.syntax_gaps(root, source);
         }
         let mut at = Cursor {
@@ -1115,10 +1119,10 @@ impl Reader {
 /// a quote waits for more input, so that text is walked as read.
 ///
 /// zsh reads much that bash refuses (`if (x) { … }`, `while x { … }`, `ls ./app/(x)/`), so what
-/// bash refuses is walked as read, except for two readings zsh shares: a quote or backquote
-/// that bash finds open at the end of a text given whole (zsh parses such a text in full before
-/// it runs any, and runs none of it; the commands before bash's stop are still judged), and a
-/// parenthesised name inside a word, which zsh matches as a pattern (see [`zsh_name_groups`]).
+/// bash refuses is walked as read. A text given whole that bash finds ending inside a quote or
+/// a backquote is said to run nothing (zsh parses such a text in full before it runs any, and
+/// runs none of it), and the walk does not ask about what it cannot read there; a
+/// parenthesised name inside a word is read as zsh matches it (see [`zsh_name_groups`]).
 /// A glob qualifier that runs code is reported by the walk ([`code_qualifiers`]).
 fn what_the_shell_reads(source: Source, reader: Reader) -> (Source, Option<String>) {
     const MOST_REFUSED_LINES: usize = 64;
@@ -1138,13 +1142,10 @@ fn what_the_shell_reads(source: Source, reader: Reader) -> (Source, Option<Strin
         Reader::Zsh => (zsh_name_groups(source), None),
         Reader::ZshWhole => {
             let source = zsh_name_groups(source);
-            match refusal::refusal(source.text()) {
-                Some(refused) if refused.kind.is_open_quote() => {
-                    let stops = refused.describe(source.text(), "zsh");
-                    (source.slice(0..refused.unit_start), Some(stops))
-                }
-                _ => (source, None),
-            }
+            let stops = refusal::refusal(source.text())
+                .filter(|refused| refused.kind.is_open_quote())
+                .map(|refused| refused.describe(source.text(), "zsh"));
+            (source, stops)
         }
         Reader::Bash => {
             let mut source = source;

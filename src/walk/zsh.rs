@@ -58,11 +58,12 @@ fn name_group_at(text: &str, at: usize) -> Option<Range<usize>> {
 /// of an unquoted word as qualifiers of the pattern (`ls app(/)`), and the `e` qualifier
 /// (`*(e:'cmd':)`, `*(#qe:…:)`) and the `+` one (`*(+func)`) run their code for each file the
 /// pattern matches. Each range covers the group. A `+` followed by a digit (`*(m+7)`, `*(L+10)`)
-/// compares a number and runs nothing.
+/// compares a number and runs nothing. Quotes, comments and here-document bodies hold none.
 pub(super) fn code_qualifiers(text: &str) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     let mut quote = None;
+    let mut heredocs: Vec<(String, bool)> = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         let byte = bytes[at];
@@ -72,7 +73,22 @@ pub(super) fn code_qualifiers(text: &str) -> Vec<Range<usize>> {
             (_, b'\\') => at += 1,
             (Some(_), _) => {}
             (None, b'\'' | b'"') => quote = Some(byte),
-            (None, b'(') if at > 0 && !is_word_end(bytes[at - 1]) => {
+            (None, b'#') if at == 0 || is_word_end(bytes[at - 1]) => {
+                at = text[at..].find('\n').map_or(bytes.len(), |end| at + end);
+                continue;
+            }
+            (None, b'<') if bytes.get(at + 1) == Some(&b'<') && bytes.get(at + 2) != Some(&b'<') => {
+                let (delimiter, strip_tabs, end) = heredoc_delimiter(text, at + 2);
+                heredocs.push((delimiter, strip_tabs));
+                at = end;
+                continue;
+            }
+            (None, b'\n') if !heredocs.is_empty() => {
+                at = after_heredoc_bodies(text, at + 1, &std::mem::take(&mut heredocs));
+                continue;
+            }
+            // `$(`, `=(` (zsh's process substitution) and `a=(` open no qualifiers.
+            (None, b'(') if at > 0 && !is_word_end(bytes[at - 1]) && !matches!(bytes[at - 1], b'$' | b'=') => {
                 if let Some(end) = group_end(bytes, at)
                     && bytes.get(end).is_none_or(|&next| is_word_end(next))
                     && runs_code(&text[at + 1..end - 1])
@@ -87,6 +103,47 @@ pub(super) fn code_qualifiers(text: &str) -> Vec<Range<usize>> {
         at += 1;
     }
     found
+}
+
+/// The delimiter of a here-document whose `<<` ends before `from` (quotes and backslashes
+/// removed), whether `<<-` strips leading tabs, and where the delimiter's word ends.
+fn heredoc_delimiter(text: &str, from: usize) -> (String, bool, usize) {
+    let strip_tabs = text[from..].starts_with('-');
+    let start = from + usize::from(strip_tabs);
+    let start = start + text[start..].len() - text[start..].trim_start_matches([' ', '\t']).len();
+    let end = text[start..]
+        .find(|c: char| c.is_ascii_whitespace() || ";&|<>()".contains(c))
+        .map_or(text.len(), |length| start + length);
+    let delimiter = text[start..end]
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+        .collect();
+    (delimiter, strip_tabs, end)
+}
+
+/// Where the text goes on after the bodies of `heredocs`, the first starting at `from`: after
+/// the line that ends each, or at the end.
+fn after_heredoc_bodies(text: &str, from: usize, heredocs: &[(String, bool)]) -> usize {
+    let mut at = from;
+    for (delimiter, strip_tabs) in heredocs {
+        loop {
+            if at >= text.len() {
+                return text.len();
+            }
+            let end = text[at..].find('\n').map_or(text.len(), |length| at + length);
+            let line = &text[at..end];
+            let line = if *strip_tabs {
+                line.trim_start_matches('\t')
+            } else {
+                line
+            };
+            at = (end + 1).min(text.len());
+            if line == delimiter {
+                break;
+            }
+        }
+    }
+    at
 }
 
 /// Whether a byte ends an unquoted word: a blank or an operator.
@@ -153,6 +210,25 @@ mod tests {
         assert!(found("ls *(m+7) app(/) *(.L+10)").is_empty());
         assert!(found("echo '*(e:x:)' \"a(e:y:)\"").is_empty());
         assert!(found("ls ./app/(x)/ && (cd a; ls)").is_empty());
+        assert!(found("b=$(git rev-parse HEAD) && diff =(echo e:a) a=(e:x)").is_empty());
+        assert!(
+            found(
+                "cat <<'EOF' > x.py
+print(type(e))
+EOF
+ls # a(e:x)"
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            found(
+                "cat <<-EOF
+	f(e:x)
+	EOF
+ls *(e:y)"
+            ),
+            ["(e:y)"]
+        );
     }
 
     #[test]
