@@ -113,6 +113,16 @@ impl Clone for RealFolders {
     }
 }
 
+/// The shell that reads an agent's command (see [`Context::command_shell`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandShell {
+    Bash,
+    /// zsh, which runs some text bash refuses (`ls ./app/(x)/`, `if (x) { … }`).
+    Zsh,
+    /// A shell whose reading of text bash refuses is not modelled.
+    Other,
+}
+
 impl Context {
     /// A context whose project root is `cwd` itself.
     pub fn new(cwd: AbsPath, home: AbsPath) -> Context {
@@ -223,23 +233,28 @@ impl Context {
             && self.set_variables.as_ref().is_some_and(|set| !set.contains(name))
     }
 
-    /// Whether bash reads the command, so that bash's syntax decides what runs: what bash
-    /// refuses to parse then runs nothing. True on Windows (the agents run Git Bash there) and
-    /// where the login shell is bash or not known; false for macOS homes (zsh by default) and any
-    /// other shell, since zsh runs `if (x) { … }` and `ls ./(a)/`, and dash `]]` or `f() true`,
-    /// which bash refuses.
-    pub fn bash_reads_commands(&self) -> bool {
+    /// The shell that reads the command, whose syntax decides what text runs nothing. Bash on
+    /// Windows (the agents run Git Bash there) and where the login shell is bash or not known;
+    /// zsh for macOS homes (zsh is the default there) and where the login shell is zsh. Reading
+    /// a bash user's command as zsh reads it is safe: zsh runs all that bash runs of the text
+    /// this guard reads as zsh does. Any other shell reads text bash refuses in ways not modelled
+    /// (dash runs `]]` and `f() true`).
+    pub fn command_shell(&self) -> CommandShell {
         if self.home.is_windows() {
-            return true;
+            return CommandShell::Bash;
         }
         if self.home.as_str().starts_with("/Users/") {
-            return false;
+            return CommandShell::Zsh;
         }
         let name = self
             .login_shell
             .as_deref()
             .map(|shell| shell.rsplit('/').next().unwrap_or(shell));
-        matches!(name, None | Some("" | "bash"))
+        match name {
+            None | Some("" | "bash") => CommandShell::Bash,
+            Some("zsh") => CommandShell::Zsh,
+            Some(_) => CommandShell::Other,
+        }
     }
 
     /// The context used by the rules' own examples and the corpus when a case says nothing else:

@@ -117,7 +117,7 @@ pub fn script_refusal(text: &str) -> Option<ScriptRefusal> {
     crate::refusal::refusal(text).map(|refusal| ScriptRefusal {
         unit_start: refusal.unit_start,
         at: refusal.at,
-        description: refusal.describe(text),
+        description: refusal.describe(text, "bash"),
     })
 }
 

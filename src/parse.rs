@@ -91,7 +91,70 @@ pub fn parse(source: Source, allowance: Allowance<'_>) -> Result<Parsed, ParseFa
         Parsed { tree, source: joined }
     };
     let parsed = without_extglobs(parsed, allowance)?;
-    with_negated_redirections(parsed, allowance)
+    let parsed = with_negated_redirections(parsed, allowance)?;
+    let parsed = with_bracket_words(parsed, allowance)?;
+    with_literal_dollars(parsed, allowance)
+}
+
+/// `[` is the `test` command only as a word of its own: bash reads `[char]0x4ef0` (PowerShell
+/// sent to bash: `$([char]0x4ef0)`) or `[r]m` as one word, a pattern, where the grammar reads
+/// a test and an ERROR. Each `[` that starts such a test is read as `''[` (an empty quoted
+/// string, which leaves the word and its pattern as they are) and the text parsed again; the
+/// new tree is kept when it has fewer errors.
+fn with_bracket_words(parsed: Parsed, allowance: Allowance<'_>) -> Result<Parsed, ParseFailure> {
+    let text = parsed.source.text();
+    if !parsed.tree.root_node().has_error() || !text.contains('[') {
+        return Ok(parsed);
+    }
+    let bytes = text.as_bytes();
+    let mut brackets = Vec::new();
+    let mut stack = vec![parsed.tree.root_node()];
+    while let Some(node) = stack.pop() {
+        let start = node.start_byte();
+        if kind(&node) == "test_command"
+            && bytes.get(start) == Some(&b'[')
+            && bytes
+                .get(start + 1)
+                .is_some_and(|next| !matches!(next, b' ' | b'\t' | b'\n' | b'['))
+        {
+            brackets.push(start..start + 1);
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    brackets.sort_by_key(|range| range.start);
+    reparsed_with(parsed, &brackets, "''[", allowance)
+}
+
+/// A `$` followed by a blank, an operator or the end is a literal `$` to bash (a backquote body
+/// `` `$` `` in a Markdown text runs the command `$`), which the grammar cannot read where a
+/// command starts. Each such `$` the grammar left in an ERROR is read as `\$` and the text parsed
+/// again; the new tree is kept when it has fewer errors.
+fn with_literal_dollars(parsed: Parsed, allowance: Allowance<'_>) -> Result<Parsed, ParseFailure> {
+    let text = parsed.source.text();
+    if !parsed.tree.root_node().has_error() || !text.contains('$') {
+        return Ok(parsed);
+    }
+    let bytes = text.as_bytes();
+    let lone = |error: &Node| {
+        let range = error.byte_range();
+        &text[range.clone()] == "$"
+            && bytes
+                .get(range.end)
+                .is_none_or(|next| matches!(next, b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')'))
+    };
+    let mut dollars = Vec::new();
+    let mut stack = vec![parsed.tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.is_error() && lone(&node) {
+            dollars.push(node.byte_range());
+        } else if node.has_error() {
+            let mut cursor = node.walk();
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    dollars.sort_by_key(|range| range.start);
+    reparsed_with(parsed, &dollars, "\\$", allowance)
 }
 
 /// `! </dev/tcp/localhost/8080` (a wait-for-port loop: `while ! <…; do sleep 1; done`) negates

@@ -407,6 +407,56 @@ pub fn glob_matches(pattern: &str, name: &str) -> bool {
     glob_at(&pattern, &name)
 }
 
+/// Every name a shell glob can match, when they are at most `most`: a pattern of plain
+/// characters and bracket classes (`[char]0x4ef0`, `[r]m`). `None` for `*`, `?`, a negated class,
+/// or more names than `most`.
+pub fn pattern_names(pattern: &str, most: usize) -> Option<Vec<String>> {
+    let pattern: Vec<char> = pattern.chars().collect();
+    let mut names = vec![String::new()];
+    let mut at = 0;
+    while at < pattern.len() {
+        let choices: Vec<char> = match pattern[at] {
+            '*' | '?' => return None,
+            '[' => match pattern.iter().skip(at + 2).position(|&c| c == ']').map(|p| p + at + 2) {
+                Some(close) => {
+                    let class = &pattern[at + 1..close];
+                    if matches!(class.first(), Some('!' | '^')) {
+                        return None;
+                    }
+                    let mut choices = Vec::new();
+                    let mut i = 0;
+                    while i < class.len() {
+                        if i + 2 < class.len() && class[i + 1] == '-' {
+                            choices.extend(class[i]..=class[i + 2]);
+                            i += 3;
+                        } else {
+                            choices.push(class[i]);
+                            i += 1;
+                        }
+                    }
+                    at = close;
+                    choices
+                }
+                None => vec!['['],
+            },
+            escape if (escape == '\\' || escape == GLOB_ESCAPE) && at + 1 < pattern.len() => {
+                at += 1;
+                vec![pattern[at]]
+            }
+            c => vec![c],
+        };
+        at += 1;
+        if names.len() * choices.len().max(1) > most {
+            return None;
+        }
+        names = names
+            .iter()
+            .flat_map(|name| choices.iter().map(move |&c| format!("{name}{c}")))
+            .collect();
+    }
+    Some(names)
+}
+
 fn glob_at(pattern: &[char], name: &[char]) -> bool {
     match pattern.first() {
         None => name.is_empty(),
@@ -448,6 +498,22 @@ mod tests {
 
     fn path(text: &str) -> AbsPath {
         AbsPath::new(text).unwrap()
+    }
+
+    #[test]
+    fn a_pattern_of_classes_names_few_names() {
+        assert_eq!(pattern_names("[r]m", 8), Some(vec!["rm".to_owned()]));
+        assert_eq!(
+            pattern_names("[ch]0x", 8),
+            Some(vec!["c0x".to_owned(), "h0x".to_owned()])
+        );
+        assert_eq!(
+            pattern_names("g[h-i]t", 8),
+            Some(vec!["ght".to_owned(), "git".to_owned()])
+        );
+        assert_eq!(pattern_names("r?", 8), None);
+        assert_eq!(pattern_names("[!a]m", 8), None);
+        assert_eq!(pattern_names("[a-z][a-z]", 8), None);
     }
 
     #[test]

@@ -56,9 +56,17 @@ pub(crate) enum RefusalKind {
     UnexpectedEnd(String),
 }
 
+impl RefusalKind {
+    /// Whether the text ends inside a quote or a backquote (`"`, `'`, `` ` ``, `$'`, `$"`).
+    pub(crate) fn is_open_quote(&self) -> bool {
+        matches!(self, RefusalKind::UnexpectedEnd(open) if matches!(open.as_str(), "\"" | "'" | "`" | "$'" | "$\""))
+    }
+}
+
 impl Refusal {
-    /// One line for a person: what bash stops at, and from which line of `text` nothing runs.
-    pub(crate) fn describe(&self, text: &str) -> String {
+    /// One line for a person: what `shell` (bash, or zsh where it refuses the same) stops at,
+    /// and from which line of `text` nothing runs.
+    pub(crate) fn describe(&self, text: &str, shell: &str) -> String {
         let line = 1 + text
             .as_bytes()
             .iter()
@@ -67,10 +75,10 @@ impl Refusal {
             .count();
         match &self.kind {
             RefusalKind::UnexpectedToken(token) => {
-                format!("bash stops at `{token}`: a syntax error, so nothing from line {line} on runs")
+                format!("{shell} stops at `{token}`: a syntax error, so nothing from line {line} on runs")
             }
             RefusalKind::UnexpectedEnd(open) => format!(
-                "bash reaches the end with `{open}` still open: a syntax error, so nothing from line {line} on runs"
+                "{shell} reaches the end with `{open}` still open: a syntax error, so nothing from line {line} on runs"
             ),
         }
     }
@@ -1974,12 +1982,12 @@ mod tests {
     fn describes_the_line_from_which_nothing_runs() {
         let text = "touch a\ntouch b\nls ./app/(x)/";
         assert_eq!(
-            refused(text).describe(text),
+            refused(text).describe(text, "bash"),
             "bash stops at `(`: a syntax error, so nothing from line 3 on runs"
         );
         let text = "echo 'open";
         assert_eq!(
-            refused(text).describe(text),
+            refused(text).describe(text, "bash"),
             "bash reaches the end with `'` still open: a syntax error, so nothing from line 1 on runs"
         );
     }

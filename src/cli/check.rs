@@ -189,6 +189,7 @@ impl Judge<'_> {
     /// The verdict of one entry and its printed line; `None` for a blank or comment line.
     fn judge(&mut self, entry: &str) -> Option<Judged> {
         let (command, line_context) = read_line(entry)?;
+        let agent = line_context.agent.clone();
         let context = if line_context == LineContext::default() {
             self.context
         } else {
@@ -198,7 +199,11 @@ impl Judge<'_> {
             }
             &self.last.as_ref()?.1
         };
-        let verdict = analyze(&command, context);
+        // A line naming its agent is judged as the hook judges what that agent sends.
+        let verdict = match &agent {
+            Some(agent) => crate::hook::judge_sent_command(&command, agent, context),
+            None => analyze(&command, context),
+        };
         let line = if self.json {
             serde_json::json!({
                 "verdict": verdict.decision,
@@ -289,7 +294,9 @@ struct LineContext {
 
 /// A command from one input line, with what its context changes: a JSON line's `cwd` or `home`
 /// (a line's `cwd` is also its project root, unless it is the home folder or above it) or
-/// `agent` (`claude-code`, `codex` and `gemini-cli` run each command in a shell of its own).
+/// `agent` (`claude-code`, `codex` and `gemini-cli` run each command in a shell of its own; an
+/// agent other than Claude Code may run a command in PowerShell's shape in PowerShell, and the
+/// line is judged both ways, as the hook judges it).
 fn read_line(line: &str) -> Option<(String, LineContext)> {
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {

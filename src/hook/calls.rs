@@ -450,18 +450,25 @@ fn in_shell(command: String, shell: Shell, agent: Agent) -> Action {
     }
 }
 
+/// What running `command` through an agent's shell tool does, as that agent's payload would
+/// say it (see [`in_shell`]).
+pub(crate) fn shell_command(command: String, agent: Agent) -> Action {
+    in_shell(command, Shell::Posix, agent)
+}
+
 /// A PowerShell command as bash would hand it to PowerShell.
 pub fn as_powershell(command: &str) -> String {
     format!("pwsh -NoProfile -Command {}", shell_words::quote(command))
 }
 
 /// Whether a command is written in PowerShell's shape: a cmdlet (`Verb-Noun` with one of
-/// PowerShell's verbs, in any case) or one of its short aliases where a command starts, a
+/// PowerShell's verbs, in any case) or one of its short aliases where a command starts (not
+/// one assigned to: `ri = archive.resolve(x)` is a line of Python), a
 /// `$variable =` assignment or a `[Type]::` call.
 fn looks_like_powershell(command: &str) -> bool {
     static SHAPE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?mi)(?:^|[;|{(&]|&&|\|\|)\s*(?:(?:get|set|new|remove|add|clear|copy|move|rename|invoke|start|stop|restart|test|select|where|foreach|write|out|format|import|export|convertto|convertfrom|measure|sort|join|split|resolve|register|unregister|enable|disable|install|uninstall|update|expand|compress|send|receive|wait|push|pop|mount|dismount|initialize|suspend|resume)-[a-z]+\b|(?:iex|irm|iwr|ri|rd|gci|gc|ac|saps|spps|icm|sls)\s|\$[A-Za-z_][\w:]*\s*=[^=~]|\[[A-Za-z][\w.]*\]::)",
+            r"(?mi)(?:^|[;|{(&]|&&|\|\|)\s*(?:(?:get|set|new|remove|add|clear|copy|move|rename|invoke|start|stop|restart|test|select|where|foreach|write|out|format|import|export|convertto|convertfrom|measure|sort|join|split|resolve|register|unregister|enable|disable|install|uninstall|update|expand|compress|send|receive|wait|push|pop|mount|dismount|initialize|suspend|resume)-[a-z]+\b|(?:iex|irm|iwr|ri|rd|gci|gc|ac|saps|spps|icm|sls)\s+[^=\s]|\$[A-Za-z_][\w:]*\s*=[^=~]|\[[A-Za-z][\w.]*\]::)",
         )
         .expect("the PowerShell shape is a valid pattern")
     });
@@ -617,6 +624,7 @@ mod tests {
             "git commit -m 'Add-Item docs'",
             "x=1; echo $x",
             "[[ -f x ]] && ls",
+            "python3 -c \"\nsls = objects[111]\nri = archive.resolve(it)\n\"",
         ] {
             assert!(!looks_like_powershell(bash), "{bash}");
         }

@@ -432,6 +432,17 @@ pub(crate) fn judge(action: &Action, context: &Context) -> Result<Verdict, Strin
     }
 }
 
+/// The verdict on a shell command that `agent` (a name as `check` reads it: `claude-code`,
+/// `cursor`…) sent, as the hook reads it: an agent that does not say which shell runs its
+/// commands may run one in PowerShell's shape in PowerShell. An agent this guard does not know
+/// is read as bash.
+pub(crate) fn judge_sent_command(command: &str, agent: &str, context: &Context) -> Verdict {
+    match Agent::parse(agent).map(|agent| calls::shell_command(command.to_owned(), agent)) {
+        Some(Action::RunInEither(command)) => in_either_shell(&command, context),
+        _ => analyze(command, context),
+    }
+}
+
 /// A command that bash or PowerShell may run, judged both ways, the stricter reading counting.
 /// Bash reads PowerShell's own variables (`$r = Invoke-WebRequest …`, `$_.Name`) as commands
 /// named only when they run: those findings of its reading are dropped, the rest stand.

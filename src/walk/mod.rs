@@ -37,6 +37,7 @@ mod redirect;
 mod runs;
 mod shell;
 mod syntax;
+mod zsh;
 
 use crate::command::{Analysis, Command, CommandId, Gap, GapKind, Input, Layer, LayerId, LayerKind};
 use crate::context::Context;

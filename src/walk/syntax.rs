@@ -6,8 +6,10 @@ use super::backquotes::{backquote_substitutions, body_code};
 use super::decode::{Decoder, WordScope};
 use super::redirect::Redirections;
 use super::shell::{FailedCd, OtherCwd, Shell};
+use super::zsh::{code_qualifiers, zsh_name_groups};
 use super::{Cursor, Flow, Walker};
 use crate::command::{Command, CommandId, GapKind, Input, LayerId, LayerKind, Output};
+use crate::context::CommandShell;
 use crate::parse::{self, ParseFailure};
 use crate::producers;
 use crate::refusal::{self, RefusalKind};
@@ -23,7 +25,7 @@ const RESERVED_WORDS: &[&str] = &[
 impl Walker<'_> {
     /// Parses `source` and walks it as a layer of shell code, under `parent`, at `layer_depth`,
     /// in the shell state `shell`. The command's own text is read by the agent's shell: when that
-    /// is bash, bash's syntax decides what runs.
+    /// is bash or zsh, its syntax decides what runs.
     pub(super) fn shell_layer(
         &mut self,
         source: Source,
@@ -32,13 +34,13 @@ impl Walker<'_> {
         shell: &mut Shell,
         layer_depth: usize,
     ) -> Option<LayerId> {
-        let reader = match (
-            parent.is_none() && self.context.bash_reads_commands(),
-            self.context.shell_per_command,
-        ) {
-            (true, true) => Reader::BashWhole,
-            (true, false) => Reader::Bash,
-            (false, _) => Reader::Unknown,
+        let whole = self.context.shell_per_command;
+        let reader = match (parent.is_none(), self.context.command_shell()) {
+            (true, CommandShell::Bash) if whole => Reader::BashWhole,
+            (true, CommandShell::Bash) => Reader::Bash,
+            (true, CommandShell::Zsh) if whole => Reader::ZshWhole,
+            (true, CommandShell::Zsh) => Reader::Zsh,
+            _ => Reader::Unknown,
         };
         self.code_layer(source, via, parent, shell, layer_depth, reader)
             .map(|(layer, _)| layer)
@@ -59,7 +61,16 @@ impl Walker<'_> {
             return None;
         }
         let full_text = source.display();
-        let (source, bash_stops) = what_bash_reads(source, reader);
+        let (source, bash_stops) = what_the_shell_reads(source, reader);
+        if matches!(reader, Reader::Zsh | Reader::ZshWhole) {
+            for qualifiers in code_qualifiers(source.text()) {
+                let what = format!(
+                    "zsh runs the code of the glob qualifiers `{}` for each file the pattern matches",
+                    &source.text()[qualifiers.clone()]
+                );
+                self.gap(GapKind::Syntax, source.span(qualifiers), what);
+            }
+        }
         let mut parsed = self.parse_layer(source, whole)?;
         let read_write = read_write_operators(parsed.tree.root_node(), parsed.source.text());
         if !read_write.is_empty() {
@@ -108,7 +119,7 @@ impl Walker<'_> {
         // read spoils the whole line; bash reads them apart, when it runs them.
         if reader != Reader::Unknown
             && parsed.tree.root_node().has_error()
-            && let Some(apart) = self.backquotes_apart(&parsed, whole, layer, shell, layer_depth)
+            && let Some(apart) = self.backquotes_apart(&parsed, whole, layer, shell, layer_depth, reader)
         {
             parsed = apart;
         }
@@ -117,8 +128,12 @@ impl Walker<'_> {
         // Bash refuses a line whose double quote never closes, so what the parser could not read
         // there is no command that runs: it is not reported as unverifiable. What the walk does
         // read is still judged, since a shell that waits for the quote's end (a persistent one)
-        // would run it with the next input.
-        if root.has_error() && !unclosed_double_quote(source.text()) {
+        // would run it with the next input. zsh given the text whole runs none of a text that
+        // ends inside a quote or a backquote; what the walk reads of it is still judged, since
+        // zsh's reading is only known there through bash's.
+        let zsh_refuses = reader == Reader::ZshWhole
+            && refusal::refusal(source.text()).is_some_and(|refused| refused.kind.is_open_quote());
+        if root.has_error() && !unclosed_double_quote(source.text()) && !zsh_refuses {
             self.syntax_gaps(root, source);
         }
         let mut at = Cursor {
@@ -161,7 +176,8 @@ impl Walker<'_> {
 
     /// The code with each backquote substitution of its top level read apart (`backquotes`):
     /// when the rest then parses, each body is walked as code of its own, under `layer`, and
-    /// stands in the code for what it writes. `None` when that does not help.
+    /// stands in the code for what it writes, read whole by the shell `reader` names. `None`
+    /// when that does not help.
     fn backquotes_apart(
         &mut self,
         parsed: &parse::Parsed,
@@ -169,6 +185,7 @@ impl Walker<'_> {
         layer: LayerId,
         shell: &Shell,
         layer_depth: usize,
+        reader: Reader,
     ) -> Option<parse::Parsed> {
         let text = parsed.source.text();
         let found = backquote_substitutions(text).filter(|found| !found.is_empty())?;
@@ -202,7 +219,7 @@ impl Walker<'_> {
                     Some(layer),
                     &mut body_shell,
                     layer_depth + 1,
-                    Reader::BashWhole,
+                    reader.whole(),
                 )
                 .map_or(Output::Unknown, |(_, output)| output);
             apart
@@ -798,6 +815,19 @@ impl Walker<'_> {
             && let Some(matched) = super::files::program_matched(first, &at.shell.cwd, self.context)
         {
             *first = matched;
+        } else if let Some(first) = argv.first()
+            && first.has_glob()
+            && let Some(pattern) = first.pattern()
+            && let Some(may_run) = program_a_pattern_may_name(&pattern)
+        {
+            self.gap(
+                GapKind::Syntax,
+                first.span,
+                format!(
+                    "the command name `{}` is a pattern, matched against the files on disk when it runs, which may name {may_run}",
+                    first.text()
+                ),
+            );
         }
         // After `hash -p PATH NAME`, `NAME` runs PATH unless a function or builtin answers to it.
         if let Some(first) = argv.first_mut()
@@ -978,6 +1008,22 @@ impl Walker<'_> {
     }
 }
 
+/// What a command name that is a pattern, matched on disk only when it runs, may run, when
+/// that is a program this guard judges or cannot be listed: `[r]m` is `rm` beside a file named
+/// `rm`, and `r?` any two-letter name. `None` when every name it can match is one no rule knows
+/// (`[char]0x4ef0`, PowerShell sent to bash), which runs as any unknown program.
+fn program_a_pattern_may_name(pattern: &str) -> Option<String> {
+    const MOST_NAMES: usize = 256;
+    let name = pattern.rsplit('/').next().unwrap_or(pattern);
+    match crate::paths::pattern_names(name, MOST_NAMES) {
+        None => Some("any program".to_owned()),
+        Some(names) => names
+            .into_iter()
+            .find(|name| crate::registry::knows(name))
+            .map(|known| format!("`{known}`")),
+    }
+}
+
 /// Whether bash refuses all of `text` for a double quote that never closes: it reaches the end
 /// of its input inside the first complete command and runs none of it, whatever the parser made
 /// of the rest (a Windows path ending in `\"` escapes its own closing quote: `ls "C:\x\"`).
@@ -1038,24 +1084,47 @@ fn is_empty_substitution(node: Node, text: &str) -> bool {
     inner.is_some_and(|inner| inner.trim().is_empty())
 }
 
-/// Who reads a layer's code, which decides what text that bash refuses runs nothing.
+/// Who reads a layer's code, which decides what text that shell refuses runs nothing.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Reader {
-    /// A shell whose syntax is not bash's, or not known to be.
+    /// A shell whose syntax is not bash's or zsh's, or not known to be.
     Unknown,
     /// Bash, which may wait for more input when the text ends too early.
     Bash,
     /// Bash, given the text whole (a backquote body): nothing can follow it.
     BashWhole,
+    /// zsh reading what is typed into a terminal: it waits for more input when the text ends
+    /// inside a quote.
+    Zsh,
+    /// zsh, given the text whole (`zsh -c`, `eval`, a backquote body).
+    ZshWhole,
 }
 
-/// The code of `source` that `reader` runs, and where bash stops reading it. Bash runs a script
-/// a complete command at a time. Given the text whole (`bash -c`, `eval`, a backquote body), it
-/// runs nothing from the command holding its first syntax error on. A shell session that reads
-/// what the agent types (a terminal) drops that command, with the rest of the line the error is
-/// on, and reads on from the next line; one that meets the end of the text inside a quote waits
-/// for more input, so that text is walked as read.
-fn what_bash_reads(source: Source, reader: Reader) -> (Source, Option<String>) {
+impl Reader {
+    /// The same shell given a text whole, as it reads a backquote body when it runs it.
+    fn whole(self) -> Reader {
+        match self {
+            Reader::Bash | Reader::BashWhole => Reader::BashWhole,
+            Reader::Zsh | Reader::ZshWhole => Reader::ZshWhole,
+            Reader::Unknown => Reader::Unknown,
+        }
+    }
+}
+
+/// The code of `source` that `reader` runs, and where the shell stops reading it. Bash runs a
+/// script a complete command at a time. Given the text whole (`bash -c`, `eval`, a backquote
+/// body), it runs nothing from the command holding its first syntax error on. A shell session
+/// that reads what the agent types (a terminal) drops that command, with the rest of the line
+/// the error is on, and reads on from the next line; one that meets the end of the text inside
+/// a quote waits for more input, so that text is walked as read.
+///
+/// zsh reads much that bash refuses (`if (x) { … }`, `while x { … }`, `ls ./app/(x)/`), so what
+/// bash refuses is walked as read. A text given whole that bash finds ending inside a quote or
+/// a backquote is said to run nothing (zsh parses such a text in full before it runs any, and
+/// runs none of it), and the walk does not ask about what it cannot read there; a
+/// parenthesised name inside a word is read as zsh matches it (see [`zsh_name_groups`]).
+/// A glob qualifier that runs code is reported by the walk ([`code_qualifiers`]).
+fn what_the_shell_reads(source: Source, reader: Reader) -> (Source, Option<String>) {
     const MOST_REFUSED_LINES: usize = 64;
     // An alias can make a line bash would refuse a valid one (`alias x=''` then `x ( … )`).
     if source.text().contains("alias") {
@@ -1065,11 +1134,19 @@ fn what_bash_reads(source: Source, reader: Reader) -> (Source, Option<String>) {
         Reader::Unknown => (source, None),
         Reader::BashWhole => match refusal::refusal(source.text()) {
             Some(refused) => {
-                let stops = refused.describe(source.text());
+                let stops = refused.describe(source.text(), "bash");
                 (source.slice(0..refused.unit_start), Some(stops))
             }
             None => (with_trailing_backslash_literal(source), None),
         },
+        Reader::Zsh => (zsh_name_groups(source), None),
+        Reader::ZshWhole => {
+            let source = zsh_name_groups(source);
+            let stops = refusal::refusal(source.text())
+                .filter(|refused| refused.kind.is_open_quote())
+                .map(|refused| refused.describe(source.text(), "zsh"));
+            (source, stops)
+        }
         Reader::Bash => {
             let mut source = source;
             let mut stops = None;
