@@ -137,6 +137,13 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("op", &["--reveal"], "a 1Password secret"),
     ("bw", &["get", "password"], "a Bitwarden password"),
     ("lpass", &["show"], "a LastPass entry with its password"),
+    ("bw", &["get", "item"], "a Bitwarden item with its password"),
+    (
+        "keepassxc-cli",
+        &["--show-protected"],
+        "a KeePassXC entry with its password",
+    ),
+    ("keepassxc-cli", &["-s"], "a KeePassXC entry with its password"),
     ("vault", &["print", "token"], "a Vault token"),
     ("vault", &["token", "lookup"], "a Vault token (its `id`)"),
     ("kubectl", &["--flatten"], "Kubernetes credentials"),

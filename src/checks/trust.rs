@@ -1405,15 +1405,7 @@ fn lasting_command(key: &str, value: &Word, context: &Context) -> Option<String>
     let lowered = key.to_ascii_lowercase();
     let text = value.value().unwrap_or("?").trim();
     let users_own = |path: &str| {
-        let home = context.home.as_str();
-        let expanded = match ["~/", "$HOME/", "${HOME}/"]
-            .iter()
-            .find_map(|prefix| path.strip_prefix(prefix))
-        {
-            Some(rest) => format!("{home}/{rest}"),
-            None => path.to_owned(),
-        };
-        AbsPath::new(&expanded)
+        expanded_path(path, context)
             .is_some_and(|path| path.starts_with(&context.home) && !path.starts_with(&context.project_root))
     };
     if lowered == "clean.requireforce" {
@@ -1433,9 +1425,8 @@ fn lasting_command(key: &str, value: &Word, context: &Context) -> Option<String>
     {
         return None;
     }
-    let program = text.split_whitespace().next().unwrap_or("");
-    let program = program.rsplit(['/', '\\']).next().unwrap_or(program);
     let path = text.split_whitespace().next().unwrap_or("");
+    let program = path.rsplit(['/', '\\']).next().unwrap_or(path);
     if !text.starts_with('!') && (WELL_KNOWN_PROGRAMS.contains(&program.trim_end_matches(".exe")) || users_own(path)) {
         return None;
     }
@@ -1503,6 +1494,12 @@ fn hooks_elsewhere(value: &str, context: &Context) -> bool {
     if matches!(value, "" | "/dev/null" | "NUL" | "nul") {
         return true;
     }
+    expanded_path(value, context).is_some_and(|path| !path.starts_with(&context.project_root))
+}
+
+/// The path a setting's `value` names, the home folder written as `~`, `$HOME` or `${HOME}`
+/// expanded; `None` when it is not absolute then.
+fn expanded_path(value: &str, context: &Context) -> Option<AbsPath> {
     let home = context.home.as_str();
     let expanded = match ["~/", "$HOME/", "${HOME}/"]
         .iter()
@@ -1512,7 +1509,7 @@ fn hooks_elsewhere(value: &str, context: &Context) -> bool {
         None if matches!(value, "~" | "$HOME" | "${HOME}") => home.to_owned(),
         None => value.to_owned(),
     };
-    AbsPath::new(&expanded).is_some_and(|path| !path.starts_with(&context.project_root))
+    AbsPath::new(&expanded)
 }
 
 /// Programs that take JVM system properties as `-DKEY=VALUE`.
