@@ -118,7 +118,8 @@ impl Run<'_> {
     /// Judges the entries taken so far and prints their verdicts in the order they were read.
     fn flush(&mut self) -> Result<(), String> {
         let entries = std::mem::take(&mut self.pending);
-        let mut stdout = std::io::stdout().lock();
+        // One write a batch rather than one a line: standard output flushes at each newline.
+        let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
         for judged in self.judge_all(&entries)?.into_iter().flatten() {
             self.worst = self.worst.max(judged.decision);
             self.counts[judged.decision as usize] += 1;
@@ -127,7 +128,7 @@ impl Run<'_> {
             }
             writeln!(stdout, "{}", judged.line).map_err(|_| String::new())?;
         }
-        Ok(())
+        stdout.flush().map_err(|_| String::new())
     }
 
     /// Each entry's verdict (`None` for a blank or comment line), in order. This thread and one
