@@ -1,7 +1,8 @@
 //! Environment variables that hold a command or load code into the program they are given to:
-//! `PAGER='…' git log`, `EDITOR='…' crontab -e`, `LESSOPEN='|…'`, `NODE_OPTIONS='--require
-//! x.js'`, `PYTHONSTARTUP=x.py`, `VIMINIT=':!cmd'`, `LD_PRELOAD=x.so`. A value that is a
-//! command is judged as shell code; a library loaded into the program cannot be read, and asks.
+//! `PAGER='…' git log`, `EDITOR='…' crontab -e`, `LESSOPEN='|…'`, `RUSTC_WRAPPER=…`,
+//! `NODE_OPTIONS='--require x.js'`, `PYTHONSTARTUP=x.py`, `VIMINIT=':!cmd'`, `LD_PRELOAD=x.so`.
+//! A value that is a command is judged as shell code, one that names a program as that program
+//! run with its arguments; a library loaded into the program cannot be read, and asks.
 
 use super::Execution;
 use crate::command::Command;
@@ -58,6 +59,39 @@ const COMMAND_VARIABLES: &[&str] = &[
     "GTKDOCIZE",
     "M4",
 ];
+
+/// Variables whose value is the path of a program cargo runs (`RUSTC_WRAPPER`, a target's
+/// linker); `*` stands for a target or a registry's name.
+const PROGRAM_VARIABLES: &[&str] = &[
+    "RUSTC",
+    "RUSTDOC",
+    "RUSTC_WRAPPER",
+    "RUSTC_WORKSPACE_WRAPPER",
+    "CARGO_BUILD_RUSTC",
+    "CARGO_BUILD_RUSTDOC",
+    "CARGO_BUILD_RUSTC_WRAPPER",
+    "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+    "CARGO_HOST_LINKER",
+    "CARGO_TARGET_*_LINKER",
+];
+
+/// Variables whose value is a program and its arguments, split on whitespace, that cargo runs
+/// (a target's runner runs the program built, `cargo run` and `cargo test`).
+const COMMAND_LINE_VARIABLES: &[&str] = &[
+    "CARGO_TARGET_*_RUNNER",
+    "CARGO_REGISTRY_CREDENTIAL_PROVIDER",
+    "CARGO_REGISTRIES_*_CREDENTIAL_PROVIDER",
+];
+
+/// Whether `name` is one of `variables`, where `*` stands for any non-empty part.
+fn listed(variables: &[&str], name: &str) -> bool {
+    variables.iter().any(|pattern| match pattern.split_once('*') {
+        Some((prefix, suffix)) => {
+            name.len() > prefix.len() + suffix.len() && name.starts_with(prefix) && name.ends_with(suffix)
+        }
+        None => name == *pattern,
+    })
+}
 
 /// Programs that run a command one of the variables above names (`less`: LESSOPEN, VISUAL;
 /// `autoreconf`: AUTOM4TE, M4…), for the catalogue's coverage: a variable is judged whichever
@@ -117,6 +151,22 @@ pub fn executions(command: &Command) -> Vec<Execution> {
                 words: vec![value.strip_prefix(bars)],
                 positional: Vec::new(),
                 current_shell: false,
+            });
+        } else if listed(PROGRAM_VARIABLES, name) || listed(COMMAND_LINE_VARIABLES, name) {
+            let argv: Vec<Word> = if listed(COMMAND_LINE_VARIABLES, name) {
+                value
+                    .text()
+                    .split_whitespace()
+                    .map(|word| Word::literal(word, value.span))
+                    .collect()
+            } else {
+                vec![value.clone()]
+            };
+            found.push(Execution::Command {
+                via: format!("{name}= {}", command.name),
+                argv,
+                assignments: Vec::new(),
+                cwd: None,
             });
         } else if LIBRARY_VARIABLES.contains(&name.as_str()) {
             found.push(Execution::Unverifiable {

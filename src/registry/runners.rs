@@ -1,7 +1,8 @@
 //! Package, environment and build runners: a package's binary run with its arguments (`npx`,
 //! `pnpm dlx`, `uvx`, `pipx run`), a command run in a prepared environment (`conda run`,
 //! `nix shell --command`, `devbox run`, `pyenv exec`), and build tools told what to run
-//! (`make --eval`, `cmake -E`, `just`, `task` read their files on disk).
+//! (`make --eval`, `cmake -E`, `cargo --config target.*.runner=…`, `mvn -Dexec.executable=…`;
+//! `just`, `task` read their files on disk).
 
 use super::table::{Carrier, Entry, Opt};
 use crate::args::Options;
@@ -18,6 +19,28 @@ const fn runs_argv(names: &'static [&'static str], subcommand: &'static [&'stati
 }
 
 const NONE: Options = Options::posix("", &[]);
+
+/// The commands of `cmake -E` that are not programs of the same name, with the command each
+/// does the work of (`rm`, `cat`, `tar`, `env`… are run by their own names).
+const CMAKE_COMMANDS: &[(&str, &[&str])] = &[
+    ("remove_directory", &["rm", "-rf"]),
+    ("remove", &["rm"]),
+    ("rename", &["mv"]),
+    ("copy", &["cp"]),
+    ("copy_if_different", &["cp"]),
+    ("copy_if_newer", &["cp"]),
+    ("copy_directory", &["cp", "-r"]),
+    ("copy_directory_if_different", &["cp", "-r"]),
+    ("copy_directory_if_newer", &["cp", "-r"]),
+    ("create_symlink", &["ln", "-s"]),
+    ("create_hardlink", &["ln"]),
+    ("make_directory", &["mkdir", "-p"]),
+    ("touch_nocreate", &["touch", "-c"]),
+    ("chdir", &["env", "-C"]),
+    ("environment", &["env"]),
+    ("echo_append", &["echo"]),
+    ("compare_files", &["cmp"]),
+];
 
 pub const ENTRIES: &[Entry] = &[
     // A package's binary, fetched if need be, with its arguments.
@@ -166,11 +189,49 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
+        names: &["cargo"],
+        subcommand: &[],
+        options: Options::gnu("ZjpFC", &["config"]),
+        carriers: &[Carrier::TomlSettingArgv {
+            option: Opt::Long("config"),
+            programs: &[
+                "target.*.linker",
+                "host.linker",
+                "build.rustc",
+                "build.rustdoc",
+                "build.rustc-wrapper",
+                "build.rustc-workspace-wrapper",
+            ],
+            command_lines: &[
+                "target.*.runner",
+                "registry.credential-provider",
+                "registries.*.credential-provider",
+                "doc.browser",
+            ],
+        }],
+        inert: &[],
+    },
+    // The exec plugin's `exec:exec` goal (a project may bind it to any phase).
+    Entry {
+        names: &["mvn", "mvnw", "mvnd"],
+        subcommand: &[],
+        options: Options::gnu("D", &[]),
+        carriers: &[Carrier::SettingsArgv {
+            option: Opt::Short('D'),
+            program: "exec.executable",
+            arguments: "exec.args",
+        }],
+        inert: &[],
+    },
+    Entry {
         names: &["cmake"],
         subcommand: &[],
         options: Options::posix("PDUCGTASBE", &[]),
         carriers: &[
-            Carrier::ArgvAfter(Opt::Short('E')),
+            Carrier::OwnCommandsAfter {
+                option: Opt::Short('E'),
+                commands: CMAKE_COMMANDS,
+            },
             Carrier::OptionScript {
                 option: Opt::Short('P'),
                 language: Language::Cmake,

@@ -137,6 +137,29 @@ pub enum Carrier {
     /// one of `keys` (`*` stands for one dot-separated part; a key ending in `!` holds code only
     /// when the value starts with `!`, which is removed): `hg --config hooks.pre-x=CMD`.
     OptionSetting { option: Opt, keys: &'static [&'static str] },
+    /// The value of an option is a TOML setting `KEY=VALUE` (`cargo --config`), keys matched as
+    /// for [`Carrier::OptionSetting`]. For one of `programs`, VALUE is a program's path
+    /// (`build.rustc-wrapper="x.sh"`); for one of `command_lines`, a program and its arguments:
+    /// a string split on whitespace, or an array of strings (`target.*.runner="wine --x"`).
+    TomlSettingArgv {
+        option: Opt,
+        programs: &'static [&'static str],
+        command_lines: &'static [&'static str],
+    },
+    /// Two settings of an option run a program: `program=P` names it and `arguments=A` holds its
+    /// arguments, split as a shell splits words (`mvn -Dexec.executable=P -Dexec.args='…'`).
+    SettingsArgv {
+        option: Opt,
+        program: &'static str,
+        arguments: &'static str,
+    },
+    /// The words after an option are one of the program's own commands, each judged as the
+    /// command its row spells followed by the same arguments (`cmake -E remove_directory D` as
+    /// `rm -rf D`); any other word there is a program, run with the words after it.
+    OwnCommandsAfter {
+        option: Opt,
+        commands: &'static [(&'static str, &'static [&'static str])],
+    },
     /// The value of an option is shell code (`fish -c`, `hyperfine --prepare`); with a prefix,
     /// only values that start with it, which is removed (`--checkpoint-action=exec=`).
     OptionShell { option: Opt, prefix: &'static str },
@@ -354,6 +377,38 @@ impl Carrier {
             Carrier::OptionSetting { option, keys } => {
                 format!("`{} KEY=…` is shell code for {}", option.spelled(), keys.join(", "))
             }
+            Carrier::TomlSettingArgv {
+                option,
+                programs,
+                command_lines,
+            } => format!(
+                "`{} KEY=…` is a program for {}, a program and its arguments for {}",
+                option.spelled(),
+                programs.join(", "),
+                command_lines.join(", ")
+            ),
+            Carrier::SettingsArgv {
+                option,
+                program,
+                arguments,
+            } => format!(
+                "`{0} {program}=PROGRAM {0} {arguments}=ARGS` runs the program",
+                option.spelled()
+            ),
+            Carrier::OwnCommandsAfter { option, commands } => format!(
+                "a command after `{}`; its own {} judged as {}",
+                option.spelled(),
+                commands
+                    .iter()
+                    .map(|(name, _)| format!("`{name}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                commands
+                    .iter()
+                    .map(|(_, argv)| format!("`{}`", argv.join(" ")))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Carrier::JoinedShell { skip } => format!("operands from #{} joined are shell code", skip + 1),
             Carrier::EachOperandShell { skip } => format!("each operand from #{} is shell code", skip + 1),
             Carrier::OptionCode { option, language } => format!("`{}` is {language:?} code", option.spelled()),
@@ -726,6 +781,53 @@ fn entry_executions(
                 for setting in option.values(&parsed, rest) {
                     if let Some(code) = setting_code(&setting, keys) {
                         found.push(shell_code(via(&format!(" {}", option.spelled())), vec![code]));
+                    }
+                }
+            }
+            Carrier::TomlSettingArgv {
+                option,
+                programs,
+                command_lines,
+            } => {
+                for setting in option.values(&parsed, rest) {
+                    if let Some(argv) = toml_setting_argv(&setting, programs, command_lines) {
+                        found.push(command_of(via(&format!(" {}", option.spelled())), &argv));
+                    }
+                }
+            }
+            Carrier::SettingsArgv {
+                option,
+                program,
+                arguments,
+            } => {
+                let settings = option.values(&parsed, rest);
+                let setting = |key: &str| {
+                    settings.iter().rev().find_map(|setting| {
+                        let value = setting.text().strip_prefix(key)?.strip_prefix('=')?;
+                        Some(setting.strip_prefix(setting.text().len() - value.len()))
+                    })
+                };
+                if let Some(program) = setting(program) {
+                    let mut argv = vec![program];
+                    if let Some(arguments) = setting(arguments) {
+                        argv.extend(split_words(&arguments));
+                    }
+                    found.push(command_of(via(&format!(" {}", option.spelled())), &argv));
+                }
+            }
+            Carrier::OwnCommandsAfter { option, commands } => {
+                if let Some(at) = option.position(rest)
+                    && let Some(first) = rest.get(at + 1)
+                {
+                    let via = via(&format!(" {}", option.spelled()));
+                    match commands.iter().find(|(name, _)| first.is(name)) {
+                        Some((_, spelled)) => {
+                            let mut argv: Vec<Word> =
+                                spelled.iter().map(|word| Word::literal(word, first.span)).collect();
+                            argv.extend(rest[at + 2..].iter().cloned());
+                            found.push(command_of(via, &argv));
+                        }
+                        None => found.push(command_of(via, &rest[at + 1..])),
                     }
                 }
             }
@@ -1375,23 +1477,101 @@ fn percent_decoded(value: &str) -> String {
 /// [`Carrier::OptionSetting`]).
 fn setting_code(setting: &Word, keys: &[&str]) -> Option<Word> {
     let (key, value) = setting.text().split_once('=')?;
-    let key = key.to_ascii_lowercase();
     let key_parts: Vec<&str> = key.split('.').collect();
-    let pattern_matches = |pattern: &str| {
-        let parts: Vec<&str> = pattern.split('.').collect();
-        parts.len() == key_parts.len()
-            && parts
-                .iter()
-                .zip(&key_parts)
-                .all(|(part, key)| *part == "*" || part.eq_ignore_ascii_case(key))
-    };
     let bang = value.starts_with('!');
     let matched = keys.iter().any(|pattern| match pattern.strip_suffix('!') {
-        Some(pattern) => bang && pattern_matches(pattern),
-        None => pattern_matches(pattern),
+        Some(pattern) => bang && key_matches(&key_parts, pattern),
+        None => key_matches(&key_parts, pattern),
     });
     let skip = key.len() + 1 + usize::from(bang && keys.iter().any(|k| k.ends_with('!')));
     matched.then(|| setting.strip_prefix(skip))
+}
+
+/// Whether the parts of a dotted setting name match `pattern`, where `*` stands for one part
+/// (`hooks.*` matches `hooks.pre-commit`).
+fn key_matches<S: AsRef<str>>(key_parts: &[S], pattern: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('.').collect();
+    parts.len() == key_parts.len()
+        && parts
+            .iter()
+            .zip(key_parts)
+            .all(|(part, key)| *part == "*" || part.eq_ignore_ascii_case(key.as_ref()))
+}
+
+/// The program, with its arguments, that a TOML setting `KEY = VALUE` names: VALUE whole when
+/// KEY matches one of `programs`, split on whitespace (or an array of strings) when it matches
+/// one of `command_lines`. A quoted part of the key (`target.'cfg(unix)'.runner`) is one part,
+/// dots and all.
+fn toml_setting_argv(setting: &Word, programs: &[&str], command_lines: &[&str]) -> Option<Vec<Word>> {
+    let (key, value) = setting.text().split_once('=')?;
+    let mut parts = vec![String::new()];
+    let mut quote = None;
+    for c in key.trim().chars() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(open), _) if c == open => quote = None,
+            (None, '.') => parts.push(String::new()),
+            (None, c) if c.is_whitespace() => {}
+            _ => parts.last_mut()?.push(c),
+        }
+    }
+    let matches = |keys: &[&str]| keys.iter().any(|pattern| key_matches(&parts, pattern));
+    let split = matches(command_lines);
+    if !split && !matches(programs) {
+        return None;
+    }
+    let value = value.trim();
+    let strings = toml_strings(value)?;
+    let words: Vec<&str> = if split && !value.starts_with('[') {
+        strings.iter().flat_map(|string| string.split_whitespace()).collect()
+    } else {
+        strings.iter().map(String::as_str).collect()
+    };
+    (!words.is_empty()).then(|| words.iter().map(|word| Word::literal(word, setting.span)).collect())
+}
+
+/// The strings of a TOML value: one basic (`"…"`, with escapes) or literal (`'…'`) string, or an
+/// array of them. `None` for anything else.
+fn toml_strings(value: &str) -> Option<Vec<String>> {
+    let inner = match value.strip_prefix('[') {
+        Some(array) => array.strip_suffix(']')?,
+        None => value,
+    };
+    let mut strings = Vec::new();
+    let mut chars = inner.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace() || *c == ',') {
+            chars.next();
+        }
+        let Some(open) = chars.next() else {
+            break;
+        };
+        if open != '"' && open != '\'' {
+            return None;
+        }
+        let mut string = String::new();
+        loop {
+            match chars.next()? {
+                c if c == open => break,
+                '\\' if open == '"' => match chars.next()? {
+                    'n' => string.push('\n'),
+                    't' => string.push('\t'),
+                    other => string.push(other),
+                },
+                c => string.push(c),
+            }
+        }
+        strings.push(string);
+    }
+    (!strings.is_empty()).then_some(strings)
+}
+
+/// Words split as a shell splits them (quotes kept together), or on whitespace when the quotes
+/// do not pair up.
+fn split_words(word: &Word) -> Vec<Word> {
+    let text = word.text();
+    let pieces = shell_words::split(text).unwrap_or_else(|_| text.split_whitespace().map(str::to_owned).collect());
+    pieces.iter().map(|piece| Word::literal(piece, word.span)).collect()
 }
 
 fn shell_code(via: String, words: Vec<Word>) -> Execution {
