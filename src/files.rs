@@ -28,8 +28,8 @@ pub enum WriteClass {
     GitInternals,
     /// `/etc`, cron tables, systemd units, launch agents, sudoers.
     SystemConfig(&'static str),
-    /// `.env` and `.env.*` files (not the examples).
-    EnvFile,
+    /// A project's file of secret values ([`project_secret`]), and what it is.
+    EnvFile(&'static str),
     /// CI configuration (`.github/workflows/`, `.gitlab-ci.yml`…).
     CiConfig,
     /// A project's safety-net configuration (`.safety-net.json`).
@@ -385,8 +385,8 @@ fn is_script(path: &AbsPath) -> bool {
 pub enum ReadClass {
     /// Private keys and credential stores.
     Credentials(&'static str),
-    /// `.env` and `.env.*` files (not the examples).
-    EnvFile,
+    /// A project's file of secret values ([`project_secret`]), and what it is.
+    EnvFile(&'static str),
     Ordinary,
 }
 
@@ -537,8 +537,8 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     if let Some(what) = system_config(path, context) {
         return WriteClass::SystemConfig(what);
     }
-    if is_env_file(&components, places::folds_case(path, &context.home)) {
-        return WriteClass::EnvFile;
+    if let Some(what) = project_secret(&components, places::folds_case(path, &context.home)) {
+        return WriteClass::EnvFile(what);
     }
     if CI_FILES.iter().any(|pattern| contains_run(&components, pattern)) {
         return WriteClass::CiConfig;
@@ -558,10 +558,22 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     WriteClass::Ordinary
 }
 
+/// Tokens kept in a cache below home: reading one prints it, while emptying the cache is
+/// judged as emptying a cache (a new login writes them again).
+const SECRETS_IN_CACHES: &[(&str, &str)] = &[
+    (".cache/huggingface/token", "Hugging Face tokens"),
+    (".cache/huggingface/stored_tokens", "Hugging Face tokens"),
+];
+
 /// The class of reading `path`.
 pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
     let components = components_as_compared(path, context);
     if let Some((_, what)) = SYSTEM_SECRETS.iter().find(|(secret, _)| path.as_str() == *secret) {
+        return ReadClass::Credentials(what);
+    }
+    if let Some(in_home) = places::BelowHome::of(path, &context.home)
+        && let Some((_, what)) = SECRETS_IN_CACHES.iter().find(|(relative, _)| in_home.within(relative))
+    {
         return ReadClass::Credentials(what);
     }
     if let Some((Protection::Secret, what)) =
@@ -574,8 +586,8 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
             return ReadClass::Credentials(what);
         }
     }
-    if is_env_file(&components, places::folds_case(path, &context.home)) {
-        return ReadClass::EnvFile;
+    if let Some(what) = project_secret(&components, places::folds_case(path, &context.home)) {
+        return ReadClass::EnvFile(what);
     }
     ReadClass::Ordinary
 }
@@ -631,7 +643,7 @@ pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
     }
     match read_class(path, context) {
         ReadClass::Credentials(what) => Some(format!("{path} ({what})")),
-        ReadClass::EnvFile => Some(format!("{path} (an environment file)")),
+        ReadClass::EnvFile(what) => Some(format!("{path} ({what})")),
         ReadClass::Ordinary => None,
     }
 }
@@ -840,13 +852,13 @@ fn protected_names() -> impl DoubleEndedIterator<Item = &'static str> {
         .copied()
 }
 
-/// `.env` or `.env.<anything>`, and the other files that hold a project's secret values:
-/// Wrangler's `.dev.vars`, Terraform's `*.tfvars`, `secrets.json`/`.yaml`/`.toml`; except the
-/// example files meant to be committed; with `fold`, in any case (`.Env.local`).
-fn is_env_file(components: &[&str], fold: bool) -> bool {
-    let Some(&name) = components.last() else {
-        return false;
-    };
+/// What a project's file of secret values is, by its name: `.env` or `.env.<anything>`,
+/// Wrangler's `.dev.vars`, Terraform's variables (`*.tfvars`) and state (`*.tfstate`),
+/// `secrets.json`/`.yaml`/`.toml`, Rails' `master.key`, a private SSH key by its usual name
+/// (`id_ed25519`, not `.pub`); not the example files meant to be committed. With `fold`, names
+/// compare in any case (`.Env.local`).
+fn project_secret(components: &[&str], fold: bool) -> Option<&'static str> {
+    let &name = components.last()?;
     let lowered;
     let name = if fold {
         lowered = name.to_lowercase().replace('ſ', "s");
@@ -865,16 +877,32 @@ fn is_env_file(components: &[&str], fold: bool) -> bool {
         || [".example", ".sample", ".template", ".dist"]
             .iter()
             .any(|suffix| name.ends_with(suffix));
-    let dotenv = name == ".env" || name.starts_with(".env.");
-    let other = name == ".dev.vars"
-        || name.starts_with(".dev.vars.")
-        || name.ends_with(".tfvars")
-        || name.ends_with(".tfvars.json")
-        || matches!(
-            name,
-            "secrets.json" | "secrets.yaml" | "secrets.yml" | "secrets.toml" | "secrets.env"
-        );
-    (dotenv || other) && !example
+    if example {
+        return None;
+    }
+    if name == ".env" || name.starts_with(".env.") {
+        Some("an environment file (they usually hold secrets)")
+    } else if name == ".dev.vars" || name.starts_with(".dev.vars.") {
+        Some("Wrangler's local secrets")
+    } else if name.ends_with(".tfvars") || name.ends_with(".tfvars.json") {
+        Some("Terraform variables (they often hold secrets)")
+    } else if name.ends_with(".tfstate") || name.ends_with(".tfstate.backup") {
+        Some("Terraform state (it keeps the configuration's secrets in plain text)")
+    } else if matches!(
+        name,
+        "secrets.json" | "secrets.yaml" | "secrets.yml" | "secrets.toml" | "secrets.env"
+    ) {
+        Some("a secrets file")
+    } else if name == "master.key" {
+        Some("Rails' master key (it decrypts the app's credentials)")
+    } else if matches!(
+        name,
+        "id_rsa" | "id_dsa" | "id_ecdsa" | "id_ed25519" | "id_ecdsa_sk" | "id_ed25519_sk"
+    ) {
+        Some("a private SSH key")
+    } else {
+        None
+    }
 }
 
 /// Whether `components` ends with `suffix` (`*` matches any one component).
@@ -998,8 +1026,11 @@ mod tests {
             write("/home/user/.config/systemd/user/x.service"),
             WriteClass::SystemConfig(_)
         ));
-        assert_eq!(write("/home/user/work/project/.env"), WriteClass::EnvFile);
-        assert_eq!(write("/home/user/work/project/.env.production"), WriteClass::EnvFile);
+        assert!(matches!(write("/home/user/work/project/.env"), WriteClass::EnvFile(_)));
+        assert!(matches!(
+            write("/home/user/work/project/.env.production"),
+            WriteClass::EnvFile(_)
+        ));
         assert_eq!(write("/home/user/work/project/.env.example"), WriteClass::Ordinary);
         assert_eq!(
             write("/home/user/work/project/.github/workflows/ci.yml"),
@@ -1021,7 +1052,10 @@ mod tests {
         assert_eq!(read("/home/user/.ssh/known_hosts"), ReadClass::Ordinary);
         assert!(matches!(read("/home/user/.aws/credentials"), ReadClass::Credentials(_)));
         assert!(matches!(read("/etc/shadow"), ReadClass::Credentials(_)));
-        assert_eq!(read("/home/user/work/project/.env.local"), ReadClass::EnvFile);
+        assert!(matches!(
+            read("/home/user/work/project/.env.local"),
+            ReadClass::EnvFile(_)
+        ));
         assert_eq!(read("/home/user/work/project/src/lib.rs"), ReadClass::Ordinary);
         assert_eq!(read("/home/user/.config"), ReadClass::Ordinary);
     }

@@ -136,7 +136,7 @@ pub static WRITE_SYSTEM_CONFIG: Rule = Rule {
 pub static WRITE_ENV_FILE: Rule = Rule {
     id: "write-env-file",
     decision: ASK,
-    catches: "Writing `.env` and `.env.*` files (not `.env.example`, `.env.sample`, `.env.template`): they usually hold secrets.",
+    catches: "Writing a project's files of secret values: `.env` and `.env.*` files (not `.env.example`, `.env.sample`, `.env.template`), `.dev.vars`, `*.tfvars`, Terraform state, `secrets.json|yaml|toml`, Rails' `master.key`, a private SSH key by its usual name.",
     instead: "Write `.env.example` instead, and let the user fill in the real values",
     examples: &[
         "echo 'API_KEY=x' >> .env",
@@ -225,10 +225,22 @@ pub static READ_CREDENTIALS: Rule = Rule {
 pub static READ_ENV_FILE: Rule = Rule {
     id: "read-env-file",
     decision: ASK,
-    catches: "Reading `.env` files (not the examples): they usually hold secrets.",
+    catches: "Reading a project's files of secret values (not the examples): `.env` files, `.dev.vars`, `*.tfvars`, Terraform state (`*.tfstate`, which keeps every secret in plain text), `secrets.json|yaml|toml`, Rails' `master.key`, a private SSH key by its usual name (`id_ed25519`).",
     instead: "Read `.env.example` for the names, and ask the user about the values",
-    examples: &["cat .env", "less .env.local", "grep KEY .env.production"],
-    allowed: &["cat .env.example", "cat README.md"],
+    examples: &[
+        "cat .env",
+        "less .env.local",
+        "grep KEY .env.production",
+        "cat terraform.tfstate",
+        "cat config/master.key",
+        "cat deploy/id_ed25519",
+    ],
+    allowed: &[
+        "cat .env.example",
+        "cat README.md",
+        "cat deploy/id_ed25519.pub",
+        "terraform state list",
+    ],
 };
 
 /// Judges writing `path` (given as `typed`) with the write policy.
@@ -319,11 +331,7 @@ fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, cont
             span,
             format!("writing {shown} would change {what} of this machine"),
         ),
-        WriteClass::EnvFile => report.flag(
-            &WRITE_ENV_FILE,
-            span,
-            format!("writing {shown} changes an environment file, which usually holds secrets"),
-        ),
+        WriteClass::EnvFile(what) => report.flag(&WRITE_ENV_FILE, span, format!("writing {shown} changes {what}")),
         WriteClass::CiConfig => report.flag(
             &WRITE_CI_CONFIG,
             span,
@@ -367,12 +375,10 @@ fn judge_read_at(path: &AbsPath, shown: &str, span: Span, context: &Context, rep
             span,
             format!("reading {shown} would put {what} into the conversation, where they can leak"),
         ),
-        ReadClass::EnvFile => report.flag(
+        ReadClass::EnvFile(what) => report.flag(
             &READ_ENV_FILE,
             span,
-            format!(
-                "reading {shown} would put an environment file, which usually holds secrets, into the conversation"
-            ),
+            format!("reading {shown} would put {what} into the conversation"),
         ),
         ReadClass::Ordinary => {}
     }
@@ -449,7 +455,7 @@ fn check(subject: &Subject, report: &mut Report) {
         let counted = command.output_counted
             && PRINTERS.contains(&command.name.as_str())
             && command.redirects.is_empty()
-            && matches!(paths::resolve(source, &command.cwd), Target::Path(path) if files::read_class(&path, subject.context) == ReadClass::EnvFile);
+            && matches!(paths::resolve(source, &command.cwd), Target::Path(path) if matches!(files::read_class(&path, subject.context), ReadClass::EnvFile(_)));
         if !counted {
             read(subject, report, source);
         }
@@ -735,7 +741,7 @@ fn is_protected(class: &WriteClass) -> bool {
         class,
         WriteClass::Ordinary
             | WriteClass::OutsideProject
-            | WriteClass::EnvFile
+            | WriteClass::EnvFile(_)
             | WriteClass::CiConfig
             | WriteClass::ProjectPolicy
     )

@@ -74,7 +74,7 @@ fn check(subject: &Subject, report: &mut Report) {
         };
         let what = match files::read_class(&path, subject.context) {
             ReadClass::Credentials(what) => what,
-            ReadClass::EnvFile => "an environment file, which usually holds secrets",
+            ReadClass::EnvFile(what) => what,
             ReadClass::Ordinary if holds_secrets_by_name(operand.text()) => "a key or credentials, by its name",
             ReadClass::Ordinary => continue,
         };
