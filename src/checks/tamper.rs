@@ -347,7 +347,14 @@ fn check(subject: &Subject, report: &mut Report) {
 
 /// A nested agent started with its guards off.
 fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
-    let texts: Vec<&str> = args.iter().map(Word::text).collect();
+    let mut texts: Vec<&str> = args.iter().map(Word::text).collect();
+    // `gemini mcp add fs npx -y server`: after `mcp` come a server's name and command line (judged
+    // as the command the agent will start), not the agent's own flags.
+    if let Some(mcp) = texts.iter().position(|text| !text.starts_with('-'))
+        && texts[mcp] == "mcp"
+    {
+        texts.truncate(mcp);
+    }
     let value_after = |flag: &str| -> Option<&str> {
         texts.iter().enumerate().find_map(|(i, t)| {
             t.strip_prefix(flag)

@@ -1,6 +1,7 @@
 //! Schedulers and deferral: what runs later is judged now (`at` and `batch` read shell code
 //! from standard input or `-f FILE`; `crontab FILE` and `crontab -` install a table whose every
-//! job is judged; `launchctl submit -- cmd`).
+//! job is judged; `launchctl submit -- cmd`; an agent's MCP server, which the agent starts at
+//! each session outside any hook: `claude mcp add NAME -- cmd`; a gh alias's shell code).
 
 use super::table::{Carrier, Entry, Opt};
 use crate::args::Options;
@@ -43,6 +44,57 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &["asuser"],
         options: Options::posix("", &[]),
         carriers: &[Carrier::Argv { skip: 1 }],
+        inert: &[],
+    },
+    // An agent's MCP server: `NAME COMMAND ARGS…`, or a URL, which runs nothing here.
+    Entry {
+        names: &["claude", "gemini", "qwen", "codex", "amp"],
+        subcommand: &["mcp", "add"],
+        options: Options::gnu(
+            "steH",
+            &[
+                "scope",
+                "transport",
+                "env",
+                "header",
+                "client-id",
+                "client-secret",
+                "callback-port",
+                "timeout",
+                "description",
+                "include-tools",
+                "exclude-tools",
+                "url",
+                "bearer-token-env-var",
+            ],
+        ),
+        carriers: &[Carrier::Argv { skip: 1 }],
+        inert: &[],
+    },
+    Entry {
+        names: &["claude"],
+        subcommand: &["mcp", "add-json"],
+        options: Options::gnu("s", &["scope"]),
+        carriers: &[Carrier::JsonCommandOperand { index: 1 }],
+        inert: &[],
+    },
+    // A gh alias that runs shell code when it is called: `--shell`, or an expansion starting `!`.
+    Entry {
+        names: &["gh"],
+        subcommand: &["alias", "set"],
+        options: Options::gnu("", &["clobber"]),
+        carriers: &[
+            Carrier::OperandCodeWith {
+                index: 1,
+                option: Opt::Both('s', "shell"),
+                language: Language::Shell,
+            },
+            Carrier::OperandPrefix {
+                prefix: "!",
+                keep: false,
+                language: Language::Shell,
+            },
+        ],
         inert: &[],
     },
     Entry {

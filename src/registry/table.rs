@@ -153,6 +153,9 @@ pub enum Carrier {
         program: &'static str,
         arguments: &'static str,
     },
+    /// The operand at `index` is a JSON object whose `command` and `args` are a program and its
+    /// arguments (an MCP server's definition: `claude mcp add-json NAME JSON`).
+    JsonCommandOperand { index: usize },
     /// The words after an option are one of the program's own commands, each judged as the
     /// command its row spells followed by the same arguments (`cmake -E remove_directory D` as
     /// `rm -rf D`); any other word there is a program, run with the words after it.
@@ -395,6 +398,9 @@ impl Carrier {
                 "`{0} {program}=PROGRAM {0} {arguments}=ARGS` runs the program",
                 option.spelled()
             ),
+            Carrier::JsonCommandOperand { index } => {
+                format!("operand #{} is JSON whose `command` and `args` run", index + 1)
+            }
             Carrier::OwnCommandsAfter { option, commands } => format!(
                 "a command after `{}`; its own {} judged as {}",
                 option.spelled(),
@@ -813,6 +819,11 @@ fn entry_executions(
                         argv.extend(split_words(&arguments));
                     }
                     found.push(command_of(via(&format!(" {}", option.spelled())), &argv));
+                }
+            }
+            Carrier::JsonCommandOperand { index } => {
+                if let Some(argv) = operands.get(index).and_then(|json| json_command(json)) {
+                    found.push(command_of(via(""), &argv));
                 }
             }
             Carrier::OwnCommandsAfter { option, commands } => {
@@ -1564,6 +1575,21 @@ fn toml_strings(value: &str) -> Option<Vec<String>> {
         strings.push(string);
     }
     (!strings.is_empty()).then_some(strings)
+}
+
+/// The program and arguments of a JSON object's `command` and `args` (`{"command": "npx",
+/// "args": ["-y", "server"]}`); `None` when the word is not such an object.
+fn json_command(json: &Word) -> Option<Vec<Word>> {
+    let value: serde_json::Value = serde_json::from_str(json.text()).ok()?;
+    let command = value.get("command")?.as_str()?;
+    let mut argv = vec![Word::literal(command, json.span)];
+    if let Some(args) = value.get("args").and_then(serde_json::Value::as_array) {
+        argv.extend(
+            args.iter()
+                .map(|arg| Word::literal(arg.as_str().unwrap_or("?"), json.span)),
+        );
+    }
+    Some(argv)
 }
 
 /// Words split as a shell splits them (quotes kept together), or on whitespace when the quotes
