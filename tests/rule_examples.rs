@@ -167,6 +167,7 @@ rule_tests! {
     terraform_auto_approve,
     terraform_destroy,
     too_complex,
+    tool_config_command,
     toolchain_removal,
     truncate_system_file,
     vcs_delete_untracked,

@@ -42,6 +42,7 @@ pub const CHECKER: Checker = Checker {
         &GIT_EXT_TRANSPORT,
         &GIT_SKIP_HOOKS,
         &GIT_CONFIG_COMMAND,
+        &TOOL_CONFIG_COMMAND,
     ],
     applies: Applies::EveryCommand,
     check,
@@ -848,12 +849,21 @@ fn judge_program(command: &Command, context: &Context, report: &mut Report) {
                 let key = key.to_ascii_lowercase();
                 if (key == "strict-ssl" || key == "enablestrictssl") && is_off(value) || key == "unsafehttpwhitelist" {
                     flag_verification(report, format!("`{name} config set {key} {value}`"));
-                } else if key == "registry" || key.ends_with(":registry") || key == "npmregistryserver" {
+                } else if (key == "registry" || key.ends_with(":registry") || key == "npmregistryserver")
+                    && !is_trusted_already(value)
+                {
                     flag_source(report, format!("`{name} config set {key} {value}`"));
+                } else if let Some(what) = tool_program_setting(name, &key, value, context) {
+                    report.flag(&TOOL_CONFIG_COMMAND, command.span, what);
                 }
             } else if texts.windows(2).any(|w| w[0] == "--strict-ssl" && w[1] == "false") {
                 // npm reads a flag's `true` or `false` from the next word.
                 flag_verification(report, format!("`{name}` with `--strict-ssl false`"));
+            }
+        }
+        "gh" if at(0) == "config" && at(1) == "set" => {
+            if let Some(what) = tool_program_setting(name, &at(2).to_ascii_lowercase(), at(3), context) {
+                report.flag(&TOOL_CONFIG_COMMAND, command.span, what);
             }
         }
         "pip" | "pip3" if at(0) == "config" && at(1) == "set" => {
@@ -1397,6 +1407,87 @@ const WELL_KNOWN_PROGRAMS: &[&str] = &[
     "libsecret",
     "wincred",
 ];
+
+pub static TOOL_CONFIG_COMMAND: Rule = Rule {
+    id: "tool-config-command",
+    decision: ASK,
+    catches: "Writing a package manager's or CLI's setting that makes its later commands, the user's too, run a program: npm's, pnpm's, yarn's or bun's `script-shell` (every package script runs through it), `shell`, `git`, `editor`, `browser`, `viewer`; gh's `editor`, `browser`, `pager`; set to anything but a well-known shell, editor, pager or browser, or a program of the user's own outside the project. What the program does is judged now too, but it runs later, outside any hook.",
+    instead: "Pass the setting for one command (`npm run build --script-shell=bash`), or let the user change their configuration",
+    examples: &[
+        "npm config set script-shell /tmp/x.sh",
+        "pnpm config set script-shell ./tools/sh",
+        "npm config set script-shell /tmp/bash",
+        "yarn config set script-shell /tmp/x.sh",
+        "npm config set git /tmp/git-wrapper",
+        "gh config set editor ./edit.sh",
+        "gh config set pager /tmp/p.sh",
+    ],
+    allowed: &[
+        "npm config set script-shell bash",
+        "npm config set script-shell 'C:\\Program Files\\Git\\bin\\bash.exe'",
+        "npm config set editor 'code --wait'",
+        "gh config set editor vim",
+        "gh config set pager 'less -R'",
+        "npm config get script-shell",
+        "npm config set script-shell ~/bin/mysh",
+    ],
+};
+
+/// Shells, browsers and openers a tool's setting may name without asking (with the editors and
+/// pagers of [`WELL_KNOWN_PROGRAMS`]).
+const WELL_KNOWN_SHELLS_AND_BROWSERS: &[&str] = &[
+    "bash",
+    "sh",
+    "zsh",
+    "fish",
+    "dash",
+    "pwsh",
+    "powershell",
+    "cmd",
+    "git",
+    "open",
+    "xdg-open",
+    "firefox",
+    "google-chrome",
+    "chromium",
+    "wslview",
+    "start",
+];
+
+/// What setting `key` of `tool` to `value` would make the tool run later, when the key names a
+/// program and the value is not a well-known one nor a program of the user's own outside the
+/// project (`npm config set script-shell /tmp/x.sh`).
+fn tool_program_setting(tool: &str, key: &str, value: &str, context: &Context) -> Option<String> {
+    let runs = match tool {
+        "npm" | "pnpm" | "yarn" | "bun" => {
+            matches!(key, "script-shell" | "shell" | "git" | "editor" | "browser" | "viewer")
+        }
+        "gh" => matches!(key, "editor" | "browser" | "pager"),
+        _ => false,
+    };
+    let text = value.trim().trim_matches(['"', '\'']);
+    let first = text.split_whitespace().next().unwrap_or("");
+    // A Windows path names a program with spaces (`C:\Program Files\Git\bin\bash.exe`).
+    let path = if text.contains(['\\', ':']) { text } else { first };
+    let program = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let program = program.strip_suffix(".exe").unwrap_or(program).to_ascii_lowercase();
+    // A well-known name is the installed program when it is given bare or by a system path; a
+    // relative path or a temporary folder holds a file of that name (`./tools/sh`, `/tmp/bash`).
+    let installed = !path.contains(['/', '\\'])
+        || (path.starts_with('/') || path.get(1..3) == Some(":\\"))
+            && !["/tmp/", "/var/tmp/", "/dev/shm/"]
+                .iter()
+                .any(|temp| path.starts_with(temp))
+            && !path.starts_with(context.project_root.as_str());
+    let well_known = installed
+        && (WELL_KNOWN_PROGRAMS.contains(&program.as_str())
+            || WELL_KNOWN_SHELLS_AND_BROWSERS.contains(&program.as_str()));
+    let users_own = expanded_path(path, context)
+        .is_some_and(|path| path.starts_with(&context.home) && !path.starts_with(&context.project_root));
+    (runs && !text.is_empty() && !well_known && !users_own).then(|| {
+        format!("`{tool} config set {key} {text}` would make later `{tool}` commands, the user's too, run `{text}` outside any hook")
+    })
+}
 
 /// What writing `key` as `value` for good would make later git commands run or read, when it
 /// is more than a well-known program or a file of the user's own (`~/.gitconfig-work`, where
