@@ -648,6 +648,31 @@ pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
     }
 }
 
+/// The secret store among the entries of `dir` that the glob `name` matches (all with `None`):
+/// `dir` itself when it is a store (`~/.ssh/*`, the paths `find ~/.aws -exec … {}` finds), or the
+/// store it holds that the pattern reaches (a browser profile's `Login Data`). A pattern only
+/// public keys match (`~/.ssh/*.pub`) reaches none.
+pub fn secret_entries(dir: &AbsPath, name: Option<&str>, context: &Context) -> Option<AbsPath> {
+    if name.is_some_and(|name| name.ends_with(".pub")) {
+        return None;
+    }
+    if matches!(read_class(dir, context), ReadClass::Credentials(_)) {
+        return Some(dir.clone());
+    }
+    let below = paths::Target::Below {
+        dir: dir.clone(),
+        name: name.map(str::to_owned),
+    };
+    match places::place(&below, context) {
+        places::Place::Protected {
+            path,
+            protection: Protection::Secret,
+            ..
+        } => Some(path),
+        _ => None,
+    }
+}
+
 /// A process's environment read through a path that names the process only when the command
 /// runs: this shell's (`/proc/$$/environ`), its parent's (`/proc/$PPID/environ`), every
 /// process's (`/proc/*/environ`), one found by a search (`/proc/$(pgrep app)/environ`).

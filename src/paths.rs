@@ -316,11 +316,14 @@ pub fn resolve_with(word: &Word, cwd: &Cwd, real_folder: &dyn Fn(&AbsPath) -> Ab
             dir = real_folder(&dir).parent().unwrap_or_else(AbsPath::root);
             continue;
         }
-        if !is_glob(component) {
+        let last = index + 1 == components.len();
+        // A glob naming the account in a directory of homes (`/home/*/.ssh/id_rsa`) stays in the
+        // path: what follows is in a home, every account's (the user's among them), and is judged
+        // as such rather than widened to anything below the directory of homes.
+        if !is_glob(component) || (!last && crate::places::is_a_home(&dir.join(component))) {
             dir = dir.join(&unescape(component));
             continue;
         }
-        let last = index + 1 == components.len();
         return if last && matches_everything(component) {
             Target::Contents(dir)
         } else if last {

@@ -3,7 +3,7 @@
 //! a file in the home that holds keys or settings), and how much it is protected.
 
 use crate::context::Context;
-use crate::paths::{AbsPath, Target, glob_matches, is_drive_letter};
+use crate::paths::{AbsPath, Target, glob_matches, is_drive_letter, is_glob};
 use std::sync::LazyLock;
 
 /// What a place is, from the point of view of a command that destroys or changes it.
@@ -460,7 +460,7 @@ fn place_of(path: &AbsPath, below: Option<Option<&str>>, everything: bool, conte
     if itself && (is_system_parent(path) || system_dir_containing(path).is_some_and(|dir| dir.same(path))) {
         return Place::System(path.clone());
     }
-    if project.is_inside(path) && (itself || below_reaches(path, below, project)) {
+    if holds_project(path, project) && (itself || below_reaches(path, below, project)) {
         return Place::ProjectAncestor(path.clone());
     }
     // A home directory below a system directory (`/root`) is the user's, not the system's.
@@ -478,6 +478,20 @@ fn place_of(path: &AbsPath, below: Option<Option<&str>>, everything: bool, conte
         return Place::System(if itself { path.clone() } else { dir });
     }
     Place::Outside(path.clone())
+}
+
+/// Whether `project` is inside `path`, whose components may be globs (`/home/*/work`, the
+/// account's name left to the shell, holds `/home/user/work/project`).
+fn holds_project(path: &AbsPath, project: &AbsPath) -> bool {
+    if project.is_inside(path) {
+        return true;
+    }
+    let mut inside = project.components();
+    path.components().all(|component| {
+        inside
+            .next()
+            .is_some_and(|name| name == component || (is_glob(component) && glob_matches(component, name)))
+    }) && inside.next().is_some()
 }
 
 /// Whether entries below `dir` matching `below`'s pattern may include the directory leading to
@@ -522,7 +536,7 @@ fn is_system_parent(path: &AbsPath) -> bool {
 }
 
 /// `/home/x`, `/Users/x`, `/c/Users/x`: somebody's home directory.
-fn is_a_home(path: &AbsPath) -> bool {
+pub(crate) fn is_a_home(path: &AbsPath) -> bool {
     let components: Vec<&str> = path.components().collect();
     match components.as_slice() {
         ["home" | "Users", _] => true,

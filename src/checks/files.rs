@@ -11,7 +11,6 @@ use crate::files::{self, ReadClass, WriteClass, WriteKind};
 use crate::links::{self, Last};
 use crate::modes;
 use crate::paths::{self, AbsPath, Target};
-use crate::places::{self, Place, Protection};
 use crate::rules::Rule;
 use crate::source::Span;
 use crate::word::Word;
@@ -755,28 +754,16 @@ fn read(subject: &Subject, report: &mut Report, word: &Word) {
             // one only public keys match (`~/.ssh/*.pub`) does not. Into a folder that is no
             // store itself, it reads the stores among the entries it matches (a browser
             // profile's `Login Data`).
-            Target::Below { dir, name } if !name.as_deref().is_some_and(|name| name.ends_with(".pub")) => {
-                read_entries(subject, report, word, dir, name);
-            }
-            Target::Contents(dir) => read_entries(subject, report, word, dir, None),
+            Target::Below { dir, name } => read_entries(subject, report, word, &dir, name.as_deref()),
+            Target::Contents(dir) => read_entries(subject, report, word, &dir, None),
             _ => {}
         }
     }
 }
 
 /// A read of the entries of `dir` that `name` matches (all with `None`).
-fn read_entries(subject: &Subject, report: &mut Report, word: &Word, dir: AbsPath, name: Option<String>) {
-    if matches!(
-        files::read_class(&dir, subject.context),
-        files::ReadClass::Credentials(_)
-    ) {
-        judge_read(&dir, subject.typed(word), word.span, subject.context, report);
-    } else if let Place::Protected {
-        path,
-        protection: Protection::Secret,
-        ..
-    } = places::place(&Target::Below { dir, name }, subject.context)
-    {
+fn read_entries(subject: &Subject, report: &mut Report, word: &Word, dir: &AbsPath, name: Option<&str>) {
+    if let Some(path) = files::secret_entries(dir, name, subject.context) {
         judge_read(&path, subject.typed(word), word.span, subject.context, report);
     }
 }
