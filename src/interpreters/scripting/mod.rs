@@ -502,7 +502,54 @@ impl Scanner<'_> {
         if self.is(first, "(") && self.is(last, ")") && self.closing(first) == last {
             return self.value(range);
         }
+        if let Some(pattern) = self.glob_pattern(range.clone()) {
+            return pattern;
+        }
         self.unknown(range)
+    }
+
+    /// The pattern of a glob call, which names the files it returns as `rm PATTERN` names them:
+    /// Perl's `glob("~/x/*")`, `glob "*"` and `<~/x/*>` (which expand `~`), Ruby's
+    /// `Dir.glob("x/*")` and `Dir["x/*"]`, a splat (`*Dir.glob(…)`) included.
+    fn glob_pattern(&self, range: Range<usize>) -> Option<Value> {
+        let mut first = range.start;
+        if self.language == Language::Ruby && self.is(first, "*") {
+            first += 1;
+        }
+        let last = range.end.checked_sub(1)?;
+        let name = match self.tokens.get(first)?.kind {
+            Kind::Ident => self.text(first),
+            _ => "",
+        };
+        let call = |name_tokens: usize| {
+            let open = first + name_tokens;
+            if self.is(open, "(") && self.is(last, ")") && self.closing(open) == last
+                || self.language == Language::Ruby && self.is(open, "[") && self.is(last, "]")
+            {
+                self.arguments(open + 1..last).into_iter().next()
+            } else if open <= last {
+                Some(self.value(open..range.end))
+            } else {
+                None
+            }
+        };
+        let pattern = match self.language {
+            Language::Perl if name == "glob" => call(1),
+            Language::Perl if self.is(first, "<") && self.is(last, ">") => {
+                let inner = &self.source.text()[self.tokens[first].range.end..self.tokens[last].range.start];
+                // `<$fh>` and `<STDIN>` read lines; a pattern holds a path or a wildcard.
+                (!inner.contains('$') && inner.contains(['/', '*', '?', '~']))
+                    .then(|| Value::Text(text(inner.trim(), self.span(first..range.end))))
+            }
+            Language::Ruby if name == "Dir" && self.is(first + 1, ".") && self.text(first + 2) == "glob" => call(3),
+            Language::Ruby if name == "Dir" && self.is(first + 1, "[") => call(1),
+            _ => None,
+        }?;
+        match (self.language, pattern) {
+            (Language::Perl, Value::Text(pattern)) => Some(Value::Text(expand_home(pattern, self.env))),
+            (_, pattern @ Value::Text(_)) => Some(pattern),
+            _ => None,
+        }
     }
 
     /// The argument an expression names: Ruby's `ARGV[0]`, Perl's `$ARGV[0]`, PHP's `$argv[1]`,
