@@ -253,6 +253,10 @@ enum Keyword {
     Esac,
     /// `]]`.
     CondEnd,
+    /// `case`: a word must follow, then `in`.
+    Case,
+    /// The `function` keyword: a name must follow.
+    Function,
 }
 
 impl Keyword {
@@ -299,7 +303,7 @@ fn reserved_word_acceptable(last: Tok) -> bool {
     match last {
         Tok::Start | Tok::Newline => true,
         Tok::Op(operator) => !matches!(operator, Operator::Redirect(_)),
-        Tok::Keyword(keyword) => !matches!(keyword, Keyword::For | Keyword::In),
+        Tok::Keyword(keyword) => !matches!(keyword, Keyword::For | Keyword::In | Keyword::Case | Keyword::Function),
         Tok::End | Tok::Word | Tok::Assignment | Tok::Number | Tok::DescriptorVariable => false,
     }
 }
@@ -370,6 +374,12 @@ enum State {
     ForWords,
     /// `for name in words;`: newlines, then `do` or `{`.
     ForBeforeBody,
+    /// `case`: the word it matches.
+    CaseWord,
+    /// `case word`: newlines, then `in` (what follows `in` is not modelled).
+    CaseAfterWord,
+    /// `function`: the function's name (what follows it is not modelled).
+    FunctionName,
 }
 
 /// What a simple command holds so far.
@@ -528,7 +538,7 @@ impl Parser {
     /// `CHECK_FOR_RESERVED_WORD`).
     fn reserved_word(&self, word: &[u8]) -> Result<Option<Keyword>, Problem> {
         match (self.state, word) {
-            (State::ForAfterName, b"in" | b"do") | (State::ForAfterNewline, b"in") => {
+            (State::ForAfterName, b"in" | b"do") | (State::ForAfterNewline | State::CaseAfterWord, b"in") => {
                 return Ok(Keyword::from_word(word));
             }
             (_, b"-p") if self.last == Tok::Keyword(Keyword::Time) => return Ok(Some(Keyword::TimePosix)),
@@ -542,8 +552,11 @@ impl Parser {
         if !reserved_word_acceptable(self.last) {
             return Ok(None);
         }
-        if matches!(word, b"case" | b"select" | b"function" | b"coproc" | b"[[") {
-            return Err(Problem::Unsure);
+        match word {
+            b"case" => return Ok(Some(Keyword::Case)),
+            b"function" => return Ok(Some(Keyword::Function)),
+            b"select" | b"coproc" | b"[[" => return Err(Problem::Unsure),
+            _ => {}
         }
         if word == b"time" {
             if self.state == (State::CommandRequired { after: Connector::Pipe }) {
@@ -672,9 +685,9 @@ impl Parser {
             State::FunctionBody => match tok {
                 Tok::Newline => Ok(Fed::Continue),
                 Tok::Op(Operator::OpenParen)
-                | Tok::Keyword(Keyword::OpenBrace | Keyword::If | Keyword::While | Keyword::Until | Keyword::For) => {
-                    self.start_command(tok, false)
-                }
+                | Tok::Keyword(
+                    Keyword::OpenBrace | Keyword::If | Keyword::While | Keyword::Until | Keyword::For | Keyword::Case,
+                ) => self.start_command(tok, false),
                 _ => Err(Problem::UnexpectedToken),
             },
             State::ForName => match tok {
@@ -700,6 +713,23 @@ impl Parser {
                 Tok::Newline | Tok::Op(Operator::Semicolon) => self.set_state(State::ForBeforeBody),
                 _ => Err(Problem::UnexpectedToken),
             },
+            // bash's grammar: `CASE WORD newline_list IN …` and `FUNCTION WORD …`. Only these
+            // first tokens are modelled: JavaScript read as a backquote body (`case "x":` then a
+            // statement, `(function() {`) fails there.
+            State::CaseWord => match tok {
+                Tok::Word => self.set_state(State::CaseAfterWord),
+                Tok::Assignment => Err(Problem::Unsure),
+                _ => Err(Problem::UnexpectedToken),
+            },
+            State::CaseAfterWord => match tok {
+                Tok::Newline => Ok(Fed::Continue),
+                Tok::Keyword(Keyword::In) => Err(Problem::Unsure),
+                _ => Err(Problem::UnexpectedToken),
+            },
+            State::FunctionName => match tok {
+                Tok::Word | Tok::Assignment => Err(Problem::Unsure),
+                _ => Err(Problem::UnexpectedToken),
+            },
         }
     }
 
@@ -722,6 +752,8 @@ impl Parser {
             | State::ForAfterNewline
             | State::ForWords
             | State::ForBeforeBody => Err(Problem::UnexpectedEnd("for")),
+            State::CaseAfterWord => Err(Problem::UnexpectedEnd("case")),
+            State::CaseWord | State::FunctionName => Err(Problem::UnexpectedToken),
             State::FunctionBody => Err(Problem::UnexpectedEnd("name ()")),
             State::AfterPrefix
             | State::SimpleCommand(_)
@@ -757,6 +789,8 @@ impl Parser {
             Tok::Keyword(Keyword::While) => self.open(ConstructKind::LoopCondition, "while"),
             Tok::Keyword(Keyword::Until) => self.open(ConstructKind::LoopCondition, "until"),
             Tok::Keyword(Keyword::For) => self.set_state(State::ForName),
+            Tok::Keyword(Keyword::Case) => self.set_state(State::CaseWord),
+            Tok::Keyword(Keyword::Function) => self.set_state(State::FunctionName),
             Tok::Keyword(Keyword::Bang) if !after_pipe => self.set_state(State::AfterPrefix),
             Tok::Keyword(Keyword::Time) => self.set_state(State::AfterPrefix),
             _ => Err(Problem::UnexpectedToken),
@@ -1260,7 +1294,7 @@ impl<'a> Scanner<'a> {
     /// The end of the text where a list of commands is read.
     fn end_of_text(&mut self) -> Result<(), Stop> {
         if self.inside_substitution() {
-            return Err(Stop::Unsure);
+            return Err(self.substitution_left_open());
         }
         let end = self.text.len();
         if self.final_newline_fed {
@@ -1270,6 +1304,34 @@ impl<'a> Scanner<'a> {
         self.final_newline_fed = true;
         self.read_heredoc_bodies()?;
         self.feed(Tok::Newline, end, end)
+    }
+
+    /// The end of the text inside `$(`, `<(` or `>(`. Bash before 5.2 finds a body's end by
+    /// counting parentheses, and 5.2 by parsing it, so they agree only when no `)` follows the
+    /// outermost opener at all: then every version reaches the end looking for it (the backquote
+    /// body `` `$(` `` of PowerShell's escaped `` `$(`$_.Id) ``).
+    fn substitution_left_open(&self) -> Stop {
+        let outermost_body = self.frames.iter().find_map(|frame| match frame {
+            Frame::Commands(Parser {
+                kind: ListKind::Substitution { body_start, .. },
+                ..
+            }) => Some(*body_start),
+            _ => None,
+        });
+        let Some(body_start) = outermost_body.filter(|&start| !self.text[start..].contains(&b')')) else {
+            return Stop::Unsure;
+        };
+        let end = self.text.len();
+        let opener = match self.text.get(body_start.saturating_sub(2)) {
+            Some(b'<') => "<(",
+            Some(b'>') => ">(",
+            _ => "$(",
+        };
+        Stop::Refused(Refusal {
+            unit_start: if self.unit_open { self.unit_start } else { end },
+            at: end,
+            kind: RefusalKind::UnexpectedEnd(opener.to_owned()),
+        })
     }
 
     /// The operator starting at the current position, consumed; `None` for a word (`<(` and
@@ -1864,6 +1926,14 @@ mod tests {
     #[case::number_after_redirection("cmd <2>&1", "2")]
     #[case::number_as_heredoc_delimiter("cat <<2>f\n2\n", "2")]
     #[case::word_after_closing_dash("(echo) >&-x", "x")]
+    #[case::javascript_function("(function() { var x; })()", "(")]
+    #[case::function_without_name("function ; x", ";")]
+    #[case::function_name_on_next_line("function\nf { x; }", "newline")]
+    #[case::function_as_function_body("f() function g { :; }", "function")]
+    #[case::javascript_case("case \"S4\":\n  level = 1", "level")]
+    #[case::case_word_then_word("case x y", "y")]
+    #[case::case_without_word("case ; x", ";")]
+    #[case::case_after_group("{ :; } case x in x) ;; esac", "case")]
     fn unexpected_tokens(#[case] text: &str, #[case] token: &str) {
         assert_eq!(refused(text).kind, RefusalKind::UnexpectedToken(token.to_owned()));
     }
@@ -1881,6 +1951,10 @@ mod tests {
     #[case::and_without_command("echo a && ", "&&")]
     #[case::crlf_keywords("if true; then\r\n echo\r\nfi\r\n", "if")]
     #[case::open_array("touch M1\nx=( a", "name=(")]
+    #[case::case_without_in("case x", "case")]
+    #[case::open_substitution("echo $(", "$(")]
+    #[case::open_substitution_alone("$(", "$(")]
+    #[case::open_process_substitution("touch M1\ncat <(echo a", "<(")]
     fn unexpected_ends(#[case] text: &str, #[case] open: &str) {
         let refusal = refused(text);
         assert_eq!(refusal.kind, RefusalKind::UnexpectedEnd(open.to_owned()));
@@ -1899,6 +1973,10 @@ mod tests {
     #[case::arithmetic("echo $(( 1 + (2) ))")]
     #[case::conditional("[[ -f x && ( -d y ) ]]")]
     #[case::case_statement("case x in (a) echo;; esac")]
+    #[case::case_in_on_next_line("case x\n in x) y;; esac")]
+    #[case::case_of_a_reserved_word("case if in *) ;; esac")]
+    #[case::case_as_function_body("f() case x in x) ;; esac")]
+    #[case::function_named_like_a_reserved_word("function if { :; }")]
     #[case::subshell("(cd x && ls)")]
     #[case::redirected_group("{ echo; } > f")]
     #[case::redirected_if("if true; then echo; fi 2>/dev/null")]
@@ -1937,6 +2015,7 @@ mod tests {
 
     #[rstest]
     #[case::error_inside_substitution("echo $( ; )")]
+    #[case::open_substitution_with_a_parenthesis_after("echo $(echo \")\"")]
     #[case::error_inside_process_substitution("cat <(echo (x))")]
     #[case::error_inside_array_list("x=( a ; b )")]
     #[case::array_outside_assignment("echo x=(a)")]

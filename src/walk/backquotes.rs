@@ -14,10 +14,11 @@ pub(super) struct Backquote {
 }
 
 /// The backquote substitutions of `text` outside other substitutions, or `None` when the text
-/// holds what this reading does not follow (`$(…)`, a here-document, a backquote left open), so
-/// that the caller keeps reading the text whole.
+/// holds what this reading does not follow (`$(…)` outside a backquote body, a here-document, a
+/// backquote left open), so that the caller keeps reading the text whole. Inside a body, `$(`
+/// is text until the body runs (PowerShell's escaped `` `$(`$_.Id) ``).
 pub(super) fn backquote_substitutions(text: &str) -> Option<Vec<Backquote>> {
-    if text.contains("$(") || text.contains("<<") {
+    if text.contains("<<") {
         return None;
     }
     let bytes = text.as_bytes();
@@ -35,6 +36,7 @@ pub(super) fn backquote_substitutions(text: &str) -> Option<Vec<Backquote>> {
                 });
                 at = end;
             }
+            b'$' if bytes.get(at + 1) == Some(&b'(') => return None,
             b'"' => in_double_quotes = !in_double_quotes,
             b'\'' if !in_double_quotes => {
                 // `$'…'` honours backslash escapes; a plain single quote does not.
@@ -125,6 +127,9 @@ mod tests {
     fn what_is_not_followed_gives_up() {
         assert!(bodies("echo `x").is_none());
         assert!(bodies("echo $(a) `b`").is_none());
+        assert!(bodies("echo \"$(a)\" `b`").is_none());
+        assert_eq!(bodies("echo '$(' `b` \\$(c"), Some(vec!["b".to_owned()]));
+        assert_eq!(bodies("echo \"ProcessId=`$(`$_.Id)\""), Some(vec!["$(".to_owned()]));
         assert!(bodies("cat <<EOF\n`x`\nEOF").is_none());
         assert!(bodies("echo \"`x`").is_none());
     }
