@@ -862,7 +862,14 @@ fn judge_program(command: &Command, context: &Context, report: &mut Report) {
             }
         }
         "gh" if at(0) == "config" && at(1) == "set" => {
-            if let Some(what) = tool_program_setting(name, &at(2).to_ascii_lowercase(), at(3), context) {
+            // `-h HOST` (`--host`) sets the key for one host: its value is no key.
+            let host = texts
+                .windows(2)
+                .find(|pair| matches!(pair[0], "-h" | "--host"))
+                .map(|pair| pair[1]);
+            let mut words = positional.iter().skip(2).filter(|word| Some(**word) != host);
+            let (key, value) = (words.next().unwrap_or(&""), words.next().unwrap_or(&""));
+            if let Some(what) = tool_program_setting(name, &key.to_ascii_lowercase(), value, context) {
                 report.flag(&TOOL_CONFIG_COMMAND, command.span, what);
             }
         }
@@ -1466,6 +1473,9 @@ fn tool_program_setting(tool: &str, key: &str, value: &str, context: &Context) -
         _ => false,
     };
     let text = value.trim().trim_matches(['"', '\'']);
+    if !runs || text.is_empty() {
+        return None;
+    }
     let first = text.split_whitespace().next().unwrap_or("");
     // A Windows path names a program with spaces (`C:\Program Files\Git\bin\bash.exe`).
     let path = if text.contains(['\\', ':']) { text } else { first };
@@ -1484,7 +1494,7 @@ fn tool_program_setting(tool: &str, key: &str, value: &str, context: &Context) -
             || WELL_KNOWN_SHELLS_AND_BROWSERS.contains(&program.as_str()));
     let users_own = expanded_path(path, context)
         .is_some_and(|path| path.starts_with(&context.home) && !path.starts_with(&context.project_root));
-    (runs && !text.is_empty() && !well_known && !users_own).then(|| {
+    (!well_known && !users_own).then(|| {
         format!("`{tool} config set {key} {text}` would make later `{tool}` commands, the user's too, run `{text}` outside any hook")
     })
 }

@@ -633,6 +633,7 @@ pub const INDEX: &[IndexRow] = &[
     ("mvn", 3, 25),
     ("mvnd", 3, 25),
     ("mvnw", 3, 25),
+    ("mvnw.cmd", 3, 25),
     ("mycli", 4, 53),
     ("mypy", 7, 199),
     ("mysql", 4, 46),

@@ -213,7 +213,7 @@ pub const ENTRIES: &[Entry] = &[
     },
     // The exec plugin's `exec:exec` goal (a project may bind it to any phase).
     Entry {
-        names: &["mvn", "mvnw", "mvnd"],
+        names: &["mvn", "mvnw", "mvnw.cmd", "mvnd"],
         subcommand: &[],
         options: Options::gnu("D", &[]),
         carriers: &[Carrier::SettingsArgv {

@@ -1514,11 +1514,16 @@ fn key_matches<S: AsRef<str>>(key_parts: &[S], pattern: &str) -> bool {
 /// one of `command_lines`. A quoted part of the key (`target.'cfg(unix)'.runner`) is one part,
 /// dots and all.
 fn toml_setting_argv(setting: &Word, programs: &[&str], command_lines: &[&str]) -> Option<Vec<Word>> {
-    let (key, value) = setting.text().split_once('=')?;
+    // The key ends at the first `=` outside its quoted parts (`'cfg(target_os = "linux")'`).
     let mut parts = vec![String::new()];
     let mut quote = None;
-    for c in key.trim().chars() {
+    let mut value = None;
+    for (at, c) in setting.text().char_indices() {
         match (quote, c) {
+            (None, '=') => {
+                value = Some(&setting.text()[at + 1..]);
+                break;
+            }
             (None, '\'' | '"') => quote = Some(c),
             (Some(open), _) if c == open => quote = None,
             (None, '.') => parts.push(String::new()),
@@ -1526,6 +1531,7 @@ fn toml_setting_argv(setting: &Word, programs: &[&str], command_lines: &[&str]) 
             _ => parts.last_mut()?.push(c),
         }
     }
+    let value = value?;
     let matches = |keys: &[&str]| keys.iter().any(|pattern| key_matches(&parts, pattern));
     let split = matches(command_lines);
     if !split && !matches(programs) {
