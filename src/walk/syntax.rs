@@ -142,6 +142,7 @@ impl Walker<'_> {
             layer_depth,
             syntax_depth: 0,
             shell,
+            reader,
         };
         let output = self.sequence(root, &mut at, &Flow::new());
         if root.has_error() {
@@ -969,6 +970,10 @@ impl Walker<'_> {
         if is_empty_substitution(node, at.source.text()) {
             return Output::Literal(Word::literal("", span));
         }
+        let refused = match at.reader {
+            Reader::Bash | Reader::BashWhole if via != "`…`" => refused_substitution_body(text),
+            _ => None,
+        };
         let layer = self.push_layer(
             Some(at.layer),
             LayerKind::Code {
@@ -977,6 +982,12 @@ impl Walker<'_> {
             },
             span,
         );
+        if let Some((body, refused)) = refused {
+            // Bash 5.2 runs neither the body nor the command around it; an older bash runs the
+            // command with the body's output empty, which is the stricter reading.
+            self.analysis.layers[layer].bash_stops = Some(refused.describe(body, "bash"));
+            return Output::Literal(Word::literal("", span));
+        }
         let mut sub_shell = at.shell.clone();
         let mut inner = Cursor {
             source: at.source,
@@ -984,6 +995,7 @@ impl Walker<'_> {
             layer_depth: at.layer_depth,
             syntax_depth: at.syntax_depth + 1,
             shell: &mut sub_shell,
+            reader: at.reader,
         };
         let mut flow = Flow::new();
         if via == ">(…)" {
@@ -1008,6 +1020,22 @@ impl Walker<'_> {
             _ => Output::Unknown,
         }
     }
+}
+
+/// The body of the `$(…)`, `<(…)` or `>(…)` substitution `text` and where bash refuses it, when
+/// none of the body runs: bash 5.2 parses the body with the command around it and refuses both;
+/// older bash finds the body's end by counting parentheses, and refuses the body when it runs
+/// it (PowerShell's `$($_.GetValue($_))` sent to bash). `None` when the body parses, when a
+/// complete command of it comes before the error (older bash runs that), or when the two
+/// readings may end the body in different places.
+fn refused_substitution_body(text: &str) -> Option<(&str, refusal::Refusal)> {
+    let body = text.get(2..)?.strip_suffix(')')?;
+    if body.matches('(').count() != body.matches(')').count() {
+        return None;
+    }
+    let refused = refusal::refusal(body)?;
+    let closes_early = refused.kind == RefusalKind::UnexpectedToken(")".to_owned());
+    (!closes_early && body[..refused.unit_start].trim().is_empty()).then_some((body, refused))
 }
 
 /// What a command name that is a pattern, matched on disk only when it runs, may run, when
@@ -1088,7 +1116,7 @@ fn is_empty_substitution(node: Node, text: &str) -> bool {
 
 /// Who reads a layer's code, which decides what text that shell refuses runs nothing.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Reader {
+pub(super) enum Reader {
     /// A shell whose syntax is not bash's or zsh's, or not known to be.
     Unknown,
     /// Bash, which may wait for more input when the text ends too early.
