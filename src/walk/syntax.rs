@@ -14,7 +14,7 @@ use crate::parse::{self, ParseFailure};
 use crate::producers;
 use crate::refusal::{self, RefusalKind};
 use crate::source::{Source, SourceBuilder, Span};
-use crate::word::{DEFAULT_IFS, Dynamic, DynamicKind, Part, Word};
+use crate::word::{DEFAULT_IFS, Dynamic, DynamicKind, Part, Word, opens_bad_substitution};
 use tree_sitter::Node;
 
 const RESERVED_WORDS: &[&str] = &[
@@ -134,7 +134,7 @@ impl Walker<'_> {
         let zsh_refuses = reader == Reader::ZshWhole
             && refusal::refusal(source.text()).is_some_and(|refused| refused.kind.is_open_quote());
         if root.has_error() && !unclosed_double_quote(source.text()) && !zsh_refuses {
-            self.syntax_gaps(root, source);
+            self.syntax_gaps(root, source, matches!(reader, Reader::Bash | Reader::BashWhole));
         }
         let mut at = Cursor {
             source,
@@ -246,7 +246,9 @@ impl Walker<'_> {
     }
 
     /// Records the places the parser could not read (outermost ERROR nodes, MISSING tokens).
-    fn syntax_gaps(&mut self, root: Node, source: &Source) {
+    /// Where bash reads the code, a bad substitution (`${c.priority}`, JavaScript's template
+    /// syntax) is none: bash stops the shell running it there, before the command holding it runs.
+    fn syntax_gaps(&mut self, root: Node, source: &Source, bash_reads: bool) {
         let mut stack = vec![root];
         let mut found = 0;
         while let Some(node) = stack.pop() {
@@ -263,6 +265,9 @@ impl Walker<'_> {
             }
             if node.is_error() && is_brace_command(&source.text()[node.byte_range()]) {
                 // Read in full by `brace_expanded_commands`, as bash reads it.
+                continue;
+            }
+            if bash_reads && node.is_error() && is_bad_substitution_text(&source.text()[node.byte_range()]) {
                 continue;
             }
             if node.is_error() || node.is_missing() {
@@ -1020,6 +1025,46 @@ impl Walker<'_> {
             _ => Output::Unknown,
         }
     }
+}
+
+/// Whether `text`, which the grammar could not read, is commands each holding a parameter
+/// expansion bash calls a bad substitution, and no code. Bash reads `${…}` whole and only checks
+/// it when it expands the word: a name followed by what no operator starts (`${c.priority}`,
+/// `${String(x).padStart(4)}`) or no name at all (`${(x)}`) is an error that ends the shell
+/// expanding it (a subshell, a pipeline's stage, a substitution: only that one), and the command
+/// holding it does not run. The text's command must hold one, and each stage after a `|` too;
+/// the commands around it are still walked as read, which judges at least what runs. Text
+/// holding a substitution, a backquote or another operator outside `${…}` is not vouched for.
+fn is_bad_substitution_text(text: &str) -> bool {
+    if text.contains("$(") || text.contains('`') {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut stage_stops = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'$' && bytes.get(at + 1) == Some(&b'{') {
+            stage_stops |= depth == 0 && opens_bad_substitution(&text[at..]);
+            depth += 1;
+            at += 2;
+            continue;
+        }
+        match bytes[at] {
+            b'{' if depth > 0 => depth += 1,
+            b'}' if depth > 0 => depth -= 1,
+            b'|' if depth == 0 => {
+                if !stage_stops {
+                    return false;
+                }
+                stage_stops = false;
+            }
+            b';' | b'&' | b'<' | b'>' | b'(' | b')' | b'\n' if depth == 0 => return false,
+            _ => {}
+        }
+        at += 1;
+    }
+    depth == 0 && stage_stops
 }
 
 /// The body of the `$(…)`, `<(…)` or `>(…)` substitution `text` and where bash refuses it, when
