@@ -602,6 +602,30 @@ fn push_code(out: &mut String, code: Option<u32>, backslash: char, letter: &str)
     }
 }
 
+/// Whether `text` starts with a `${…}` that bash reads whole but refuses to expand, a bad
+/// substitution: a name followed by what no operator starts (`${c.priority}`), or no name at all
+/// (`${(x)}`). Expanding it ends the shell that expands it, before the command holding it runs.
+/// `false` where not sure.
+pub(crate) fn opens_bad_substitution(text: &str) -> bool {
+    let Some(inner) = text.strip_prefix("${") else {
+        return false;
+    };
+    if inner.starts_with(['(', ' ', '.']) {
+        return true;
+    }
+    let inner = inner.strip_prefix(['#', '!']).unwrap_or(inner);
+    let name_end = inner
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(inner.len());
+    let name = &inner[..name_end];
+    let is_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    is_name
+        && inner[name_end..]
+            .chars()
+            .next()
+            .is_some_and(|next| !"}[:-=?+#%/^,@".contains(next))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ use super::{ASK, Applies, Checker, Report, Subject};
 use crate::command::{Analysis, GapKind, Run};
 use crate::context::Context;
 use crate::rules::Rule;
+use crate::word::opens_bad_substitution;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&COULD_NOT_VERIFY],
@@ -42,6 +43,7 @@ fn check(subject: &Subject, report: &mut Report) {
     if let Some(first) = command.argv.first()
         && command.name.is_empty()
         && first.is_dynamic()
+        && !holds_named_bad_substitution(first.text())
     {
         report.flag(
             &COULD_NOT_VERIFY,
@@ -54,6 +56,18 @@ fn check(subject: &Subject, report: &mut Report) {
             report.flag(&COULD_NOT_VERIFY, *span, what.clone());
         }
     }
+}
+
+/// Whether a command name's text holds a bad substitution of a name (`[${c.priority}P]`, a
+/// JavaScript template read as a command) and no code: bash and zsh end the shell expanding it,
+/// so the command does not run.
+fn holds_named_bad_substitution(text: &str) -> bool {
+    !text.contains("$(")
+        && !text.contains('`')
+        && text.match_indices("${").any(|(at, _)| {
+            text[at + 2..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && opens_bad_substitution(&text[at..])
+        })
 }
 
 /// Places the parser could not read.

@@ -46,6 +46,7 @@ use budget::Budget;
 use files::FileMemory;
 use shell::Shell;
 use std::time::Instant;
+use syntax::Reader;
 
 /// Walks a command and everything it runs.
 pub fn walk(command: &str, context: &Context, deadline: Instant) -> Analysis {
@@ -96,6 +97,8 @@ struct Cursor<'a> {
     /// How deep the syntax of this layer nests here.
     syntax_depth: usize,
     shell: &'a mut Shell,
+    /// The shell that reads this code, which decides what of a substitution's body runs.
+    reader: Reader,
 }
 
 impl Cursor<'_> {
@@ -107,6 +110,7 @@ impl Cursor<'_> {
             layer_depth: self.layer_depth,
             syntax_depth: self.syntax_depth + 1,
             shell: self.shell,
+            reader: self.reader,
         }
     }
 
@@ -118,6 +122,7 @@ impl Cursor<'_> {
             layer_depth: self.layer_depth,
             syntax_depth: self.syntax_depth,
             shell,
+            reader: self.reader,
         }
     }
 
@@ -130,6 +135,7 @@ impl Cursor<'_> {
             layer_depth: self.layer_depth + 1,
             syntax_depth: self.syntax_depth,
             shell: self.shell,
+            reader: self.reader,
         }
     }
 }

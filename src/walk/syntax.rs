@@ -14,7 +14,7 @@ use crate::parse::{self, ParseFailure};
 use crate::producers;
 use crate::refusal::{self, RefusalKind};
 use crate::source::{Source, SourceBuilder, Span};
-use crate::word::{DEFAULT_IFS, Dynamic, DynamicKind, Part, Word};
+use crate::word::{DEFAULT_IFS, Dynamic, DynamicKind, Part, Word, opens_bad_substitution};
 use tree_sitter::Node;
 
 const RESERVED_WORDS: &[&str] = &[
@@ -134,7 +134,7 @@ impl Walker<'_> {
         let zsh_refuses = reader == Reader::ZshWhole
             && refusal::refusal(source.text()).is_some_and(|refused| refused.kind.is_open_quote());
         if root.has_error() && !unclosed_double_quote(source.text()) && !zsh_refuses {
-            self.syntax_gaps(root, source);
+            self.syntax_gaps(root, source, matches!(reader, Reader::Bash | Reader::BashWhole));
         }
         let mut at = Cursor {
             source,
@@ -142,6 +142,7 @@ impl Walker<'_> {
             layer_depth,
             syntax_depth: 0,
             shell,
+            reader,
         };
         let output = self.sequence(root, &mut at, &Flow::new());
         if root.has_error() {
@@ -245,7 +246,9 @@ impl Walker<'_> {
     }
 
     /// Records the places the parser could not read (outermost ERROR nodes, MISSING tokens).
-    fn syntax_gaps(&mut self, root: Node, source: &Source) {
+    /// Where bash reads the code, a bad substitution (`${c.priority}`, JavaScript's template
+    /// syntax) is none: bash stops the shell running it there, before the command holding it runs.
+    fn syntax_gaps(&mut self, root: Node, source: &Source, bash_reads: bool) {
         let mut stack = vec![root];
         let mut found = 0;
         while let Some(node) = stack.pop() {
@@ -262,6 +265,9 @@ impl Walker<'_> {
             }
             if node.is_error() && is_brace_command(&source.text()[node.byte_range()]) {
                 // Read in full by `brace_expanded_commands`, as bash reads it.
+                continue;
+            }
+            if bash_reads && node.is_error() && is_bad_substitution_text(&source.text()[node.byte_range()]) {
                 continue;
             }
             if node.is_error() || node.is_missing() {
@@ -969,6 +975,10 @@ impl Walker<'_> {
         if is_empty_substitution(node, at.source.text()) {
             return Output::Literal(Word::literal("", span));
         }
+        let refused = match at.reader {
+            Reader::Bash | Reader::BashWhole if via != "`…`" => refused_substitution_body(text),
+            _ => None,
+        };
         let layer = self.push_layer(
             Some(at.layer),
             LayerKind::Code {
@@ -977,6 +987,12 @@ impl Walker<'_> {
             },
             span,
         );
+        if let Some((body, refused)) = refused {
+            // Bash 5.2 runs neither the body nor the command around it; an older bash runs the
+            // command with the body's output empty, which is the stricter reading.
+            self.analysis.layers[layer].bash_stops = Some(refused.describe(body, "bash"));
+            return Output::Literal(Word::literal("", span));
+        }
         let mut sub_shell = at.shell.clone();
         let mut inner = Cursor {
             source: at.source,
@@ -984,6 +1000,7 @@ impl Walker<'_> {
             layer_depth: at.layer_depth,
             syntax_depth: at.syntax_depth + 1,
             shell: &mut sub_shell,
+            reader: at.reader,
         };
         let mut flow = Flow::new();
         if via == ">(…)" {
@@ -1008,6 +1025,62 @@ impl Walker<'_> {
             _ => Output::Unknown,
         }
     }
+}
+
+/// Whether `text`, which the grammar could not read, is commands each holding a parameter
+/// expansion bash calls a bad substitution, and no code. Bash reads `${…}` whole and only checks
+/// it when it expands the word: a name followed by what no operator starts (`${c.priority}`,
+/// `${String(x).padStart(4)}`) or no name at all (`${(x)}`) is an error that ends the shell
+/// expanding it (a subshell, a pipeline's stage, a substitution: only that one), and the command
+/// holding it does not run. The text's command must hold one, and each stage after a `|` too;
+/// the commands around it are still walked as read, which judges at least what runs. Text
+/// holding a substitution, a backquote or another operator outside `${…}` is not vouched for.
+fn is_bad_substitution_text(text: &str) -> bool {
+    if text.contains("$(") || text.contains('`') {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut stage_stops = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'$' && bytes.get(at + 1) == Some(&b'{') {
+            stage_stops |= depth == 0 && opens_bad_substitution(&text[at..]);
+            depth += 1;
+            at += 2;
+            continue;
+        }
+        match bytes[at] {
+            b'{' if depth > 0 => depth += 1,
+            b'}' if depth > 0 => depth -= 1,
+            b'|' if depth == 0 => {
+                if !stage_stops {
+                    return false;
+                }
+                stage_stops = false;
+            }
+            b';' | b'&' | b'<' | b'>' | b'(' | b')' | b'\n' if depth == 0 => return false,
+            _ => {}
+        }
+        at += 1;
+    }
+    depth == 0 && stage_stops
+}
+
+/// The body of the `$(…)`, `<(…)` or `>(…)` substitution `text` and where bash refuses it, when
+/// none of the body runs: bash 5.2 parses the body with the command around it and refuses both;
+/// older bash finds the body's end by counting parentheses, and refuses the body when it runs
+/// it (PowerShell's `$($_.GetValue($_))` sent to bash). `None` when the body parses, when a
+/// complete command of it comes before the error (older bash runs that), or when the two
+/// readings may end the body in different places.
+fn refused_substitution_body(text: &str) -> Option<(&str, refusal::Refusal)> {
+    let body = text.get(2..)?.strip_suffix(')')?;
+    if body.matches('(').count() != body.matches(')').count() {
+        return None;
+    }
+    let refused = refusal::refusal(body)?;
+    let closes_early = refused.kind == RefusalKind::UnexpectedToken(")".to_owned());
+    (!closes_early && body[..refused.unit_start].trim().is_empty()).then_some((body, refused))
 }
 
 /// What a command name that is a pattern, matched on disk only when it runs, may run, when
@@ -1088,7 +1161,7 @@ fn is_empty_substitution(node: Node, text: &str) -> bool {
 
 /// Who reads a layer's code, which decides what text that shell refuses runs nothing.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Reader {
+pub(super) enum Reader {
     /// A shell whose syntax is not bash's or zsh's, or not known to be.
     Unknown,
     /// Bash, which may wait for more input when the text ends too early.
