@@ -125,7 +125,7 @@ impl Walker<'_> {
         }
         let source = &parsed.source;
         let root = parsed.tree.root_node();
-        // Bash refuses a line whose double quote never closes, so what the parser could not read
+        // Bash refuses a line whose quote never closes, so what the parser could not read
         // there is no command that runs: it is not reported as unverifiable. What the walk does
         // read is still judged, since a shell that waits for the quote's end (a persistent one)
         // would run it with the next input. zsh given the text whole runs none of a text that
@@ -133,7 +133,10 @@ impl Walker<'_> {
         // zsh's reading is only known there through bash's.
         let zsh_refuses = reader == Reader::ZshWhole
             && refusal::refusal(source.text()).is_some_and(|refused| refused.kind.is_open_quote());
-        if root.has_error() && !unclosed_double_quote(source.text()) && !zsh_refuses {
+        if root.has_error()
+            && !unclosed_quote(source.text(), matches!(reader, Reader::Bash | Reader::BashWhole))
+            && !zsh_refuses
+        {
             self.syntax_gaps(root, source, matches!(reader, Reader::Bash | Reader::BashWhole));
         }
         let mut at = Cursor {
@@ -1099,12 +1102,19 @@ fn program_a_pattern_may_name(pattern: &str) -> Option<String> {
     }
 }
 
-/// Whether bash refuses all of `text` for a double quote that never closes: it reaches the end
-/// of its input inside the first complete command and runs none of it, whatever the parser made
-/// of the rest (a Windows path ending in `\"` escapes its own closing quote: `ls "C:\x\"`).
-fn unclosed_double_quote(text: &str) -> bool {
+/// Whether bash refuses all of `text` for a quote that never closes (`"`, `'`, `$'`, `$"`, a
+/// backquote): it reaches the end of its input inside the first complete command and runs none
+/// of it, whatever the parser made of the rest (a Windows path ending in `\"` escapes its own
+/// closing quote: `ls "C:\x\"`; `grep 'a|b` lost its closing quote). For a shell other than
+/// bash (`by_bash` false), only a double quote: how zsh reads the others is not modelled.
+fn unclosed_quote(text: &str, by_bash: bool) -> bool {
     refusal::refusal(text).is_some_and(|refused| {
-        text[..refused.unit_start].trim().is_empty() && refused.kind == RefusalKind::UnexpectedEnd("\"".into())
+        text[..refused.unit_start].trim().is_empty()
+            && if by_bash {
+                refused.kind.is_open_quote()
+            } else {
+                refused.kind == RefusalKind::UnexpectedEnd("\"".into())
+            }
     })
 }
 
