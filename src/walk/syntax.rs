@@ -80,6 +80,11 @@ impl Walker<'_> {
             let rewritten = source.replaced(&read_write, "< ");
             parsed = self.parse_layer(rewritten, whole)?;
         }
+        let operators = test_operators_as_words(parsed.tree.root_node(), parsed.source.text());
+        if !operators.is_empty() {
+            let rewritten = parsed.source.replaced(&operators, "\\");
+            parsed = self.parse_layer(rewritten, whole)?;
+        }
         let layer = self.push_layer(
             parent,
             LayerKind::Code {
@@ -1279,6 +1284,32 @@ fn with_trailing_backslash_literal(source: Source) -> Source {
     builder.push_mapped(&source, 0..text.len() - 1);
     builder.push_from("\\\\", source.span(text.len() - 1..text.len()));
     builder.finish()
+}
+
+/// Where the grammar reads `==` or `=~` outside a test as the operator of one (`echo == x`,
+/// `find / -newer == -delete`, `echo ==; ls`), where bash reads a word: the empty range before
+/// each, where a backslash makes it the word it is. Read as an operator, the grammar drops it
+/// from the command's words, or (at a word's end) reads the rest of the line into an error.
+fn test_operators_as_words(root: Node, text: &str) -> Vec<std::ops::Range<usize>> {
+    if !text.contains("==") && !text.contains("=~") {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            if !child.is_named()
+                && matches!(parse::kind(&child), "==" | "=~")
+                && matches!(parse::kind(&node), "command" | "ERROR")
+            {
+                found.push(child.start_byte()..child.start_byte());
+            }
+            stack.push(child);
+        }
+    }
+    found.sort_by_key(|range| range.start);
+    found
 }
 
 /// The `<>` operators (open for reading and writing) the grammar could not read: each leaves
