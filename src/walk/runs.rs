@@ -3,6 +3,7 @@
 
 use super::files::Content;
 use super::shell::Shell;
+use super::syntax::Reader;
 use super::{Cursor, Walker};
 use crate::command::{Command, CommandId, Input, LayerId, Output, Privileged, Run};
 use crate::interpreters::Arguments;
@@ -358,8 +359,9 @@ impl Walker<'_> {
             return;
         }
         let layer_depth = at.layer_depth + 1;
+        let reader = self.code_reader(id, code, &source, at.reader);
         let layer = if code.current_shell {
-            self.shell_layer(source, &code.via, Some(code.parent), at.shell, layer_depth)
+            self.nested_shell_layer(source, &code.via, code.parent, at.shell, layer_depth, reader)
         } else {
             let mut own: Shell = at.shell.clone();
             own.positional = Rc::new(positional_of(&code.arguments));
@@ -372,10 +374,29 @@ impl Walker<'_> {
             for (name, value) in &self.analysis.commands[id].assignments {
                 own.variables.insert(name.clone(), value.clone());
             }
-            self.shell_layer(source, &code.via, Some(code.parent), &mut own, layer_depth)
+            self.nested_shell_layer(source, &code.via, code.parent, &mut own, layer_depth, reader)
         };
         if let Some(layer) = layer {
             self.analysis.commands[id].runs.push(Run::Code(layer));
+        }
+    }
+
+    /// Who reads shell code that command `id` runs, given whole: the shell running this code
+    /// for `eval` and `source`, bash or zsh when the command is one (`bash -c`, a script piped
+    /// into `zsh`). Another shell, or text holding values only known when it runs (which may
+    /// hold the newline that ends a command where bash's reading of the text would not), is
+    /// read as no known shell's.
+    fn code_reader(&self, id: CommandId, code: &Code, source: &Source, reading_here: Reader) -> Reader {
+        if source.has_placeholders() {
+            return Reader::Unknown;
+        }
+        if code.current_shell {
+            return reading_here.whole();
+        }
+        match self.command(id).name.as_str() {
+            "bash" => Reader::BashWhole,
+            "zsh" => Reader::ZshWhole,
+            _ => Reader::Unknown,
         }
     }
 

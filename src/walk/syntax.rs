@@ -46,6 +46,20 @@ impl Walker<'_> {
             .map(|(layer, _)| layer)
     }
 
+    /// [`Walker::shell_layer`] for code a command of layer `parent` runs, read by `reader`.
+    pub(super) fn nested_shell_layer(
+        &mut self,
+        source: Source,
+        via: &str,
+        parent: LayerId,
+        shell: &mut Shell,
+        layer_depth: usize,
+        reader: Reader,
+    ) -> Option<LayerId> {
+        self.code_layer(source, via, Some(parent), shell, layer_depth, reader)
+            .map(|(layer, _)| layer)
+    }
+
     /// [`Walker::shell_layer`], for code read by `reader`.
     fn code_layer(
         &mut self,
@@ -1192,7 +1206,7 @@ pub(super) enum Reader {
 
 impl Reader {
     /// The same shell given a text whole, as it reads a backquote body when it runs it.
-    fn whole(self) -> Reader {
+    pub(super) fn whole(self) -> Reader {
         match self {
             Reader::Bash | Reader::BashWhole => Reader::BashWhole,
             Reader::Zsh | Reader::ZshWhole => Reader::ZshWhole,
