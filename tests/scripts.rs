@@ -385,4 +385,14 @@ fn a_pattern_in_the_command_name_is_the_program_it_matches() {
         ALLOW,
         "no file matches: the name as written, which no program has"
     );
+    assert_eq!(
+        project.judge(&format!("touch {bin}/zzrm; {bin}/zz* -rf {home}")).0,
+        Decision::Ask,
+        "no file matches yet: the command before it may make one"
+    );
+    assert_eq!(
+        project.judge(&format!("cd {home} && touch rm && [r]m -rf {home}")).0,
+        Decision::Ask,
+        "the name the pattern matches then is looked up on PATH"
+    );
 }

@@ -838,14 +838,15 @@ impl Walker<'_> {
             );
         }
         // A pattern in the command name is expanded first: the one file it matches names the
-        // program (`/bin/r[m]`). Where the disk is not read, a pattern that may name a program
-        // a rule judges asks.
+        // program (`/bin/r[m]`). Where the disk is not read, or holds no file it matches while
+        // a command before it may make one (`touch rm; [r]m -rf ~` runs `rm`), a pattern that
+        // may name a program a rule judges asks.
         if let Some(first) = argv.first_mut()
             && let Some(matched) = super::files::program_matched(first, &at.shell.cwd, self.context)
         {
             *first = matched;
         } else if let Some(first) = argv.first()
-            && !self.context.read_scripts
+            && (!self.context.read_scripts || !self.analysis.commands.is_empty())
             && first.has_glob()
             && let Some(pattern) = first.pattern()
             && let Some(may_run) = program_a_pattern_may_name(&pattern)
