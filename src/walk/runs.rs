@@ -383,9 +383,10 @@ impl Walker<'_> {
 
     /// Who reads shell code that command `id` runs, given whole: the shell running this code
     /// for `eval` and `source`, bash or zsh when the command is one (`bash -c`, a script piped
-    /// into `zsh`). Another shell, or text holding values only known when it runs (which may
-    /// hold the newline that ends a command where bash's reading of the text would not), is
-    /// read as no known shell's.
+    /// into `zsh`). An interactive one reading its input (`… | bash -i`) reads on after a line
+    /// it refuses, as a terminal does. Another shell, or text holding values only known when it
+    /// runs (which may hold the newline that ends a command where bash's reading of the text
+    /// would not), is read as no known shell's.
     fn code_reader(&self, id: CommandId, code: &Code, source: &Source, reading_here: Reader) -> Reader {
         if source.has_placeholders() {
             return Reader::Unknown;
@@ -393,9 +394,13 @@ impl Walker<'_> {
         if code.current_shell {
             return reading_here.whole();
         }
-        match self.command(id).name.as_str() {
-            "bash" => Reader::BashWhole,
-            "zsh" => Reader::ZshWhole,
+        let command = self.command(id);
+        let interactive = reads_input_interactively(command.args());
+        match (command.name.as_str(), interactive) {
+            ("bash", false) => Reader::BashWhole,
+            ("bash", true) => Reader::Bash,
+            ("zsh", false) => Reader::ZshWhole,
+            ("zsh", true) => Reader::Zsh,
             _ => Reader::Unknown,
         }
     }
@@ -763,4 +768,32 @@ fn is_network(kind: &DynamicKind) -> bool {
 
 fn is_tool_setup(kind: &DynamicKind) -> bool {
     matches!(kind, DynamicKind::CommandOutput(Output::ToolSetup))
+}
+
+/// Whether a shell's options (`bash -i`, `zsh -il`, `bash -o posix -i`, `zsh --interactive`)
+/// make it interactive while it reads its code from input, not from a `-c` string (`bash -ic`
+/// reads its string whole): read up to its first operand, skipping the values `-o`, `-O` and
+/// bash's `--rcfile`/`--init-file` take.
+fn reads_input_interactively(args: &[Word]) -> bool {
+    let (mut interactive, mut command_string) = (false, false);
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let Some(text) = word.value() else {
+            return true;
+        };
+        match text {
+            "--interactive" => interactive = true,
+            "--" | "-" => break,
+            "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file" => {
+                words.next();
+            }
+            _ if text.starts_with("--") => {}
+            _ if text.starts_with(['-', '+']) => {
+                interactive |= text[1..].contains('i');
+                command_string |= text[1..].contains('c');
+            }
+            _ => break,
+        }
+    }
+    interactive && !command_string
 }
