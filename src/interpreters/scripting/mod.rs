@@ -259,6 +259,10 @@ impl Scanner<'_> {
             _ => return None,
         };
         let close = end.checked_sub(1)?;
+        // The scan back to the opening bracket starts at a closing one: `Dir.glob(.each` has none.
+        if !(self.is(close, ")") || self.is(close, "]")) {
+            return None;
+        }
         let mut depth = 0usize;
         let open = (0..=close).rev().find(|&index| {
             match self.text(index) {
