@@ -1,7 +1,7 @@
 //! Elasticsearch and OpenSearch over HTTP (`curl`, HTTPie, `xh`): deleting an index, every index
 //! (`_all`, `*`), a data stream or a snapshot, or every document of an index
-//! (`_delete_by_query` with `match_all`). One document by its id, templates, aliases, reads and
-//! searches pass.
+//! (`_delete_by_query` with `match_all`), or a script run on every document (`_update_by_query`
+//! matching everything). One document by its id, templates, aliases, reads and searches pass.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::args::{self, Arg};
@@ -18,7 +18,7 @@ pub const CHECKER: Checker = Checker {
 pub static SEARCH_INDEX_DELETE: Rule = Rule {
     id: "search-index-delete",
     decision: ASK,
-    catches: "Deleting Elasticsearch or OpenSearch data through its HTTP API (`curl -X DELETE`, `http DELETE`, `xh delete`): an index or every index (`/_all`, `/*`, a pattern or a list), a data stream (`/_data_stream/NAME`), a snapshot (`/_snapshot/REPO/NAME`), or every document of an index (`POST /INDEX/_delete_by_query` with `match_all`, `q=*`). The documents are gone unless a snapshot holds them.",
+    catches: "Deleting Elasticsearch or OpenSearch data through its HTTP API (`curl -X DELETE`, `http DELETE`, `xh delete`): an index or every index (`/_all`, `/*`, a pattern or a list), a data stream (`/_data_stream/NAME`), a snapshot (`/_snapshot/REPO/NAME`), or every document of an index (`POST /INDEX/_delete_by_query` with `match_all`, `q=*`), or every document rewritten by the script of an `_update_by_query` with no query or one matching everything. The documents are gone unless a snapshot holds them.",
     instead: "Look first (`GET /_cat/indices?v`, `GET /INDEX/_count`), take a snapshot, and let the user delete it",
     examples: &[
         "curl -X DELETE http://localhost:9200/_all",
@@ -27,6 +27,7 @@ pub static SEARCH_INDEX_DELETE: Rule = Rule {
         "curl -X POST localhost:9200/logs/_delete_by_query -H 'Content-Type: application/json' -d '{\"query\":{\"match_all\":{}}}'",
         "curl --request DELETE https://search-app.us-east-1.es.amazonaws.com/orders",
         "http DELETE localhost:9200/orders",
+        "curl -X POST localhost:9200/users/_update_by_query -d '{\"query\":{\"match_all\":{}},\"script\":{\"source\":\"ctx._source.n = 0\"}}'",
     ],
     allowed: &[
         "curl -X GET http://localhost:9200/_search",
@@ -35,6 +36,8 @@ pub static SEARCH_INDEX_DELETE: Rule = Rule {
         "curl -X DELETE localhost:9200/_index_template/old",
         "curl -X POST localhost:9200/logs/_delete_by_query -d '{\"query\":{\"term\":{\"level\":\"debug\"}}}'",
         "curl -X DELETE http://localhost:8080/api/sessions/42",
+        "curl -X POST 'localhost:9200/users/_update_by_query?conflicts=proceed'",
+        "curl -X POST localhost:9200/users/_update_by_query -d '{\"query\":{\"term\":{\"id\":7}},\"script\":{\"source\":\"ctx._source.n++\"}}'",
     ],
 };
 
@@ -115,19 +118,33 @@ fn deleted(url: &str, request: &Request) -> Option<String> {
         .any(|sign| host.contains(sign))
         || matches!(host.as_str(), "$es" | "${es}")
         || matches!(segments.first(), Some(&("_all" | "_data_stream")))
-        || segments.last() == Some(&"_delete_by_query");
+        || matches!(segments.last(), Some(&("_delete_by_query" | "_update_by_query")));
     if !search_engine {
         return None;
     }
-    if segments.last() == Some(&"_delete_by_query") {
-        let everything = request.body.contains("match_all")
+    let everything = || {
+        request.body.contains("match_all")
             || query
                 .split('&')
                 .chain(request.body.split_whitespace())
-                .any(|pair| matches!(pair.split_once(['=']), Some(("q", "*" | "*:*" | "=*" | "=*:*"))));
-        let index = segments.first().filter(|_| segments.len() > 1).unwrap_or(&"_all");
-        return everything
-            .then(|| format!("`_delete_by_query` matching everything would delete every document of `{index}`"));
+                .any(|pair| matches!(pair.split_once(['=']), Some(("q", "*" | "*:*" | "=*" | "=*:*"))))
+    };
+    let index = segments.first().filter(|_| segments.len() > 1).unwrap_or(&"_all");
+    match segments.last() {
+        Some(&"_delete_by_query") => {
+            return everything()
+                .then(|| format!("`_delete_by_query` matching everything would delete every document of `{index}`"));
+        }
+        // With no query it updates every document; without a script it only reindexes them.
+        Some(&"_update_by_query") => {
+            let unrestricted = everything() || !(request.body.contains("query") || query.contains("q="));
+            return (unrestricted && request.body.contains("script")).then(|| {
+                format!(
+                    "`_update_by_query` matching everything would rewrite every document of `{index}` with its script"
+                )
+            });
+        }
+        _ => {}
     }
     if request.method != "DELETE" {
         return None;

@@ -2,9 +2,10 @@
 //! `UPDATE` without a `WHERE` or with one that is always true, `ALTER TABLE … DROP COLUMN`),
 //! MongoDB's `drop()`, `dropDatabase()` and `deleteMany({})`, read from the code the walk found
 //! for a client however it got there (`-c`, `-e`, `--eval`, a heredoc, a pipe, `< file`, `<(…)`,
-//! a file the command wrote). The SQL is lexed: keywords in string literals and comments are
-//! data. Also `dropdb`, `redis-cli FLUSHALL`, and key stores emptied by pattern or prefix
-//! (`… --scan | xargs redis-cli del`, `etcdctl del --prefix`, `consul kv delete -recurse`).
+//! a file the command wrote and runs by `-f`, `--file`, `load()` or `redis-cli --eval`). The SQL
+//! is lexed: keywords in string literals and comments are data. Also `dropdb`, `redis-cli
+//! FLUSHALL`, and key stores emptied by pattern or prefix (`… --scan | xargs redis-cli del`,
+//! `etcdctl del --prefix`, `consul kv delete -recurse`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::command::{Command, LayerKind};
@@ -12,6 +13,7 @@ use crate::rules::Rule;
 use crate::word::DynamicKind;
 
 use regex::Regex;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// Database clients whose code the registry finds (`tool_options.rs`): every code layer under
@@ -37,6 +39,9 @@ const CLIENTS: &[&str] = &[
     "bq",
     "gcloud",
     "wrangler",
+    "prisma",
+    "turso",
+    "litecli",
     "mongosh",
     "mongo",
 ];
@@ -65,7 +70,7 @@ pub const CHECKER: Checker = Checker {
 pub static SQL_DESTRUCTIVE: Rule = Rule {
     id: "sql-destructive",
     decision: ASK,
-    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote, run by `-f` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with an always-true one (`WHERE 1=1`, `WHERE true`), `ALTER TABLE … DROP COLUMN|PARTITION`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE`; MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})`, `remove({})`, `updateMany({}, …)` (`mongosh --eval`, a script, a pipe). `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, and keywords in string literals or plain comments are data.",
+    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote, run by `-f` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with an always-true one (`WHERE 1=1`, `WHERE true`), `ALTER TABLE … DROP COLUMN|PARTITION`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)` (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe). `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, and keywords in string literals or plain comments are data.",
     instead: "Run a `SELECT` of what would go first, take a dump (`pg_dump`, `mysqldump`, `mongodump`), and let the user confirm",
     examples: &[
         "psql -c 'DROP TABLE users'",
@@ -87,6 +92,10 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "psql -c \"DO \\$\\$ BEGIN EXECUTE 'DROP TABLE users'; END \\$\\$\"",
         "mongosh app --eval 'db.users.updateMany({}, {$set: {plan: \"free\"}})'",
         "echo 'DROP TABLE users;' > x.sql && psql -c '\\i x.sql'",
+        "mysql -e \"SET @q = 'DROP TABLE t'; PREPARE s FROM @q; EXECUTE s\"",
+        "echo 'TRUNCATE users;' | npx prisma db execute --stdin",
+        "echo 'db.users.drop()' > x.js && mongosh app x.js",
+        "echo 'db.users.drop()' > x.js && mongosh --eval 'load(\"x.js\")'",
     ],
     allowed: &[
         "psql -c 'SELECT * FROM users'",
@@ -104,6 +113,10 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "psql -c 'WITH d AS (SELECT * FROM users) SELECT count(*) FROM d'",
         "mongosh --eval 'db.users.updateMany({plan: \"trial\"}, {$set: {plan: \"free\"}})'",
         "echo 'SELECT 1;' > x.sql && psql -c '\\i x.sql'",
+        "mysql -e \"SET @q = 'SELECT 1'; PREPARE s FROM @q; EXECUTE s\"",
+        "echo 'SELECT count(*) FROM users;' | npx prisma db execute --stdin",
+        "echo 'db.users.find()' > x.js && mongosh app x.js",
+        "mongosh --eval 'db.users.remove({}, true)'",
     ],
 };
 
@@ -119,25 +132,27 @@ pub static DROPDB: Rule = Rule {
 pub static REDIS_FLUSH: Rule = Rule {
     id: "redis-flush",
     decision: ASK,
-    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, the command piped in, and a Lua script given to `EVAL` that calls it): every key is deleted.",
+    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, the command piped in, and a Lua script given to `EVAL`, or in a file `--eval` runs, that calls it): every key is deleted.",
     instead: "Delete specific keys, and let the user confirm",
     examples: &[
         "redis-cli flushall",
         "redis-cli -n 2 FLUSHDB",
         "echo FLUSHALL | redis-cli",
         "redis-cli EVAL \"redis.call('flushall')\" 0",
+        "echo \"redis.call('flushall')\" > f.lua && redis-cli --eval f.lua",
     ],
     allowed: &[
         "redis-cli get key",
         "redis-cli keys 'session:*'",
         "redis-cli EVAL 'return 1' 0",
+        "echo \"return redis.call('get', KEYS[1])\" > f.lua && redis-cli --eval f.lua k ,",
     ],
 };
 
 pub static KEY_STORE_EMPTIED: Rule = Rule {
     id: "key-store-emptied",
     decision: ASK,
-    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`, or a Lua script given to `EVAL` that deletes what `KEYS` or `SCAN` lists), `etcdctl del --prefix` or `--from-key`, `consul kv delete -recurse`.",
+    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`, or a Lua script given to `EVAL` or `--eval FILE` that deletes what `KEYS` or `SCAN` lists), `etcdctl del --prefix` or `--from-key`, `consul kv delete -recurse`.",
     instead: "List the keys first (`redis-cli --scan --pattern`, `etcdctl get --prefix --keys-only`, `consul kv get -recurse`), and delete the ones meant by name",
     examples: &[
         "redis-cli --scan --pattern 'user:*' | xargs redis-cli del",
@@ -167,7 +182,10 @@ fn check(subject: &Subject, report: &mut Report) {
         "mysqladmin" if texts.iter().any(|t| t.eq_ignore_ascii_case("drop")) => {
             report.flag(&DROPDB, span, "`mysqladmin drop` would remove the whole database");
         }
-        "redis-cli" | "valkey-cli" | "keydb-cli" => redis(command, &texts, report),
+        "redis-cli" | "valkey-cli" | "keydb-cli" => {
+            let scripts: Vec<&str> = client_code(subject).collect();
+            redis(command, &texts, &scripts, report);
+        }
         "etcdctl" => {
             let operands: Vec<&str> = texts.iter().copied().filter(|t| !t.starts_with('-')).collect();
             if operands.first() == Some(&"del")
@@ -234,8 +252,9 @@ fn client_code<'a>(subject: &'a Subject) -> impl Iterator<Item = &'a str> + 'a {
 }
 
 /// `FLUSHALL`, `FLUSHDB` as arguments or on standard input, or called by a Lua script given to
-/// `EVAL`; `DEL`/`UNLINK` of keys a listing finds at run time, by the shell or by the script.
-fn redis(command: &Command, texts: &[&str], report: &mut Report) {
+/// `EVAL` or in a file `--eval` runs (`scripts`); `DEL`/`UNLINK` of keys a listing finds at run
+/// time, by the shell or by the script.
+fn redis(command: &Command, texts: &[&str], scripts: &[&str], report: &mut Report) {
     static LUA_CALL: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r#"(?i)redis\s*\.\s*p?call\s*\(\s*['"](flushall|flushdb|del|unlink|keys|scan)['"]"#)
             .expect("the Lua call pattern is valid")
@@ -249,6 +268,7 @@ fn redis(command: &Command, texts: &[&str], report: &mut Report) {
         .iter()
         .copied()
         .chain([piped.as_str()])
+        .chain(scripts.iter().copied())
         .flat_map(|text| LUA_CALL.captures_iter(text))
         .map(|call| call[1].to_ascii_lowercase())
         .collect();
@@ -442,10 +462,18 @@ fn top_level(statement: &[Token]) -> impl Iterator<Item = (usize, &Token)> {
     })
 }
 
-/// The first statement of `sql` that destroys data, said in a few words.
+/// The first statement of `sql` that destroys data, said in a few words. A statement that
+/// prepares or runs the text of a user variable (MySQL's `SET @q = 'DROP TABLE t'; PREPARE s
+/// FROM @q`, MariaDB's `EXECUTE IMMEDIATE @q`) runs what was last assigned to it.
 fn destructive(sql: &str, mysql: bool) -> Option<String> {
+    let mut variables: HashMap<String, String> = HashMap::new();
     statements(sql, mysql).iter().find_map(|statement| {
-        destroys(statement, mysql).then(|| {
+        variables.extend(assigned_variables(statement));
+        let runs_variable = matches!(statement.first(), Some(Token::Word(w)) if matches!(w.as_str(), "PREPARE" | "EXECUTE"))
+            && statement.iter().skip(1).any(|token| {
+                matches!(token, Token::Word(name) if variables.get(name).is_some_and(|code| runs_destructive(code, mysql)))
+            });
+        (runs_variable || destroys(statement, mysql)).then(|| {
             statement
                 .iter()
                 .take(8)
@@ -457,6 +485,40 @@ fn destructive(sql: &str, mysql: bool) -> Option<String> {
                 .join(" ")
         })
     })
+}
+
+/// The user variables a `SET` statement assigns text to (`SET @q = 'DROP TABLE t'`, `@q :=
+/// CONCAT('DROP TABLE ', 't')`), each with the literals of its value joined: the SQL it holds.
+fn assigned_variables(statement: &[Token]) -> Vec<(String, String)> {
+    if !is_word(statement.first(), "SET") {
+        return Vec::new();
+    }
+    let top: Vec<(usize, &Token)> = top_level(statement).collect();
+    let mut assigned = Vec::new();
+    for (position, (index, token)) in top.iter().enumerate() {
+        let Token::Word(name) = token else { continue };
+        if !name.starts_with('@') {
+            continue;
+        }
+        let value_start = match (top.get(position + 1), top.get(position + 2)) {
+            (Some((_, Token::Symbol(eq))), _) if eq == "=" => index + 2,
+            (Some((_, Token::Symbol(colon))), Some((_, Token::Symbol(eq)))) if colon == ":" && eq == "=" => index + 3,
+            _ => continue,
+        };
+        let value_end = top
+            .iter()
+            .find(|(at, token)| *at >= value_start && matches!(token, Token::Symbol(s) if s == ","))
+            .map_or(statement.len(), |(at, _)| *at);
+        let text: String = statement[value_start.min(value_end)..value_end]
+            .iter()
+            .filter_map(|token| match token {
+                Token::Literal(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assigned.push((name.clone(), text));
+    }
+    assigned
 }
 
 /// Whether code that a statement runs destroys data: a PostgreSQL `DO` block's body, where a
@@ -647,18 +709,50 @@ fn altered_away(statement: &[Token]) -> bool {
 
 /// MongoDB shell code that drops a collection or database, deletes every document, or
 /// overwrites every document (`updateMany({}, …)`, `update({}, …, {multi: true})`, as `UPDATE`
-/// without `WHERE`), also as a `bulkWrite` operation or a `runCommand({drop: …})`.
+/// without `WHERE`), also as a `bulkWrite` operation, a `runCommand` (`{drop: …}`,
+/// `{dropDatabase: 1}`, `{delete: …, deletes: [{q: {}, limit: 0}]}`) or a rename that drops the
+/// collection it replaces (`renameCollection('y', true)`). A filter matches every document when
+/// it is empty or asks only that `_id` exist (`{_id: {$exists: true}}`, `{_id: {$ne: null}}`),
+/// as `WHERE 1=1` does; `remove({}, true)` deletes one document.
 fn mongo_destructive(code: &str) -> Option<String> {
     static DESTROYS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(concat!(
-            r"\.\s*(?:drop|dropDatabase)\s*\(\s*\)|\.\s*(?:deleteMany|remove)\s*\(\s*(?:\{\s*\}\s*)?\)|\bdropDatabase\s*:",
-            r"|\.\s*updateMany\s*\(\s*\{\s*\}\s*,|\.\s*update\s*\(\s*\{\s*\}\s*,[^;]*\bmulti\s*:\s*true",
-            r"|\b(?:deleteMany|updateMany)\s*:\s*\{\s*filter\s*:\s*\{\s*\}",
-            r"|\brunCommand\s*\(\s*\{\s*drop\s*:",
-        ))
-        .expect("the MongoDB pattern is valid")
+        let key = |name: &str| format!(r#"['"]?\b{name}['"]?\s*:"#);
+        let every = r#"\{\s*(?:['"]?_id['"]?\s*:\s*\{\s*['"]?\$(?:exists['"]?\s*:\s*(?:true|1)|ne['"]?\s*:\s*null)\s*\}\s*)?\}"#;
+        let patterns = [
+            r"\.\s*(?:drop|dropDatabase)\s*\(\s*(?:\{[^()]*\}\s*)?\)".to_owned(),
+            format!(r"\.\s*deleteMany\s*\(\s*(?:{every}\s*)?(?:,[^()]*)?\)"),
+            format!(r"\.\s*remove\s*\(\s*(?:{every}\s*)?(?P<one>,[^()]*)?\)"),
+            format!(r"\.\s*updateMany\s*\(\s*{every}\s*,"),
+            format!(r"\.\s*update\s*\(\s*{every}\s*,[^;]*{}\s*true", key("multi")),
+            format!(
+                r"{}\s*\{{\s*{}\s*{every}",
+                key("(?:deleteMany|updateMany)"),
+                key("filter")
+            ),
+            format!(
+                r"{}\s*{every}\s*,\s*{}\s*0|{}\s*0\s*,\s*{}\s*{every}",
+                key("q"),
+                key("limit"),
+                key("limit"),
+                key("q")
+            ),
+            format!(
+                r#"\brunCommand\s*\(\s*\{{\s*['"]?drop['"]?\s*:|{}"#,
+                key("dropDatabase")
+            ),
+            r"\.\s*renameCollection\s*\([^(),]*,\s*true\s*\)".to_owned(),
+        ];
+        Regex::new(&patterns.join("|")).expect("the MongoDB pattern is valid")
     });
-    DESTROYS.find(code).map(|found| found.as_str().to_owned())
+    DESTROYS
+        .captures_iter(code)
+        .find(|found| {
+            // `remove(filter, true)` or `{justOne: true}` deletes one document.
+            found.name("one").is_none_or(|one| {
+                !(one.as_str().contains("true") || one.as_str().trim_start_matches(',').trim() == "1")
+            })
+        })
+        .map(|found| found[0].to_owned())
 }
 
 #[cfg(test)]
@@ -700,6 +794,11 @@ mod tests {
         assert!(destructive("EXEC sp_executesql N'TRUNCATE TABLE x'", false).is_some());
         assert!(destructive("PREPARE s FROM 'DELETE FROM x'", true).is_some());
         assert!(destructive("EXECUTE 'DELETE FROM x WHERE id = ' || id", false).is_none());
+        assert!(destructive("SET @q = 'DROP TABLE t'; PREPARE s FROM @q; EXECUTE s", true).is_some());
+        assert!(destructive("SET @q := CONCAT('TRUNCATE ', 't'); EXECUTE IMMEDIATE @q", true).is_some());
+        assert!(destructive("SET @a = 1, @q = 'DELETE FROM t'; PREPARE s FROM @q", true).is_some());
+        assert!(destructive("SET @q = 'SELECT 1'; PREPARE s FROM @q; EXECUTE s", true).is_none());
+        assert!(destructive("SET @q = 'DROP TABLE t'; SET @q = 'SELECT 1'; PREPARE s FROM @q", true).is_none());
     }
 
     #[test]
@@ -715,5 +814,19 @@ mod tests {
         assert!(mongo_destructive("db.users.update({}, {$set: {e: 1}})").is_none());
         assert!(mongo_destructive("db.u.bulkWrite([{deleteMany: {filter: {}}}])").is_some());
         assert!(mongo_destructive("db.runCommand({drop: 'users'})").is_some());
+        assert!(mongo_destructive("db.users.drop({writeConcern: {w: 1}})").is_some());
+        assert!(mongo_destructive(r#"db.u.bulkWrite([{ "deleteMany": { "filter": {} } }])"#).is_some());
+        assert!(mongo_destructive("db.u.deleteMany({}, {w: 'majority'})").is_some());
+        assert!(mongo_destructive("db.u.deleteMany({_id: {$exists: true}})").is_some());
+        assert!(mongo_destructive("db.u.deleteMany({email: {$exists: true}})").is_none());
+        assert!(mongo_destructive("db.u.remove({}, false)").is_some());
+        assert!(mongo_destructive("db.u.remove({}, true)").is_none());
+        assert!(mongo_destructive("db.u.remove({}, {justOne: true})").is_none());
+        assert!(mongo_destructive(r#"db.adminCommand({"dropDatabase": 1})"#).is_some());
+        assert!(mongo_destructive("db.runCommand({delete: 'u', deletes: [{q: {}, limit: 0}]})").is_some());
+        assert!(mongo_destructive("db.runCommand({delete: 'u', deletes: [{q: {a: 1}, limit: 0}]})").is_none());
+        assert!(mongo_destructive("db.a.renameCollection('b', true)").is_some());
+        assert!(mongo_destructive("db.a.renameCollection('b')").is_none());
+        assert!(mongo_destructive("db.u.findOneAndDelete({})").is_none());
     }
 }

@@ -1,7 +1,8 @@
 //! JavaScript and TypeScript-free JavaScript as node, deno and bun run it: `require` and
 //! `import` (with aliases and destructuring) are followed to find the calls that run commands
 //! (`child_process.*`, `Bun.spawn`, `Bun.$`, `Deno.Command`), delete files (`fs.rmSync`,
-//! `fs.unlinkSync`, `Deno.remove`…), write them (`fs.writeFileSync`…) or run more code (`eval`).
+//! `fs.unlinkSync`, `Deno.remove`…), write them (`fs.writeFileSync`…) or run more code (`eval`,
+//! the `load(file)` of `mongosh` and `d8`).
 
 use super::syntax::{self, Grammar, named_children};
 use super::{
@@ -527,6 +528,14 @@ impl Reader<'_> {
             ("", "eval") | ("vm", "runInThisContext" | "runInNewContext" | "runInContext") => {
                 Some(code_effect(&name, span, Language::JavaScript, &argument(0)))
             }
+            // The shells that run JavaScript outside node (`mongosh`, `d8`, `rhino`) run the file
+            // `load('x.js')` names; node has no such function, and a file nobody knows is let be.
+            ("", "load") => match argument(0) {
+                Value::Text(path) if path.value().is_some() => {
+                    Some(code_effect(&name, span, Language::JavaScript, &Value::FileText(path)))
+                }
+                _ => None,
+            },
             _ => None,
         };
         self.effects.extend(effect);

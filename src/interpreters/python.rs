@@ -35,6 +35,13 @@ pub fn effects(source: &Source, env: &Env, allowance: Allowance<'_>) -> Result<V
             "import_from_statement" => reader.import_from(node),
             "assignment" => reader.assign(node),
             "as_pattern" => reader.bind_as(node),
+            "for_statement" => reader.bind_loop(node),
+            // A comprehension's body comes before its `for` clauses: bind them first.
+            "list_comprehension" | "set_comprehension" | "dictionary_comprehension" | "generator_expression" => {
+                for clause in named_children(node).into_iter().filter(|c| c.kind() == "for_in_clause") {
+                    reader.bind_loop(clause);
+                }
+            }
             "call" => reader.call(node),
             _ => {}
         }
@@ -160,6 +167,59 @@ impl Reader<'_> {
         };
         let value = self.value(value);
         self.names.insert(self.text(name).to_owned(), value);
+    }
+
+    /// `for f in glob.glob(P)` (a loop or a comprehension's clause): `f` stands for every path
+    /// the pattern matches, named by the pattern itself, so that a delete of `f` is judged like
+    /// `rm P`.
+    fn bind_loop(&mut self, node: Node) {
+        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+            return;
+        };
+        if left.kind() != "identifier" {
+            return;
+        }
+        if let Some(paths) = self.globbed(right) {
+            self.names.insert(self.text(left).to_owned(), paths);
+        }
+    }
+
+    /// The paths an expression lists, as one pattern: `glob.glob(P)` and `glob.iglob(P)` (the
+    /// pattern as written: `glob` expands no `~`), a path's `.glob(P)`, `.rglob(P)` and
+    /// `.iterdir()` (`PATH/P`, `PATH/**/P`, `PATH/*`, each a path).
+    fn globbed(&self, node: Node) -> Option<Value> {
+        if node.kind() != "call" {
+            return None;
+        }
+        let function = node.child_by_field_name("function")?;
+        let span = self.span(node);
+        let (positional, keywords) = self.arguments(node);
+        let pattern = |keyword: &str| {
+            keywords
+                .iter()
+                .find(|(name, _)| name == keyword)
+                .map(|(_, value)| value.clone())
+                .or_else(|| positional.first().cloned())
+        };
+        let below = |path: Word, pieces: &[&str], pattern: Option<Value>| {
+            let mut words = vec![path];
+            words.extend(pieces.iter().map(|piece| text(piece, span)));
+            words.extend(pattern.map(|pattern| pattern.into_word(span)));
+            Value::Path(join_paths(words, span))
+        };
+        match self.value(function) {
+            Value::Name(name) if matches!(name.as_str(), "glob.glob" | "glob.iglob") => match pattern("pathname") {
+                Some(Value::Text(pattern)) => Some(Value::Text(pattern)),
+                _ => None,
+            },
+            Value::PathMethod(path, method) => match method.as_str() {
+                "glob" => Some(below(path, &[], pattern("pattern"))),
+                "rglob" => Some(below(path, &["**"], pattern("pattern"))),
+                "iterdir" => Some(below(path, &["*"], None)),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// What an identifier stands for: a bound name, a star-imported function, a builtin.
@@ -425,7 +485,27 @@ impl Reader<'_> {
             return;
         };
         let span = self.span(node);
-        let (positional, keywords) = self.arguments(node);
+        let (mut positional, keywords) = self.arguments(node);
+        let mut callee = self.value(function);
+        // `map(os.remove, glob.glob(P))`: the function called on every path the pattern names;
+        // `map(lambda f: …, glob.glob(P))`: its parameter stands for them.
+        let mapped = node.child_by_field_name("arguments").map(named_children);
+        if matches!(&callee, Value::Name(name) if name == "map")
+            && let Some([function, iterable]) = mapped.as_deref()
+            && let Some(paths) = self.globbed(*iterable)
+        {
+            let parameters = function.child_by_field_name("parameters").map(named_children);
+            match parameters.as_deref() {
+                Some([parameter]) if function.kind() == "lambda" && parameter.kind() == "identifier" => {
+                    self.names.insert(self.text(*parameter).to_owned(), paths);
+                }
+                _ if !positional.is_empty() => {
+                    callee = positional.remove(0);
+                    positional = vec![paths];
+                }
+                _ => {}
+            }
+        }
         let keyword = |name: &str| keywords.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.clone());
         let argument = |index: usize, name: &str| keyword(name).or_else(|| positional.get(index).cloned());
         let cwd = keyword("cwd")
@@ -434,7 +514,7 @@ impl Reader<'_> {
         if self.written.contains(&node.id()) {
             return;
         }
-        let effect = match self.value(function) {
+        let effect = match callee {
             // `f.write(text)` on a file opened for writing; `open(p, 'w').write(text)` stands
             // for its `open` call too.
             Value::Opened(path, append) => {
@@ -775,6 +855,39 @@ mod tests {
             python("h = os.environ['HOME']\nopen(f'{h}/.zshrc', 'w')"),
             ["open: write /home/user/.zshrc"]
         );
+    }
+
+    #[test]
+    fn a_loop_over_a_glob_deletes_its_pattern() {
+        assert_eq!(
+            python("import os, glob\n[os.remove(f) for f in glob.glob('/h/.ssh/*')]"),
+            ["os.remove: delete /h/.ssh/*"]
+        );
+        assert_eq!(
+            python("import os, glob\nfor f in glob.iglob(pathname='/h/*'):\n    os.unlink(f)"),
+            ["os.unlink: delete /h/*"]
+        );
+        assert_eq!(
+            python("import os, glob\nlist(map(os.remove, glob.glob('/h/*')))"),
+            ["os.remove: delete /h/*"]
+        );
+        assert_eq!(
+            python("import os, glob\nlist(map(lambda f: os.remove(f), glob.glob('/h/*')))"),
+            ["os.remove: delete /h/*"]
+        );
+        assert_eq!(
+            python("import shutil, pathlib\n[shutil.rmtree(p) for p in pathlib.Path.home().glob('*')]"),
+            ["shutil.rmtree: delete -r -d /home/user/*"]
+        );
+        assert_eq!(
+            python("from pathlib import Path\n[p.unlink() for p in Path('/h').rglob('*.pem')]"),
+            ["Path.unlink: delete /h/**/*.pem"]
+        );
+        assert_eq!(
+            python("from pathlib import Path\nfor p in Path('~').expanduser().iterdir(): p.unlink()"),
+            ["Path.unlink: delete /home/user/*"]
+        );
+        assert!(python("import glob\nprint(glob.glob('/h/*'))").is_empty());
     }
 
     #[test]

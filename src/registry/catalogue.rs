@@ -5385,10 +5385,29 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["redis", "redis-cli", "redis-server", "valkey-cli", "keydb-cli"],
         subcommand: &[],
-        options: Options::posix("", &["rdb", "functions-rdb"]),
+        options: Options::posix(
+            "hpsaurindDt",
+            &[
+                "rdb",
+                "functions-rdb",
+                "eval",
+                "user",
+                "pass",
+                "pattern",
+                "count",
+                "cacert",
+                "cert",
+                "key",
+            ],
+        ),
+        // `--eval FILE KEYS… , ARGS…` runs a Lua script on the server.
         carriers: &[
             Carrier::WritesOption(Opt::Long("rdb")),
             Carrier::WritesOption(Opt::Long("functions-rdb")),
+            Carrier::OptionScript {
+                option: Opt::Long("eval"),
+                language: Language::Lua,
+            },
         ],
         inert: &[],
     },

@@ -241,6 +241,9 @@ pub enum Carrier {
     /// The operand at `index` names a file of code in a language that the program runs (`wg-quick
     /// up FILE`, `procmail RCFILE`): read when it is on disk or written earlier in the command.
     OperandScript { index: usize, language: Language },
+    /// Each operand ending in `suffix` names a file of code in a language that the program runs,
+    /// after any other operand (`mongosh app x.js`, where `app` is the database).
+    ScriptOperandsEnding { suffix: &'static str, language: Language },
     /// The value of an option that starts with `prefix` names a file of code (`tshark -X
     /// lua_script:FILE`).
     OptionScriptPrefixed {
@@ -342,6 +345,7 @@ impl Carrier {
             | Carrier::Stdin(language)
             | Carrier::FileOrStdin { language, .. }
             | Carrier::OperandScript { language, .. }
+            | Carrier::ScriptOperandsEnding { language, .. }
             | Carrier::FolderScript { language, .. }
             | Carrier::OptionScriptPrefixed { language, .. }
             | Carrier::OptionScript { language, .. } => Some(language),
@@ -458,6 +462,9 @@ impl Carrier {
                 language,
             } => format!("each operand is a {language:?} file"),
             Carrier::OperandScript { index, language } => format!("operand #{} is a {language:?} file", index + 1),
+            Carrier::ScriptOperandsEnding { suffix, language } => {
+                format!("each operand ending in `{suffix}` is a {language:?} file")
+            }
             Carrier::OptionScriptPrefixed {
                 option,
                 prefix,
@@ -1054,6 +1061,16 @@ fn entry_executions(
                     index => operands.get(index).into_iter().copied().collect(),
                 };
                 for path in paths {
+                    found.push(Execution::File {
+                        via: via(""),
+                        path: (*path).clone(),
+                        language,
+                        current_shell: false,
+                    });
+                }
+            }
+            Carrier::ScriptOperandsEnding { suffix, language } => {
+                for path in operands.iter().filter(|operand| operand.text().ends_with(suffix)) {
                     found.push(Execution::File {
                         via: via(""),
                         path: (*path).clone(),

@@ -1015,7 +1015,48 @@ pub const ENTRIES: &[Entry] = &[
         ],
         inert: &[],
     },
-    // MongoDB's shells run JavaScript: `--eval` code, a script named, code piped in.
+    // Prisma sends a script to the project's database as it is (`--file`, or standard input
+    // with `--stdin`); Turso's shell runs the SQL operand after the database, or its input.
+    Entry {
+        names: &["prisma"],
+        subcommand: &["db", "execute"],
+        options: Options::gnu("", &["file", "url", "schema", "config"]),
+        carriers: &[
+            Carrier::OptionScript {
+                option: Opt::Long("file"),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["turso"],
+        subcommand: &["db", "shell"],
+        options: Options::gnu("", &["instance", "location", "proxy"]),
+        carriers: &[
+            Carrier::OperandCode {
+                index: 1,
+                language: Language::Sql,
+                unless: &[],
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+        inert: &[],
+    },
+    tool(
+        &["litecli"],
+        Options::gnu("DRle", &["database", "prompt", "logfile", "liteclirc", "execute"]),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "execute"),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+    ),
+    // MongoDB's shells run JavaScript: `--eval` code, a script named (`-f`, or operands ending
+    // in `.js` after the database address), code piped in.
     tool(
         &["mongosh", "mongo"],
         Options::gnu(
@@ -1038,6 +1079,10 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::OptionScript {
                 option: Opt::Both('f', "file"),
+                language: Language::JavaScript,
+            },
+            Carrier::ScriptOperandsEnding {
+                suffix: ".js",
                 language: Language::JavaScript,
             },
             Carrier::Stdin(Language::JavaScript),

@@ -177,6 +177,21 @@ fn sink(language: Language, name: &str) -> Option<Sink> {
     })
 }
 
+/// Ruby's methods that give a block each element of their receiver in turn.
+const ITERATORS: &[&str] = &[
+    "each",
+    "each_entry",
+    "each_with_index",
+    "map",
+    "collect",
+    "select",
+    "filter",
+    "filter_map",
+    "flat_map",
+    "reject",
+    "find_all",
+];
+
 /// Qualifiers under which a bare Ruby or Perl builtin is still the builtin.
 fn builtin_qualifier(language: Language, qualifier: &str) -> bool {
     match language {
@@ -221,10 +236,90 @@ impl Scanner<'_> {
                     let name = self.text(index).to_owned();
                     self.names.insert(name, value);
                 }
-                Kind::Ident => self.call(index),
+                Kind::Ident => {
+                    if self.language == Language::Ruby {
+                        self.bind_block(index);
+                        self.method_reference(index);
+                    }
+                    self.call(index);
+                }
+                Kind::Punct if self.language == Language::Ruby => self.bind_block(index),
                 _ => {}
             }
             index += 1;
+        }
+    }
+
+    /// The paths a glob gives the iterator named at `method` (`Dir.glob(P).each`), or a block
+    /// after the glob's `)` at `method` (`Dir.glob(P) { … }`), as the glob's pattern.
+    fn globbed_receiver(&self, method: usize) -> Option<Value> {
+        let end = match self.tokens.get(method)?.kind {
+            Kind::Ident if ITERATORS.contains(&self.text(method)) && self.is(method.checked_sub(1)?, ".") => method - 1,
+            Kind::Punct if self.is(method, ")") => method + 1,
+            _ => return None,
+        };
+        let close = end.checked_sub(1)?;
+        // The scan back to the opening bracket starts at a closing one: `Dir.glob(.each` has none.
+        if !(self.is(close, ")") || self.is(close, "]")) {
+            return None;
+        }
+        let mut depth = 0usize;
+        let open = (0..=close).rev().find(|&index| {
+            match self.text(index) {
+                ")" | "]" if matches!(self.tokens[index].kind, Kind::Punct) => depth += 1,
+                "(" | "[" if matches!(self.tokens[index].kind, Kind::Punct) => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        })?;
+        // `Dir.glob(…)` starts three tokens before its `(`, `Dir[…]` one before its `[`.
+        [3, 1]
+            .iter()
+            .filter_map(|before| open.checked_sub(*before))
+            .find_map(|start| self.glob_pattern(start..end))
+    }
+
+    /// `Dir.glob(P).each { |f| … }`, `Dir[P].each do |f| … end`, `Dir.glob(P) { |f| … }`: the
+    /// block's parameter stands for every path the pattern matches, named by the pattern, so
+    /// that a delete of it is judged like `rm P`. `index` is a block's `{` or `do`.
+    fn bind_block(&mut self, index: usize) {
+        if !(self.is(index, "{") || self.text(index) == "do") || !self.is(index + 1, "|") || !self.is(index + 3, "|") {
+            return;
+        }
+        let Some(method) = index.checked_sub(1) else {
+            return;
+        };
+        if !matches!(self.tokens.get(index + 2).map(|t| &t.kind), Some(Kind::Ident)) {
+            return;
+        }
+        if let Some(paths) = self.globbed_receiver(method) {
+            let name = self.text(index + 2).to_owned();
+            self.names.insert(name, paths);
+        }
+    }
+
+    /// `Dir.glob(P).each(&File.method(:delete))`: the method named is called with every path
+    /// the pattern matches, judged as one call given the pattern. `index` is the iterator's name.
+    fn method_reference(&mut self, index: usize) {
+        let reference = index + 1..index + 10;
+        let written: Vec<&str> = reference
+            .clone()
+            .take_while(|at| *at < self.tokens.len())
+            .map(|at| self.text(at))
+            .collect();
+        let ["(", "&", owner, ".", "method", "(", _, ")", ")"] = written.as_slice() else {
+            return;
+        };
+        let Some(Kind::Str(method)) = self.tokens.get(index + 7).map(|t| &t.kind) else {
+            return;
+        };
+        let target = format!("{}.{}", owner.replace("::", "."), method.text());
+        let Some(found) = sink(self.language, &target) else {
+            return;
+        };
+        if let Some(paths) = self.globbed_receiver(index) {
+            let span = self.span(index..reference.end.min(self.tokens.len()));
+            self.judge(&target, found, vec![paths], span);
         }
     }
 
@@ -786,6 +881,24 @@ mod tests {
             ["FileUtils.rm_rf: delete -r -d tmp"]
         );
         assert!(ruby("x.send(:each, 1)").is_empty());
+        assert_eq!(
+            ruby("Dir.glob('/h/.ssh/*').each { |f| File.delete(f) }"),
+            ["File.delete: delete /h/.ssh/*"]
+        );
+        assert_eq!(
+            ruby("Dir['/h/*'].map do |d|\n FileUtils.rm_r(d)\nend"),
+            ["FileUtils.rm_r: delete -r -d /h/*"]
+        );
+        assert_eq!(
+            ruby("Dir.glob('/h/*') { |f| File.unlink(f) }"),
+            ["File.unlink: delete /h/*"]
+        );
+        assert_eq!(
+            ruby("Dir['/h/.ssh/*'].each(&File.method(:delete))"),
+            ["File.delete: delete /h/.ssh/*"]
+        );
+        assert!(ruby("Dir.glob('/h/*').each { |f| puts f }").is_empty());
+        assert!(ruby("list.each(&File.method(:delete))").is_empty());
     }
 
     #[test]
