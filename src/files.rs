@@ -886,9 +886,13 @@ pub fn secret_entries(dir: &AbsPath, name: Option<&str>, deep: bool, context: &C
             protection: Protection::Secret,
             ..
         } => Some(path),
-        _ => deep_name
-            .filter(|name| project_secret(&[name], places::folds_case(dir, &context.home)).is_some())
-            .map(|name| dir.join(name)),
+        // Each name a pattern of letters either case stands for (`.[eE][nN][vV]`, from `-iname`).
+        _ => deep_name.and_then(|name| {
+            let fold = places::folds_case(dir, &context.home);
+            let names = paths::pattern_names(name, 64).unwrap_or_else(|| vec![name.to_owned()]);
+            let secret = names.into_iter().find(|name| project_secret(&[name], fold).is_some())?;
+            Some(dir.join(&secret))
+        }),
     }
 }
 
