@@ -734,14 +734,17 @@ fn searcher(program: &str) -> &'static Searcher {
     }
 }
 
+/// Whether a search prints names of files, a count or an exit status: nothing of what it reads.
+fn shows_no_line(parsed: &args::Parsed, searcher: &Searcher) -> bool {
+    searcher.names_only.iter().any(|flag| parsed.has_short(*flag))
+        || searcher.names_only_long.iter().any(|long| parsed.has_long(long))
+}
+
 /// The files and folders a search program reads and shows lines of: its operands after the
 /// pattern (unless `-e` or `-f` gave it), none when it prints only names or counts.
 fn searched(args: &[Word], searcher: &Searcher) -> Vec<Word> {
     let parsed = args::parse(args, &searcher.options);
-    // Names of matching files, a count or an exit status show nothing of what they hold.
-    let shows_no_line = searcher.names_only.iter().any(|flag| parsed.has_short(*flag))
-        || searcher.names_only_long.iter().any(|long| parsed.has_long(long));
-    if shows_no_line {
+    if shows_no_line(&parsed, searcher) {
         return Vec::new();
     }
     let mut words: Vec<Word> = parsed.operands().cloned().collect();
@@ -755,15 +758,31 @@ fn searched(args: &[Word], searcher: &Searcher) -> Vec<Word> {
     words
 }
 
-/// Whether a search program reads every file below the folders it is given (`grep -r`, `rg`,
-/// `ag`, `ack`, `git grep --no-index`), and then whether it enters hidden files and folders
-/// too: `grep`, `ack` and `git grep` do; `rg` only with `--hidden`, `-.` or `-uu`, `ag` only with
-/// `--hidden` or `-u`.
+/// Whether a search program reads every file below the folders it is given and prints lines of
+/// them (`grep -r`, `rg`, `ag`, `ack`, `git grep --no-index`), and then whether it enters hidden
+/// files and folders too: `grep`, `ack` and `git grep` do; `rg` only with `--hidden`, `-.` or
+/// `-uu`, `ag` only with `--hidden` or `-u`.
 pub fn search_walk(command: &Command) -> Option<bool> {
-    let args = command.args();
+    let invocation;
+    let (args, searcher) = match command.name.as_str() {
+        "git" => {
+            invocation = crate::tools::git::invocation(command);
+            if invocation.subcommand != "grep" || !invocation.args.iter().any(|w| w.is("--no-index")) {
+                return None;
+            }
+            (invocation.args, &GIT_GREP)
+        }
+        name @ ("grep" | "egrep" | "fgrep" | "rgrep" | "rg" | "ag" | "ack" | "ack-grep") => {
+            (command.args(), searcher(name))
+        }
+        _ => return None,
+    };
+    let parsed = args::parse(args, &searcher.options);
+    if shows_no_line(&parsed, searcher) {
+        return None;
+    }
     match command.name.as_str() {
         "grep" | "egrep" | "fgrep" => {
-            let parsed = args::parse(args, &GREP.options);
             let recursive = parsed.has('r', "recursive")
                 || parsed.has('R', "dereference-recursive")
                 || parsed
@@ -771,9 +790,7 @@ pub fn search_walk(command: &Command) -> Option<bool> {
                     .is_some_and(|action| action.is("recurse"));
             recursive.then_some(true)
         }
-        "rgrep" => Some(true),
         "rg" => {
-            let parsed = args::parse(args, &RIPGREP.options);
             let unrestricted = parsed
                 .args
                 .iter()
@@ -781,19 +798,9 @@ pub fn search_walk(command: &Command) -> Option<bool> {
                 .count();
             Some(unrestricted >= 2 || parsed.has('.', "hidden"))
         }
-        "ag" => {
-            let parsed = args::parse(args, &SILVER_SEARCHER.options);
-            Some(parsed.has('u', "unrestricted") || parsed.has_long("hidden"))
-        }
-        "ack" | "ack-grep" => {
-            let parsed = args::parse(args, &ACK.options);
-            (!parsed.has('n', "no-recurse")).then_some(true)
-        }
-        "git" => {
-            let invocation = crate::tools::git::invocation(command);
-            (invocation.subcommand == "grep" && invocation.args.iter().any(|w| w.is("--no-index"))).then_some(true)
-        }
-        _ => None,
+        "ag" => Some(parsed.has('u', "unrestricted") || parsed.has_long("hidden")),
+        "ack" | "ack-grep" => (!parsed.has('n', "no-recurse")).then_some(true),
+        _ => Some(true),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
-use crate::command::{Command, RedirectOperator};
+use crate::command::{Command, Input, RedirectOperator};
 use crate::context::Context;
 use crate::files::{self, ReadClass, WriteClass, WriteKind};
 use crate::links::{self, Last};
@@ -489,6 +489,14 @@ fn searched_folders(subject: &Subject, report: &mut Report, searched: &[Word]) {
         "git" => "git grep",
         name => name,
     };
+    // Given no folder, a search reads the current one (`cd ~ && grep -r KEY`), unless it reads
+    // its standard input.
+    let current = [Word::literal(".", command.span)];
+    let searched = if searched.is_empty() && matches!(command.stdin, Input::Inherited) {
+        &current[..]
+    } else {
+        searched
+    };
     for word in searched {
         let Target::Path(folder) = paths::resolve(word, &command.cwd) else {
             continue;
@@ -497,12 +505,16 @@ fn searched_folders(subject: &Subject, report: &mut Report, searched: &[Word]) {
             continue;
         }
         if let Some((store, what)) = places::secret_searched(&folder, hidden, subject.context) {
+            let shown = if searched == current {
+                format!("the current folder ({folder})")
+            } else {
+                subject.typed(word).to_owned()
+            };
             report.flag(
                 &READ_CREDENTIALS,
                 word.span,
                 format!(
-                    "`{program}` reads every file under {}, {store} included: the lines it prints would put {what} into the conversation",
-                    subject.typed(word)
+                    "`{program}` reads every file under {shown}, {store} included: the lines it prints would put {what} into the conversation"
                 ),
             );
         }
