@@ -592,6 +592,218 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
     ReadClass::Ordinary
 }
 
+/// How a search program reads its arguments.
+struct Searcher {
+    options: Options,
+    /// The options that make it print names of files, a count or an exit status: no line of
+    /// what it reads.
+    names_only: &'static [char],
+    names_only_long: &'static [&'static str],
+}
+
+const GREP: Searcher = Searcher {
+    options: Options::gnu(
+        "eABCfmdD",
+        &[
+            "regexp",
+            "file",
+            "max-count",
+            "after-context",
+            "before-context",
+            "context",
+            "directories",
+            "devices",
+        ],
+    ),
+    names_only: &['l', 'L', 'c', 'q'],
+    names_only_long: &["files-with-matches", "files-without-match", "count", "quiet", "silent"],
+};
+
+const RIPGREP: Searcher = Searcher {
+    options: Options::gnu(
+        "AeBCEfgjmMrtT",
+        &[
+            "regexp",
+            "file",
+            "glob",
+            "iglob",
+            "type",
+            "type-not",
+            "max-depth",
+            "max-count",
+            "context",
+            "after-context",
+            "before-context",
+            "encoding",
+            "replace",
+            "threads",
+            "sort",
+            "sortr",
+            "color",
+            "colors",
+            "pre",
+            "pre-glob",
+            "max-columns",
+            "max-filesize",
+            "ignore-file",
+            "type-add",
+            "engine",
+            "path-separator",
+            "context-separator",
+        ],
+    ),
+    names_only: &['l', 'c', 'q'],
+    names_only_long: &[
+        "files",
+        "files-with-matches",
+        "files-without-match",
+        "count",
+        "count-matches",
+        "quiet",
+    ],
+};
+
+/// `ag`'s `-A`, `-B` and `-C` take their number attached only (`-C3`).
+const SILVER_SEARCHER: Searcher = Searcher {
+    options: Options::gnu(
+        "GgmpW",
+        &[
+            "file-search-regex",
+            "max-count",
+            "path-to-ignore",
+            "depth",
+            "ignore",
+            "ignore-dir",
+            "width",
+            "pager",
+        ],
+    ),
+    names_only: &['l', 'L', 'c', 'g'],
+    names_only_long: &["files-with-matches", "files-without-matches", "count"],
+};
+
+/// `ack`'s `-C` takes its number attached only (`-C3`).
+const ACK: Searcher = Searcher {
+    options: Options::gnu(
+        "ABmg",
+        &[
+            "after-context",
+            "before-context",
+            "max-count",
+            "match",
+            "type",
+            "ignore-dir",
+            "ignore-file",
+            "output",
+        ],
+    ),
+    names_only: &['l', 'L', 'c', 'f', 'g'],
+    names_only_long: &["files-with-matches", "files-without-matches", "count"],
+};
+
+const GIT_GREP: Searcher = Searcher {
+    options: Options::gnu(
+        "eABCfm",
+        &[
+            "regexp",
+            "file",
+            "max-count",
+            "after-context",
+            "before-context",
+            "context",
+            "max-depth",
+            "threads",
+        ],
+    ),
+    names_only: &['l', 'L', 'c', 'q'],
+    names_only_long: &[
+        "name-only",
+        "files-with-matches",
+        "files-without-match",
+        "count",
+        "quiet",
+    ],
+};
+
+fn searcher(program: &str) -> &'static Searcher {
+    match program {
+        "rg" => &RIPGREP,
+        "ag" => &SILVER_SEARCHER,
+        "ack" | "ack-grep" => &ACK,
+        _ => &GREP,
+    }
+}
+
+/// Whether a search prints names of files, a count or an exit status: nothing of what it reads.
+fn shows_no_line(parsed: &args::Parsed, searcher: &Searcher) -> bool {
+    searcher.names_only.iter().any(|flag| parsed.has_short(*flag))
+        || searcher.names_only_long.iter().any(|long| parsed.has_long(long))
+}
+
+/// The files and folders a search program reads and shows lines of: its operands after the
+/// pattern (unless `-e` or `-f` gave it), none when it prints only names or counts.
+fn searched(args: &[Word], searcher: &Searcher) -> Vec<Word> {
+    let parsed = args::parse(args, &searcher.options);
+    if shows_no_line(&parsed, searcher) {
+        return Vec::new();
+    }
+    let mut words: Vec<Word> = parsed.operands().cloned().collect();
+    // The first operand is the pattern unless `-e` or `-f` gave it (`-eclass` too).
+    let pattern_given = parsed.value_of('e', "regexp").is_some()
+        || parsed.value_of('f', "file").is_some()
+        || parsed.value_of('\0', "match").is_some();
+    if !pattern_given && !words.is_empty() {
+        words.remove(0);
+    }
+    words
+}
+
+/// Whether a search program reads every file below the folders it is given and prints lines of
+/// them (`grep -r`, `rg`, `ag`, `ack`, `git grep --no-index`), and then whether it enters hidden
+/// files and folders too: `grep`, `ack` and `git grep` do; `rg` only with `--hidden`, `-.` or
+/// `-uu`, `ag` only with `--hidden` or `-u`.
+pub fn search_walk(command: &Command) -> Option<bool> {
+    let invocation;
+    let (args, searcher) = match command.name.as_str() {
+        "git" => {
+            invocation = crate::tools::git::invocation(command);
+            if invocation.subcommand != "grep" || !invocation.args.iter().any(|w| w.is("--no-index")) {
+                return None;
+            }
+            (invocation.args, &GIT_GREP)
+        }
+        name @ ("grep" | "egrep" | "fgrep" | "rgrep" | "rg" | "ag" | "ack" | "ack-grep") => {
+            (command.args(), searcher(name))
+        }
+        _ => return None,
+    };
+    let parsed = args::parse(args, &searcher.options);
+    if shows_no_line(&parsed, searcher) {
+        return None;
+    }
+    match command.name.as_str() {
+        "grep" | "egrep" | "fgrep" => {
+            let recursive = parsed.has('r', "recursive")
+                || parsed.has('R', "dereference-recursive")
+                || parsed
+                    .value_of('d', "directories")
+                    .is_some_and(|action| action.is("recurse"));
+            recursive.then_some(true)
+        }
+        "rg" => {
+            let unrestricted = parsed
+                .args
+                .iter()
+                .filter(|arg| arg.is_short('u') || arg.is_long("unrestricted"))
+                .count();
+            Some(unrestricted >= 2 || parsed.has('.', "hidden"))
+        }
+        "ag" => Some(parsed.has('u', "unrestricted") || parsed.has_long("hidden")),
+        "ack" | "ack-grep" => (!parsed.has('n', "no-recurse")).then_some(true),
+        _ => Some(true),
+    }
+}
+
 /// How many bytes `dd` copies when `count=` says (in blocks of `bs=`/`ibs=`, 512 bytes by
 /// default); `None` when it copies until the end.
 fn dd_bytes(args: &[Word]) -> Option<u64> {
@@ -651,17 +863,29 @@ pub fn secret(path: &AbsPath, context: &Context) -> Option<String> {
 /// The secret store among the entries of `dir` that the glob `name` matches (all with `None`):
 /// `dir` itself when it is a store (`~/.ssh/*`, the paths `find ~/.aws -exec … {}` finds), or the
 /// store it holds that the pattern reaches (a browser profile's `Login Data`). A pattern only
-/// public keys match (`~/.ssh/*.pub`) reaches none.
-pub fn secret_entries(dir: &AbsPath, name: Option<&str>, context: &Context) -> Option<AbsPath> {
+/// public keys match (`~/.ssh/*.pub`) reaches none. With `deep`, the paths a search finds at any
+/// depth below `dir`, the name compared with the stores' files wherever they are under it
+/// (`find ~ -name id_rsa`, a private key in `~/.ssh`) and with the names of a project's secret
+/// files (`find . -name .env`).
+pub fn secret_entries(dir: &AbsPath, name: Option<&str>, deep: bool, context: &Context) -> Option<AbsPath> {
     if name.is_some_and(|name| name.ends_with(".pub")) {
         return None;
     }
     if matches!(read_class(dir, context), ReadClass::Credentials(_)) {
         return Some(dir.clone());
     }
+    let deep_name = name.filter(|_| deep);
+    if let Some(name) = deep_name
+        && let Some(found) = places::secrets_found(dir, name, context)
+            .into_iter()
+            .find(|path| matches!(read_class(path, context), ReadClass::Credentials(_)))
+    {
+        return Some(found);
+    }
     let below = paths::Target::Below {
         dir: dir.clone(),
         name: name.map(str::to_owned),
+        deep,
     };
     match places::place(&below, context) {
         places::Place::Protected {
@@ -669,7 +893,13 @@ pub fn secret_entries(dir: &AbsPath, name: Option<&str>, context: &Context) -> O
             protection: Protection::Secret,
             ..
         } => Some(path),
-        _ => None,
+        // Each name a pattern of letters either case stands for (`.[eE][nN][vV]`, from `-iname`).
+        _ => deep_name.and_then(|name| {
+            let fold = places::folds_case(dir, &context.home);
+            let names = paths::pattern_names(name, 64).unwrap_or_else(|| vec![name.to_owned()]);
+            let secret = names.into_iter().find(|name| project_secret(&[name], fold).is_some())?;
+            Some(dir.join(&secret))
+        }),
     }
 }
 
@@ -685,8 +915,9 @@ pub fn process_environment_known_late(word: &Word) -> Option<String> {
 /// The programs [`read_by`] knows.
 pub const READERS: &[&str] = &[
     "cat", "less", "more", "bat", "batcat", "nl", "tac", "strings", "xxd", "od", "hexdump", "base64", "vi", "vim",
-    "nano", "view", "jq", "yq", "head", "tail", "grep", "egrep", "fgrep", "rg", "cp", "scp", "rsync", "nvim", "rvim",
-    "rview", "vimdiff", "gvim", "emacs", "sed", "awk", "gawk", "mawk", "nawk", "m4", "dd",
+    "nano", "view", "jq", "yq", "head", "tail", "grep", "egrep", "fgrep", "rgrep", "rg", "ag", "ack", "ack-grep", "cp",
+    "scp", "rsync", "nvim", "rvim", "rview", "vimdiff", "gvim", "emacs", "sed", "awk", "gawk", "mawk", "nawk", "m4",
+    "dd",
 ];
 
 /// The files a command reads and may show (cat, head, less, base64, cp sources…).
@@ -727,36 +958,8 @@ pub fn read_by(command: &Command) -> Vec<Word> {
             words
         }
         "head" | "tail" => operands("nc"),
-        "grep" | "egrep" | "fgrep" | "rg" => {
-            let parsed = args::parse(
-                args,
-                &Options::gnu(
-                    "eABCfm",
-                    &[
-                        "regexp",
-                        "file",
-                        "max-count",
-                        "after-context",
-                        "before-context",
-                        "context",
-                    ],
-                ),
-            );
-            // Names of matching files, a count or an exit status show nothing of what they hold.
-            let shows_no_line = ['l', 'L', 'c', 'q'].iter().any(|flag| parsed.has_short(*flag))
-                || ["files-with-matches", "files-without-match", "count", "quiet", "silent"]
-                    .iter()
-                    .any(|long| parsed.has_long(long));
-            if shows_no_line {
-                return Vec::new();
-            }
-            let mut words: Vec<Word> = parsed.operands().cloned().collect();
-            // The first operand is the pattern unless `-e` or `-f` gave it (`-eclass` too).
-            let pattern_given = parsed.value_of('e', "regexp").is_some() || parsed.value_of('f', "file").is_some();
-            if !pattern_given && !words.is_empty() {
-                words.remove(0);
-            }
-            words
+        "grep" | "egrep" | "fgrep" | "rgrep" | "rg" | "ag" | "ack" | "ack-grep" => {
+            searched(args, searcher(&command.name))
         }
         // `perl -n`/`-p` loop over the lines of their input files.
         "perl"
@@ -775,9 +978,13 @@ pub fn read_by(command: &Command) -> Vec<Word> {
             }
             words
         }
-        // `git diff A B` compares files, in the repository or not (`--no-index`).
+        // `git diff A B` compares files, in the repository or not (`--no-index`); `git grep
+        // --no-index` searches them as grep does.
         "git" => {
             let invocation = crate::tools::git::invocation(command);
+            if invocation.subcommand == "grep" && invocation.args.iter().any(|w| w.is("--no-index")) {
+                return searched(invocation.args, &GIT_GREP);
+            }
             if invocation.subcommand != "diff" {
                 return Vec::new();
             }

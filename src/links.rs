@@ -179,9 +179,10 @@ fn real_target(target: &Target, last: Last, context: &Context) -> Option<Target>
         Walked::Unknown(what) => Some(Target::Unknown { guarded: false, what }),
         Walked::Real(real, _) => Some(match target {
             Target::Contents(_) => Target::Contents(real),
-            Target::Below { name, .. } => Target::Below {
+            Target::Below { name, deep, .. } => Target::Below {
                 dir: real,
                 name: name.clone(),
+                deep: *deep,
             },
             _ => Target::Path(real),
         }),
@@ -250,6 +251,7 @@ pub fn matched_links(target: &Target, context: &Context) -> Vec<AbsPath> {
         Target::Below {
             dir,
             name: Some(pattern),
+            ..
         } => (dir, pattern.as_str()),
         _ => return Vec::new(),
     };

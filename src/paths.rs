@@ -223,7 +223,13 @@ pub enum Target {
     Contents(AbsPath),
     /// Some entries below a directory: those matching a glob (`dir/*.log`), or paths found at
     /// run time (`find dir -exec rm {} +`), filtered by a name pattern when one is known.
-    Below { dir: AbsPath, name: Option<String> },
+    /// `deep` when the paths are found at any depth below `dir` (a search's), not only among its
+    /// entries (a glob's).
+    Below {
+        dir: AbsPath,
+        name: Option<String>,
+        deep: bool,
+    },
     /// Inside a temporary directory made at run time (`$(mktemp -d)`).
     Temporary,
     /// A place only known at run time.
@@ -250,6 +256,7 @@ pub fn resolve_with(word: &Word, cwd: &Cwd, real_folder: &dyn Fn(&AbsPath) -> Ab
                             Target::Below {
                                 dir,
                                 name: found.name.clone(),
+                                deep: true,
                             }
                         } else {
                             Target::Contents(dir)
@@ -303,7 +310,7 @@ pub fn resolve_with(word: &Word, cwd: &Cwd, real_folder: &dyn Fn(&AbsPath) -> Ab
             Some(cut) => (base.join(&pattern[..cut.max(1)]), None),
             None => (base.clone(), Some(format!("{pattern}*"))),
         };
-        return Target::Below { dir, name };
+        return Target::Below { dir, name, deep: false };
     }
     let mut dir = if pattern.starts_with('/') {
         AbsPath::root()
@@ -330,9 +337,14 @@ pub fn resolve_with(word: &Word, cwd: &Cwd, real_folder: &dyn Fn(&AbsPath) -> Ab
             Target::Below {
                 dir,
                 name: Some((*component).to_owned()),
+                deep: false,
             }
         } else {
-            Target::Below { dir, name: None }
+            Target::Below {
+                dir,
+                name: None,
+                deep: false,
+            }
         };
     }
     Target::Path(dir)

@@ -424,7 +424,7 @@ pub fn place(target: &Target, context: &Context) -> Place {
     match target {
         Target::Path(path) => place_of(path, None, false, context),
         Target::Contents(path) => place_of(path, None, true, context),
-        Target::Below { dir, name } => place_of(dir, Some(name.as_deref()), false, context),
+        Target::Below { dir, name, .. } => place_of(dir, Some(name.as_deref()), false, context),
         Target::Temporary => Place::Temporary,
         Target::Unknown { guarded, what } => Place::Unknown {
             guarded: *guarded,
@@ -713,17 +713,121 @@ impl<'a> BelowHome<'a> {
 /// The keys and credential stores under the folder `path` (the folder itself or a place in it),
 /// by the home's protected places: what sending or publishing the folder whole would expose.
 pub fn secrets_below(path: &AbsPath, context: &Context) -> Option<&'static str> {
+    secret_places_below(path, context).next().map(|(_, what)| what)
+}
+
+/// [`secrets_below`], each store as its place below home and what it holds.
+fn secret_places_below<'a>(
+    path: &'a AbsPath,
+    context: &'a Context,
+) -> impl Iterator<Item = (&'static str, &'static str)> + 'a {
     let holds_home = context.home.starts_with(path);
     let in_home = BelowHome::of(path, &context.home);
     PROTECTED_IN_HOME
         .iter()
         .filter(|(_, protection, _)| *protection == Protection::Secret)
-        .find(|(relative, _, _)| {
+        .filter(move |(relative, _, _)| {
             // The location is the folder or inside it: the folder holds home, or is home or a
             // place below it holding the location.
             holds_home || in_home.as_ref().is_some_and(|folder| folder.within_or_holds(relative))
         })
-        .map(|(_, _, what)| *what)
+        .map(|(relative, _, what)| (*relative, *what))
+}
+
+/// The first key or credential store that a search reading every file under the folder `path`
+/// reads (`grep -r`), with what it holds. A search that skips hidden files and folders (`rg`,
+/// `ag` without `--hidden`) reaches only the stores whose names below `path` start with no dot:
+/// `~/.config/gh` from `~/.config`, none from `~`. The places of one system are looked for in its
+/// homes only: `Library/…` in a macOS home, `AppData/…` in a Windows home, where that folder is
+/// hidden.
+pub fn secret_searched(path: &AbsPath, hidden: bool, context: &Context) -> Option<(AbsPath, &'static str)> {
+    let macos = context.home.as_str().starts_with("/Users/");
+    secret_places_below(path, context)
+        .map(|(relative, what)| (context.home.join(relative), relative, what))
+        .find(|(store, relative, _)| {
+            let reached = hidden
+                || store
+                    .relative_to(path)
+                    .is_none_or(|below| !below.iter().any(|name| name.starts_with('.')));
+            let on_this_system = if relative.starts_with("Library/") {
+                macos
+            } else if relative.starts_with("AppData/") {
+                hidden && context.home.is_windows()
+            } else {
+                true
+            };
+            reached && on_this_system
+        })
+        .map(|(store, _, what)| (store, what))
+}
+
+/// The files that folder stores keep their secrets in, by name (`*.pem`: any name with that
+/// ending), to which a search's name filter is compared (`find ~ -name id_rsa`).
+const SECRET_FILES_IN_STORES: &[(&str, &[&str])] = &[
+    (
+        ".ssh",
+        &[
+            "id_rsa",
+            "id_dsa",
+            "id_ecdsa",
+            "id_ed25519",
+            "id_ecdsa_sk",
+            "id_ed25519_sk",
+            "identity",
+            "*.pem",
+            "*.key",
+        ],
+    ),
+    (".gnupg", &["secring.gpg", "*.key"]),
+    (".aws", &["credentials", "config"]),
+    (
+        ".azure",
+        &["accessTokens.json", "msal_token_cache.json", "msal_token_cache.bin"],
+    ),
+    (
+        ".config/gcloud",
+        &[
+            "credentials.db",
+            "access_tokens.db",
+            "application_default_credentials.json",
+            "adc.json",
+        ],
+    ),
+    (".kube", &["config"]),
+    (".config/gh", &["hosts.yml"]),
+    (".password-store", &["*.gpg"]),
+    ("Library/Keychains", &["*.keychain-db", "*.keychain"]),
+    (".config/glab-cli", &["config.yml"]),
+    (".config/github-copilot", &["hosts.json", "apps.json"]),
+    (".oci", &["config", "*.pem"]),
+];
+
+/// The key or credential stores that a search of the folder `path` at every depth finds when it
+/// keeps only the names `pattern` matches, each as a path naming the found files (`~/.ssh/id_rsa`
+/// for `find ~ -name 'id_*'`, `~/.aws/credentials` for `-name credentials`).
+pub fn secrets_found(path: &AbsPath, pattern: &str, context: &Context) -> Vec<AbsPath> {
+    let mut found = Vec::new();
+    for (relative, _) in secret_places_below(path, context) {
+        let store = context.home.join(relative);
+        if store.name().is_some_and(|name| glob_matches(pattern, name)) {
+            found.push(store.clone());
+        }
+        let files = SECRET_FILES_IN_STORES
+            .iter()
+            .filter(|(folder, _)| *folder == relative)
+            .flat_map(|(_, files)| files.iter());
+        for file in files {
+            match file.strip_prefix('*') {
+                // `*.pem` is found by `-name '*.pem'` or `-name 'aws.pem'`, named as the filter says.
+                Some(ending) if pattern.ends_with(ending) || glob_matches(pattern, file) => {
+                    found.push(store.join(pattern));
+                }
+                None if glob_matches(pattern, file) => found.push(store.join(file)),
+                _ => {}
+            }
+        }
+    }
+    found
 }
 
 /// Folders of the system tree that hold installed applications and served data rather than

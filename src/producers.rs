@@ -425,7 +425,7 @@ fn listed_matches(command: &Command) -> Option<crate::word::PathsUnder> {
     let mut name = None;
     for operand in &operands {
         match paths::resolve(operand, &command.cwd) {
-            Target::Below { dir, name: pattern } => {
+            Target::Below { dir, name: pattern, .. } => {
                 roots.push(dir);
                 name = pattern;
             }

@@ -275,16 +275,16 @@ fn file_secret(word: &Word, command: &Command, context: &Context) -> Option<Stri
             .map(|(file, what)| format!("{file} (written with {what})"))
             .or_else(|| files::secret(&path, context)),
         // The paths a glob matches or a search finds (`find ~/.ssh -exec curl -F f=@{} …`).
-        Target::Contents(dir) => secret_among(&dir, None, context),
-        Target::Below { dir, name } => secret_among(&dir, name.as_deref(), context),
+        Target::Contents(dir) => secret_among(&dir, None, false, context),
+        Target::Below { dir, name, deep } => secret_among(&dir, name.as_deref(), deep, context),
         _ => None,
     }
 }
 
 /// The secret store among the entries of `dir` that `name` matches, said as [`files::secret`]
 /// says a file's.
-fn secret_among(dir: &paths::AbsPath, name: Option<&str>, context: &Context) -> Option<String> {
-    let path = files::secret_entries(dir, name, context)?;
+fn secret_among(dir: &paths::AbsPath, name: Option<&str>, deep: bool, context: &Context) -> Option<String> {
+    let path = files::secret_entries(dir, name, deep, context)?;
     Some(files::secret(&path, context).unwrap_or_else(|| path.to_string()))
 }
 

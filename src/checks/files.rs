@@ -5,12 +5,13 @@
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
-use crate::command::{Command, RedirectOperator};
+use crate::command::{Command, Input, RedirectOperator};
 use crate::context::Context;
 use crate::files::{self, ReadClass, WriteClass, WriteKind};
 use crate::links::{self, Last};
 use crate::modes;
 use crate::paths::{self, AbsPath, Target};
+use crate::places;
 use crate::rules::Rule;
 use crate::source::Span;
 use crate::word::Word;
@@ -199,7 +200,7 @@ pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
 pub static READ_CREDENTIALS: Rule = Rule {
     id: "read-credentials",
     decision: DENY,
-    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`, a browser profile's `Cookies`, `Login Data` or `key4.db`, opened by `sqlite3` too…), or a raw disk that holds them (`dd if=/dev/sda`).",
+    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`, a browser profile's `Cookies`, `Login Data` or `key4.db`, opened by `sqlite3` too…), or a raw disk that holds them (`dd if=/dev/sda`); a search printing the lines of every file under a folder holding them (`grep -r KEY ~`, `rg --hidden`, `ag -u`, `ack`, `git grep --no-index`; `rg` and `ag` skip hidden folders otherwise), or printing the files a search finds by a key's or a store's name at any depth (`find ~ -name id_rsa -exec cat {} +`, `cat $(find ~ -name credentials)`).",
     instead: "Do not read secrets; ask the user for what you need to know about them",
     examples: &[
         "cat ~/.ssh/id_ed25519",
@@ -211,9 +212,20 @@ pub static READ_CREDENTIALS: Rule = Rule {
         "dd if=/dev/sda of=backup.img bs=4M",
         "sqlite3 ~/.config/google-chrome/Default/Cookies 'select * from cookies'",
         "sqlite3 ~/.mozilla/firefox/abc.default/key4.db .dump",
+        "grep -rn password ~",
+        "rg --hidden -i token ~",
+        "git grep --no-index AKIA ~",
+        "find ~ -name id_rsa -exec cat {} \\;",
+        "find / -name credentials -path '*.aws*' | xargs cat",
+        "cat $(find ~ -name 'id_*')",
     ],
     allowed: &[
         "sqlite3 app.db .tables",
+        "rg -i token ~",
+        "grep -rl password ~",
+        "grep -rn TODO ~/projects/app",
+        "find ~ -name '*.pub' -exec cat {} \\;",
+        "find ~/projects -name package.json | xargs cat",
         "cat ~/.ssh/id_ed25519.pub",
         "cat ~/.ssh/known_hosts",
         "ls ~/.ssh",
@@ -224,7 +236,7 @@ pub static READ_CREDENTIALS: Rule = Rule {
 pub static READ_ENV_FILE: Rule = Rule {
     id: "read-env-file",
     decision: ASK,
-    catches: "Reading a project's files of secret values (not the examples): `.env` files, `.dev.vars`, `*.tfvars`, Terraform state (`*.tfstate`, which keeps every secret in plain text), `secrets.json|yaml|toml`, Rails' `master.key`, a private SSH key by its usual name (`id_ed25519`).",
+    catches: "Reading a project's files of secret values (not the examples): `.env` files, `.dev.vars`, `*.tfvars`, Terraform state (`*.tfstate`, which keeps every secret in plain text), `secrets.json|yaml|toml`, Rails' `master.key`, a private SSH key by its usual name (`id_ed25519`); the files of such a name a search finds and prints (`find . -name .env -exec cat {} +`).",
     instead: "Read `.env.example` for the names, and ask the user about the values",
     examples: &[
         "cat .env",
@@ -233,9 +245,11 @@ pub static READ_ENV_FILE: Rule = Rule {
         "cat terraform.tfstate",
         "cat config/master.key",
         "cat deploy/id_ed25519",
+        "find . -name .env -exec cat {} \\;",
     ],
     allowed: &[
         "cat .env.example",
+        "find . -name .env.example -exec cat {} \\;",
         "cat README.md",
         "cat deploy/id_ed25519.pub",
         "terraform state list",
@@ -457,6 +471,52 @@ fn check(subject: &Subject, report: &mut Report) {
             && matches!(paths::resolve(source, &command.cwd), Target::Path(path) if matches!(files::read_class(&path, subject.context), ReadClass::EnvFile(_)));
         if !counted {
             read(subject, report, source);
+        }
+    }
+    searched_folders(subject, report, &copied);
+}
+
+/// A search reading every file under a folder (`grep -r KEY ~`, `rg --hidden KEY ~`) prints the
+/// lines that match of the keys and credential stores it holds; `rg KEY ~`, which skips hidden
+/// folders, reads none of `~/.ssh` or `~/.aws`. A folder that is a store itself is judged as a
+/// read of it.
+fn searched_folders(subject: &Subject, report: &mut Report, searched: &[Word]) {
+    let command = subject.command;
+    let Some(hidden) = files::search_walk(command) else {
+        return;
+    };
+    let program = match command.name.as_str() {
+        "git" => "git grep",
+        name => name,
+    };
+    // Given no folder, a search reads the current one (`cd ~ && grep -r KEY`), unless it reads
+    // its standard input.
+    let current = [Word::literal(".", command.span)];
+    let searched = if searched.is_empty() && matches!(command.stdin, Input::Inherited) {
+        &current[..]
+    } else {
+        searched
+    };
+    for word in searched {
+        let Target::Path(folder) = paths::resolve(word, &command.cwd) else {
+            continue;
+        };
+        if files::read_class(&folder, subject.context) != ReadClass::Ordinary {
+            continue;
+        }
+        if let Some((store, what)) = places::secret_searched(&folder, hidden, subject.context) {
+            let shown = if searched == current {
+                format!("the current folder ({folder})")
+            } else {
+                subject.typed(word).to_owned()
+            };
+            report.flag(
+                &READ_CREDENTIALS,
+                word.span,
+                format!(
+                    "`{program}` reads every file under {shown}, {store} included: the lines it prints would put {what} into the conversation"
+                ),
+            );
         }
     }
 }
@@ -754,16 +814,16 @@ fn read(subject: &Subject, report: &mut Report, word: &Word) {
             // one only public keys match (`~/.ssh/*.pub`) does not. Into a folder that is no
             // store itself, it reads the stores among the entries it matches (a browser
             // profile's `Login Data`).
-            Target::Below { dir, name } => read_entries(subject, report, word, &dir, name.as_deref()),
-            Target::Contents(dir) => read_entries(subject, report, word, &dir, None),
+            Target::Below { dir, name, deep } => read_entries(subject, report, word, &dir, name.as_deref(), deep),
+            Target::Contents(dir) => read_entries(subject, report, word, &dir, None, false),
             _ => {}
         }
     }
 }
 
-/// A read of the entries of `dir` that `name` matches (all with `None`).
-fn read_entries(subject: &Subject, report: &mut Report, word: &Word, dir: &AbsPath, name: Option<&str>) {
-    if let Some(path) = files::secret_entries(dir, name, subject.context) {
+/// A read of the entries of `dir` that `name` matches (all with `None`), at any depth with `deep`.
+fn read_entries(subject: &Subject, report: &mut Report, word: &Word, dir: &AbsPath, name: Option<&str>, deep: bool) {
+    if let Some(path) = files::secret_entries(dir, name, deep, subject.context) {
         judge_read(&path, subject.typed(word), word.span, subject.context, report);
     }
 }

@@ -34,6 +34,7 @@ fn check(subject: &Subject, report: &mut Report) {
                     Target::Below {
                         dir: root.clone(),
                         name: search.found.name.clone(),
+                        deep: true,
                     }
                 } else {
                     Target::Contents(root.clone())

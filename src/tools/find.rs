@@ -110,6 +110,42 @@ fn primary_length(args: &[Word], at: usize) -> Option<usize> {
 /// Tests of `find` on a path's name or the path itself.
 const NAME_TESTS: &[&str] = &["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"];
 
+/// The pattern that the name of every path a name or path test keeps matches: `-name`'s own,
+/// `-iname`'s with each letter either case (`[iI][dD]_[rR][sS][aA]`), and the last part of a
+/// `-path` or `-wholename` pattern when it is plain text (`*/.aws/credentials`: a `*` there could
+/// span folders).
+fn name_of_test(test: &str, pattern: &str) -> Option<String> {
+    let either_case = |pattern: &str| {
+        pattern
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphabetic() {
+                    format!("[{}{}]", c.to_ascii_lowercase(), c.to_ascii_uppercase())
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect::<String>()
+    };
+    match test {
+        "-name" => Some(pattern.to_owned()),
+        // Letters in a class or after an escape are left as they are.
+        "-iname" if !pattern.contains(['[', '\\']) => Some(either_case(pattern)),
+        "-path" | "-wholename" | "-ipath" | "-iwholename" => {
+            let (_, last) = pattern.rsplit_once('/')?;
+            if last.is_empty() || last.contains(['*', '?', '[', '\\']) {
+                return None;
+            }
+            Some(if test.starts_with("-i") {
+                either_case(last)
+            } else {
+                last.to_owned()
+            })
+        }
+        _ => None,
+    }
+}
+
 /// Whether a name or path test matches every path: `-name '*'`, `-path '*'`.
 fn matches_every_name(test: &str, pattern: Option<&Word>) -> bool {
     NAME_TESTS.contains(&test)
@@ -318,8 +354,7 @@ pub fn find_search(command: &Command) -> FindSearch {
         .any(|word| matches!(word.value(), Some("-o" | "-or" | "," | "!" | "-not")));
     let name = tests
         .windows(2)
-        .find(|pair| matches!(pair[0].value(), Some("-name")))
-        .and_then(|pair| pair[1].value().map(str::to_owned))
+        .find_map(|pair| name_of_test(pair[0].value()?, pair[1].value()?))
         .filter(|_| joined_by_and);
     // What the search prints is narrowed when its whole expression is; an expression that
     // cannot be read is taken as narrowed by any narrowing test in it.

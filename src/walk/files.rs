@@ -405,6 +405,7 @@ fn matching_files(target: &Target) -> Result<Option<AbsPath>, String> {
         Target::Below {
             dir,
             name: Some(pattern),
+            ..
         } => (dir, pattern.as_str()),
         Target::Contents(dir) => (dir, "*"),
         _ => return Err("a path with a pattern in a folder's name, matched only when it runs".into()),
