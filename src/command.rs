@@ -98,6 +98,10 @@ pub struct Command {
     pub name: String,
     /// Environment assignments made for this command only (`FOO=1 cmd`, `env FOO=1 cmd`).
     pub assignments: Vec<(String, Word)>,
+    /// The variables the shell exported before it (`export PAGER=…`, `set -a`) that no command
+    /// around it inherited too, with their values as the walk knows them: what an exported
+    /// `PAGER` or `GIT_SSH_COMMAND` runs is judged once, for the outermost command that gets it.
+    pub exported: Vec<(String, Word)>,
     pub redirects: Vec<Redirect>,
     pub stdin: Input,
     /// What descriptors other than standard input read (`3<<<'text'`), by number: what
@@ -184,6 +188,7 @@ impl Command {
             argv: crate::tools::spelling::spelled_out(&name, argv),
             name,
             assignments: Vec::new(),
+            exported: Vec::new(),
             redirects: Vec::new(),
             stdin,
             descriptors: Vec::new(),
@@ -214,6 +219,16 @@ impl Command {
             terminal_code: None,
             after_failed_cd: None,
         }
+    }
+
+    /// The variables the program gets: those exported before it that its own assignments do
+    /// not replace, then its own.
+    pub fn environment(&self) -> impl Iterator<Item = (&str, &Word)> + Clone {
+        self.exported
+            .iter()
+            .filter(|(name, _)| !self.assignments.iter().any(|(own, _)| own == name))
+            .chain(&self.assignments)
+            .map(|(name, value)| (name.as_str(), value))
     }
 
     /// The arguments after the program name.

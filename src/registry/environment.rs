@@ -135,7 +135,7 @@ const LIBRARY_VARIABLES: &[&str] = &[
 /// What the variables given to `command` make it run.
 pub fn executions(command: &Command) -> Vec<Execution> {
     let mut found = Vec::new();
-    for (name, value) in &command.assignments {
+    for (name, value) in command.environment() {
         // git reads its own variables (registry/git.rs).
         if name.starts_with("GIT_") && command.name == "git" {
             continue;
@@ -143,7 +143,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
         if value.text().is_empty() {
             continue;
         }
-        if COMMAND_VARIABLES.contains(&name.as_str()) {
+        if COMMAND_VARIABLES.contains(&name) {
             // `LESSOPEN='|cmd %s'`: the bars say how the output is used.
             let bars = value.text().len() - value.text().trim_start_matches('|').len();
             found.push(Execution::Code {
@@ -168,7 +168,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
                 assignments: Vec::new(),
                 cwd: None,
             });
-        } else if LIBRARY_VARIABLES.contains(&name.as_str()) {
+        } else if LIBRARY_VARIABLES.contains(&name) {
             found.push(Execution::Unverifiable {
                 what: format!(
                     "{name} loads {} into `{}`: code that cannot be read before it runs",
@@ -183,7 +183,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
                 language: Language::JavaScript,
                 current_shell: false,
             }));
-        } else if matches!(name.as_str(), "VIMINIT" | "EXINIT" | "GVIMINIT")
+        } else if matches!(name, "VIMINIT" | "EXINIT" | "GVIMINIT")
             && matches!(
                 command.name.as_str(),
                 "vim"

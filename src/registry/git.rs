@@ -80,7 +80,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
             continue;
         };
         let via = format!("git --config-env={key}");
-        match command.assignments.iter().find(|(name, _)| name == variable) {
+        match command.environment().find(|(name, _)| *name == variable) {
             Some((_, value)) => found.extend(setting_executions(&via, key, value.clone(), subcommand)),
             None if runs_or_names_code(key) => found.push(Execution::Unverifiable {
                 what: format!("{via} takes its value from ${variable}, only known when it runs"),
@@ -90,8 +90,7 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     }
     // Settings given in the environment: `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=k
     // GIT_CONFIG_VALUE_0=v`, and `GIT_CONFIG_PARAMETERS="'k'='v'"`.
-    let variables = command.assignments.iter().map(|(name, value)| (name.as_str(), value));
-    for setting in environment_settings(variables) {
+    for setting in environment_settings(command.environment()) {
         found.extend(setting_executions(
             &format!("{}= git", setting.variable),
             &setting.key,
@@ -99,8 +98,8 @@ pub fn executions(command: &Command) -> Vec<Execution> {
             subcommand,
         ));
     }
-    for (name, value) in &command.assignments {
-        if COMMAND_VARIABLES.contains(&name.as_str()) {
+    for (name, value) in command.environment() {
+        if COMMAND_VARIABLES.contains(&name) {
             found.push(code(&format!("{name}= git"), value.clone()));
         }
         if name == "GIT_TEMPLATE_DIR" {

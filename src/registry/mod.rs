@@ -608,7 +608,7 @@ pub fn markdown() -> String {
     );
     row(
         "environment",
-        "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP",
+        "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP, on the command or exported before it",
         "a command in the variable's value; a library loaded into the program (asks); modules `NODE_OPTIONS` requires; the file `PYTHONSTARTUP` names",
     );
     row(

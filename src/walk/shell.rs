@@ -58,6 +58,10 @@ pub(super) struct Shell {
     pub(super) failed_cd: Option<FailedCd>,
     /// The layer whose code ran `set -e`: there a failed `cd` ends the shell.
     pub(super) errexit: Option<LayerId>,
+    /// The names `export`, `declare -x` or `set -a` exported: later commands get them.
+    pub(super) exported: Vec<String>,
+    /// After `set -a` (`set -o allexport`), every variable assigned is exported.
+    pub(super) allexport: bool,
 }
 
 /// Where the shell is: its working folder, the one before (`cd -`), and the others it may be in.
@@ -116,6 +120,24 @@ impl Shell {
             failed_cd: None,
             // The command's own code is the first layer.
             errexit: context.stops_at_failure.then_some(0),
+            exported: Vec::new(),
+            allexport: false,
+        }
+    }
+
+    /// The exported variables that hold a value, as a command started now inherits them.
+    pub(super) fn exported_environment(&self) -> Vec<(String, Word)> {
+        self.exported
+            .iter()
+            .filter_map(|name| Some((name.clone(), self.variables.get(name)?.clone())))
+            .collect()
+    }
+
+    /// Marks `name` exported (`export name`), or no longer (`export -n name`).
+    fn mark_exported(&mut self, name: &str, exported: bool) {
+        self.exported.retain(|other| other != name);
+        if exported {
+            self.exported.push(name.to_owned());
         }
     }
 
@@ -285,6 +307,17 @@ impl Walker<'_> {
             span: at.source.span(node.byte_range()),
             from_disk: !self.reading_disk.is_empty(),
         });
+        // A variable the environment gave the shell stays exported when assigned again.
+        let in_environment = match &self.context.set_variables {
+            Some(set) => set.contains(&name),
+            // Not known: environment variables are named in capitals by convention.
+            None => name
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'),
+        };
+        if (shell.allexport || in_environment) && name_node.kind() == "variable_name" {
+            shell.mark_exported(&name, true);
+        }
         if name_node.kind() != "variable_name" || appends {
             shell.variables.remove(&name);
             return;
@@ -336,27 +369,20 @@ impl Walker<'_> {
                 at.shell.associative.push(named);
             }
         }
-        let keyword = node.child(0).map(|first| first.kind());
-        let exports = keyword == Some("export")
-            || matches!(keyword, Some("declare" | "typeset"))
-                && children.iter().any(|child| {
-                    let word = &text[child.byte_range()];
-                    child.kind() == "word" && word.starts_with('-') && word[1..].contains('x')
-                });
+        // Whether the names are exported (`export`, `declare -x`) or no longer (`export -n`).
+        let exports = match node.child(0).map(|first| first.kind()) {
+            Some("export") => Some(!flagged('n')),
+            Some("declare" | "typeset" | "local") if flagged('x') => Some(true),
+            _ => None,
+        };
         for child in children {
             match child.kind() {
                 "variable_assignment" => {
                     self.assign(child, at);
-                    if exports && let Some(name) = child.child_by_field_name("name") {
-                        let name = &text[name.byte_range()];
-                        if let Some(value) = at.shell.variables.get(name) {
-                            let export = Export {
-                                name: name.to_owned(),
-                                value: value.clone(),
-                                span: at.source.span(child.byte_range()),
-                            };
-                            self.analysis.exports.push(export);
-                        }
+                    if let Some(exported) = exports
+                        && let Some(name) = child.child_by_field_name("name")
+                    {
+                        self.declare_exported(&text[name.byte_range()], exported, child, at);
                     }
                     let target = child
                         .child_by_field_name("name")
@@ -371,10 +397,27 @@ impl Walker<'_> {
                     for word in self.words(&[child], at) {
                         if !word.text().starts_with('-') {
                             self.evaluate_name(&word, false, at);
+                            if let (Some(exported), Some(name)) = (exports, word.value()) {
+                                self.declare_exported(name, exported, child, at);
+                            }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Exports the variable `name` to later commands, or no longer, as declaration `node` says;
+    /// an exported value is recorded for the checkers that judge what it does to them.
+    fn declare_exported(&mut self, name: &str, exported: bool, node: Node, at: &mut Cursor) {
+        at.shell.mark_exported(name, exported);
+        if let Some(value) = at.shell.variables.get(name).filter(|_| exported) {
+            let export = Export {
+                name: name.to_owned(),
+                value: value.clone(),
+                span: at.source.span(node.byte_range()),
+            };
+            self.analysis.exports.push(export);
         }
     }
 
@@ -582,7 +625,8 @@ impl Walker<'_> {
             }
             "popd" => shell.cwd = Cwd::Unknown("after `popd`".into()),
             // `set -P`/`set -o physical`: later `cd`s go where links lead. `set -e`/`set -o
-            // errexit`: a failed `cd` ends the shell.
+            // errexit`: a failed `cd` ends the shell. `set -a`/`set -o allexport`: every
+            // variable assigned after is exported.
             "set" if !command.args().first().is_some_and(|w| w.is("--")) => {
                 let layer = self.analysis.layers[command.layer].parent;
                 for (index, word) in command.args().iter().enumerate() {
@@ -593,6 +637,12 @@ impl Walker<'_> {
                         && text.starts_with(['-', '+'])
                         && text[1..].chars().all(|c| c.is_ascii_alphabetic());
                     let (flag_p, flag_e) = (flags && text.contains('P'), flags && text.contains('e'));
+                    let flag_a = flags && text.contains('a');
+                    if (text.starts_with('-') && flag_a) || (text == "-o" && next == Some("allexport")) {
+                        shell.allexport = true;
+                    } else if (text.starts_with('+') && flag_a) || (text == "+o" && next == Some("allexport")) {
+                        shell.allexport = false;
+                    }
                     if (text.starts_with('-') && flag_p) || (text == "-o" && next == Some("physical")) {
                         shell.physical_cd = true;
                     } else if (text.starts_with('+') && flag_p) || (text == "+o" && next == Some("physical")) {

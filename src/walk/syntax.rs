@@ -719,6 +719,27 @@ impl Walker<'_> {
         combine(outputs)
     }
 
+    /// The exported variables a command started now in layer `at.layer` inherits that no
+    /// command around it did (see [`Command::exported`]).
+    fn newly_inherited(&self, at: &Cursor) -> Vec<(String, Word)> {
+        if at.shell.exported.is_empty() {
+            return Vec::new();
+        }
+        let mut environment = at.shell.exported_environment();
+        let mut around = Some(at.layer);
+        while let Some(layer) = around {
+            if let LayerKind::Command(id) = self.analysis.layers[layer].kind {
+                let got = &self.analysis.commands[id].exported;
+                environment.retain(|(name, value)| {
+                    !got.iter()
+                        .any(|(other, before)| other == name && before.text() == value.text())
+                });
+            }
+            around = self.analysis.layers[layer].parent;
+        }
+        environment
+    }
+
     /// Whether `set -e`, run earlier in this layer, ends the shell when a command of `node`
     /// fails: not in a function (whose caller may run it as `f || true`), nor in a list, a
     /// condition, a loop or a substitution, where bash does not exit.
@@ -898,6 +919,7 @@ impl Walker<'_> {
         }
         let mut command = Command::new(argv, at.shell.cwd.clone(), stdin, span);
         command.assignments = assignments;
+        command.exported = self.newly_inherited(at);
         command.redirects = redirects;
         command.descriptors = descriptors;
         command.output_socket = output_socket;
