@@ -1,7 +1,8 @@
 //! Schedulers and deferral: what runs later is judged now (`at` and `batch` read shell code
 //! from standard input or `-f FILE`; `crontab FILE` and `crontab -` install a table whose every
 //! job is judged; `launchctl submit -- cmd`; an agent's MCP server, which the agent starts at
-//! each session outside any hook: `claude mcp add NAME -- cmd`; a gh alias's shell code).
+//! each session outside any hook: `claude mcp add NAME -- cmd`, `code --add-mcp JSON`; a gh
+//! alias's shell code).
 
 use super::table::{Carrier, Entry, Opt};
 use crate::args::Options;
@@ -77,6 +78,30 @@ pub const ENTRIES: &[Entry] = &[
         options: Options::gnu("s", &["scope"]),
         carriers: &[Carrier::JsonCommandOperand { index: 1 }],
         inert: &[],
+    },
+    // VS Code and its forks add an MCP server from JSON given on the command line.
+    Entry {
+        names: &["code", "code-insiders", "codium", "code-oss", "cursor", "windsurf"],
+        subcommand: &[],
+        options: Options::gnu(
+            "",
+            &[
+                "add-mcp",
+                "install-extension",
+                "uninstall-extension",
+                "user-data-dir",
+                "extensions-dir",
+                "profile",
+                "locale",
+                "log",
+                "category",
+                "sync",
+                "inspect-extensions",
+                "inspect-brk-extensions",
+            ],
+        ),
+        carriers: &[Carrier::JsonCommandOption(Opt::Long("add-mcp"))],
+        inert: &[Opt::Both('h', "help")],
     },
     // A gh alias that runs shell code when it is called: `--shell`, or an expansion starting `!`.
     Entry {

@@ -156,6 +156,8 @@ pub enum Carrier {
     /// The operand at `index` is a JSON object whose `command` and `args` are a program and its
     /// arguments (an MCP server's definition: `claude mcp add-json NAME JSON`).
     JsonCommandOperand { index: usize },
+    /// Each value of an option is such JSON (`code --add-mcp '{"name":…,"command":…}'`).
+    JsonCommandOption(Opt),
     /// The words after an option are one of the program's own commands, each judged as the
     /// command its row spells followed by the same arguments (`cmake -E remove_directory D` as
     /// `rm -rf D`); any other word there is a program, run with the words after it.
@@ -404,6 +406,9 @@ impl Carrier {
             ),
             Carrier::JsonCommandOperand { index } => {
                 format!("operand #{} is JSON whose `command` and `args` run", index + 1)
+            }
+            Carrier::JsonCommandOption(option) => {
+                format!("`{}` is JSON whose `command` and `args` run", option.spelled())
             }
             Carrier::OwnCommandsAfter { option, commands } => format!(
                 "a command after `{}`; its own {} judged as {}",
@@ -831,6 +836,11 @@ fn entry_executions(
             Carrier::JsonCommandOperand { index } => {
                 if let Some(argv) = operands.get(index).and_then(|json| json_command(json)) {
                     found.push(command_of(via(""), &argv));
+                }
+            }
+            Carrier::JsonCommandOption(option) => {
+                for argv in option.values(&parsed, rest).iter().filter_map(json_command) {
+                    found.push(command_of(via(&format!(" {}", option.spelled())), &argv));
                 }
             }
             Carrier::OwnCommandsAfter { option, commands } => {
