@@ -507,6 +507,42 @@ pub fn agent_settings_within(path: &AbsPath, context: &Context) -> Option<&'stat
         .map(|(_, what)| *what)
 }
 
+/// The agent settings on disk that deleting the entries of `dir` a name pattern picks takes
+/// (any entry of a glob, with none): a search that goes `deep` (`find . -name settings.json -delete`)
+/// matches the file's own name at any level, a glob (`rm .claude/*.json`) the entry of `dir`
+/// that is the file or, deleted `recursive`ly (`rm -rf .c*`), the folder holding it.
+pub fn agent_settings_below(
+    dir: &AbsPath,
+    name: Option<&str>,
+    deep: bool,
+    recursive: bool,
+    context: &Context,
+) -> Option<&'static str> {
+    let components = components_as_compared(dir, context);
+    let picks = |rest: &[&str]| match name {
+        // A search whose filter is not known (`-path … -prune -o …`) is the other checks' to judge.
+        None => !deep && (recursive || rest.len() == 1),
+        Some(pattern) if deep => {
+            // A folder the search finds goes whole only when deleted recursively.
+            let named = if recursive { rest } else { &rest[rest.len() - 1..] };
+            named.iter().any(|entry| paths::glob_matches(pattern, entry))
+        }
+        Some(pattern) => (recursive || rest.len() == 1) && paths::pattern_matches_entry(pattern, rest[0]),
+    };
+    AGENT_FILES
+        .iter()
+        .filter(|(suffix, _)| !suffix.contains(&"*"))
+        .find(|(suffix, _)| {
+            (0..suffix.len()).any(|inside| {
+                let rest = &suffix[inside..];
+                ends_with(&components, &suffix[..inside])
+                    && picks(rest)
+                    && std::fs::symlink_metadata(dir.join(&rest.join("/")).as_str()).is_ok()
+            })
+        })
+        .map(|(_, what)| *what)
+}
+
 /// The class of writing `path`.
 pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     let components = components_as_compared(path, context);

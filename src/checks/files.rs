@@ -315,6 +315,17 @@ fn shown(typed: &str, path: &AbsPath) -> String {
 fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, context: &Context, report: &mut Report) {
     super::paranoid::judge_write(path, shown, span, context, report);
     super::read_only::judge_write(path, shown, span, context, report);
+    // A folder moved away takes the agent settings in it along (`mv .claude /tmp/x`).
+    if kind == WriteKind::MoveAway
+        && let Some(what) = files::agent_settings_within(path, context)
+    {
+        report.flag(
+            &WRITE_AGENT_SETTINGS,
+            span,
+            format!("moving {shown} away would take {what} with it, which could switch off the guards on this agent"),
+        );
+        return;
+    }
     match files::write_class(path, context) {
         WriteClass::AgentSettings(what) => report.flag(
             &WRITE_AGENT_SETTINGS,
@@ -1196,7 +1207,6 @@ pub(super) fn moved_away(command: &Command) -> Vec<Word> {
     }
 }
 
-/// The files `sed -i` or `perl -i` edit in place: the operands after the script.
 /// The files an editor run in batch writes: its file operands, when a command given with `-c`
 /// or `+` saves (`ex -sc '%d|x' FILE`, `vim -es -c 'wq' FILE`).
 fn editor_batch_writes(args: &[Word]) -> Vec<Word> {

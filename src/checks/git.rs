@@ -9,6 +9,8 @@
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options, Parsed};
+use crate::files;
+use crate::paths::{self, Target};
 use crate::rules::Rule;
 use crate::tools::git;
 use crate::word::Word;
@@ -491,12 +493,28 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         "rm" => {
             let parsed = args::parse(args, &git_options("", &["pathspec-from-file"]));
-            if parsed.has('f', "force") && !parsed.has_long("cached") && !parsed.has('n', "dry-run") {
+            let deletes = !parsed.has_long("cached") && !parsed.has('n', "dry-run");
+            if parsed.has('f', "force") && deletes {
                 flag(
                     report,
                     &GIT_CHECKOUT_DISCARD,
                     "`git rm -f` would delete the files with their uncommitted changes, which git refuses without `-f`",
                 );
+            }
+            if deletes {
+                let recursive = parsed.has('r', "");
+                for path in parsed.operands() {
+                    removed_agent_settings(subject, path, recursive, &super::rm::RM_PROTECTED_FILE, report);
+                }
+            }
+        }
+        "mv" => {
+            let parsed = args::parse(args, &git_options("", &[]));
+            let operands: Vec<&Word> = parsed.operands().collect();
+            if !parsed.has('n', "dry-run") {
+                for path in operands.iter().take(operands.len().saturating_sub(1)) {
+                    removed_agent_settings(subject, path, true, &super::files::WRITE_AGENT_SETTINGS, report);
+                }
             }
         }
         "stash" => match first_word(args) {
@@ -566,6 +584,31 @@ fn check(subject: &Subject, report: &mut Report) {
             ),
         ),
         _ => {}
+    }
+}
+
+/// `git rm` or `git mv` of an agent's settings, or (`recursive`) of a folder holding them on
+/// disk, flagged with `rule` as `rm` or `mv` of them is: the file leaves where the agent reads
+/// it, and the guard with it.
+fn removed_agent_settings(subject: &Subject, word: &Word, recursive: bool, rule: &'static Rule, report: &mut Report) {
+    let Target::Path(path) = paths::resolve(word, &subject.command.cwd) else {
+        return;
+    };
+    let removed = files::agent_settings(&path, subject.context).or_else(|| {
+        recursive
+            .then(|| files::agent_settings_within(&path, subject.context))
+            .flatten()
+    });
+    if let Some(what) = removed {
+        report.flag(
+            rule,
+            word.span,
+            format!(
+                "`git {}` of `{}` would take {what} out of the working tree, which could switch off the guards on this agent",
+                git::invocation(subject.command).subcommand,
+                subject.typed(word)
+            ),
+        );
     }
 }
 

@@ -157,7 +157,7 @@ pub static RM_GIT_DIR: Rule = Rule {
 pub static RM_PROTECTED_FILE: Rule = Rule {
     id: "rm-protected-file",
     decision: DENY,
-    catches: "Deleting keys, credential stores, shell startup files, or agent and git settings in the home directory.",
+    catches: "Deleting keys, credential stores, shell startup files, or agent and git settings in the home directory; and an agent's settings in the project (`.claude/settings.json`), also with the folder holding them (`rm -rf .claude` where they are on disk), by `git rm`, or picked by a pattern (`find . -name settings.json -delete`).",
     instead: "Do not delete keys, credentials or startup files; ask the user",
     examples: &[
         "rm ~/.ssh/id_ed25519",
@@ -699,13 +699,18 @@ fn judge_delete_at(
     let typed = subject.typed(word);
     let span: Span = word.span;
     let everything = matches!(target, Target::Contents(_));
-    if let Target::Path(path) | Target::Contents(path) = target
-        && let Some(kind) = files::agent_settings(path, subject.context).or_else(|| {
+    let agent_settings = match target {
+        Target::Path(path) | Target::Contents(path) => files::agent_settings(path, subject.context).or_else(|| {
             recursive
                 .then(|| files::agent_settings_within(path, subject.context))
                 .flatten()
-        })
-    {
+        }),
+        Target::Below { dir, name, deep } => {
+            files::agent_settings_below(dir, name.as_deref(), *deep, recursive, subject.context)
+        }
+        _ => None,
+    };
+    if let Some(kind) = agent_settings {
         report.flag(
             &RM_PROTECTED_FILE,
             span,
