@@ -138,6 +138,8 @@ enum Val {
     Processes(Vec<Word>),
     /// A script block: its code is read where it is written.
     Block,
+    /// A hashtable (`@{k = v}`), as written, with the values it holds.
+    Table(Word, Vec<Val>),
 }
 
 impl Val {
@@ -151,6 +153,28 @@ impl Val {
             Val::FileText(path) => vec![opaque(&format!("the text of {}", path.text()), span)],
             Val::Processes(_) => vec![opaque("processes", span)],
             Val::Block => vec![opaque("{…}", span)],
+            Val::Table(written, _) => vec![written.clone()],
+        }
+    }
+
+    /// The secret environment variables the value holds (`$env:GITHUB_TOKEN`, in a list or a
+    /// hashtable's values at any depth).
+    fn secrets(&self) -> Vec<String> {
+        match self {
+            Val::Text(word) => secret_environment_variable(word).into_iter().collect(),
+            Val::List(values) | Val::Table(_, values) => values.iter().flat_map(Val::secrets).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The files whose contents a request sends when it sends the value: a file's text, and in a
+    /// multipart form (`uploads`) files themselves (`-Form @{f = Get-Item F}`).
+    fn files(&self, uploads: bool) -> Vec<Word> {
+        match self {
+            Val::FileText(path) => vec![path.clone()],
+            Val::Items(path) if uploads => vec![path.clone()],
+            Val::List(values) | Val::Table(_, values) => values.iter().flat_map(|v| v.files(uploads)).collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -218,6 +242,12 @@ const HARMLESS: &[&str] = &[
     "Invoke-WebRequest",
     "Invoke-RestMethod",
 ];
+
+/// Types a cast to which keeps what the value holds (`[ordered]@{k = $v}`, `[string]$v`).
+const KEPT_BY_CASTS: &[&str] = &["ordered", "pscustomobject", "psobject", "hashtable", "string"];
+
+/// Cmdlets that give the values given to them on as text (`@{k = $v} | ConvertTo-Json`).
+const CONVERTERS: &[&str] = &["ConvertTo-Json", "ConvertTo-Csv", "ConvertTo-Xml", "ConvertTo-Html"];
 
 /// Cmdlets that print their values, to the host or down the pipeline.
 const PRINTERS: &[&str] = &[
@@ -313,11 +343,36 @@ impl<'a> Reader<'a> {
     /// `value` printed by `call`: a secret environment variable in it (`$env:GITHUB_TOKEN`) is
     /// judged as the `printenv NAME` it amounts to.
     fn print(&mut self, call: &str, value: &Val, span: Span) {
-        if let Val::Text(word) = value
-            && let Some(name) = secret_environment_variable(word)
-        {
+        for name in value.secrets() {
             let argv = vec![Word::literal("printenv", span), Word::literal(&name, span)];
             self.effect(call, span, Action::Run(argv));
+        }
+    }
+
+    /// A request to `url` sending `sent`: a secret environment variable in it is judged as the
+    /// `curl --data-binary $NAME URL` it amounts to, a file whose contents it sends as
+    /// `curl -T FILE`.
+    fn request(&mut self, call: &str, url: &Word, sent: &Val, uploads: bool, span: Span) {
+        for name in sent.secrets() {
+            let data = Word::dynamic(crate::word::Dynamic {
+                kind: crate::word::DynamicKind::Variable {
+                    name: name.clone(),
+                    guarded: false,
+                },
+                // Written as bash would, for the checkers that read the expansion.
+                text: format!("${name}"),
+                span,
+            });
+            let argv = vec![
+                Word::literal("curl", span),
+                Word::literal("--data-binary", span),
+                data,
+                url.clone(),
+            ];
+            self.effect(call, span, Action::Run(argv));
+        }
+        for file in sent.files(uploads) {
+            self.effect(call, span, Action::Send(file));
         }
     }
 
@@ -494,9 +549,9 @@ impl<'a> Reader<'a> {
                 self.objects.remove(&name);
                 self.variables.set(&name, Some(word));
             }
-            Some(object @ (Val::Fetched(_) | Val::Items(_) | Val::FileText(_) | Val::Processes(_)))
-                if operator == "=" =>
-            {
+            Some(
+                object @ (Val::Fetched(_) | Val::Items(_) | Val::FileText(_) | Val::Processes(_) | Val::Table(..)),
+            ) if operator == "=" => {
                 self.variables.set(&name, None);
                 self.objects.insert(name, object);
             }
@@ -536,8 +591,65 @@ impl<'a> Reader<'a> {
             }
             "variable" | "braced_variable" => self.variable(node),
             "sub_expression" => {
-                self.visit(node);
-                Val::Text(opaque(&self.shown(node), span))
+                // `$(x)` of one statement gives what the statement gives, not printed.
+                let statements = node
+                    .child_by_field_name("statements")
+                    .map(syntax::named_children)
+                    .unwrap_or_default();
+                match statements.as_slice() {
+                    [only] if only.kind() == "pipeline" => self.pipeline(*only, None),
+                    _ => {
+                        self.visit(node);
+                        Val::Text(opaque(&self.shown(node), span))
+                    }
+                }
+            }
+            "hash_literal_expression" => {
+                let entries = children
+                    .iter()
+                    .flat_map(|body| syntax::named_children(*body))
+                    .filter(|entry| entry.kind() == "hash_entry");
+                let mut values = Vec::new();
+                for entry in entries {
+                    for part in syntax::named_children(entry) {
+                        match part.kind() {
+                            "key_expression" => {}
+                            "pipeline" => values.push(self.pipeline(part, None)),
+                            _ => self.visit(part),
+                        }
+                    }
+                }
+                Val::Table(opaque(&self.shown(node), span), values)
+            }
+            // `[ordered]@{…}`, `[string]$x`: the same values.
+            "cast_expression"
+                if children.len() == 2
+                    && KEPT_BY_CASTS.contains(
+                        &self
+                            .text(children[0])
+                            .trim_matches(['[', ']'])
+                            .rsplit('.')
+                            .next()
+                            .unwrap_or("")
+                            .to_lowercase()
+                            .as_str(),
+                    ) =>
+            {
+                self.value(children[1])
+            }
+            "additive_expression" | "additive_argument_expression" if children.len() == 2 => {
+                self.sum(children[0], children[1])
+            }
+            "format_expression" | "format_argument_expression" if children.len() == 3 => {
+                self.format(children[0], children[2], span)
+            }
+            // A cast with no operator before it.
+            "expression_with_unary_operator"
+                if children.len() == 1
+                    && children[0].kind() == "cast_expression"
+                    && children[0].start_byte() == node.start_byte() =>
+            {
+                self.value(children[0])
             }
             "parenthesized_expression" => match children.first() {
                 Some(inner) if inner.kind() == "pipeline" => self.pipeline(*inner, None),
@@ -577,6 +689,81 @@ impl<'a> Reader<'a> {
                 Val::Text(opaque(&self.shown(node), span))
             }
         }
+    }
+
+    /// `left + right`: text joined, lists and hashtables put together; a number added to is
+    /// only known when the code runs.
+    fn sum(&mut self, left: Node, right: Node) -> Val {
+        let span = self.span(left).cover(self.span(right));
+        let operator = self.source.text()[left.end_byte()..right.start_byte()].trim();
+        let (first, second) = (self.value(left), self.value(right));
+        match (first, second) {
+            (Val::Text(a), b) if operator == "+" && !a.value().is_some_and(|v| v.parse::<f64>().is_ok()) => {
+                Val::Text(super::concat([a, b.word(span)]))
+            }
+            (Val::List(mut items), b) if operator == "+" => {
+                items.push(b);
+                Val::List(items)
+            }
+            (Val::Table(_, mut values), Val::Table(_, more)) if operator == "+" => {
+                values.extend(more);
+                Val::Table(
+                    opaque(&self.source.text()[left.start_byte()..right.end_byte()], span),
+                    values,
+                )
+            }
+            // Not known: what the operands hold stays for the requests that send it.
+            (a, b) if !a.secrets().is_empty() || !b.secrets().is_empty() => Val::List(vec![a, b]),
+            _ => Val::Text(opaque(&self.source.text()[left.start_byte()..right.end_byte()], span)),
+        }
+    }
+
+    /// `'…{0}…' -f values`: the format with each `{N}` replaced by value N, or, the format only
+    /// known when the code runs, the values it may hold.
+    fn format(&mut self, format: Node, values: Node, span: Span) -> Val {
+        let format = self.value(format).word(span);
+        let values: Vec<Word> = match self.value(values) {
+            Val::List(items) => items.iter().map(|item| item.word(span)).collect(),
+            other => vec![other.word(span)],
+        };
+        let Some(text) = format.value() else {
+            return Val::Text(super::concat(std::iter::once(format).chain(values)));
+        };
+        let mut words = Vec::new();
+        let mut literal = String::new();
+        let mut rest = text;
+        while let Some(at) = rest.find(['{', '}']) {
+            literal.push_str(&rest[..at]);
+            let after = &rest[at + 1..];
+            if after.starts_with(&rest[at..at + 1]) {
+                literal.push_str(&rest[at..at + 1]);
+                rest = &after[1..];
+                continue;
+            }
+            let index = after.find('}').and_then(|end| {
+                after[..end]
+                    .split([',', ':'])
+                    .next()?
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .map(|i| (i, end))
+            });
+            match index {
+                Some((index, end)) if rest.as_bytes()[at] == b'{' => {
+                    words.push(Word::literal(&std::mem::take(&mut literal), span));
+                    words.push(values.get(index).cloned().unwrap_or_else(|| Word::literal("", span)));
+                    rest = &after[end + 1..];
+                }
+                _ => {
+                    literal.push_str(&rest[at..at + 1]);
+                    rest = after;
+                }
+            }
+        }
+        literal.push_str(rest);
+        words.push(Word::literal(&literal, span));
+        Val::Text(super::concat(words))
     }
 
     /// `$name`, `$env:NAME`, `${name}`.
@@ -653,18 +840,17 @@ impl<'a> Reader<'a> {
                     builder.push_char('"', at);
                 }
                 '$' if text[offset + 1..].starts_with('(') => {
-                    let end = match subexpressions.iter().find(|s| s.start_byte() == at) {
-                        Some(sub) => {
-                            let sub = *sub;
-                            if self.deeper(sub) {
-                                self.visit(sub);
-                                self.depth -= 1;
-                            }
-                            sub.end_byte()
-                        }
-                        None => at + closing_paren(&text[offset..]).unwrap_or(text.len() - offset),
+                    let (end, value) = match subexpressions.iter().find(|s| s.start_byte() == at) {
+                        Some(sub) => (sub.end_byte(), Some(self.value(*sub))),
+                        None => (at + closing_paren(&text[offset..]).unwrap_or(text.len() - offset), None),
                     };
-                    builder.push_dynamic(&self.source.text()[at..end], at..end);
+                    // `"…$($env:X)…"` holds what the subexpression gives.
+                    match value {
+                        Some(Val::Text(word)) => {
+                            builder.push_word(Word::from_parts(word.parts, self.source.span(at..end)));
+                        }
+                        _ => builder.push_dynamic(&self.source.text()[at..end], at..end),
+                    }
                     while chars.peek().is_some_and(|(o, _)| range.start + o < end) {
                         chars.next();
                     }
@@ -788,6 +974,24 @@ impl<'a> Reader<'a> {
                                 }
                                 Val::Block
                             }
+                        }
+                    }
+                    // What they give holds the values piped or given to them.
+                    None if CONVERTERS
+                        .iter()
+                        .any(|converter| converter.eq_ignore_ascii_case(&unqualified)) =>
+                    {
+                        let mut values: Vec<Val> = arguments
+                            .into_iter()
+                            .filter_map(|argument| match argument {
+                                Argument::Value(value) => Some(value),
+                                Argument::Parameter { attached, .. } => attached,
+                            })
+                            .chain(input)
+                            .collect();
+                        match values.len() {
+                            1 => values.remove(0),
+                            _ => Val::List(values),
                         }
                     }
                     None if looks_like_cmdlet(&unqualified) => Val::Text(opaque(&self.shown(node), span)),
@@ -1150,40 +1354,21 @@ impl<'a> Reader<'a> {
                         },
                     );
                 }
-                // A secret variable in the address or the body is sent with the request; in
-                // `-Headers` it authenticates it.
-                for sent in [Some(Val::Text(url.clone())), get("Body"), input.clone()]
-                    .into_iter()
-                    .flatten()
-                {
-                    if let Val::Text(word) = &sent
-                        && let Some(name) = secret_environment_variable(word)
-                    {
-                        let data = Word::dynamic(crate::word::Dynamic {
-                            kind: crate::word::DynamicKind::Variable {
-                                name: name.clone(),
-                                guarded: false,
-                            },
-                            // Written as bash would, for the checkers that read the expansion.
-                            text: format!("${name}"),
-                            span,
-                        });
-                        let argv = vec![
-                            Word::literal("curl", span),
-                            Word::literal("--data-binary", span),
-                            data,
-                            url.clone(),
-                        ];
-                        self.effect(call, span, Action::Run(argv));
-                    }
+                // What the address, the body or the form holds is sent with the request, and the
+                // file `-InFile` names; `-Headers` authenticates it.
+                self.request(call, &url, &Val::Text(url.clone()), false, span);
+                for body in [get("Body"), input.clone()].into_iter().flatten() {
+                    self.request(call, &url, &body, false, span);
                 }
-                for sent in [get("InFile"), get("Body"), input.clone()].into_iter().flatten() {
-                    let file = match sent {
+                if let Some(form) = get("Form") {
+                    self.request(call, &url, &form, true, span);
+                }
+                if let Some(file) = get("InFile") {
+                    let file = match file {
                         Val::FileText(path) => path,
-                        Val::Text(word) if bound.value(cmdlet, "InFile").is_some() => word,
-                        _ => continue,
+                        other => other.word(span),
                     };
-                    self.effect(call, span, Action::Send(file));
+                    self.request(call, &url, &Val::FileText(file), false, span);
                 }
                 Val::Fetched(url)
             }
@@ -1468,12 +1653,70 @@ impl<'a> Reader<'a> {
                 return Val::Block;
             }
             (_, "downloadstring" | "downloaddata" | "getstringasync" | "getasync") => {
-                return Val::Fetched(word(0).unwrap_or_else(|| opaque("a URL", span)));
+                let url = word(0).unwrap_or_else(|| opaque("a URL", span));
+                self.request(&call, &url, &Val::Text(url.clone()), false, span);
+                return Val::Fetched(url);
             }
-            (_, "downloadfile") => match (word(0), word(1)) {
-                (Some(url), Some(to)) => Some(Action::Fetch { url, to }),
-                _ => None,
-            },
+            (_, "downloadfile" | "openread" | "getbytearrayasync" | "getstreamasync") => {
+                if let Some(url) = word(0) {
+                    self.request(&call, &url, &Val::Text(url.clone()), false, span);
+                }
+                match (word(0), word(1)) {
+                    (Some(url), Some(to)) if member == "downloadfile" => Some(Action::Fetch { url, to }),
+                    _ => None,
+                }
+            }
+            // `WebClient.UploadString(url, [method,] data)` and its kin, `HttpClient.PostAsync(url,
+            // content)`: the last argument is sent, a file by its name for `UploadFile`.
+            (
+                _,
+                "uploadstring"
+                | "uploadstringasync"
+                | "uploadstringtaskasync"
+                | "uploaddata"
+                | "uploaddataasync"
+                | "uploaddatataskasync"
+                | "uploadvalues"
+                | "uploadvaluesasync"
+                | "uploadvaluestaskasync"
+                | "uploadfile"
+                | "uploadfileasync"
+                | "uploadfiletaskasync"
+                | "postasync"
+                | "putasync"
+                | "patchasync",
+            ) if arguments.len() >= 2 => {
+                let url = arguments[0].word(span);
+                self.request(&call, &url, &Val::Text(url.clone()), false, span);
+                let sent = match arguments.last() {
+                    Some(file) if member.starts_with("uploadfile") => Val::FileText(file.word(span)),
+                    Some(data) => data.clone(),
+                    None => Val::Block,
+                };
+                self.request(&call, &url, &sent, false, span);
+                None
+            }
+            // `[Environment]::GetEnvironmentVariable('X')` is `$env:X`.
+            (Some("environment"), "getenvironmentvariable") => {
+                if let Some(name) = word(0).as_ref().and_then(|w| w.value().map(str::to_owned)) {
+                    let written = format!("$env:{name}");
+                    return Val::Text(self.variables.get(&format!("env:{name}"), &written, span));
+                }
+                None
+            }
+            // Text turned into bytes, base64 or request content still holds what it held.
+            (_, "getbytes" | "tobase64string" | "new")
+                if matches!(member.as_str(), "getbytes" | "tobase64string")
+                    || matches!(type_name.as_deref(), Some("stringcontent" | "bytearraycontent")) =>
+            {
+                if let Some(value) = arguments
+                    .first()
+                    .filter(|a| !a.secrets().is_empty() || !a.files(false).is_empty())
+                {
+                    return value.clone();
+                }
+                None
+            }
             (None, "kill") if matches!(object, Some(Val::Processes(_))) => {
                 let Some(Val::Processes(names)) = object else {
                     return Val::Block;
