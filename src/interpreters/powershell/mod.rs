@@ -157,11 +157,11 @@ impl Val {
         }
     }
 
-    /// The secret environment variables the value holds (`$env:GITHUB_TOKEN`, in a list or a
-    /// hashtable's values at any depth).
-    fn secrets(&self) -> Vec<String> {
+    /// The secrets of the environment the value holds, in a list or a hashtable's values at any
+    /// depth: as [`environment_secrets`] names them.
+    fn secrets(&self) -> Vec<Option<String>> {
         match self {
-            Val::Text(word) => secret_environment_variable(word).into_iter().collect(),
+            Val::Text(word) => environment_secrets(word),
             Val::List(values) | Val::Table(_, values) => values.iter().flat_map(Val::secrets).collect(),
             _ => Vec::new(),
         }
@@ -263,21 +263,30 @@ const PRINTERS: &[&str] = &[
     "Out-String",
 ];
 
-/// The name of a secret environment variable `word` holds (`$env:GITHUB_TOKEN`, any case).
-fn secret_environment_variable(word: &Word) -> Option<String> {
-    word.parts.iter().find_map(|part| match part {
-        Part::Dynamic(dynamic) => match &dynamic.kind {
-            crate::word::DynamicKind::Variable { name, .. } => {
-                let name = name
-                    .get(..4)
-                    .filter(|scope| scope.eq_ignore_ascii_case("env:"))
-                    .map(|_| &name[4..])?;
-                crate::producers::is_secret_name(name).then(|| name.to_owned())
-            }
+/// The secrets of the environment `word` holds: each secret variable by name
+/// (`$env:GITHUB_TOKEN`, any case), `None` for the whole environment (`Get-ChildItem env:`).
+fn environment_secrets(word: &Word) -> Vec<Option<String>> {
+    word.parts
+        .iter()
+        .filter_map(|part| match part {
+            Part::Dynamic(dynamic) => match &dynamic.kind {
+                crate::word::DynamicKind::Variable { name, .. } => {
+                    let name = name
+                        .get(..4)
+                        .filter(|scope| scope.eq_ignore_ascii_case("env:"))
+                        .map(|_| &name[4..])?;
+                    crate::producers::is_secret_name(name).then(|| Some(name.to_owned()))
+                }
+                crate::word::DynamicKind::CommandOutput(crate::command::Output::Secret(what))
+                    if what == crate::producers::ENVIRONMENT =>
+                {
+                    Some(None)
+                }
+                _ => None,
+            },
             _ => None,
-        },
-        _ => None,
-    })
+        })
+        .collect()
 }
 
 /// Cmdlets that no checker reads as a POSIX command, passed on by name for the Windows checker.
@@ -341,10 +350,13 @@ impl<'a> Reader<'a> {
     }
 
     /// `value` printed by `call`: a secret environment variable in it (`$env:GITHUB_TOKEN`) is
-    /// judged as the `printenv NAME` it amounts to.
+    /// judged as the `printenv NAME` it amounts to, the whole environment as `printenv`.
     fn print(&mut self, call: &str, value: &Val, span: Span) {
         for name in value.secrets() {
-            let argv = vec![Word::literal("printenv", span), Word::literal(&name, span)];
+            let argv = std::iter::once("printenv")
+                .chain(name.as_deref())
+                .map(|word| Word::literal(word, span))
+                .collect();
             self.effect(call, span, Action::Run(argv));
         }
     }
@@ -354,19 +366,10 @@ impl<'a> Reader<'a> {
     /// `curl -T FILE`.
     fn request(&mut self, call: &str, url: &Word, sent: &Val, uploads: bool, span: Span) {
         for name in sent.secrets() {
-            let data = Word::dynamic(crate::word::Dynamic {
-                kind: crate::word::DynamicKind::Variable {
-                    name: name.clone(),
-                    guarded: false,
-                },
-                // Written as bash would, for the checkers that read the expansion.
-                text: format!("${name}"),
-                span,
-            });
             let argv = vec![
                 Word::literal("curl", span),
                 Word::literal("--data-binary", span),
-                data,
+                super::environment_data(name.as_deref(), span),
                 url.clone(),
             ];
             self.effect(call, span, Action::Run(argv));
@@ -668,6 +671,15 @@ impl<'a> Reader<'a> {
                 match object {
                     // `(iwr u).Content`, `$_.FullName` of a listing.
                     Some(value @ (Val::Fetched(_) | Val::Items(_))) => value,
+                    // `(Get-Item env:NAME).Value` is what the variable holds.
+                    Some(value @ Val::Text(_))
+                        if !value.secrets().is_empty()
+                            && children
+                                .last()
+                                .is_some_and(|member| self.text(*member).eq_ignore_ascii_case("value")) =>
+                    {
+                        value
+                    }
                     _ => Val::Text(opaque(&self.shown(node), span)),
                 }
             }
@@ -698,7 +710,7 @@ impl<'a> Reader<'a> {
         let operator = self.source.text()[left.end_byte()..right.start_byte()].trim();
         let (first, second) = (self.value(left), self.value(right));
         match (first, second) {
-            (Val::Text(a), b) if operator == "+" && !a.value().is_some_and(|v| v.parse::<f64>().is_ok()) => {
+            (Val::Text(a), b) if operator == "+" && a.value().is_none_or(|v| v.parse::<f64>().is_err()) => {
                 Val::Text(super::concat([a, b.word(span)]))
             }
             (Val::List(mut items), b) if operator == "+" => {
@@ -1205,12 +1217,19 @@ impl<'a> Reader<'a> {
                 let folder = targets.first().cloned().unwrap_or_else(|| Word::literal(".", span));
                 if provider(&folder) == Provider::Session && folder.text().to_lowercase().starts_with("env:") {
                     let name = folder.text()[4..].trim_start_matches(['\\', '/']).to_owned();
+                    let named = !name.is_empty() && !name.contains('*');
                     let mut argv = vec![Word::literal("printenv", span)];
-                    if !name.is_empty() && !name.contains('*') {
+                    if named {
                         argv.push(Word::literal(&name, span));
                     }
                     self.effect(call, span, Action::Run(argv));
-                    return Val::Text(opaque("environment variables", span));
+                    // What it gives holds what `$env:NAME` holds, or the environment.
+                    return Val::Text(match named {
+                        true => self
+                            .variables
+                            .get(&format!("env:{name}"), &format!("$env:{name}"), span),
+                        false => super::environment_data(None, span),
+                    });
                 }
                 // A pattern lists its matches; a folder, what it holds; a filter (`-Filter
                 // *.log`, `-Include bin,obj`), what matches it there.
@@ -1240,6 +1259,14 @@ impl<'a> Reader<'a> {
                     }
                 }
                 match targets.into_iter().next() {
+                    // `Get-Content env:NAME` gives what `$env:NAME` holds.
+                    Some(path) if path.text().to_lowercase().starts_with("env:") => {
+                        let name = path.text()[4..].trim_start_matches(['\\', '/']).to_owned();
+                        Val::Text(
+                            self.variables
+                                .get(&format!("env:{name}"), &format!("$env:{name}"), span),
+                        )
+                    }
                     Some(path) => Val::FileText(path),
                     None => Val::Text(opaque("file text", span)),
                 }
@@ -1696,6 +1723,9 @@ impl<'a> Reader<'a> {
                 self.request(&call, &url, &sent, false, span);
                 None
             }
+            (Some("environment"), "getenvironmentvariables") => {
+                return Val::Text(super::environment_data(None, span));
+            }
             // `[Environment]::GetEnvironmentVariable('X')` is `$env:X`.
             (Some("environment"), "getenvironmentvariable") => {
                 if let Some(name) = word(0).as_ref().and_then(|w| w.value().map(str::to_owned)) {
@@ -1705,10 +1735,7 @@ impl<'a> Reader<'a> {
                 None
             }
             // Text turned into bytes, base64 or request content still holds what it held.
-            (_, "getbytes" | "tobase64string" | "new")
-                if matches!(member.as_str(), "getbytes" | "tobase64string")
-                    || matches!(type_name.as_deref(), Some("stringcontent" | "bytearraycontent")) =>
-            {
+            (_, "getbytes" | "tobase64string") | (Some("stringcontent" | "bytearraycontent"), "new") => {
                 if let Some(value) = arguments
                     .first()
                     .filter(|a| !a.secrets().is_empty() || !a.files(false).is_empty())
