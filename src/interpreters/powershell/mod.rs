@@ -241,13 +241,20 @@ const HARMLESS: &[&str] = &[
     "Push-Location",
     "Invoke-WebRequest",
     "Invoke-RestMethod",
+    "Start-BitsTransfer",
 ];
 
 /// Types a cast to which keeps what the value holds (`[ordered]@{k = $v}`, `[string]$v`).
 const KEPT_BY_CASTS: &[&str] = &["ordered", "pscustomobject", "psobject", "hashtable", "string"];
 
 /// Cmdlets that give the values given to them on as text (`@{k = $v} | ConvertTo-Json`).
-const CONVERTERS: &[&str] = &["ConvertTo-Json", "ConvertTo-Csv", "ConvertTo-Xml", "ConvertTo-Html"];
+const CONVERTERS: &[&str] = &[
+    "ConvertTo-Json",
+    "ConvertTo-Csv",
+    "ConvertTo-Xml",
+    "ConvertTo-Html",
+    "Out-String",
+];
 
 /// Cmdlets that print their values, to the host or down the pipeline.
 const PRINTERS: &[&str] = &[
@@ -260,7 +267,6 @@ const PRINTERS: &[&str] = &[
     "Write-Verbose",
     "Write-Debug",
     "Out-Host",
-    "Out-String",
 ];
 
 /// The secrets of the environment `word` holds: each secret variable by name
@@ -539,18 +545,42 @@ impl<'a> Reader<'a> {
             .child(1)
             .map(|op| self.text(op).trim().to_owned())
             .unwrap_or_default();
-        let Some(name) = written.strip_prefix('$').and_then(text::variable_name) else {
-            // `$a[0] = …`, `$o.x = …`: what they assign is not followed.
+        let Some((name, length)) = written.strip_prefix('$').and_then(text::variable_name) else {
             return;
         };
-        if name.1 != written.len() - 1 {
+        let name = name.to_lowercase();
+        if length != written.len() - 1 {
+            // `$h.k = …`, `$h['k'] = …` put a value into the hashtable `$h` holds; what other
+            // elements and members are given (`$a[0] = …`, `$o.x = …`) is not followed.
+            if let Some(Val::Table(_, values)) = self.objects.get_mut(&name)
+                && let Some(value) = value
+            {
+                values.push(value);
+            }
             return;
         }
-        let name = name.0.to_lowercase();
         match value {
             Some(Val::Text(word)) if operator == "=" => {
                 self.objects.remove(&name);
                 self.variables.set(&name, Some(word));
+            }
+            // `$u += 'x'` joins text; a number added to is only known when the code runs.
+            Some(Val::Text(word)) if operator == "+=" && !self.objects.contains_key(&name) => {
+                let current = self.variables.get(&name, written, self.span(target));
+                let joined = current
+                    .value()
+                    .is_none_or(|v| v.parse::<f64>().is_err())
+                    .then(|| super::concat([current, word]));
+                self.variables.set(&name, joined);
+            }
+            // `$h += @{k = …}` adds to the hashtable.
+            Some(Val::Table(_, more)) if operator == "+=" => {
+                if let Some(Val::Table(_, values)) = self.objects.get_mut(&name) {
+                    values.extend(more);
+                } else {
+                    self.variables.set(&name, None);
+                    self.objects.remove(&name);
+                }
             }
             Some(
                 object @ (Val::Fetched(_) | Val::Items(_) | Val::FileText(_) | Val::Processes(_) | Val::Table(..)),
@@ -1399,6 +1429,46 @@ impl<'a> Reader<'a> {
                 }
                 Val::Fetched(url)
             }
+            // Mail sends its subject, body and attachments (files piped in are attached).
+            "Send-MailMessage" => {
+                let server = match get("SmtpServer") {
+                    Some(server) => super::concat([Word::literal("smtp://", span), server.word(span)]),
+                    None => opaque("the mail server $PSEmailServer names", span),
+                };
+                for sent in [get("Subject"), get("Body")].into_iter().flatten() {
+                    self.request(call, &server, &sent, false, span);
+                }
+                for file in words(get("Attachments")).into_iter().chain(match input {
+                    Some(Val::Text(word) | Val::Items(word)) => Some(word),
+                    _ => None,
+                }) {
+                    self.request(call, &server, &Val::FileText(file), false, span);
+                }
+                Val::Block
+            }
+            // BITS downloads `-Source` to `-Destination`, or uploads it there.
+            "Start-BitsTransfer" => {
+                let upload = get("TransferType")
+                    .and_then(|t| t.word(span).value().map(|t| t.to_lowercase().starts_with("upload")))
+                    .unwrap_or(false);
+                let Some(destination) = get("Destination").map(|d| d.word(span)) else {
+                    return Val::Block;
+                };
+                for source in words(get("Source")) {
+                    match upload {
+                        true => self.request(call, &destination, &Val::FileText(source), false, span),
+                        false => self.effect(
+                            call,
+                            span,
+                            Action::Fetch {
+                                url: source,
+                                to: destination.clone(),
+                            },
+                        ),
+                    }
+                }
+                Val::Block
+            }
             "Invoke-Expression" => {
                 let code = get("Command").or(input);
                 self.run_code(call, code, span);
@@ -1630,6 +1700,17 @@ impl<'a> Reader<'a> {
         let word = |index: usize| arguments.get(index).map(|a| a.word(span));
         let call = format!("{}::{member}", type_name.as_deref().unwrap_or("object"));
         let literal = |text: &str| Word::literal(text, span);
+        // `$h.Add(k, v)` puts a value into the hashtable `$h` holds.
+        if member == "add"
+            && let Some(Val::Table(..)) = object
+            && let Some(value) = arguments.last()
+            && let Some((name, _)) = target
+                .and_then(|t| self.text(t).strip_prefix('$'))
+                .and_then(text::variable_name)
+            && let Some(Val::Table(_, values)) = self.objects.get_mut(&name.to_lowercase())
+        {
+            values.push(value.clone());
+        }
         let action = match (type_name.as_deref(), member.as_str()) {
             (Some("file"), "delete") => word(0).map(|path| Action::Delete {
                 path,
