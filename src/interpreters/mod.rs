@@ -276,28 +276,13 @@ pub fn sent_environment(language: Language, source: &Source) -> Vec<Effect> {
         .into_iter()
         .flat_map(|sent| {
             let span = source.span(sent.at.clone());
-            let data = match &sent.variable {
-                Some(name) => Dynamic {
-                    kind: DynamicKind::Variable {
-                        name: name.clone(),
-                        guarded: false,
-                    },
-                    text: format!("${name}"),
-                    span,
-                },
-                None => Dynamic {
-                    kind: DynamicKind::CommandOutput(Output::Secret(crate::producers::ENVIRONMENT.to_owned())),
-                    text: "the environment".to_owned(),
-                    span,
-                },
-            };
             sent.urls
                 .into_iter()
                 .map(|url| {
                     let argv = vec![
                         Word::literal("curl", span),
                         Word::literal("--data-binary", span),
-                        Word::dynamic(data.clone()),
+                        environment_data(sent.variable.as_deref(), span),
                         Word::literal(&url, span),
                     ];
                     Effect::new(&sent.call, span, None, Action::Run(argv))
@@ -305,6 +290,26 @@ pub fn sent_environment(language: Language, source: &Source) -> Vec<Effect> {
                 .collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// What of the environment code sends or prints, as bash writes it for the checkers that read
+/// the expansion: `$NAME` for variable `NAME`, the whole environment for `None`.
+fn environment_data(variable: Option<&str>, span: Span) -> Word {
+    Word::dynamic(match variable {
+        Some(name) => Dynamic {
+            kind: DynamicKind::Variable {
+                name: name.to_owned(),
+                guarded: false,
+            },
+            text: format!("${name}"),
+            span,
+        },
+        None => Dynamic {
+            kind: DynamicKind::CommandOutput(Output::Secret(crate::producers::ENVIRONMENT.to_owned())),
+            text: "the environment".to_owned(),
+            span,
+        },
+    })
 }
 
 /// Code that fetches from the network, and code that runs code given as a value that is not

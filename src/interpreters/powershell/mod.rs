@@ -138,6 +138,8 @@ enum Val {
     Processes(Vec<Word>),
     /// A script block: its code is read where it is written.
     Block,
+    /// A hashtable (`@{k = v}`), as written, with the values it holds.
+    Table(Word, Vec<Val>),
 }
 
 impl Val {
@@ -151,6 +153,28 @@ impl Val {
             Val::FileText(path) => vec![opaque(&format!("the text of {}", path.text()), span)],
             Val::Processes(_) => vec![opaque("processes", span)],
             Val::Block => vec![opaque("{…}", span)],
+            Val::Table(written, _) => vec![written.clone()],
+        }
+    }
+
+    /// The secrets of the environment the value holds, in a list or a hashtable's values at any
+    /// depth: as [`environment_secrets`] names them.
+    fn secrets(&self) -> Vec<Option<String>> {
+        match self {
+            Val::Text(word) => environment_secrets(word),
+            Val::List(values) | Val::Table(_, values) => values.iter().flat_map(Val::secrets).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The files whose contents a request sends when it sends the value: a file's text, and in a
+    /// multipart form (`uploads`) files themselves (`-Form @{f = Get-Item F}`).
+    fn files(&self, uploads: bool) -> Vec<Word> {
+        match self {
+            Val::FileText(path) => vec![path.clone()],
+            Val::Items(path) if uploads => vec![path.clone()],
+            Val::List(values) | Val::Table(_, values) => values.iter().flat_map(|v| v.files(uploads)).collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -217,6 +241,19 @@ const HARMLESS: &[&str] = &[
     "Push-Location",
     "Invoke-WebRequest",
     "Invoke-RestMethod",
+    "Start-BitsTransfer",
+];
+
+/// Types a cast to which keeps what the value holds (`[ordered]@{k = $v}`, `[string]$v`).
+const KEPT_BY_CASTS: &[&str] = &["ordered", "pscustomobject", "psobject", "hashtable", "string"];
+
+/// Cmdlets that give the values given to them on as text (`@{k = $v} | ConvertTo-Json`).
+const CONVERTERS: &[&str] = &[
+    "ConvertTo-Json",
+    "ConvertTo-Csv",
+    "ConvertTo-Xml",
+    "ConvertTo-Html",
+    "Out-String",
 ];
 
 /// Cmdlets that print their values, to the host or down the pipeline.
@@ -230,24 +267,32 @@ const PRINTERS: &[&str] = &[
     "Write-Verbose",
     "Write-Debug",
     "Out-Host",
-    "Out-String",
 ];
 
-/// The name of a secret environment variable `word` holds (`$env:GITHUB_TOKEN`, any case).
-fn secret_environment_variable(word: &Word) -> Option<String> {
-    word.parts.iter().find_map(|part| match part {
-        Part::Dynamic(dynamic) => match &dynamic.kind {
-            crate::word::DynamicKind::Variable { name, .. } => {
-                let name = name
-                    .get(..4)
-                    .filter(|scope| scope.eq_ignore_ascii_case("env:"))
-                    .map(|_| &name[4..])?;
-                crate::producers::is_secret_name(name).then(|| name.to_owned())
-            }
+/// The secrets of the environment `word` holds: each secret variable by name
+/// (`$env:GITHUB_TOKEN`, any case), `None` for the whole environment (`Get-ChildItem env:`).
+fn environment_secrets(word: &Word) -> Vec<Option<String>> {
+    word.parts
+        .iter()
+        .filter_map(|part| match part {
+            Part::Dynamic(dynamic) => match &dynamic.kind {
+                crate::word::DynamicKind::Variable { name, .. } => {
+                    let name = name
+                        .get(..4)
+                        .filter(|scope| scope.eq_ignore_ascii_case("env:"))
+                        .map(|_| &name[4..])?;
+                    crate::producers::is_secret_name(name).then(|| Some(name.to_owned()))
+                }
+                crate::word::DynamicKind::CommandOutput(crate::command::Output::Secret(what))
+                    if what == crate::producers::ENVIRONMENT =>
+                {
+                    Some(None)
+                }
+                _ => None,
+            },
             _ => None,
-        },
-        _ => None,
-    })
+        })
+        .collect()
 }
 
 /// Cmdlets that no checker reads as a POSIX command, passed on by name for the Windows checker.
@@ -311,13 +356,32 @@ impl<'a> Reader<'a> {
     }
 
     /// `value` printed by `call`: a secret environment variable in it (`$env:GITHUB_TOKEN`) is
-    /// judged as the `printenv NAME` it amounts to.
+    /// judged as the `printenv NAME` it amounts to, the whole environment as `printenv`.
     fn print(&mut self, call: &str, value: &Val, span: Span) {
-        if let Val::Text(word) = value
-            && let Some(name) = secret_environment_variable(word)
-        {
-            let argv = vec![Word::literal("printenv", span), Word::literal(&name, span)];
+        for name in value.secrets() {
+            let argv = std::iter::once("printenv")
+                .chain(name.as_deref())
+                .map(|word| Word::literal(word, span))
+                .collect();
             self.effect(call, span, Action::Run(argv));
+        }
+    }
+
+    /// A request to `url` sending `sent`: a secret environment variable in it is judged as the
+    /// `curl --data-binary $NAME URL` it amounts to, a file whose contents it sends as
+    /// `curl -T FILE`.
+    fn request(&mut self, call: &str, url: &Word, sent: &Val, uploads: bool, span: Span) {
+        for name in sent.secrets() {
+            let argv = vec![
+                Word::literal("curl", span),
+                Word::literal("--data-binary", span),
+                super::environment_data(name.as_deref(), span),
+                url.clone(),
+            ];
+            self.effect(call, span, Action::Run(argv));
+        }
+        for file in sent.files(uploads) {
+            self.effect(call, span, Action::Send(file));
         }
     }
 
@@ -481,22 +545,46 @@ impl<'a> Reader<'a> {
             .child(1)
             .map(|op| self.text(op).trim().to_owned())
             .unwrap_or_default();
-        let Some(name) = written.strip_prefix('$').and_then(text::variable_name) else {
-            // `$a[0] = …`, `$o.x = …`: what they assign is not followed.
+        let Some((name, length)) = written.strip_prefix('$').and_then(text::variable_name) else {
             return;
         };
-        if name.1 != written.len() - 1 {
+        let name = name.to_lowercase();
+        if length != written.len() - 1 {
+            // `$h.k = …`, `$h['k'] = …` put a value into the hashtable `$h` holds; what other
+            // elements and members are given (`$a[0] = …`, `$o.x = …`) is not followed.
+            if let Some(Val::Table(_, values)) = self.objects.get_mut(&name)
+                && let Some(value) = value
+            {
+                values.push(value);
+            }
             return;
         }
-        let name = name.0.to_lowercase();
         match value {
             Some(Val::Text(word)) if operator == "=" => {
                 self.objects.remove(&name);
                 self.variables.set(&name, Some(word));
             }
-            Some(object @ (Val::Fetched(_) | Val::Items(_) | Val::FileText(_) | Val::Processes(_)))
-                if operator == "=" =>
-            {
+            // `$u += 'x'` joins text; a number added to is only known when the code runs.
+            Some(Val::Text(word)) if operator == "+=" && !self.objects.contains_key(&name) => {
+                let current = self.variables.get(&name, written, self.span(target));
+                let joined = current
+                    .value()
+                    .is_none_or(|v| v.parse::<f64>().is_err())
+                    .then(|| super::concat([current, word]));
+                self.variables.set(&name, joined);
+            }
+            // `$h += @{k = …}` adds to the hashtable.
+            Some(Val::Table(_, more)) if operator == "+=" => {
+                if let Some(Val::Table(_, values)) = self.objects.get_mut(&name) {
+                    values.extend(more);
+                } else {
+                    self.variables.set(&name, None);
+                    self.objects.remove(&name);
+                }
+            }
+            Some(
+                object @ (Val::Fetched(_) | Val::Items(_) | Val::FileText(_) | Val::Processes(_) | Val::Table(..)),
+            ) if operator == "=" => {
                 self.variables.set(&name, None);
                 self.objects.insert(name, object);
             }
@@ -536,8 +624,65 @@ impl<'a> Reader<'a> {
             }
             "variable" | "braced_variable" => self.variable(node),
             "sub_expression" => {
-                self.visit(node);
-                Val::Text(opaque(&self.shown(node), span))
+                // `$(x)` of one statement gives what the statement gives, not printed.
+                let statements = node
+                    .child_by_field_name("statements")
+                    .map(syntax::named_children)
+                    .unwrap_or_default();
+                match statements.as_slice() {
+                    [only] if only.kind() == "pipeline" => self.pipeline(*only, None),
+                    _ => {
+                        self.visit(node);
+                        Val::Text(opaque(&self.shown(node), span))
+                    }
+                }
+            }
+            "hash_literal_expression" => {
+                let entries = children
+                    .iter()
+                    .flat_map(|body| syntax::named_children(*body))
+                    .filter(|entry| entry.kind() == "hash_entry");
+                let mut values = Vec::new();
+                for entry in entries {
+                    for part in syntax::named_children(entry) {
+                        match part.kind() {
+                            "key_expression" => {}
+                            "pipeline" => values.push(self.pipeline(part, None)),
+                            _ => self.visit(part),
+                        }
+                    }
+                }
+                Val::Table(opaque(&self.shown(node), span), values)
+            }
+            // `[ordered]@{…}`, `[string]$x`: the same values.
+            "cast_expression"
+                if children.len() == 2
+                    && KEPT_BY_CASTS.contains(
+                        &self
+                            .text(children[0])
+                            .trim_matches(['[', ']'])
+                            .rsplit('.')
+                            .next()
+                            .unwrap_or("")
+                            .to_lowercase()
+                            .as_str(),
+                    ) =>
+            {
+                self.value(children[1])
+            }
+            "additive_expression" | "additive_argument_expression" if children.len() == 2 => {
+                self.sum(children[0], children[1])
+            }
+            "format_expression" | "format_argument_expression" if children.len() == 3 => {
+                self.format(children[0], children[2], span)
+            }
+            // A cast with no operator before it.
+            "expression_with_unary_operator"
+                if children.len() == 1
+                    && children[0].kind() == "cast_expression"
+                    && children[0].start_byte() == node.start_byte() =>
+            {
+                self.value(children[0])
             }
             "parenthesized_expression" => match children.first() {
                 Some(inner) if inner.kind() == "pipeline" => self.pipeline(*inner, None),
@@ -556,6 +701,15 @@ impl<'a> Reader<'a> {
                 match object {
                     // `(iwr u).Content`, `$_.FullName` of a listing.
                     Some(value @ (Val::Fetched(_) | Val::Items(_))) => value,
+                    // `(Get-Item env:NAME).Value` is what the variable holds.
+                    Some(value @ Val::Text(_))
+                        if !value.secrets().is_empty()
+                            && children
+                                .last()
+                                .is_some_and(|member| self.text(*member).eq_ignore_ascii_case("value")) =>
+                    {
+                        value
+                    }
                     _ => Val::Text(opaque(&self.shown(node), span)),
                 }
             }
@@ -577,6 +731,81 @@ impl<'a> Reader<'a> {
                 Val::Text(opaque(&self.shown(node), span))
             }
         }
+    }
+
+    /// `left + right`: text joined, lists and hashtables put together; a number added to is
+    /// only known when the code runs.
+    fn sum(&mut self, left: Node, right: Node) -> Val {
+        let span = self.span(left).cover(self.span(right));
+        let operator = self.source.text()[left.end_byte()..right.start_byte()].trim();
+        let (first, second) = (self.value(left), self.value(right));
+        match (first, second) {
+            (Val::Text(a), b) if operator == "+" && a.value().is_none_or(|v| v.parse::<f64>().is_err()) => {
+                Val::Text(super::concat([a, b.word(span)]))
+            }
+            (Val::List(mut items), b) if operator == "+" => {
+                items.push(b);
+                Val::List(items)
+            }
+            (Val::Table(_, mut values), Val::Table(_, more)) if operator == "+" => {
+                values.extend(more);
+                Val::Table(
+                    opaque(&self.source.text()[left.start_byte()..right.end_byte()], span),
+                    values,
+                )
+            }
+            // Not known: what the operands hold stays for the requests that send it.
+            (a, b) if !a.secrets().is_empty() || !b.secrets().is_empty() => Val::List(vec![a, b]),
+            _ => Val::Text(opaque(&self.source.text()[left.start_byte()..right.end_byte()], span)),
+        }
+    }
+
+    /// `'…{0}…' -f values`: the format with each `{N}` replaced by value N, or, the format only
+    /// known when the code runs, the values it may hold.
+    fn format(&mut self, format: Node, values: Node, span: Span) -> Val {
+        let format = self.value(format).word(span);
+        let values: Vec<Word> = match self.value(values) {
+            Val::List(items) => items.iter().map(|item| item.word(span)).collect(),
+            other => vec![other.word(span)],
+        };
+        let Some(text) = format.value() else {
+            return Val::Text(super::concat(std::iter::once(format).chain(values)));
+        };
+        let mut words = Vec::new();
+        let mut literal = String::new();
+        let mut rest = text;
+        while let Some(at) = rest.find(['{', '}']) {
+            literal.push_str(&rest[..at]);
+            let after = &rest[at + 1..];
+            if after.starts_with(&rest[at..at + 1]) {
+                literal.push_str(&rest[at..at + 1]);
+                rest = &after[1..];
+                continue;
+            }
+            let index = after.find('}').and_then(|end| {
+                after[..end]
+                    .split([',', ':'])
+                    .next()?
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .map(|i| (i, end))
+            });
+            match index {
+                Some((index, end)) if rest.as_bytes()[at] == b'{' => {
+                    words.push(Word::literal(&std::mem::take(&mut literal), span));
+                    words.push(values.get(index).cloned().unwrap_or_else(|| Word::literal("", span)));
+                    rest = &after[end + 1..];
+                }
+                _ => {
+                    literal.push_str(&rest[at..at + 1]);
+                    rest = after;
+                }
+            }
+        }
+        literal.push_str(rest);
+        words.push(Word::literal(&literal, span));
+        Val::Text(super::concat(words))
     }
 
     /// `$name`, `$env:NAME`, `${name}`.
@@ -653,18 +882,17 @@ impl<'a> Reader<'a> {
                     builder.push_char('"', at);
                 }
                 '$' if text[offset + 1..].starts_with('(') => {
-                    let end = match subexpressions.iter().find(|s| s.start_byte() == at) {
-                        Some(sub) => {
-                            let sub = *sub;
-                            if self.deeper(sub) {
-                                self.visit(sub);
-                                self.depth -= 1;
-                            }
-                            sub.end_byte()
-                        }
-                        None => at + closing_paren(&text[offset..]).unwrap_or(text.len() - offset),
+                    let (end, value) = match subexpressions.iter().find(|s| s.start_byte() == at) {
+                        Some(sub) => (sub.end_byte(), Some(self.value(*sub))),
+                        None => (at + closing_paren(&text[offset..]).unwrap_or(text.len() - offset), None),
                     };
-                    builder.push_dynamic(&self.source.text()[at..end], at..end);
+                    // `"…$($env:X)…"` holds what the subexpression gives.
+                    match value {
+                        Some(Val::Text(word)) => {
+                            builder.push_word(Word::from_parts(word.parts, self.source.span(at..end)));
+                        }
+                        _ => builder.push_dynamic(&self.source.text()[at..end], at..end),
+                    }
                     while chars.peek().is_some_and(|(o, _)| range.start + o < end) {
                         chars.next();
                     }
@@ -788,6 +1016,24 @@ impl<'a> Reader<'a> {
                                 }
                                 Val::Block
                             }
+                        }
+                    }
+                    // What they give holds the values piped or given to them.
+                    None if CONVERTERS
+                        .iter()
+                        .any(|converter| converter.eq_ignore_ascii_case(&unqualified)) =>
+                    {
+                        let mut values: Vec<Val> = arguments
+                            .into_iter()
+                            .filter_map(|argument| match argument {
+                                Argument::Value(value) => Some(value),
+                                Argument::Parameter { attached, .. } => attached,
+                            })
+                            .chain(input)
+                            .collect();
+                        match values.len() {
+                            1 => values.remove(0),
+                            _ => Val::List(values),
                         }
                     }
                     None if looks_like_cmdlet(&unqualified) => Val::Text(opaque(&self.shown(node), span)),
@@ -1001,12 +1247,19 @@ impl<'a> Reader<'a> {
                 let folder = targets.first().cloned().unwrap_or_else(|| Word::literal(".", span));
                 if provider(&folder) == Provider::Session && folder.text().to_lowercase().starts_with("env:") {
                     let name = folder.text()[4..].trim_start_matches(['\\', '/']).to_owned();
+                    let named = !name.is_empty() && !name.contains('*');
                     let mut argv = vec![Word::literal("printenv", span)];
-                    if !name.is_empty() && !name.contains('*') {
+                    if named {
                         argv.push(Word::literal(&name, span));
                     }
                     self.effect(call, span, Action::Run(argv));
-                    return Val::Text(opaque("environment variables", span));
+                    // What it gives holds what `$env:NAME` holds, or the environment.
+                    return Val::Text(match named {
+                        true => self
+                            .variables
+                            .get(&format!("env:{name}"), &format!("$env:{name}"), span),
+                        false => super::environment_data(None, span),
+                    });
                 }
                 // A pattern lists its matches; a folder, what it holds; a filter (`-Filter
                 // *.log`, `-Include bin,obj`), what matches it there.
@@ -1036,6 +1289,14 @@ impl<'a> Reader<'a> {
                     }
                 }
                 match targets.into_iter().next() {
+                    // `Get-Content env:NAME` gives what `$env:NAME` holds.
+                    Some(path) if path.text().to_lowercase().starts_with("env:") => {
+                        let name = path.text()[4..].trim_start_matches(['\\', '/']).to_owned();
+                        Val::Text(
+                            self.variables
+                                .get(&format!("env:{name}"), &format!("$env:{name}"), span),
+                        )
+                    }
                     Some(path) => Val::FileText(path),
                     None => Val::Text(opaque("file text", span)),
                 }
@@ -1150,42 +1411,63 @@ impl<'a> Reader<'a> {
                         },
                     );
                 }
-                // A secret variable in the address or the body is sent with the request; in
-                // `-Headers` it authenticates it.
-                for sent in [Some(Val::Text(url.clone())), get("Body"), input.clone()]
-                    .into_iter()
-                    .flatten()
-                {
-                    if let Val::Text(word) = &sent
-                        && let Some(name) = secret_environment_variable(word)
-                    {
-                        let data = Word::dynamic(crate::word::Dynamic {
-                            kind: crate::word::DynamicKind::Variable {
-                                name: name.clone(),
-                                guarded: false,
-                            },
-                            // Written as bash would, for the checkers that read the expansion.
-                            text: format!("${name}"),
-                            span,
-                        });
-                        let argv = vec![
-                            Word::literal("curl", span),
-                            Word::literal("--data-binary", span),
-                            data,
-                            url.clone(),
-                        ];
-                        self.effect(call, span, Action::Run(argv));
-                    }
+                // What the address, the body or the form holds is sent with the request, and the
+                // file `-InFile` names; `-Headers` authenticates it.
+                self.request(call, &url, &Val::Text(url.clone()), false, span);
+                for body in [get("Body"), input.clone()].into_iter().flatten() {
+                    self.request(call, &url, &body, false, span);
                 }
-                for sent in [get("InFile"), get("Body"), input.clone()].into_iter().flatten() {
-                    let file = match sent {
+                if let Some(form) = get("Form") {
+                    self.request(call, &url, &form, true, span);
+                }
+                if let Some(file) = get("InFile") {
+                    let file = match file {
                         Val::FileText(path) => path,
-                        Val::Text(word) if bound.value(cmdlet, "InFile").is_some() => word,
-                        _ => continue,
+                        other => other.word(span),
                     };
-                    self.effect(call, span, Action::Send(file));
+                    self.request(call, &url, &Val::FileText(file), false, span);
                 }
                 Val::Fetched(url)
+            }
+            // Mail sends its subject, body and attachments (files piped in are attached).
+            "Send-MailMessage" => {
+                let server = match get("SmtpServer") {
+                    Some(server) => super::concat([Word::literal("smtp://", span), server.word(span)]),
+                    None => opaque("the mail server $PSEmailServer names", span),
+                };
+                for sent in [get("Subject"), get("Body")].into_iter().flatten() {
+                    self.request(call, &server, &sent, false, span);
+                }
+                for file in words(get("Attachments")).into_iter().chain(match input {
+                    Some(Val::Text(word) | Val::Items(word)) => Some(word),
+                    _ => None,
+                }) {
+                    self.request(call, &server, &Val::FileText(file), false, span);
+                }
+                Val::Block
+            }
+            // BITS downloads `-Source` to `-Destination`, or uploads it there.
+            "Start-BitsTransfer" => {
+                let upload = get("TransferType")
+                    .and_then(|t| t.word(span).value().map(|t| t.to_lowercase().starts_with("upload")))
+                    .unwrap_or(false);
+                let Some(destination) = get("Destination").map(|d| d.word(span)) else {
+                    return Val::Block;
+                };
+                for source in words(get("Source")) {
+                    match upload {
+                        true => self.request(call, &destination, &Val::FileText(source), false, span),
+                        false => self.effect(
+                            call,
+                            span,
+                            Action::Fetch {
+                                url: source,
+                                to: destination.clone(),
+                            },
+                        ),
+                    }
+                }
+                Val::Block
             }
             "Invoke-Expression" => {
                 let code = get("Command").or(input);
@@ -1418,6 +1700,17 @@ impl<'a> Reader<'a> {
         let word = |index: usize| arguments.get(index).map(|a| a.word(span));
         let call = format!("{}::{member}", type_name.as_deref().unwrap_or("object"));
         let literal = |text: &str| Word::literal(text, span);
+        // `$h.Add(k, v)` puts a value into the hashtable `$h` holds.
+        if member == "add"
+            && let Some(Val::Table(..)) = object
+            && let Some(value) = arguments.last()
+            && let Some((name, _)) = target
+                .and_then(|t| self.text(t).strip_prefix('$'))
+                .and_then(text::variable_name)
+            && let Some(Val::Table(_, values)) = self.objects.get_mut(&name.to_lowercase())
+        {
+            values.push(value.clone());
+        }
         let action = match (type_name.as_deref(), member.as_str()) {
             (Some("file"), "delete") => word(0).map(|path| Action::Delete {
                 path,
@@ -1468,12 +1761,70 @@ impl<'a> Reader<'a> {
                 return Val::Block;
             }
             (_, "downloadstring" | "downloaddata" | "getstringasync" | "getasync") => {
-                return Val::Fetched(word(0).unwrap_or_else(|| opaque("a URL", span)));
+                let url = word(0).unwrap_or_else(|| opaque("a URL", span));
+                self.request(&call, &url, &Val::Text(url.clone()), false, span);
+                return Val::Fetched(url);
             }
-            (_, "downloadfile") => match (word(0), word(1)) {
-                (Some(url), Some(to)) => Some(Action::Fetch { url, to }),
-                _ => None,
-            },
+            (_, "downloadfile" | "openread" | "getbytearrayasync" | "getstreamasync") => {
+                if let Some(url) = word(0) {
+                    self.request(&call, &url, &Val::Text(url.clone()), false, span);
+                }
+                match (word(0), word(1)) {
+                    (Some(url), Some(to)) if member == "downloadfile" => Some(Action::Fetch { url, to }),
+                    _ => None,
+                }
+            }
+            // `WebClient.UploadString(url, [method,] data)` and its kin, `HttpClient.PostAsync(url,
+            // content)`: the last argument is sent, a file by its name for `UploadFile`.
+            (
+                _,
+                "uploadstring"
+                | "uploadstringasync"
+                | "uploadstringtaskasync"
+                | "uploaddata"
+                | "uploaddataasync"
+                | "uploaddatataskasync"
+                | "uploadvalues"
+                | "uploadvaluesasync"
+                | "uploadvaluestaskasync"
+                | "uploadfile"
+                | "uploadfileasync"
+                | "uploadfiletaskasync"
+                | "postasync"
+                | "putasync"
+                | "patchasync",
+            ) if arguments.len() >= 2 => {
+                let url = arguments[0].word(span);
+                self.request(&call, &url, &Val::Text(url.clone()), false, span);
+                let sent = match arguments.last() {
+                    Some(file) if member.starts_with("uploadfile") => Val::FileText(file.word(span)),
+                    Some(data) => data.clone(),
+                    None => Val::Block,
+                };
+                self.request(&call, &url, &sent, false, span);
+                None
+            }
+            (Some("environment"), "getenvironmentvariables") => {
+                return Val::Text(super::environment_data(None, span));
+            }
+            // `[Environment]::GetEnvironmentVariable('X')` is `$env:X`.
+            (Some("environment"), "getenvironmentvariable") => {
+                if let Some(name) = word(0).as_ref().and_then(|w| w.value().map(str::to_owned)) {
+                    let written = format!("$env:{name}");
+                    return Val::Text(self.variables.get(&format!("env:{name}"), &written, span));
+                }
+                None
+            }
+            // Text turned into bytes, base64 or request content still holds what it held.
+            (_, "getbytes" | "tobase64string") | (Some("stringcontent" | "bytearraycontent"), "new") => {
+                if let Some(value) = arguments
+                    .first()
+                    .filter(|a| !a.secrets().is_empty() || !a.files(false).is_empty())
+                {
+                    return value.clone();
+                }
+                None
+            }
             (None, "kill") if matches!(object, Some(Val::Processes(_))) => {
                 let Some(Val::Processes(names)) = object else {
                     return Val::Block;
