@@ -268,7 +268,7 @@ pub static GIT_HISTORY_REWRITE: Rule = Rule {
 pub static GIT_REF_OVERWRITE: Rule = Rule {
     id: "git-ref-overwrite",
     decision: ASK,
-    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`. A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
+    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`, `git update-ref refs/heads/NAME NEW` of an existing branch with no old value to check. A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
     instead: "Create a new branch or tag instead (`git branch NAME START`), or show the user where the ref points first (`git log -1 REF`)",
     examples: &[
         "git branch -f main HEAD~3",
@@ -562,12 +562,28 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        "update-ref" if args::parse(args, &git_options("m", &[])).has_short('d') => {
-            flag(
-                report,
-                &GIT_UPDATE_REF_DELETE,
-                "`git update-ref -d` would delete the ref without checking what it points to",
-            );
+        "update-ref" => {
+            let parsed = args::parse(args, &git_options("m", &[]));
+            let operands: Vec<&str> = parsed.operands().filter_map(Word::value).collect();
+            if parsed.has_short('d') {
+                flag(
+                    report,
+                    &GIT_UPDATE_REF_DELETE,
+                    "`git update-ref -d` would delete the ref without checking what it points to",
+                );
+            } else if let [name, _] = operands.as_slice()
+                && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
+                && ref_exists(&subject.command.cwd, name)
+            {
+                // With no old value to check against, the ref moves wherever it pointed.
+                flag(
+                    report,
+                    &GIT_REF_OVERWRITE,
+                    &format!(
+                        "`git update-ref {name}` would move it without checking where it pointed: its old commits would only be in the reflog"
+                    ),
+                );
+            }
         }
         // `--analyze` and `--dry-run` only report.
         "filter-repo"
@@ -585,6 +601,25 @@ fn check(subject: &Subject, report: &mut Report) {
         ),
         _ => {}
     }
+}
+
+/// Whether the repository around `cwd` has the branch or tag `name` (`refs/heads/x`), loose or
+/// packed, as the disk shows it: a new ref made by `git update-ref` replaces nothing.
+fn ref_exists(cwd: &paths::Cwd, name: &str) -> bool {
+    let paths::Cwd::Known(cwd) = cwd else {
+        return false;
+    };
+    let native = crate::context::native(cwd);
+    let Some(git_dir) = std::path::Path::new(&native)
+        .ancestors()
+        .map(|folder| folder.join(".git"))
+        .find(|git_dir| git_dir.is_dir())
+    else {
+        return false;
+    };
+    git_dir.join(name).is_file()
+        || std::fs::read_to_string(git_dir.join("packed-refs"))
+            .is_ok_and(|packed| packed.lines().any(|line| line.split_whitespace().nth(1) == Some(name)))
 }
 
 /// `git rm` or `git mv` of an agent's settings, or (`recursive`) of a folder holding them on

@@ -1,12 +1,18 @@
-//! An agent's settings folder in the project (`.claude/` holding `settings.json`) is judged by
-//! what the disk holds: deleting, moving or untracking it whole, or picking its files by a
-//! pattern, takes the agent's hooks (and the guard) away; the other files in it are the
-//! project's own. A stray folder of that name with no settings in it goes freely.
+//! What the disk holds decides where the command text alone cannot: an agent's settings folder
+//! in the project (`.claude/` holding `settings.json`) taken away whole, moved, untracked or
+//! picked by a pattern takes the agent's hooks (and the guard) along, while the other files in
+//! it, and a stray folder of that name, are the project's own; a branch that exists is moved by
+//! `git update-ref`, a new one only made.
 
 #[path = "common/project.rs"]
 mod project;
 
+use agent_safety_net::Decision;
 use project::{ALLOW, Project, deny};
+
+fn ask(rule: &str) -> (Decision, Option<String>) {
+    (Decision::Ask, Some(rule.to_owned()))
+}
 
 #[test]
 fn taking_the_settings_folder_away_is_denied_however_it_is_done() {
@@ -55,6 +61,31 @@ fn the_rest_of_the_folder_and_look_alikes_pass() {
         "find . -name '*.log' -delete",
         "find . -path ./.claude -prune -o -name '*.tmp' -delete",
         "git rm -r docs",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}
+
+#[test]
+fn update_ref_moves_a_branch_that_exists_and_makes_a_new_one_freely() {
+    let project = Project::new("update-ref");
+    project
+        .write(".git/HEAD", "ref: refs/heads/main\n")
+        .write(".git/refs/heads/main", "0123456789012345678901234567890123456789\n")
+        .write(
+            ".git/packed-refs",
+            "# pack-refs with: peeled fully-peeled sorted\n0123456789012345678901234567890123456789 refs/tags/v1.0\n",
+        );
+    for command in [
+        "git update-ref refs/heads/main HEAD~5",
+        "git update-ref -m reset refs/tags/v1.0 HEAD",
+    ] {
+        assert_eq!(project.judge(command), ask("git-ref-overwrite"), "{command}");
+    }
+    for command in [
+        "git update-ref refs/heads/topic HEAD",
+        "git update-ref refs/heads/main NEW OLD",
+        "git update-ref refs/remotes/origin/main HEAD",
     ] {
         assert_eq!(project.judge(command), ALLOW, "{command}");
     }
