@@ -135,6 +135,9 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("gh", &["--show-token"], "a GitHub token"),
     ("gh", &["status", "-t"], "a GitHub token"),
     ("op", &["--reveal"], "a 1Password secret"),
+    // An item's JSON holds its concealed fields' values, which its table output hides.
+    ("op", &["--format", "json"], "a 1Password item with its passwords"),
+    ("op", &["--format=json"], "a 1Password item with its passwords"),
     ("bw", &["get", "password"], "a Bitwarden password"),
     ("lpass", &["show"], "a LastPass entry with its password"),
     ("bw", &["get", "item"], "a Bitwarden item with its password"),
@@ -231,6 +234,8 @@ fn prints_the_secret(name: &str, words: &[&str]) -> bool {
             let word = word.to_ascii_lowercase();
             word.contains("secret") || word.contains("token") || word.contains("session")
         }),
+        // Listing items or vaults as JSON shows their names only.
+        "op" if words.iter().any(|w| w.starts_with("--format")) => words.windows(2).any(|w| w == ["item", "get"]),
         // Decrypted into a file (`-o FILE`, `--output FILE`), nothing is printed.
         "gpg" | "gpg2" | "age" => !words
             .iter()
