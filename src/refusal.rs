@@ -45,6 +45,10 @@ pub(crate) struct Refusal {
     /// Byte offset of the token bash stops at (the text's length when it ends too early).
     pub(crate) at: usize,
     pub(crate) kind: RefusalKind,
+    /// The text ends inside the bodies of loops or `if`s only (after `do`, `then`, `else`, with
+    /// no `{`, `(` or condition open): zsh given the text whole refuses it too, where it closes
+    /// some constructs bash leaves open (`{ touch M }`, `while false; touch M`).
+    pub(crate) ends_inside_bodies: bool,
 }
 
 /// The two syntax errors bash reports.
@@ -64,6 +68,12 @@ impl RefusalKind {
 }
 
 impl Refusal {
+    /// Whether zsh given the text whole refuses it too: it ends inside a quote, a backquote, or
+    /// the bodies of loops and `if`s.
+    pub(crate) fn zsh_refuses_too(&self) -> bool {
+        self.kind.is_open_quote() || self.ends_inside_bodies
+    }
+
     /// One line for a person: what `shell` (bash, or zsh where it refuses the same) stops at,
     /// and from which line of `text` nothing runs.
     pub(crate) fn describe(&self, text: &str, shell: &str) -> String {
@@ -1331,6 +1341,7 @@ impl<'a> Scanner<'a> {
             unit_start: if self.unit_open { self.unit_start } else { end },
             at: end,
             kind: RefusalKind::UnexpectedEnd(opener.to_owned()),
+            ends_inside_bodies: false,
         })
     }
 
@@ -1427,10 +1438,18 @@ impl<'a> Scanner<'a> {
             Problem::UnexpectedToken => (start, RefusalKind::UnexpectedToken(self.token_text(start, end))),
             Problem::UnexpectedEnd(open) => (self.text.len(), RefusalKind::UnexpectedEnd(open.to_owned())),
         };
+        let ends_inside_bodies = matches!(kind, RefusalKind::UnexpectedEnd(_))
+            && matches!(self.frames.last(), Some(Frame::Commands(parser))
+            if matches!(parser.state, State::ListStart)
+                && !parser.constructs.is_empty()
+                && parser.constructs.iter().all(|construct| {
+                    matches!(construct.kind, ConstructKind::IfBody | ConstructKind::ElseBody | ConstructKind::LoopBody)
+                }));
         Stop::Refused(Refusal {
             unit_start: if self.unit_open { self.unit_start } else { at },
             at,
             kind,
+            ends_inside_bodies,
         })
     }
 

@@ -12,7 +12,7 @@ use crate::command::{Command, CommandId, GapKind, Input, LayerId, LayerKind, Out
 use crate::context::CommandShell;
 use crate::parse::{self, ParseFailure};
 use crate::producers;
-use crate::refusal::{self, RefusalKind};
+use crate::refusal::{self, Refusal, RefusalKind};
 use crate::source::{Source, SourceBuilder, Span};
 use crate::word::{DEFAULT_IFS, Dynamic, DynamicKind, Part, Word, opens_bad_substitution};
 use tree_sitter::Node;
@@ -148,10 +148,10 @@ impl Walker<'_> {
         // there is no command that runs: it is not reported as unverifiable. What the walk does
         // read is still judged, since a shell that waits for the quote's end (a persistent one)
         // would run it with the next input. zsh given the text whole runs none of a text that
-        // ends inside a quote or a backquote; what the walk reads of it is still judged, since
-        // zsh's reading is only known there through bash's.
+        // ends inside a quote, a backquote or the body of a loop or `if`; what the walk reads of
+        // it is still judged, since zsh's reading is only known there through bash's.
         let zsh_refuses = reader == Reader::ZshWhole
-            && refusal::refusal(source.text()).is_some_and(|refused| refused.kind.is_open_quote());
+            && refusal::refusal(source.text()).is_some_and(|refused| refused.zsh_refuses_too());
         if root.has_error()
             && !unclosed_quote(source.text(), matches!(reader, Reader::Bash | Reader::BashWhole))
             && !zsh_refuses
@@ -1270,7 +1270,7 @@ fn what_the_shell_reads(source: Source, reader: Reader) -> (Source, Option<Strin
         Reader::ZshWhole => {
             let source = zsh_name_groups(source);
             let stops = refusal::refusal(source.text())
-                .filter(|refused| refused.kind.is_open_quote())
+                .filter(Refusal::zsh_refuses_too)
                 .map(|refused| refused.describe(source.text(), "zsh"));
             (source, stops)
         }
