@@ -98,9 +98,8 @@ pub struct Command {
     pub name: String,
     /// Environment assignments made for this command only (`FOO=1 cmd`, `env FOO=1 cmd`).
     pub assignments: Vec<(String, Word)>,
-    /// The variables the shell exported before it (`export PAGER=…`, `set -a`) that no command
-    /// around it inherited too, with their values as the walk knows them: what an exported
-    /// `PAGER` or `GIT_SSH_COMMAND` runs is judged once, for the outermost command that gets it.
+    /// The variables the shell exported before it (`export PAGER=…`, `set -a`) with values the
+    /// walk knows: the environment it inherits, and passes on to what it runs.
     pub exported: Vec<(String, Word)>,
     pub redirects: Vec<Redirect>,
     pub stdin: Input,

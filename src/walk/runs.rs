@@ -298,6 +298,7 @@ impl Walker<'_> {
             None => outer.cwd.clone(),
         };
         let mut command = Command::new(argv, cwd, Input::Inherited, span);
+        command.exported = outer.exported.clone();
         command.parent = Some(parent);
         command.background = outer.background;
         command

@@ -125,11 +125,16 @@ impl Shell {
         }
     }
 
-    /// The exported variables that hold a value, as a command started now inherits them.
+    /// The exported variables whose values are known, as a command started now inherits them.
+    /// One only known when it runs (`export PAGER="${PAGER:-less}"`) is the environment's own,
+    /// as far as the walk can tell: it would make every later command unverifiable.
     pub(super) fn exported_environment(&self) -> Vec<(String, Word)> {
         self.exported
             .iter()
-            .filter_map(|name| Some((name.clone(), self.variables.get(name)?.clone())))
+            .filter_map(|name| {
+                let value = self.variables.get(name).filter(|value| value.value().is_some())?;
+                Some((name.clone(), value.clone()))
+            })
             .collect()
     }
 
@@ -397,8 +402,17 @@ impl Walker<'_> {
                     for word in self.words(&[child], at) {
                         if !word.text().starts_with('-') {
                             self.evaluate_name(&word, false, at);
-                            if let (Some(exported), Some(name)) = (exports, word.value()) {
-                                self.declare_exported(name, exported, child, at);
+                            if let (Some(exported), Some(text)) = (exports, word.value()) {
+                                // A quoted assignment is one too: `export "NAME=value"`.
+                                match text.split_once('=') {
+                                    Some((name, _)) if super::expansion::is_name(name) => {
+                                        let value = word.strip_prefix(name.len() + 1);
+                                        at.shell.variables.insert(name.to_owned(), value);
+                                        self.declare_exported(name, exported, child, at);
+                                    }
+                                    Some(_) => {}
+                                    None => self.declare_exported(text, exported, child, at),
+                                }
                             }
                         }
                     }

@@ -719,20 +719,20 @@ impl Walker<'_> {
         combine(outputs)
     }
 
-    /// The exported variables a command started now in layer `at.layer` inherits that no
-    /// command around it did (see [`Command::exported`]).
-    fn newly_inherited(&self, at: &Cursor) -> Vec<(String, Word)> {
+    /// The exported variables a command started now in layer `at.layer` inherits (see
+    /// [`Command::exported`]): all but those whose own code is the layer it runs in or one
+    /// around it (`PAGER`'s code runs with `PAGER` set, and is not run from it again).
+    fn inherited(&self, at: &Cursor) -> Vec<(String, Word)> {
         if at.shell.exported.is_empty() {
             return Vec::new();
         }
         let mut environment = at.shell.exported_environment();
         let mut around = Some(at.layer);
         while let Some(layer) = around {
-            if let LayerKind::Command(id) = self.analysis.layers[layer].kind {
-                let got = &self.analysis.commands[id].exported;
-                environment.retain(|(name, value)| {
-                    !got.iter()
-                        .any(|(other, before)| other == name && before.text() == value.text())
+            if let LayerKind::Code { via, .. } = &self.analysis.layers[layer].kind {
+                environment.retain(|(name, _)| {
+                    via.strip_prefix(name.as_str())
+                        .is_none_or(|rest| !rest.starts_with("= "))
                 });
             }
             around = self.analysis.layers[layer].parent;
@@ -919,7 +919,7 @@ impl Walker<'_> {
         }
         let mut command = Command::new(argv, at.shell.cwd.clone(), stdin, span);
         command.assignments = assignments;
-        command.exported = self.newly_inherited(at);
+        command.exported = self.inherited(at);
         command.redirects = redirects;
         command.descriptors = descriptors;
         command.output_socket = output_socket;
