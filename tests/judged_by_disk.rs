@@ -79,6 +79,7 @@ fn update_ref_moves_a_branch_that_exists_and_makes_a_new_one_freely() {
     for command in [
         "git update-ref refs/heads/main HEAD~5",
         "git update-ref -m reset refs/tags/v1.0 HEAD",
+        "git update-ref refs/heads/main \"$(git rev-parse HEAD~1)\"",
     ] {
         assert_eq!(project.judge(command), ask("git-ref-overwrite"), "{command}");
     }
@@ -89,4 +90,21 @@ fn update_ref_moves_a_branch_that_exists_and_makes_a_new_one_freely() {
     ] {
         assert_eq!(project.judge(command), ALLOW, "{command}");
     }
+}
+
+#[test]
+fn a_linked_worktree_moves_its_main_repository_branches() {
+    let project = Project::new("update-ref-worktree");
+    let common = project.root.join("main/.git");
+    project
+        .write(
+            "main/.git/refs/heads/feature",
+            "0123456789012345678901234567890123456789\n",
+        )
+        .write(".git", &format!("gitdir: {}\n", common.join("worktrees/wt").display()));
+    assert_eq!(
+        project.judge("git update-ref refs/heads/feature HEAD~1"),
+        ask("git-ref-overwrite")
+    );
+    assert_eq!(project.judge("git update-ref refs/heads/topic HEAD"), ALLOW);
 }

@@ -564,14 +564,15 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         "update-ref" => {
             let parsed = args::parse(args, &git_options("m", &[]));
-            let operands: Vec<&str> = parsed.operands().filter_map(Word::value).collect();
+            // The new value may be only known when it runs (`"$(git rev-parse HEAD~1)"`).
+            let operands: Vec<Option<&str>> = parsed.operands().map(Word::value).collect();
             if parsed.has_short('d') {
                 flag(
                     report,
                     &GIT_UPDATE_REF_DELETE,
                     "`git update-ref -d` would delete the ref without checking what it points to",
                 );
-            } else if let [name, _] = operands.as_slice()
+            } else if let [Some(name), _] = operands.as_slice()
                 && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
                 && ref_exists(&subject.command.cwd, name)
             {
@@ -604,7 +605,8 @@ fn check(subject: &Subject, report: &mut Report) {
 }
 
 /// Whether the repository around `cwd` has the branch or tag `name` (`refs/heads/x`), loose or
-/// packed, as the disk shows it: a new ref made by `git update-ref` replaces nothing.
+/// packed, as the disk shows it (a linked worktree's are its main repository's): a new ref made
+/// by `git update-ref` replaces nothing.
 fn ref_exists(cwd: &paths::Cwd, name: &str) -> bool {
     let paths::Cwd::Known(cwd) = cwd else {
         return false;
@@ -612,8 +614,7 @@ fn ref_exists(cwd: &paths::Cwd, name: &str) -> bool {
     let native = crate::context::native(cwd);
     let Some(git_dir) = std::path::Path::new(&native)
         .ancestors()
-        .map(|folder| folder.join(".git"))
-        .find(|git_dir| git_dir.is_dir())
+        .find_map(crate::context::git_common_dir)
     else {
         return false;
     };
