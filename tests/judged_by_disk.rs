@@ -31,6 +31,8 @@ fn taking_the_settings_folder_away_is_denied_however_it_is_done() {
         "find .claude -delete",
         "git rm -r .claude",
         "git rm .claude/settings.json",
+        "git -C .claude rm settings.json",
+        "git -C src -C .. rm -r .claude",
     ] {
         assert_eq!(project.judge(command), deny("rm-protected-file"), "{command}");
     }
@@ -39,6 +41,7 @@ fn taking_the_settings_folder_away_is_denied_however_it_is_done() {
         "mv .claude .claude.bak",
         "mv .codex ../elsewhere/",
         "git mv .claude .claude-old",
+        "git -C .claude/commands mv .. ../.claude-old",
     ] {
         assert_eq!(project.judge(command), deny("write-agent-settings"), "{command}");
     }
@@ -107,4 +110,11 @@ fn a_linked_worktree_moves_its_main_repository_branches() {
         ask("git-ref-overwrite")
     );
     assert_eq!(project.judge("git update-ref refs/heads/topic HEAD"), ALLOW);
+    assert_eq!(
+        project.judge(&format!(
+            "cd / && git -C {} update-ref refs/heads/feature HEAD~1",
+            project.root.display()
+        )),
+        ask("git-ref-overwrite")
+    );
 }

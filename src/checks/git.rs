@@ -574,7 +574,7 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             } else if let [Some(name), _] = operands.as_slice()
                 && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
-                && ref_exists(&subject.command.cwd, name)
+                && ref_exists(&working_folder(subject), name)
             {
                 // With no old value to check against, the ref moves wherever it pointed.
                 flag(
@@ -604,6 +604,18 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
+/// The folder git works in: the command's, moved by each `-C DIR` (`git -C sub rm ../x`).
+fn working_folder(subject: &Subject) -> paths::Cwd {
+    let mut cwd = subject.command.cwd.clone();
+    for dir in git::invocation(subject.command).directories {
+        cwd = match paths::resolve(&dir, &cwd) {
+            Target::Path(path) => paths::Cwd::Known(path),
+            _ => paths::Cwd::Unknown(format!("named by {}", dir.text())),
+        };
+    }
+    cwd
+}
+
 /// Whether the repository around `cwd` has the branch or tag `name` (`refs/heads/x`), loose or
 /// packed, as the disk shows it (a linked worktree's are its main repository's): a new ref made
 /// by `git update-ref` replaces nothing.
@@ -627,7 +639,7 @@ fn ref_exists(cwd: &paths::Cwd, name: &str) -> bool {
 /// disk, flagged with `rule` as `rm` or `mv` of them is: the file leaves where the agent reads
 /// it, and the guard with it.
 fn removed_agent_settings(subject: &Subject, word: &Word, recursive: bool, rule: &'static Rule, report: &mut Report) {
-    let Target::Path(path) = paths::resolve(word, &subject.command.cwd) else {
+    let Target::Path(path) = paths::resolve(word, &working_folder(subject)) else {
         return;
     };
     let removed = files::agent_settings(&path, subject.context).or_else(|| {

@@ -29,6 +29,9 @@ pub struct Invocation<'a> {
     pub config: Vec<Word>,
     /// The values of `--config-env=key=VARIABLE` options: a setting read from the environment.
     pub config_env: Vec<&'a str>,
+    /// The folders of `-C DIR` options, in order: git works in the last, each taken from the
+    /// one before.
+    pub directories: Vec<Word>,
     /// The subcommand, lowercased (`push`); empty when there is none.
     pub subcommand: String,
     /// The words after the subcommand.
@@ -53,6 +56,15 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
         .filter(|option| option.name == "--config-env")
         .filter_map(|option| option.value)
         .collect();
+    let directories = options
+        .iter()
+        .filter(|option| option.name == "-C")
+        .filter_map(|option| match (option.value_word, option.value) {
+            (Some(word), _) => Some(word.clone()),
+            (None, Some(value)) => Some(Word::literal(value, command.span)),
+            (None, None) => None,
+        })
+        .collect();
     let subcommand = read
         .positional()
         .next()
@@ -61,6 +73,7 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
     Invocation {
         config,
         config_env,
+        directories,
         subcommand,
         args: read.after(0),
     }
