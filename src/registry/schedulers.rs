@@ -83,23 +83,9 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["code", "code-insiders", "codium", "code-oss", "cursor", "windsurf"],
         subcommand: &[],
-        options: Options::gnu(
-            "",
-            &[
-                "add-mcp",
-                "install-extension",
-                "uninstall-extension",
-                "user-data-dir",
-                "extensions-dir",
-                "profile",
-                "locale",
-                "log",
-                "category",
-                "sync",
-                "inspect-extensions",
-                "inspect-brk-extensions",
-            ],
-        ),
+        // The editors' parser takes no word starting with `-` for an option's value (`--profile
+        // --add-mcp JSON` adds the server): the other options' values are read as operands.
+        options: Options::gnu("", &["add-mcp"]),
         carriers: &[Carrier::JsonCommandOption(Opt::Long("add-mcp"))],
         inert: &[Opt::Both('h', "help")],
     },

@@ -839,8 +839,18 @@ fn entry_executions(
                 }
             }
             Carrier::JsonCommandOption(option) => {
-                for argv in option.values(&parsed, rest).iter().filter_map(json_command) {
-                    found.push(command_of(via(&format!(" {}", option.spelled())), &argv));
+                for json in option.values(&parsed, rest) {
+                    match json_command(&json) {
+                        Some(argv) => found.push(command_of(via(&format!(" {}", option.spelled())), &argv)),
+                        // `--add-mcp "$(cat server.json)"`: what it registers is only known then.
+                        None if json.value().is_none() => found.push(Execution::Unverifiable {
+                            what: format!(
+                                "`{program} {}` registers a program from JSON only known when it runs",
+                                option.spelled()
+                            ),
+                        }),
+                        None => {}
+                    }
                 }
             }
             Carrier::OwnCommandsAfter { option, commands } => {
