@@ -323,6 +323,21 @@ impl Walker<'_> {
         if (shell.allexport || in_environment) && name_node.kind() == "variable_name" {
             shell.mark_exported(&name, true);
         }
+        // `PAGER+='; x'` adds to a text whose both parts are known (not a number's sum, not
+        // an array's element).
+        let span = at.source.span(node.byte_range());
+        let appended = |before: &Word| {
+            let (before, added) = (before.value()?, decoded.as_ref()?.value()?);
+            let plain_text = value.is_some_and(|value| value.kind() != "array") && !shell.integers.contains(&name);
+            plain_text.then(|| Word::literal(&format!("{before}{added}"), span))
+        };
+        if name_node.kind() == "variable_name"
+            && appends
+            && let Some(joined) = shell.variables.get(&name).and_then(appended)
+        {
+            shell.variables.insert(name, joined);
+            return;
+        }
         if name_node.kind() != "variable_name" || appends {
             shell.variables.remove(&name);
             return;
