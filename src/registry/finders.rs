@@ -24,33 +24,8 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
 /// searches as its argument, and searches what it prints: `rg --pre rm x` deletes every file
 /// it would search. `--pre-glob` narrows the files; hidden ones (`.git`) only with `--hidden`.
 fn ripgrep(command: &Command) -> Vec<Execution> {
-    const OPTIONS: Options = Options::gnu(
-        "AeBCEfgjmMtT",
-        &[
-            "pre",
-            "pre-glob",
-            "regexp",
-            "file",
-            "glob",
-            "iglob",
-            "type",
-            "type-not",
-            "max-depth",
-            "max-count",
-            "context",
-            "after-context",
-            "before-context",
-            "encoding",
-            "replace",
-            "threads",
-            "sort",
-            "sortr",
-            "color",
-            "colors",
-        ],
-    );
     let args = command.args();
-    let parsed = args::parse(args, &OPTIONS);
+    let parsed = args::parse(args, &crate::files::RIPGREP_OPTIONS);
     let Some(program) = parsed
         .value_of('\0', "pre")
         .filter(|program| !program.text().is_empty())

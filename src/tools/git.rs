@@ -42,29 +42,25 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
     let args = command.args();
     let read = read_as(&TOOLS[0], args);
     let options = read.options();
-    let config = options
-        .iter()
-        .filter(|option| option.name == "-c")
-        .filter_map(|option| match (option.value_word, option.value) {
-            (Some(word), _) => Some(word.clone()),
-            (None, Some(value)) => Some(Word::literal(value, command.span)),
-            (None, None) => None,
-        })
-        .collect();
+    // The values of an option, as words (`-ckey=value` gives its value as text only).
+    let values_of = |name: &str| -> Vec<Word> {
+        options
+            .iter()
+            .filter(|option| option.name == name)
+            .filter_map(|option| match (option.value_word, option.value) {
+                (Some(word), _) => Some(word.clone()),
+                (None, Some(value)) => Some(Word::literal(value, command.span)),
+                (None, None) => None,
+            })
+            .collect()
+    };
+    let config = values_of("-c");
     let config_env = options
         .iter()
         .filter(|option| option.name == "--config-env")
         .filter_map(|option| option.value)
         .collect();
-    let directories = options
-        .iter()
-        .filter(|option| option.name == "-C")
-        .filter_map(|option| match (option.value_word, option.value) {
-            (Some(word), _) => Some(word.clone()),
-            (None, Some(value)) => Some(Word::literal(value, command.span)),
-            (None, None) => None,
-        })
-        .collect();
+    let directories = values_of("-C");
     let subcommand = read
         .positional()
         .next()
