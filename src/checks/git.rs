@@ -566,7 +566,9 @@ fn check(subject: &Subject, report: &mut Report) {
             let parsed = args::parse(args, &git_options("m", &[]));
             // The new value may be only known when it runs (`"$(git rev-parse HEAD~1)"`).
             let operands: Vec<Option<&str>> = parsed.operands().map(Word::value).collect();
-            if parsed.has_short('d') {
+            if parsed.has_long("stdin") {
+                ref_updates_read(subject, parsed.has_short('z'), report);
+            } else if parsed.has_short('d') {
                 flag(
                     report,
                     &GIT_UPDATE_REF_DELETE,
@@ -601,6 +603,64 @@ fn check(subject: &Subject, report: &mut Report) {
             ),
         ),
         _ => {}
+    }
+}
+
+/// `git update-ref --stdin` (`-z`: fields ended by NUL bytes): each `delete REF` deletes a ref
+/// unchecked, as `-d` does, and each `update REF NEW` with no old value moves an existing
+/// branch or tag. Instructions only known when it runs may do either.
+fn ref_updates_read(subject: &Subject, nul_separated: bool, report: &mut Report) {
+    let span = subject.command.span;
+    let Some(text) = subject.command.stdin.text().and_then(Word::value) else {
+        report.flag(
+                        &GIT_REF_OVERWRITE,
+            span,
+            "`git update-ref --stdin` reads instructions only known when it runs: they may move or delete any branch or tag",
+        );
+        return;
+    };
+    let instructions: Vec<Vec<&str>> = if nul_separated {
+        // Each instruction is its command and refname, then its values, NUL after each.
+        let mut instructions: Vec<Vec<&str>> = Vec::new();
+        for field in text.split('\0') {
+            let (verb, name) = field.split_once(' ').unwrap_or((field, ""));
+            if [
+                "update", "create", "delete", "verify", "option", "start", "prepare", "commit", "abort",
+            ]
+            .contains(&verb)
+            {
+                instructions.push(vec![verb, name]);
+            } else if let Some(last) = instructions.last_mut() {
+                last.push(field);
+            }
+        }
+        instructions
+    } else {
+        text.lines().map(|line| line.split_whitespace().collect()).collect()
+    };
+    for fields in instructions {
+        match fields.as_slice() {
+            ["delete", name, ..] | ["update", name, "0000000000000000000000000000000000000000", ..] => report.flag(
+                                &GIT_UPDATE_REF_DELETE,
+                span,
+                format!("`delete {name}` given to `git update-ref --stdin` would delete the ref without checking what it points to"),
+            ),
+            ["update", name, new, old @ ..]
+                if old.iter().all(|old| old.is_empty())
+                    && !new.is_empty()
+                    && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
+                    && ref_exists(&working_folder(subject), name) =>
+            {
+                report.flag(
+                                        &GIT_REF_OVERWRITE,
+                    span,
+                    format!(
+                        "`update {name}` given to `git update-ref --stdin` would move it without checking where it pointed: its old commits would only be in the reflog"
+                    ),
+                );
+            }
+            _ => {}
+        }
     }
 }
 

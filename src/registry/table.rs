@@ -834,14 +834,14 @@ fn entry_executions(
                 }
             }
             Carrier::JsonCommandOperand { index } => {
-                if let Some(argv) = operands.get(index).and_then(|json| json_command(json)) {
-                    found.push(command_of(via(""), &argv));
+                if let Some(server) = operands.get(index).and_then(|json| json_command(json, via(""))) {
+                    found.push(server);
                 }
             }
             Carrier::JsonCommandOption(option) => {
                 for json in option.values(&parsed, rest) {
-                    match json_command(&json) {
-                        Some(argv) => found.push(command_of(via(&format!(" {}", option.spelled())), &argv)),
+                    match json_command(&json, via(&format!(" {}", option.spelled()))) {
+                        Some(server) => found.push(server),
                         // `--add-mcp "$(cat server.json)"`: what it registers is only known then.
                         None if json.value().is_none() => found.push(Execution::Unverifiable {
                             what: format!(
@@ -1620,19 +1620,30 @@ fn toml_strings(value: &str) -> Option<Vec<String>> {
     (!strings.is_empty()).then_some(strings)
 }
 
-/// The program and arguments of a JSON object's `command` and `args` (`{"command": "npx",
-/// "args": ["-y", "server"]}`); `None` when the word is not such an object.
-fn json_command(json: &Word) -> Option<Vec<Word>> {
+/// The program a JSON object's `command`, `args` and `env` run (`{"command": "npx", "args":
+/// ["-y", "server"]}`), by `via`; `None` when the word is not such an object.
+fn json_command(json: &Word, via: String) -> Option<Execution> {
     let value: serde_json::Value = serde_json::from_str(json.text()).ok()?;
     let command = value.get("command")?.as_str()?;
-    let mut argv = vec![Word::literal(command, json.span)];
+    let literal = |text: &str| Word::literal(text, json.span);
+    let mut argv = vec![literal(command)];
     if let Some(args) = value.get("args").and_then(serde_json::Value::as_array) {
-        argv.extend(
-            args.iter()
-                .map(|arg| Word::literal(arg.as_str().unwrap_or("?"), json.span)),
-        );
+        argv.extend(args.iter().map(|arg| literal(arg.as_str().unwrap_or("?"))));
     }
-    Some(argv)
+    // Its `env` is the program's environment (`"GIT_PAGER": …` runs with git).
+    let assignments = value
+        .get("env")
+        .and_then(serde_json::Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(name, value)| (name.clone(), literal(value.as_str().unwrap_or("?"))))
+        .collect();
+    Some(Execution::Command {
+        via,
+        argv,
+        assignments,
+        cwd: None,
+    })
 }
 
 /// Words split as a shell splits them (quotes kept together), or on whitespace when the quotes
