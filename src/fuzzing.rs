@@ -222,6 +222,10 @@ impl Scope for FixedScope {
         }
     }
 
+    fn reference(&mut self, _name: &str) -> Option<Option<String>> {
+        None
+    }
+
     fn array(&mut self, name: &str) -> Option<Vec<Word>> {
         (name == "list").then(|| {
             ["x", "y z"]

@@ -526,7 +526,17 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
     }
 }
 
-/// Decodes the escapes of an ANSI-C quoted string (`$'…'`).
+/// The value of an ANSI-C quoted string (`$'…'`) given its inside: its escapes decoded, up to
+/// the first NUL byte one makes, where bash ends the string (`$'rm\0x'` is `rm`).
+pub fn ansi_c_string(inner: &str) -> String {
+    let mut decoded = decode_ansi_c(inner);
+    if let Some(nul) = decoded.find('\0') {
+        decoded.truncate(nul);
+    }
+    decoded
+}
+
+/// Decodes the escapes of an ANSI-C quoted string (`$'…'`), as `printf` and `echo -e` do too.
 pub fn decode_ansi_c(inner: &str) -> String {
     let mut out = String::with_capacity(inner.len());
     let mut chars = inner.chars().peekable();
@@ -651,6 +661,9 @@ mod tests {
         assert_eq!(decode_ansi_c(r"\162\155"), "rm");
         assert_eq!(decode_ansi_c(r"\u0072m\n"), "rm\n");
         assert_eq!(decode_ansi_c(r"a\'b"), "a'b");
+        assert_eq!(ansi_c_string(r"rm\0junk"), "rm");
+        assert_eq!(ansi_c_string(r"ab\x00cd\c@"), "ab");
+        assert_eq!(decode_ansi_c(r"g\0it"), "g\0it");
     }
 
     #[test]

@@ -17,7 +17,11 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
     let name = command.name.as_str();
     let args = command.args();
     let found = match name {
-        _ if is_shell(name) => shell(name, args),
+        _ if is_shell(name) => {
+            let mut found = moved_startup_files(name, command);
+            found.extend(shell(name, args));
+            found
+        }
         "alias" => alias(args),
         "eval" => vec![Execution::Code {
             via: "eval".into(),
@@ -113,6 +117,67 @@ fn shell(name: &str, args: &[Word]) -> Vec<Execution> {
         })
     };
     startup_files.into_iter().chain(run).collect()
+}
+
+/// The startup files a shell reads from a folder its own environment names (`HOME=/tmp/h bash
+/// -l`, `ZDOTDIR=… zsh -i`): code run before anything else, from a place the command may have
+/// just written. Those under the user's own home are the user's own, and not read here.
+fn moved_startup_files(name: &str, command: &Command) -> Vec<Execution> {
+    let value_of = |variable: &str| {
+        command
+            .environment()
+            .filter(|(set, _)| *set == variable)
+            .last()
+            .and_then(|(_, value)| value.value())
+    };
+    let (mut login, mut interactive) = (false, false);
+    for text in command.args().iter().map_while(Word::value) {
+        match text {
+            "--login" => login = true,
+            "--interactive" => interactive = true,
+            _ if text.starts_with('-') && !text.starts_with("--") => {
+                login |= text.contains('l');
+                interactive |= text.contains('i');
+            }
+            _ => break,
+        }
+    }
+    let (folder, files): (Option<&str>, Vec<&str>) = match name {
+        "bash" => {
+            let mut files = Vec::new();
+            if login {
+                files.extend([".bash_profile", ".bash_login", ".profile"]);
+            } else if interactive {
+                files.push(".bashrc");
+            }
+            (value_of("HOME"), files)
+        }
+        "zsh" => {
+            let mut files = vec![".zshenv"];
+            if login {
+                files.extend([".zprofile", ".zlogin"]);
+            }
+            if interactive {
+                files.push(".zshrc");
+            }
+            (value_of("ZDOTDIR").or_else(|| value_of("HOME")), files)
+        }
+        _ if login => (value_of("HOME"), vec![".profile"]),
+        _ => (None, Vec::new()),
+    };
+    let Some(folder) = folder else {
+        return Vec::new();
+    };
+    let span = command.span;
+    files
+        .into_iter()
+        .map(|file| Execution::File {
+            via: format!("{name} (startup file)"),
+            path: Word::literal(&format!("{}/{file}", folder.trim_end_matches('/')), span),
+            language: Language::Shell,
+            current_shell: false,
+        })
+        .collect()
 }
 
 fn code_execution(name: &str, words: Vec<Word>, positional: Vec<Word>) -> Execution {
@@ -303,7 +368,8 @@ pub const SCRIPT_OPTIONS: Options = Options::gnu(
     ],
 );
 
-/// `script -c CODE [file]` (util-linux), `script [-q] file command…` (BSD).
+/// `script -c CODE [file]` (util-linux), `script [-q] file command…` (BSD); with no command,
+/// the user's shell, interactive on the terminal `script` makes, reading its input.
 fn script(args: &[Word]) -> Vec<Execution> {
     let parsed = args::parse(args, &SCRIPT_OPTIONS);
     if let Some(code) = parsed.value_of('c', "command") {
@@ -323,7 +389,10 @@ fn script(args: &[Word]) -> Vec<Execution> {
             cwd: None,
         }];
     }
-    Vec::new()
+    vec![Execution::Stdin {
+        via: "script (the user's shell)".into(),
+        language: Language::Shell,
+    }]
 }
 
 /// `tmux new-session|new-window|split-window|respawn-pane [options] [shell-command…]`, and

@@ -3,12 +3,12 @@
 //! and marked dynamic where it is not. Substitutions inside a word are walked as layers.
 
 use super::arithmetic::arithmetic_names;
-use super::expansion::{hidden_substitutions, is_name, is_user_name, other_home, parse_expansion};
+use super::expansion::{hidden_substitutions, is_name, is_user_name, other_home, parse_expansion, transformed};
 use super::{Cursor, Walker};
 use crate::command::{Input, Output};
 use crate::parse;
 use crate::source::{PLACEHOLDER_OPEN, Source, Span, parse_placeholder};
-use crate::word::{Dynamic, DynamicKind, FIELD_BREAK, Part, Quoting, Word, decode_ansi_c};
+use crate::word::{Dynamic, DynamicKind, FIELD_BREAK, Part, Quoting, Word, ansi_c_string};
 use tree_sitter::Node;
 
 /// What the decoder asks of its surroundings.
@@ -18,6 +18,9 @@ pub(crate) trait Scope {
     fn variable(&mut self, name: &str) -> Option<Word>;
     /// The elements of an array set earlier (`a=(x y)`), if known.
     fn array(&mut self, name: &str) -> Option<Vec<Word>>;
+    /// The name a name reference points at (`declare -n r=x`): `None` when `name` is not one,
+    /// `Some(None)` when that name is only known when it runs.
+    fn reference(&mut self, name: &str) -> Option<Option<String>>;
     /// Runs a command or process substitution as a layer of its own and summarizes its output.
     fn substitution(&mut self, node: Node, source: &Source) -> Output;
     /// Runs `range` of `source` as the code of a command substitution the parser did not see.
@@ -85,6 +88,10 @@ pub(super) struct WordScope<'w, 'c, 'a> {
 }
 
 impl Scope for WordScope<'_, '_, '_> {
+    fn reference(&mut self, name: &str) -> Option<Option<String>> {
+        self.at.shell.references.get(name).cloned()
+    }
+
     fn variable(&mut self, name: &str) -> Option<Word> {
         let value = self.at.shell.variable(name, self.walker.context);
         if value.is_none() && self.walker.context.is_unset(name) {
@@ -250,7 +257,7 @@ impl<'a> Decoder<'a> {
                 let raw = self.text(node);
                 let inner = raw.strip_prefix("$'").unwrap_or(raw);
                 let inner = inner.strip_suffix('\'').unwrap_or(inner);
-                let decoded = decode_ansi_c(inner);
+                let decoded = ansi_c_string(inner);
                 self.push_text(&decoded, Quoting::Quoted, node.byte_range());
             }
             "translated_string" => self.double_quoted(node),
@@ -461,6 +468,19 @@ impl<'a> Decoder<'a> {
         {
             self.scope.evaluate_name(&pointed);
         }
+        if let Some(pointer) = parsed.name.as_deref().filter(|_| parsed.indirect)
+            && let Some(target) = self.scope.reference(pointer)
+        {
+            // `${!r}` of a name reference: the name it points at.
+            match target {
+                Some(target) => {
+                    let quoting = if quoted { Quoting::Quoted } else { Quoting::Expanded };
+                    self.push_text(&target, quoting, node.byte_range());
+                }
+                None => self.push_dynamic(node, DynamicKind::Other),
+            }
+            return;
+        }
         if let Some(pointer) = parsed.name.as_deref().filter(|_| parsed.indirect) {
             // `${!x}`: the variable named by x's value, whose subscript bash evaluates.
             let pointed = self.scope.variable(pointer);
@@ -492,6 +512,15 @@ impl<'a> Decoder<'a> {
             && (value.text().contains("$(") || value.text().contains('`'))
         {
             self.scope.expand_again(&value);
+        }
+        // `${x@E}`, `${x^^}`…: x's value transformed.
+        if let Some(name) = parsed.name.as_deref()
+            && let Some(value) = self.scope.variable(name)
+            && let Some(changed) = value.value().and_then(|value| transformed(raw, name, value))
+        {
+            let span = self.source.span(node.byte_range());
+            self.push_value(Word::literal(&changed, span), quoted, span);
+            return;
         }
         let value = match &parsed.name {
             Some(name) if parsed.plain || parsed.guarded || parsed.default_if_empty || parsed.alternative => {

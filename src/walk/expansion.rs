@@ -173,6 +173,27 @@ pub(super) fn parse_expansion(raw: &str) -> ParsedExpansion {
     }
 }
 
+/// The value of `${x@E}` (escapes decoded as `$'…'` does), `${x@U}`/`${x^^}`, `${x@u}`/`${x^}`,
+/// `${x@L}`/`${x,,}` or `${x,}` (case changed) given x's `value`; `None` for other expansions.
+pub(super) fn transformed(raw: &str, name: &str, value: &str) -> Option<String> {
+    let operator = raw.strip_prefix("${")?.strip_suffix('}')?.strip_prefix(name)?;
+    let first_changed = |change: fn(&char) -> String| {
+        let mut chars = value.chars();
+        chars
+            .next()
+            .map(|first| change(&first) + chars.as_str())
+            .unwrap_or_default()
+    };
+    Some(match operator {
+        "@E" => crate::word::ansi_c_string(value),
+        "@U" | "^^" => value.to_uppercase(),
+        "@L" | ",," => value.to_lowercase(),
+        "@u" | "^" => first_changed(|c| c.to_uppercase().collect()),
+        "," => first_changed(|c| c.to_lowercase().collect()),
+        _ => return None,
+    })
+}
+
 /// Whether `text` is a shell variable's name.
 pub(super) fn is_name(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')

@@ -157,6 +157,7 @@ impl Walker<'_> {
                     arguments: arguments.clone(),
                     current_shell: false,
                     parent: at.layer,
+                    read_from_stdin: false,
                 };
                 self.run_code(id, &code, &[text], at);
                 return;

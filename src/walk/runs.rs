@@ -5,7 +5,7 @@ use super::files::Content;
 use super::shell::Shell;
 use super::syntax::Reader;
 use super::{Cursor, Walker};
-use crate::command::{Command, CommandId, Input, LayerId, Output, Privileged, Run};
+use crate::command::{Command, CommandId, Input, LayerId, LayerKind, Output, Privileged, Run};
 use crate::interpreters::Arguments;
 use crate::language::Language;
 use crate::paths::{self, Cwd, Target};
@@ -29,6 +29,9 @@ pub(super) struct Code {
     pub(super) current_shell: bool,
     /// The layer its own layer hangs under: the command's, or the code that `exec`s it.
     pub(super) parent: LayerId,
+    /// Read from the command's standard input (`… | bash`): what the commands in it read
+    /// there is the rest of the code, not the command's input.
+    pub(super) read_from_stdin: bool,
 }
 
 impl Walker<'_> {
@@ -149,6 +152,7 @@ impl Walker<'_> {
                     arguments: arguments_of(positional),
                     current_shell,
                     parent,
+                    read_from_stdin: false,
                 };
                 self.run_code(id, &code, &words, at);
             }
@@ -171,6 +175,7 @@ impl Walker<'_> {
                     arguments: Arguments { script: None, args },
                     current_shell: false,
                     parent,
+                    read_from_stdin: false,
                 };
                 self.run_code(id, &program, &code, at);
             }
@@ -375,6 +380,13 @@ impl Walker<'_> {
             for (name, value) in &self.analysis.commands[id].assignments {
                 own.variables.insert(name.clone(), value.clone());
             }
+            // Its commands read the text or the output the command reads (`printf … | bash -c
+            // 'bash'`: the inner shell reads the printed text as its code), unless that is the
+            // code itself.
+            let stdin = &self.analysis.commands[id].stdin;
+            if !code.read_from_stdin && matches!(stdin, Input::Text(_) | Input::Piped(_)) {
+                own.descriptors.push((0, stdin.clone()));
+            }
             self.nested_shell_layer(source, &code.via, code.parent, &mut own, layer_depth, reader)
         };
         if let Some(layer) = layer {
@@ -396,7 +408,7 @@ impl Walker<'_> {
             return reading_here.whole();
         }
         let command = self.command(id);
-        let interactive = reads_input_interactively(command.args());
+        let interactive = reads_input_interactively(command.args(), self.runs_on_a_terminal(id));
         match (command.name.as_str(), interactive) {
             ("bash", false) => Reader::BashWhole,
             ("bash", true) => Reader::Bash,
@@ -404,6 +416,20 @@ impl Walker<'_> {
             ("zsh", true) => Reader::Zsh,
             _ => Reader::Unknown,
         }
+    }
+
+    /// Whether command `id` runs on the terminal `script` makes (`… | script -qc bash`, `script
+    /// -q log bash`), where a shell reading its input is interactive without `-i`.
+    fn runs_on_a_terminal(&self, id: CommandId) -> bool {
+        let command = self.command(id);
+        let run_by_script = command
+            .parent
+            .is_some_and(|parent| self.command(parent).name == "script");
+        let code = self.analysis.layers[command.layer]
+            .parent
+            .map(|code| &self.analysis.layers[code].kind);
+        let in_script_code = matches!(code, Some(LayerKind::Code { via, .. }) if via == "script -c");
+        run_by_script || in_script_code
     }
 
     /// Whether code given as words cannot be read before it runs: fetched from the network,
@@ -458,6 +484,7 @@ impl Walker<'_> {
                     arguments: Arguments::default(),
                     current_shell: false,
                     parent: self.command(id).layer,
+                    read_from_stdin: true,
                 };
                 self.run_code(id, &code, std::slice::from_ref(&word), at);
                 return;
@@ -535,6 +562,7 @@ impl Walker<'_> {
                     arguments: arguments_of(self.positional_after(id, path)),
                     current_shell,
                     parent,
+                    read_from_stdin: false,
                 };
                 self.run_code(id, &code, std::slice::from_ref(&word), at);
                 return;
@@ -550,6 +578,7 @@ impl Walker<'_> {
                     arguments: arguments_of(self.positional_after(id, path)),
                     current_shell,
                     parent,
+                    read_from_stdin: false,
                 };
                 let truncated =
                     self.read_from_disk(absolute, |walker| walker.run_source(id, &code, builder.finish(), at));
@@ -638,6 +667,7 @@ impl Walker<'_> {
                 arguments: Arguments::default(),
                 current_shell: false,
                 parent: self.command(id).layer,
+                read_from_stdin: false,
             };
             let run = match content {
                 Content::Known(word) => match projects::extract(part, word.text()) {
@@ -773,10 +803,11 @@ fn is_tool_setup(kind: &DynamicKind) -> bool {
 
 /// Whether a shell's options (`bash -i`, `zsh -il`, `bash -o posix -i`, `zsh --interactive`)
 /// make it interactive while it reads its code from input, not from a `-c` string (`bash -ic`
-/// reads its string whole): read up to its first operand, skipping the values `-o`, `-O` and
-/// bash's `--rcfile`/`--init-file` take.
-fn reads_input_interactively(args: &[Word]) -> bool {
-    let (mut interactive, mut command_string) = (false, false);
+/// reads its string whole) nor from a file: read up to its first operand, skipping the values
+/// `-o`, `-O` and bash's `--rcfile`/`--init-file` take. On a terminal (`script -c bash`), a
+/// shell reading its input is interactive without `-i`.
+fn reads_input_interactively(args: &[Word], on_terminal: bool) -> bool {
+    let (mut interactive, mut command_string, mut reads_stdin, mut file) = (false, false, false, false);
     let mut words = args.iter();
     while let Some(word) = words.next() {
         let Some(text) = word.value() else {
@@ -784,7 +815,10 @@ fn reads_input_interactively(args: &[Word]) -> bool {
         };
         match text {
             "--interactive" => interactive = true,
-            "--" | "-" => break,
+            "--" | "-" => {
+                file = words.next().is_some();
+                break;
+            }
             "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file" => {
                 words.next();
             }
@@ -792,9 +826,14 @@ fn reads_input_interactively(args: &[Word]) -> bool {
             _ if text.starts_with(['-', '+']) => {
                 interactive |= text[1..].contains('i');
                 command_string |= text[1..].contains('c');
+                reads_stdin |= text[1..].contains('s');
             }
-            _ => break,
+            _ => {
+                file = true;
+                break;
+            }
         }
     }
-    interactive && !command_string
+    let reads_input = reads_stdin || !file;
+    (interactive || on_terminal && reads_input) && !command_string
 }

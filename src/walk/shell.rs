@@ -2,6 +2,7 @@
 //! positional parameters) and the builtins that change it: assignments, `declare`, `unset`,
 //! `for`, `cd`, `read`, `mapfile`, `printf -v`, `set --`.
 
+use super::expansion::is_name;
 use super::redirect::{Redirections, anonymous_token};
 use super::{Cursor, Flow, Walker};
 use crate::args::{self, Options};
@@ -16,6 +17,9 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use tree_sitter::Node;
+
+/// How many name references bash follows from one name (`r1` → `r2` → `x`).
+const MOST_REFERENCE_HOPS: usize = 8;
 
 /// How many values of a `for` loop are walked one by one.
 const MOST_LOOP_VALUES: usize = 24;
@@ -62,6 +66,12 @@ pub(super) struct Shell {
     pub(super) exported: Vec<String>,
     /// After `set -a` (`set -o allexport`), every variable assigned is exported.
     pub(super) allexport: bool,
+    /// After `set -k` (`set -o keyword`), every word of a command that reads as an assignment
+    /// is one, wherever it stands (`git log GIT_PAGER=…` sets git's environment).
+    pub(super) keyword_assignments: bool,
+    /// Name references (`declare -n r=x`): the variable each name stands for; empty before
+    /// its first assignment names one, `None` when that name is only known when it runs.
+    pub(super) references: HashMap<String, Option<String>>,
 }
 
 /// Where the shell is: its working folder, the one before (`cd -`), and the others it may be in.
@@ -122,7 +132,24 @@ impl Shell {
             errexit: context.stops_at_failure.then_some(0),
             exported: Vec::new(),
             allexport: false,
+            keyword_assignments: false,
+            references: HashMap::new(),
         }
+    }
+
+    /// The variable `name` stands for: the one its name reference points at, followed to the
+    /// end (`declare -n r=x; r=1` sets `x`); `None` when that is only known when it runs.
+    pub(super) fn referenced<'a>(&'a self, name: &'a str) -> Option<&'a str> {
+        let mut current = name;
+        for _ in 0..MOST_REFERENCE_HOPS {
+            match self.references.get(current) {
+                None => return Some(current),
+                Some(None) => return None,
+                Some(Some(target)) if target.is_empty() => return Some(current),
+                Some(Some(target)) => current = target,
+            }
+        }
+        None
     }
 
     /// The exported variables whose values are known, as a command started now inherits them.
@@ -140,6 +167,10 @@ impl Shell {
 
     /// Marks `name` exported (`export name`), or no longer (`export -n name`).
     fn mark_exported(&mut self, name: &str, exported: bool) {
+        let Some(name) = self.referenced(name).map(str::to_owned) else {
+            return;
+        };
+        let name = name.as_str();
         self.exported.retain(|other| other != name);
         if exported {
             self.exported.push(name.to_owned());
@@ -214,6 +245,7 @@ impl Shell {
     /// The value of a variable, `$HOME`, `$PWD`, a temp folder variable (`$TMPDIR`: its value
     /// in the environment, empty when not set) or a positional parameter, if known.
     pub(super) fn variable(&self, name: &str, context: &Context) -> Option<Word> {
+        let name = self.referenced(name)?;
         if let Some(value) = self.variables.get(name) {
             return Some(value.clone());
         }
@@ -289,6 +321,20 @@ impl Walker<'_> {
             }
             None => Some(Word::literal("", at.source.span(node.byte_range()))),
         };
+        // Through a name reference, the variable it points at is assigned; the first value of
+        // one declared without a target names it instead (`declare -n r; r=HOME`).
+        let name = match at.shell.references.get(&name) {
+            Some(Some(target)) if target.is_empty() && name_node.kind() == "variable_name" => {
+                let target = decoded.as_ref().and_then(Word::value).filter(|t| is_name(t));
+                at.shell.references.insert(name, target.map(str::to_owned));
+                return;
+            }
+            Some(_) => match at.shell.referenced(&name) {
+                Some(target) => target.to_owned(),
+                None => return,
+            },
+            None => name,
+        };
         let shell = &mut *at.shell;
         let known_elements = match (appends, elements, shell.arrays.get(&name)) {
             (false, Some(elements), _) => Some(elements),
@@ -312,16 +358,8 @@ impl Walker<'_> {
             span: at.source.span(node.byte_range()),
             from_disk: !self.reading_disk.is_empty(),
         });
-        // A variable the environment gave the shell stays exported when assigned again.
-        let in_environment = match &self.context.set_variables {
-            Some(set) => set.contains(&name),
-            // Not known: environment variables are named in capitals by convention.
-            None => name
-                .bytes()
-                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'),
-        };
-        if (shell.allexport || in_environment) && name_node.kind() == "variable_name" {
-            shell.mark_exported(&name, true);
+        if name_node.kind() == "variable_name" {
+            self.exported_when_assigned(&name, shell);
         }
         // `PAGER+='; x'` adds to a text whose both parts are known (not a number's sum, not
         // an array's element).
@@ -349,6 +387,21 @@ impl Walker<'_> {
             None => {
                 shell.variables.remove(&name);
             }
+        }
+    }
+
+    /// After `name` is assigned (by `=`, `read`, `printf -v` or `for`): a variable the
+    /// environment gave the shell stays exported, and after `set -a` every one is.
+    fn exported_when_assigned(&self, name: &str, shell: &mut Shell) {
+        let in_environment = match &self.context.set_variables {
+            Some(set) => set.contains(name),
+            // Not known: environment variables are named in capitals by convention.
+            None => name
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'),
+        };
+        if shell.allexport || in_environment {
+            shell.mark_exported(name, true);
         }
     }
 
@@ -389,45 +442,60 @@ impl Walker<'_> {
                 at.shell.associative.push(named);
             }
         }
-        // Whether the names are exported (`export`, `declare -x`) or no longer (`export -n`).
-        let exports = match node.child(0).map(|first| first.kind()) {
+        // `declare -n r=x`, `local -n`, `typeset -n`: `r` is a name reference (`export -n` is
+        // not one).
+        let first = node.child(0).map(|first| first.kind());
+        let references = reference && matches!(first, Some("declare" | "typeset" | "local"));
+        // Whether the names are exported (`export`, `declare -x`) or no longer (`export -n`,
+        // `declare +x`).
+        let unexports = children.iter().any(|child| {
+            let word = &text[child.byte_range()];
+            child.kind() == "word" && word.starts_with('+') && word[1..].contains('x')
+        });
+        let exports = match first {
             Some("export") => Some(!flagged('n')),
             Some("declare" | "typeset" | "local") if flagged('x') => Some(true),
+            Some("declare" | "typeset" | "local") if unexports => Some(false),
             _ => None,
         };
         for child in children {
             match child.kind() {
                 "variable_assignment" => {
+                    let name = child.child_by_field_name("name").map(|name| &text[name.byte_range()]);
+                    if let Some(name) = name.filter(|_| references) {
+                        at.shell.references.remove(name);
+                    }
                     self.assign(child, at);
                     if let Some(exported) = exports
-                        && let Some(name) = child.child_by_field_name("name")
+                        && let Some(name) = name
                     {
-                        self.declare_exported(&text[name.byte_range()], exported, child, at);
+                        let span = at.source.span(child.byte_range());
+                        self.declare_exported(name, exported, span, at.shell);
                     }
-                    let target = child
-                        .child_by_field_name("name")
-                        .and_then(|name| at.shell.variables.get(&text[name.byte_range()]))
-                        .filter(|_| reference)
-                        .cloned();
-                    if let Some(target) = target {
-                        self.evaluate_name(&target, false, at);
+                    if let Some(name) = name.filter(|_| references) {
+                        // The subscript of the name it points at is evaluated.
+                        let target = at.shell.variables.remove(name);
+                        if let Some(target) = &target {
+                            self.evaluate_name(target, false, at);
+                        }
+                        let target = target.as_ref().and_then(Word::value).map(str::to_owned);
+                        at.shell.references.insert(name.to_owned(), target);
                     }
                 }
                 _ => {
                     for word in self.words(&[child], at) {
-                        if !word.text().starts_with('-') {
+                        if !word.text().starts_with(['-', '+']) {
                             self.evaluate_name(&word, false, at);
-                            if let (Some(exported), Some(text)) = (exports, word.value()) {
-                                // A quoted assignment is one too: `export "NAME=value"`.
-                                match text.split_once('=') {
-                                    Some((name, _)) if super::expansion::is_name(name) => {
-                                        let value = word.strip_prefix(name.len() + 1);
-                                        at.shell.variables.insert(name.to_owned(), value);
-                                        self.declare_exported(name, exported, child, at);
-                                    }
-                                    Some(_) => {}
-                                    None => self.declare_exported(text, exported, child, at),
-                                }
+                            // `declare -n r`: a reference to the variable its value names, or
+                            // to the one its first assignment will.
+                            if let Some(name) = word.value().filter(|name| references && is_name(name)) {
+                                let target = at.shell.variables.remove(name);
+                                let target = target.as_ref().map_or(Some(""), Word::value).map(str::to_owned);
+                                at.shell.references.insert(name.to_owned(), target);
+                            }
+                            if exports.is_some() {
+                                let span = at.source.span(child.byte_range());
+                                self.declared_word(&word, exports, span, at.shell);
                             }
                         }
                     }
@@ -436,17 +504,68 @@ impl Walker<'_> {
         }
     }
 
-    /// Exports the variable `name` to later commands, or no longer, as declaration `node` says;
-    /// an exported value is recorded for the checkers that judge what it does to them.
-    fn declare_exported(&mut self, name: &str, exported: bool, node: Node, at: &mut Cursor) {
-        at.shell.mark_exported(name, exported);
-        if let Some(value) = at.shell.variables.get(name).filter(|_| exported) {
+    /// Exports the variable `name` to later commands, or no longer, as the declaration at
+    /// `span` says; an exported value is recorded for the checkers that judge what it does.
+    fn declare_exported(&mut self, name: &str, exported: bool, span: Span, shell: &mut Shell) {
+        shell.mark_exported(name, exported);
+        let value = shell.referenced(name).and_then(|name| shell.variables.get(name));
+        if let Some(value) = value.filter(|_| exported) {
             let export = Export {
                 name: name.to_owned(),
                 value: value.clone(),
-                span: at.source.span(node.byte_range()),
+                span,
             };
             self.analysis.exports.push(export);
+        }
+    }
+
+    /// A word a declaration is given that is no option: `NAME=value` assigns (a quoted one
+    /// too: `export "NAME=value"`), and the name is exported or no longer as `exports` says.
+    fn declared_word(&mut self, word: &Word, exports: Option<bool>, span: Span, shell: &mut Shell) {
+        let Some(text) = word.value() else {
+            return;
+        };
+        let name = match text.split_once('=') {
+            Some((name, _)) if is_name(name) => {
+                let value = word.strip_prefix(name.len() + 1);
+                if let Some(target) = shell.referenced(name).map(str::to_owned) {
+                    shell.variables.insert(target.clone(), value);
+                    self.exported_when_assigned(&target, shell);
+                }
+                name
+            }
+            Some(_) => return,
+            None => text,
+        };
+        if let Some(exported) = exports {
+            self.declare_exported(name, exported, span, shell);
+        }
+    }
+
+    /// `builtin export NAME=value`, `command declare -x …`: the declaration the prefix runs,
+    /// which changes this shell as it would written alone.
+    pub(super) fn prefixed_declaration(&mut self, id: CommandId, shell: &mut Shell) {
+        let command = self.command(id);
+        if command.parent.is_some() || !matches!(command.name.as_str(), "builtin" | "command") {
+            return;
+        }
+        let Some((declaration, words)) = command.args().split_first() else {
+            return;
+        };
+        let options: String = words
+            .iter()
+            .filter_map(Word::value)
+            .filter(|word| word.starts_with('-'))
+            .collect();
+        let exports = match declaration.value() {
+            Some("export") => Some(!options.contains('n')),
+            Some("declare" | "typeset" | "local") if options.contains('x') => Some(true),
+            Some("declare" | "typeset" | "local" | "readonly") => None,
+            _ => return,
+        };
+        let (words, span) = (words.to_vec(), command.span);
+        for word in words.iter().filter(|word| !word.text().starts_with('-')) {
+            self.declared_word(word, exports, span, shell);
         }
     }
 
@@ -496,10 +615,19 @@ impl Walker<'_> {
             }
         }
         let shell = &mut *at.shell;
+        // `unset -n r` unsets the name reference itself; `unset r`, what it points at.
+        let reference = words.iter().any(|w| w.is("-n"));
         for word in words.iter().filter_map(Word::value).filter(|w| !w.starts_with('-')) {
             if functions {
                 Rc::make_mut(&mut shell.functions).remove(word);
+            } else if reference && shell.references.remove(word).is_some() {
+                shell.variables.remove(word);
             } else {
+                let Some(word) = shell.referenced(word).map(str::to_owned) else {
+                    continue;
+                };
+                let word = word.as_str();
+                shell.mark_exported(word, false);
                 shell
                     .variables
                     .insert(word.to_owned(), Word::literal("", Span::default()));
@@ -521,6 +649,11 @@ impl Walker<'_> {
         let Some(body) = node.child_by_field_name("body") else {
             return;
         };
+        let Some(name) = at.shell.referenced(&name).map(str::to_owned) else {
+            self.statement(body, &mut at.deeper(), flow);
+            return;
+        };
+        self.exported_when_assigned(&name, at.shell);
         if values.is_empty() || values.len() > MOST_LOOP_VALUES {
             at.shell.variables.remove(&name);
             self.statement(body, &mut at.deeper(), flow);
@@ -653,6 +786,24 @@ impl Walker<'_> {
                 });
             }
             "popd" => shell.cwd = Cwd::Unknown("after `popd`".into()),
+            // `shift [N]`: the positional parameters move down by N (none when N is more than
+            // there are); by a count only known when it runs, they are no longer known.
+            "shift" if !shell.positional.is_empty() => {
+                let count = match command.args().first() {
+                    None => Some(1),
+                    Some(word) => word.value().and_then(|text| text.parse::<usize>().ok()),
+                };
+                let positional = &shell.positional;
+                let kept = match count {
+                    Some(count) if count < positional.len() => &positional[1 + count..],
+                    Some(_) => &positional[1..],
+                    None => &[],
+                };
+                let moved = std::iter::once(positional[0].clone())
+                    .chain(kept.iter().cloned())
+                    .collect();
+                shell.positional = Rc::new(moved);
+            }
             // `set -P`/`set -o physical`: later `cd`s go where links lead. `set -e`/`set -o
             // errexit`: a failed `cd` ends the shell. `set -a`/`set -o allexport`: every
             // variable assigned after is exported.
@@ -666,7 +817,12 @@ impl Walker<'_> {
                         && text.starts_with(['-', '+'])
                         && text[1..].chars().all(|c| c.is_ascii_alphabetic());
                     let (flag_p, flag_e) = (flags && text.contains('P'), flags && text.contains('e'));
-                    let flag_a = flags && text.contains('a');
+                    let (flag_a, flag_k) = (flags && text.contains('a'), flags && text.contains('k'));
+                    if (text.starts_with('-') && flag_k) || (text == "-o" && next == Some("keyword")) {
+                        shell.keyword_assignments = true;
+                    } else if (text.starts_with('+') && flag_k) || (text == "+o" && next == Some("keyword")) {
+                        shell.keyword_assignments = false;
+                    }
                     if (text.starts_with('-') && flag_a) || (text == "-o" && next == Some("allexport")) {
                         shell.allexport = true;
                     } else if (text.starts_with('+') && flag_a) || (text == "+o" && next == Some("allexport")) {
@@ -727,6 +883,10 @@ impl Walker<'_> {
                         })
                 });
                 for (index, name) in names.into_iter().enumerate() {
+                    let Some(name) = shell.referenced(&name).map(str::to_owned) else {
+                        continue;
+                    };
+                    self.exported_when_assigned(&name, shell);
                     match (&fields, unknown) {
                         (Some(fields), _) => {
                             let value = fields.get(index).map_or("", String::as_str);
@@ -772,9 +932,13 @@ impl Walker<'_> {
             }
             // `printf -v name FORMAT args…` assigns instead of printing.
             "printf" if command.args().first().is_some_and(|w| w.is("-v")) => {
-                let Some(name) = command.args().get(1).and_then(Word::value).map(str::to_owned) else {
+                let Some(name) = command.args().get(1).and_then(Word::value) else {
                     return;
                 };
+                let Some(name) = shell.referenced(name).map(str::to_owned) else {
+                    return;
+                };
+                self.exported_when_assigned(&name, shell);
                 match producers::printf(&command.args()[2..]) {
                     Some(text) => {
                         shell.variables.insert(name, Word::literal(&text, command.span));

@@ -917,6 +917,10 @@ impl Walker<'_> {
                 format!("the reserved word `{word}` stands where a command name should be"),
             );
         }
+        // After `set -k`, a word that reads as an assignment is one wherever it stands.
+        if at.shell.keyword_assignments {
+            assignments.extend(keyword_assignments(&mut argv));
+        }
         let mut command = Command::new(argv, at.shell.cwd.clone(), stdin, span);
         command.assignments = assignments;
         command.exported = self.inherited(at);
@@ -930,6 +934,7 @@ impl Walker<'_> {
         self.call_function(id, at);
         self.follow_runs(id, at);
         self.shell_effects(id, at.shell);
+        self.prefixed_declaration(id, at.shell);
         for statement_id in following {
             if let Some(statement) = node_by_id(node, statement_id) {
                 self.statement(statement, &mut at.deeper(), &Flow::new());
@@ -1647,4 +1652,27 @@ pub(super) fn is_detached_descriptor(node: Node, text: &str) -> bool {
             && redirect.start_byte() == node.end_byte()
             && redirect.child_by_field_name("descriptor").is_none()
     })
+}
+
+/// The words after the command name that are assignments after `set -k` (`NAME=value` with the
+/// name written plainly), taken out of `argv`.
+fn keyword_assignments(argv: &mut Vec<Word>) -> Vec<(String, Word)> {
+    let mut assignments = Vec::new();
+    let mut index = 1;
+    while index < argv.len() {
+        let name = argv[index]
+            .text()
+            .split_once('=')
+            .map(|(name, _)| name)
+            .filter(|name| super::expansion::is_name(name));
+        match name {
+            Some(name) => {
+                let name = name.to_owned();
+                let word = argv.remove(index);
+                assignments.push((name.clone(), word.strip_prefix(name.len() + 1)));
+            }
+            None => index += 1,
+        }
+    }
+    assignments
 }
