@@ -510,16 +510,19 @@ pub fn agent_settings_within(path: &AbsPath, context: &Context) -> Option<&'stat
 /// The agent settings on disk that deleting the entries of `dir` a name pattern picks takes
 /// (any entry of a glob, with none): a search that goes `deep` (`find . -name settings.json -delete`)
 /// matches the file's own name at any level, a glob (`rm .claude/*.json`) the entry of `dir`
-/// that is the file or, deleted `recursive`ly (`rm -rf .c*`), the folder holding it.
+/// that is the file or, deleted `recursive`ly (`rm -rf .c*`), the folder holding it. A glob
+/// that picks `folders_only` (`rm -rf .claude/*/`, ending in `/`) picks no file itself.
 pub fn agent_settings_below(
     dir: &AbsPath,
     name: Option<&str>,
     deep: bool,
     recursive: bool,
+    folders_only: bool,
     context: &Context,
 ) -> Option<&'static str> {
     let components = components_as_compared(dir, context);
     let picks = |rest: &[&str]| match name {
+        _ if folders_only && !deep && rest.len() == 1 => false,
         // A search whose filter is not known (`-path … -prune -o …`) is the other checks' to judge.
         None => !deep && (recursive || rest.len() == 1),
         Some(pattern) if deep => {
@@ -541,6 +544,60 @@ pub fn agent_settings_below(
             })
         })
         .map(|(_, what)| *what)
+}
+
+/// The agent settings that taking away what `target` names takes along: the file itself, a
+/// folder holding it when taken whole (`recursive`: `rm -r`, `mv`), or the matches of a glob
+/// that pick it or its folder (only folders, when the glob ends in `/`: `folders_only`).
+pub fn agent_settings_taken(
+    target: &paths::Target,
+    recursive: bool,
+    folders_only: bool,
+    context: &Context,
+) -> Option<&'static str> {
+    match target {
+        paths::Target::Contents(dir) if folders_only => {
+            agent_settings_below(dir, None, false, recursive, true, context)
+        }
+        paths::Target::Path(path) | paths::Target::Contents(path) => {
+            agent_settings(path, context).or_else(|| recursive.then(|| agent_settings_within(path, context)).flatten())
+        }
+        paths::Target::Below { dir, name, deep } => {
+            agent_settings_below(dir, name.as_deref(), *deep, recursive, folders_only, context)
+        }
+        _ => None,
+    }
+}
+
+/// The agent settings files on disk at or below `dir` that an agent reads: those kept in
+/// `dir`, in the folders above it (`dir` may be `.claude` itself) and in the project, each with
+/// what it is. Files of a folder that is all settings (`.github/hooks/`) are listed one by one.
+pub fn agent_settings_files(dir: &AbsPath, context: &Context) -> Vec<(AbsPath, &'static str)> {
+    let mut folders: Vec<AbsPath> = std::iter::successors(Some(dir.clone()), AbsPath::parent).collect();
+    folders.push(context.project_root.clone());
+    let mut found: Vec<(AbsPath, &'static str)> = Vec::new();
+    for folder in &folders {
+        for (suffix, what) in AGENT_FILES {
+            let files = match suffix.split_last() {
+                Some((&"*", holder)) => std::fs::read_dir(folder.join(&holder.join("/")).as_str())
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .map(|entry| folder.join(&format!("{}/{}", holder.join("/"), entry.file_name().to_string_lossy())))
+                    .collect(),
+                _ => vec![folder.join(&suffix.join("/"))],
+            };
+            for file in files {
+                if file.starts_with(dir)
+                    && std::fs::symlink_metadata(file.as_str()).is_ok()
+                    && !found.iter().any(|(known, _)| known == &file)
+                {
+                    found.push((file, *what));
+                }
+            }
+        }
+    }
+    found
 }
 
 /// The class of writing `path`.

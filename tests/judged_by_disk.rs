@@ -69,6 +69,164 @@ fn the_rest_of_the_folder_and_look_alikes_pass() {
     }
 }
 
+/// A project with Claude Code's settings and other files beside them and elsewhere.
+fn project_with_settings(name: &str) -> Project {
+    let project = Project::new(name);
+    project
+        .write(".claude/settings.json", "{}\n")
+        .write(".claude/commands/review.md", "Review the diff.\n")
+        .write("build/out.json", "{}\n")
+        .write("docs/guide.md", "Read me.\n");
+    project
+}
+
+#[test]
+fn git_matches_pathspecs_itself_and_reaches_the_settings() {
+    let project = project_with_settings("pathspecs");
+    for command in [
+        "git rm '.claude/*'",
+        "git rm -r ':(glob).claude/**'",
+        "git rm ':(glob).claude/*'",
+        "git rm ':(glob)**/settings.json'",
+        "git rm '.claude/settings.*'",
+        "git rm '*.json'",
+        "git rm '**/settings.json'",
+        "git rm -r '.c*'",
+        "git rm ':(icase).CLAUDE/settings.json'",
+        "GIT_ICASE_PATHSPECS=1 git rm '.CLAUDE/*'",
+        "git rm ':/.claude/settings.json'",
+        "git -C build rm '../.claude/*'",
+        "git -C build rm -r ':/'",
+        "git rm -r .",
+        "git rm -r ':!docs'",
+        "git rm -r . ':!docs'",
+    ] {
+        assert_eq!(project.judge(command), deny("rm-protected-file"), "{command}");
+    }
+    for command in [
+        "git rm --cached '.claude/*'",
+        "git rm -r --cached ':(glob).claude/**'",
+        "git rm 'docs/*'",
+        "git rm '.claude/commands/*'",
+        "git rm '*.md'",
+        "git rm 'build/*.json'",
+        "git rm '.CLAUDE/*'",
+        "git rm '.cl?ude'",
+        "git rm -r '.claude/*/'",
+        "git rm -r ':(glob).c*'",
+        "git rm ':(literal).claude/*'",
+        "git --literal-pathspecs rm '.claude/*'",
+        "git rm -r . ':!.claude'",
+        "git rm -r ':(exclude).claude/settings.json' '.claude/*'",
+        "git rm ':!docs'",
+        "git rm .",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}
+
+#[test]
+fn a_glob_bash_expands_moves_the_settings_away() {
+    let project = project_with_settings("moved-by-glob");
+    project.write(".codex/config.toml", "model = \"x\"\n");
+    for command in [
+        "mv .claude/* /tmp/x/",
+        "mv .claude/*.json /tmp/x/",
+        "mv .claude/settings.json /tmp/",
+        "mv .c* /tmp/x/",
+        "mv .c*/ /tmp/x/",
+        "mv -t /tmp/x .claude/*",
+        "git mv .claude/* old/",
+    ] {
+        assert_eq!(project.judge(command), deny("write-agent-settings"), "{command}");
+    }
+    for command in [
+        "mv .claude/commands/* /tmp/x/",
+        "mv .claude/*/ /tmp/x/",
+        "mv .claude/*.md /tmp/x/",
+        "mv build/* /tmp/x/",
+        "git mv .claude/commands/* old/",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}
+
+#[test]
+fn a_glob_of_folders_leaves_the_settings_file() {
+    let project = project_with_settings("folders-only");
+    project.write(".codex/config.toml", "model = \"x\"\n");
+    for command in ["rm -rf .claude/*", "rm -rf .c*/", "rm -r .claude/*.json"] {
+        assert_eq!(project.judge(command), deny("rm-protected-file"), "{command}");
+    }
+    for command in ["rm -rf .claude/*/", "rm -rf .claude/*.json/", "rm -rf .claude/c*/"] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}
+
+#[test]
+fn find_deletes_what_its_whole_expression_picks() {
+    let project = project_with_settings("find-expression");
+    for command in [
+        "find . -path '*/.claude/*' -delete",
+        "find . -wholename '*/.claude/*' -delete",
+        "find . -ipath '*/.CLAUDE/*' -delete",
+        "find .claude/ -path '.claude/s*' -delete",
+        "find . -type f -path './.claude/*' -delete",
+        "find . \\( -name '*.json' -o -name '*.md' \\) -delete",
+        "find . -path ./.claude -prune -o -name '*.json' -delete",
+        "find . -depth -path ./.claude -prune -o -name '*.json' -delete",
+        // What only the file's age answers is judged by the name the search looks for.
+        "find . -name '*.json' -mtime +7 -delete",
+    ] {
+        assert_eq!(project.judge(command), deny("rm-protected-file"), "{command}");
+    }
+    for command in [
+        "find . -name '*.json' -path './build/*' -delete",
+        "find . -path './build/*' -name '*.json' -delete",
+        "find . -name '*.json' -wholename '*/build/*' -delete",
+        "find . -path '*/docs/*' -delete",
+        "find . -maxdepth 1 -name '*.json' -delete",
+        "find . -mindepth 3 -name '*.json' -delete",
+        "find . -type d -name '*.json' -delete",
+        "find . -name '*.json' ! -path './.claude/*' -delete",
+        "find . -not -path '*/.claude/*' -name '*.json' -delete",
+        "find . -name '*.json' -o -name '*.md' -delete",
+        "find .claude -name '*.md' -delete",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}
+
+#[test]
+fn the_trash_takes_the_settings_away_too() {
+    let project = project_with_settings("trash");
+    for command in [
+        "trash .claude",
+        "trash-put .claude",
+        "trash-put --trash-dir /tmp/t .claude/settings.json",
+        "gio trash .claude",
+        "gio trash -f .claude/settings.json",
+        "gtrash put .claude",
+        "rmtrash .claude",
+        "kioclient move .claude trash:/",
+        "kioclient5 move .claude/settings.json trash:/",
+        "trash .claude/*",
+    ] {
+        assert_eq!(project.judge(command), deny("write-agent-settings"), "{command}");
+    }
+    for command in [
+        "trash .claude/commands",
+        "trash .claude/*/",
+        "trash build docs/guide.md",
+        "gio trash build/out.json",
+        "gio trash --list",
+        "gio trash --empty",
+        "kioclient move build trash:/",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}
+
 #[test]
 fn update_ref_moves_a_branch_that_exists_and_makes_a_new_one_freely() {
     let project = Project::new("update-ref");

@@ -454,6 +454,12 @@ fn check(subject: &Subject, report: &mut Report) {
             write(subject, report, &source, WriteKind::MoveAway);
         }
     }
+    // A file put in the trash can be brought back: only agent settings put there count.
+    for trashed in trashed(command) {
+        for target in judged_targets(subject, &trashed) {
+            moved_agent_settings(subject, report, &trashed, &target, "putting", "in the trash");
+        }
+    }
     if command.name == "chmod" {
         let chmod = modes::chmod(command.args());
         for target in &chmod.files {
@@ -653,7 +659,12 @@ fn read_raw_disk(subject: &Subject, report: &mut Report, word: &Word) {
 
 fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
     for target in judged_targets(subject, word) {
-        let Target::Path(path) = target else { continue };
+        let Target::Path(path) = target else {
+            if kind == WriteKind::MoveAway {
+                moved_agent_settings(subject, report, word, &target, "moving", "away");
+            }
+            continue;
+        };
         let last = if subject.command.name == "ln" || kind == WriteKind::MoveAway {
             Last::Keep
         } else {
@@ -668,6 +679,63 @@ fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
             subject.context,
             report,
         );
+    }
+}
+
+/// Agent settings taken from where the agent reads them with the files `target` names (moved,
+/// or put in the trash): the settings file, a folder holding it, or what a glob picks (`mv
+/// .claude/* /tmp/`, which bash expands where it runs; folders only when it ends in `/`).
+fn moved_agent_settings(
+    subject: &Subject,
+    report: &mut Report,
+    word: &Word,
+    target: &Target,
+    verb: &str,
+    whither: &str,
+) {
+    let folders_only = word.has_glob() && word.text().ends_with('/');
+    if let Some(what) = files::agent_settings_taken(target, true, folders_only, subject.context) {
+        report.flag(
+            &WRITE_AGENT_SETTINGS,
+            word.span,
+            format!(
+                "{verb} `{}` {whither} would take {what} with it, which could switch off the guards on this agent",
+                subject.typed(word)
+            ),
+        );
+    }
+}
+
+/// The files a command puts in the trash: the operands of `trash`, `trash-put`, `rmtrash`,
+/// `gtrash put` and `gio trash` (not when it lists, empties or restores it), and the sources of
+/// `kioclient move` (into `trash:/` or anywhere else).
+fn trashed(command: &Command) -> Vec<Word> {
+    let args = command.args();
+    let operands = |args: &[Word], valued: &'static [&'static str]| -> Vec<Word> {
+        args::parse(args, &Options::gnu("", valued))
+            .operands()
+            .cloned()
+            .collect()
+    };
+    let first = args.first().and_then(Word::value);
+    match command.name.as_str() {
+        "trash" | "trash-put" | "rmtrash" => operands(args, &["trash-dir"]),
+        "gtrash" if first == Some("put") => operands(&args[1..], &[]),
+        "gio" if first == Some("trash") => {
+            let words = &args[1..];
+            let keeps = words
+                .iter()
+                .any(|word| matches!(word.value(), Some("--list" | "--empty" | "--restore")));
+            if keeps { Vec::new() } else { operands(words, &[]) }
+        }
+        "kioclient" | "kioclient5" | "kioclient6" => {
+            let Some(at) = args.iter().position(|word| matches!(word.value(), Some("move" | "mv"))) else {
+                return Vec::new();
+            };
+            let moved = operands(&args[at + 1..], &[]);
+            moved[..moved.len().saturating_sub(1)].to_vec()
+        }
+        _ => Vec::new(),
     }
 }
 

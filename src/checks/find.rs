@@ -3,9 +3,12 @@
 //! commands of `-exec` are unwrapped and judged on their own, `{}` being a path under the root.
 
 use super::{Applies, Checker, Report, Subject};
+use crate::command::Command;
+use crate::context::Context;
+use crate::files;
 use crate::links::{self, Last};
-use crate::paths::Target;
-use crate::tools::find;
+use crate::paths::{self, AbsPath, Target};
+use crate::tools::find::{self, Met, Truth};
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -97,4 +100,50 @@ fn check(subject: &Subject, report: &mut Report) {
             }
         }
     }
+}
+
+/// The agent settings that `find … -delete` searching `dir` deletes, its expression evaluated
+/// for each settings file on disk below `dir` (`-path '*/.claude/*'` picks `.claude/settings.json`,
+/// `-name '*.json' -path './build/*'` does not). `None` when that cannot be told (an expression
+/// that cannot be read, a test only the file's age or size answers): the name the search looks
+/// for judges then.
+pub(super) fn deleted_agent_settings(
+    command: &Command,
+    dir: &AbsPath,
+    context: &Context,
+) -> Option<Option<&'static str>> {
+    let search = find::find_search(command);
+    let roots = &command.args()[search.starts..search.expression];
+    let root = match roots {
+        [] => ".",
+        _ => roots
+            .iter()
+            .find(|word| matches!(paths::resolve(word, &command.cwd), Target::Path(path) if &path == dir))?
+            .value()?,
+    };
+    let mut open = false;
+    for (file, what) in files::agent_settings_files(dir, context) {
+        let below = file.relative_to(dir)?;
+        let shown = match (below.is_empty(), root.ends_with('/')) {
+            (true, _) => root.to_owned(),
+            (false, true) => format!("{root}{}", below.join("/")),
+            (false, false) => format!("{root}/{}", below.join("/")),
+        };
+        let kind = match std::fs::symlink_metadata(file.as_str()) {
+            Ok(metadata) if metadata.is_symlink() => 'l',
+            Ok(metadata) if metadata.is_dir() => 'd',
+            _ => 'f',
+        };
+        let met = Met {
+            shown: &shown,
+            depth: below.len(),
+            kind,
+        };
+        match find::deletes(command, &met)? {
+            Truth::Yes => return Some(Some(what)),
+            Truth::Maybe => open = true,
+            Truth::No => {}
+        }
+    }
+    (!open).then_some(None)
 }

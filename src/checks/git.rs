@@ -7,6 +7,8 @@
 //! abbreviation is not also another option's (`--har` is `--hard`, written out before any
 //! checker reads it; `--HARD` and `--forc` are errors).
 
+mod pathspec;
+
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options, Parsed};
 use crate::files;
@@ -503,8 +505,12 @@ fn check(subject: &Subject, report: &mut Report) {
             }
             if deletes {
                 let recursive = parsed.has('r', "");
-                for path in parsed.operands() {
-                    removed_agent_settings(subject, path, recursive, &super::rm::RM_PROTECTED_FILE, report);
+                let operands: Vec<&Word> = parsed.operands().collect();
+                let excludes = operands.iter().any(|word| excludes(word.text()));
+                if !pathspecs_remove_agent_settings(subject, &operands, recursive, report) && !excludes {
+                    for path in operands {
+                        removed_agent_settings(subject, path, recursive, &super::rm::RM_PROTECTED_FILE, report);
+                    }
                 }
             }
         }
@@ -696,18 +702,15 @@ fn ref_exists(cwd: &paths::Cwd, name: &str) -> bool {
 }
 
 /// `git rm` or `git mv` of an agent's settings, or (`recursive`) of a folder holding them on
-/// disk, flagged with `rule` as `rm` or `mv` of them is: the file leaves where the agent reads
-/// it, and the guard with it.
+/// disk, or of a glob bash expands to them (`git mv .claude/* old/`), flagged with `rule` as
+/// `rm` or `mv` of them is: the file leaves where the agent reads it, and the guard with it.
 fn removed_agent_settings(subject: &Subject, word: &Word, recursive: bool, rule: &'static Rule, report: &mut Report) {
-    let Target::Path(path) = paths::resolve(word, &working_folder(subject)) else {
+    let target = paths::resolve(word, &working_folder(subject));
+    if !matches!(target, Target::Path(_)) && !word.has_glob() {
         return;
-    };
-    let removed = files::agent_settings(&path, subject.context).or_else(|| {
-        recursive
-            .then(|| files::agent_settings_within(&path, subject.context))
-            .flatten()
-    });
-    if let Some(what) = removed {
+    }
+    let folders_only = word.has_glob() && word.text().ends_with('/');
+    if let Some(what) = files::agent_settings_taken(&target, recursive, folders_only, subject.context) {
         report.flag(
             rule,
             word.span,
@@ -718,6 +721,92 @@ fn removed_agent_settings(subject: &Subject, word: &Word, recursive: bool, rule:
             ),
         );
     }
+}
+
+/// Whether a pathspec takes files out (`:!x`, `:^x`, `:(exclude)x`).
+fn excludes(text: &str) -> bool {
+    text.starts_with(":!") || text.starts_with(":^") || text.starts_with(":(") && text.contains("exclude")
+}
+
+/// `git rm` of pathspecs that name an agent's settings file on disk, as git matches them
+/// against the files it tracks: a quoted glob git expands itself (`'.claude/*'`, `'*.json'`),
+/// magic (`:(glob).claude/**`, `:(icase)`, `:/`), a folder holding it (`-r .`), less what
+/// `:!` takes out. Flags the first pathspec naming one, and says whether there was one.
+fn pathspecs_remove_agent_settings(
+    subject: &Subject,
+    operands: &[&Word],
+    recursive: bool,
+    report: &mut Report,
+) -> bool {
+    let paths::Cwd::Known(folder) = working_folder(subject) else {
+        return false;
+    };
+    let top = work_tree_top(&folder, subject.context);
+    let Some(prefix) = folder.relative_to(&top) else {
+        return false;
+    };
+    let invocation = git::invocation(subject.command);
+    let set = |switch: &str, variable: &str| {
+        invocation.switches.contains(&switch)
+            || subject.command.environment().any(|(name, value)| {
+                name == variable
+                    && value.value().is_some_and(|value| {
+                        !matches!(value.to_ascii_lowercase().as_str(), "" | "0" | "false" | "no" | "off")
+                    })
+            })
+    };
+    let reading = pathspec::Reading {
+        literal: set("--literal-pathspecs", "GIT_LITERAL_PATHSPECS"),
+        glob: set("--glob-pathspecs", "GIT_GLOB_PATHSPECS"),
+        noglob: set("--noglob-pathspecs", "GIT_NOGLOB_PATHSPECS"),
+        icase: set("--icase-pathspecs", "GIT_ICASE_PATHSPECS"),
+    };
+    let specs: Vec<(&Word, pathspec::Pathspec)> = operands
+        .iter()
+        .filter_map(|word| Some((*word, pathspec::Pathspec::parse(word.value()?, &prefix, reading)?)))
+        .collect();
+    let (taken_out, named): (Vec<_>, Vec<_>) = specs.iter().partition(|(_, spec)| spec.exclude);
+    // Exclusions alone take their files out of the working folder's.
+    let everything = pathspec::Pathspec::parse(".", &prefix, reading);
+    let named: Vec<(&Word, &pathspec::Pathspec)> = match (named.is_empty(), taken_out.first(), &everything) {
+        (true, Some((word, _)), Some(everything)) => vec![(*word, everything)],
+        _ => named.iter().map(|(word, spec)| (*word, spec)).collect(),
+    };
+    let mut files = files::agent_settings_files(&top, subject.context);
+    files.extend(files::agent_settings_files(&folder, subject.context));
+    for (file, what) in files {
+        let Some(below) = file.relative_to(&top) else { continue };
+        let below = below.join("/");
+        if taken_out.iter().any(|(_, spec)| spec.names(&below, true)) {
+            continue;
+        }
+        if let Some((word, _)) = named.iter().find(|(_, spec)| spec.names(&below, recursive)) {
+            report.flag(
+                &super::rm::RM_PROTECTED_FILE,
+                word.span,
+                format!(
+                    "`git rm` of `{}` would take {what} ({below}) out of the working tree, which could switch off the guards on this agent",
+                    subject.typed(word)
+                ),
+            );
+            return true;
+        }
+    }
+    false
+}
+
+/// The top of the work tree `folder` is in: the nearest folder holding `.git`, else the project
+/// (or `folder` itself, outside it).
+fn work_tree_top(folder: &paths::AbsPath, context: &crate::context::Context) -> paths::AbsPath {
+    std::iter::successors(Some(folder.clone()), paths::AbsPath::parent)
+        .find(|at| std::path::Path::new(&crate::context::native(at)).join(".git").exists())
+        .unwrap_or_else(|| {
+            if folder.starts_with(&context.project_root) {
+                context.project_root.clone()
+            } else {
+                folder.clone()
+            }
+        })
 }
 
 fn first_word(args: &[Word]) -> Option<&str> {

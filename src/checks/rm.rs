@@ -699,17 +699,17 @@ fn judge_delete_at(
     let typed = subject.typed(word);
     let span: Span = word.span;
     let everything = matches!(target, Target::Contents(_));
-    let agent_settings = match target {
-        Target::Path(path) | Target::Contents(path) => files::agent_settings(path, subject.context).or_else(|| {
-            recursive
-                .then(|| files::agent_settings_within(path, subject.context))
-                .flatten()
-        }),
-        Target::Below { dir, name, deep } => {
-            files::agent_settings_below(dir, name.as_deref(), *deep, recursive, subject.context)
+    // A glob ending in `/` (`.claude/*/`) matches folders only.
+    let folders_only = word.has_glob() && word.text().ends_with('/');
+    // `find -delete` deletes what its whole expression picks, which it says where it can be read.
+    let searched = match target {
+        Target::Below { dir, deep: true, .. } if subject.command.name == "find" => {
+            super::find::deleted_agent_settings(subject.command, dir, subject.context)
         }
         _ => None,
     };
+    let agent_settings =
+        searched.unwrap_or_else(|| files::agent_settings_taken(target, recursive, folders_only, subject.context));
     if let Some(kind) = agent_settings {
         report.flag(
             &RM_PROTECTED_FILE,

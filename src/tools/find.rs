@@ -209,6 +209,48 @@ impl Expression {
         }
     }
 
+    /// Whether this is true for the path `met`, and whether it runs one of the `deletes`
+    /// actions for it on the way: each part of `-a` only when those before are true, of `-o`
+    /// only when those before are false.
+    fn evaluate(&self, args: &[Word], met: &Met, deletes: &[usize]) -> (Truth, Truth) {
+        match self {
+            Expression::Primary { at, .. } if deletes.contains(at) => (Truth::Yes, Truth::Yes),
+            Expression::Primary { at, .. } => (test(args, *at, met), Truth::No),
+            Expression::Not(inner) => {
+                let (value, deleted) = inner.evaluate(args, met, deletes);
+                (value.not(), deleted)
+            }
+            Expression::And(items) => {
+                let (mut going, mut deleted) = (Truth::Yes, Truth::No);
+                for item in items {
+                    let (value, deletes_here) = item.evaluate(args, met, deletes);
+                    deleted = deleted.or(going.and(deletes_here));
+                    going = going.and(value);
+                }
+                (going, deleted)
+            }
+            Expression::Or(items) => {
+                let (mut going, mut found, mut deleted) = (Truth::Yes, Truth::No, Truth::No);
+                for item in items {
+                    let (value, deletes_here) = item.evaluate(args, met, deletes);
+                    deleted = deleted.or(going.and(deletes_here));
+                    found = found.or(value);
+                    going = going.and(value.not());
+                }
+                (found, deleted)
+            }
+            Expression::List(items) => {
+                let (mut last, mut deleted) = (Truth::Yes, Truth::No);
+                for item in items {
+                    let (value, deletes_here) = item.evaluate(args, met, deletes);
+                    deleted = deleted.or(deletes_here);
+                    last = value;
+                }
+                (last, deleted)
+            }
+        }
+    }
+
     /// Records, for each primary, whether a narrowing test comes before it in its `-a` chain or
     /// an enclosing one (`narrowed`).
     fn scopes(&self, narrowed: bool, out: &mut Vec<(usize, bool)>) {
@@ -309,10 +351,128 @@ impl Reader<'_> {
     }
 }
 
+/// A test's answer for one path, which what the disk holds (`-mtime`, `-size`) or a command
+/// run (`-exec`) may leave open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Truth {
+    Yes,
+    No,
+    Maybe,
+}
+
+impl Truth {
+    fn of(known: bool) -> Truth {
+        if known { Truth::Yes } else { Truth::No }
+    }
+
+    fn and(self, other: Truth) -> Truth {
+        match (self, other) {
+            (Truth::No, _) | (_, Truth::No) => Truth::No,
+            (Truth::Yes, Truth::Yes) => Truth::Yes,
+            _ => Truth::Maybe,
+        }
+    }
+
+    fn or(self, other: Truth) -> Truth {
+        match (self, other) {
+            (Truth::Yes, _) | (_, Truth::Yes) => Truth::Yes,
+            (Truth::No, Truth::No) => Truth::No,
+            _ => Truth::Maybe,
+        }
+    }
+
+    fn not(self) -> Truth {
+        match self {
+            Truth::Yes => Truth::No,
+            Truth::No => Truth::Yes,
+            Truth::Maybe => Truth::Maybe,
+        }
+    }
+}
+
+/// A path as a search meets it: written as find writes it (`./.claude/settings.json`), how many
+/// folders below its starting point, and its type as `-type` names it (`f`, `d`, `l`).
+pub struct Met<'a> {
+    pub shown: &'a str,
+    pub depth: usize,
+    pub kind: char,
+}
+
+/// Whether a `-delete` of the search deletes the path `met`, its expression evaluated for that
+/// path as find evaluates it, left to right: `-name`, `-path` and `-type` answered, `-maxdepth`
+/// and `-mindepth` keeping it out of reach, actions and options true, any other test open
+/// (`-mtime`). `-prune` is true and keeps nothing out, as `-delete` searches depth first.
+/// `None` when the expression cannot be read.
+pub fn deletes(command: &Command, met: &Met) -> Option<Truth> {
+    let args = command.args();
+    let start = find_search(command).expression;
+    let read = read_expression(args, start)?;
+    let deletes = delete_actions(command);
+    let mut at = start;
+    while at < args.len() {
+        let depth = || args.get(at + 1)?.value()?.parse::<usize>().ok();
+        match args[at].value() {
+            Some("-maxdepth") if met.depth > depth()? => return Some(Truth::No),
+            Some("-mindepth") if met.depth < depth()? => return Some(Truth::No),
+            _ => {}
+        }
+        at += primary_length(args, at)?;
+    }
+    Some(read.evaluate(args, met, &deletes).1)
+}
+
+/// The answer of the test at `at` for the path `met`.
+fn test(args: &[Word], at: usize, met: &Met) -> Truth {
+    let operand = || args.get(at + 1).and_then(Word::value);
+    let name = met.shown.trim_end_matches('/').rsplit('/').next().unwrap_or(met.shown);
+    let matched = |pattern: Option<&str>, text: &str, fold: bool| match pattern {
+        Some(pattern) if fold => Truth::of(paths::glob_matches(&pattern.to_lowercase(), &text.to_lowercase())),
+        Some(pattern) => Truth::of(paths::glob_matches(pattern, text)),
+        None => Truth::Maybe,
+    };
+    match args[at].value().unwrap_or("") {
+        "-name" => matched(operand(), name, false),
+        "-iname" => matched(operand(), name, true),
+        "-path" | "-wholename" => matched(operand(), met.shown, false),
+        "-ipath" | "-iwholename" => matched(operand(), met.shown, true),
+        "-type" => operand().map_or(Truth::Maybe, |kinds| {
+            Truth::of(kinds.split(',').any(|kind| kind.chars().eq([met.kind])))
+        }),
+        "-false" => Truth::No,
+        "-true"
+        | "-prune"
+        | "-print"
+        | "-print0"
+        | "-printf"
+        | "-fprint"
+        | "-fprint0"
+        | "-fprintf"
+        | "-ls"
+        | "-fls"
+        | "-depth"
+        | "-d"
+        | "-maxdepth"
+        | "-mindepth"
+        | "-mount"
+        | "-xdev"
+        | "-noleaf"
+        | "-follow"
+        | "-regextype"
+        | "-daystart"
+        | "-warn"
+        | "-nowarn"
+        | "-ignore_readdir_race"
+        | "-noignore_readdir_race" => Truth::Yes,
+        _ => Truth::Maybe,
+    }
+}
+
 /// What a `find` command searches.
 #[derive(Clone, Debug)]
 pub struct FindSearch {
     pub found: PathsUnder,
+    /// Index (in the arguments) where the starting points start.
+    pub starts: usize,
     /// Index (in the arguments) where the expression starts.
     pub expression: usize,
 }
@@ -379,6 +539,7 @@ pub fn find_search(command: &Command) -> FindSearch {
             filtered,
             reaches_git,
         },
+        starts: roots_start,
         expression,
     }
 }

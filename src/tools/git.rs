@@ -32,6 +32,8 @@ pub struct Invocation<'a> {
     /// The folders of `-C DIR` options, in order: git works in the last, each taken from the
     /// one before.
     pub directories: Vec<Word>,
+    /// The global options given without a value (`--literal-pathspecs`, `--no-pager`).
+    pub switches: Vec<&'a str>,
     /// The subcommand, lowercased (`push`); empty when there is none.
     pub subcommand: String,
     /// The words after the subcommand.
@@ -61,6 +63,11 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
         .filter_map(|option| option.value)
         .collect();
     let directories = values_of("-C");
+    let switches = options
+        .iter()
+        .filter(|option| option.value.is_none())
+        .map(|option| option.name)
+        .collect();
     let subcommand = read
         .positional()
         .next()
@@ -70,6 +77,7 @@ pub fn invocation(command: &Command) -> Invocation<'_> {
         config,
         config_env,
         directories,
+        switches,
         subcommand,
         args: read.after(0),
     }
