@@ -25,11 +25,17 @@ pub struct Options {
     /// is an error). Otherwise any case matches, as tools such as `tsc` accept, so that no
     /// spelling a tool might take slips through.
     pub case_sensitive: bool,
-    /// Long options match by their full name only: the command line was written out in full
+    /// Long options match by their full name only ([`Naming::Full`]): the command line was written out in full
     /// beforehand by the tool's own list of names (`tools::spelling`), so an abbreviation still
     /// left is one the tool refuses as ambiguous (`git push --forc`). Otherwise an abbreviation
     /// three letters or longer matches the option it begins.
     pub full_names_only: bool,
+    /// The tool's long options that take no value (or take one only attached with `=`, as
+    /// getopt's optional arguments). When given, they and `long_values` are every long option
+    /// the tool has, and a long option is read as getopt_long reads it: by its full name, or by
+    /// any beginning of exactly one name (`--upload-fil` is `--upload-file`, and takes the next
+    /// word as its value). See [`Options::reading`] for the rest.
+    pub long_flags: &'static [&'static str],
 }
 
 impl Options {
@@ -42,6 +48,7 @@ impl Options {
             bundled_first_word: false,
             case_sensitive: false,
             full_names_only: false,
+            long_flags: &[],
         }
     }
 
@@ -54,6 +61,7 @@ impl Options {
             bundled_first_word: false,
             case_sensitive: false,
             full_names_only: false,
+            long_flags: &[],
         }
     }
 
@@ -71,6 +79,50 @@ impl Options {
         Options {
             full_names_only: true,
             ..self
+        }
+    }
+
+    /// The same options, `long_values` and `names` (those that take no value) every long
+    /// option the tool has (see [`Options::long_flags`]).
+    pub const fn long_flags(self, names: &'static [&'static str]) -> Options {
+        Options {
+            long_flags: names,
+            ..self
+        }
+    }
+
+    /// How the long option written `--written` (without `=`) is read. With every name known
+    /// ([`Options::long_flags`]), a full name or the beginning of only one is that option. The
+    /// beginning of several is an error to getopt, and nothing runs; it is read the strict way
+    /// all the same: it matches each option it begins (see [`Arg::is_long`]) and takes the
+    /// next word if they all take one, or is read both with it and without it if only some do.
+    /// With only the options that take a value known, a beginning of one of them three letters
+    /// or longer might yet be the full name of a flag not listed, and is read both ways too.
+    fn reading(&self, written: &str) -> (Option<&'static str>, Takes) {
+        if let Some(name) = self.long_values.iter().find(|name| **name == written) {
+            return (Some(name), Takes::Word);
+        }
+        if let Some(name) = self.long_flags.iter().find(|name| **name == written) {
+            return (Some(name), Takes::Nothing);
+        }
+        let begun = |names: &'static [&'static str]| names.iter().filter(move |name| name.starts_with(written));
+        let values = begun(self.long_values).count();
+        if self.long_flags.is_empty() {
+            let takes = if values > 0 && written.len() >= 3 {
+                Takes::Either
+            } else {
+                Takes::Nothing
+            };
+            return (None, takes);
+        }
+        let flags = begun(self.long_flags).count();
+        match (values, flags) {
+            _ if written.is_empty() => (None, Takes::Nothing),
+            (1, 0) => (begun(self.long_values).next().copied(), Takes::Word),
+            (0, 1) => (begun(self.long_flags).next().copied(), Takes::Nothing),
+            (0, _) => (None, Takes::Nothing),
+            (_, 0) => (None, Takes::Word),
+            _ => (None, Takes::Either),
         }
     }
 
@@ -92,17 +144,40 @@ impl Options {
     }
 }
 
+/// What a long option written without `=` takes after it.
+#[derive(Clone, Copy, PartialEq)]
+enum Takes {
+    Nothing,
+    /// The next word, as its value.
+    Word,
+    /// Unsure: the next word as its value, and the next word read on its own as well.
+    Either,
+}
+
+/// The names a long option, as written, stands for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Naming {
+    /// Its own full name only: the tool's table has it, or wrote it out (see
+    /// [`Options::full_names_only`]).
+    Full,
+    /// Each name it begins: the tool's table has several, which the tool refuses as
+    /// ambiguous, read the strict way all the same.
+    Beginning,
+    /// Its own name, or one it begins when three letters or longer: no table of every name
+    /// says which it is.
+    Guess,
+}
+
 /// One argument, read.
 #[derive(Clone, Debug)]
 pub enum Arg<'a> {
     /// `-x`, with its value if it takes one.
     Short { flag: char, value: Option<Word> },
     /// `--name` or `--name=value`; `name` is lowercased unless the options are case-sensitive.
-    /// `exact`: only the full name matches it (see [`Options::full_names_only`]).
     Long {
         name: String,
         value: Option<Word>,
-        exact: bool,
+        naming: Naming,
     },
     /// Anything else, including everything after `--`.
     Operand(&'a Word),
@@ -114,13 +189,14 @@ impl Arg<'_> {
         matches!(self, Arg::Short { flag: f, .. } if *f == flag)
     }
 
-    /// Whether this is `--full`, or an abbreviation of it at least three letters long (unless
-    /// only full names match).
+    /// Whether this is `--full`, or a beginning of it the option's [`Naming`] lets stand for it.
     pub fn is_long(&self, full: &str) -> bool {
         match self {
-            Arg::Long { name, exact, .. } => {
-                name == full || (!exact && name.len() >= 3 && full.starts_with(name.as_str()))
-            }
+            Arg::Long { name, naming, .. } => match naming {
+                Naming::Full => name == full,
+                Naming::Beginning => full.starts_with(name.as_str()),
+                Naming::Guess => name == full || name.len() >= 3 && full.starts_with(name.as_str()),
+            },
             _ => false,
         }
     }
@@ -251,23 +327,30 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
                 Some((name, _)) => (name, Some(word.strip_prefix(name.len() + 3))),
                 None => (long, None),
             };
-            let name = if options.case_sensitive {
+            let written = if options.case_sensitive {
                 name.to_owned()
             } else {
                 name.to_ascii_lowercase()
             };
-            let value = match attached {
-                Some(value) => Some(value),
-                None if options.long_values.contains(&name.as_str()) && i + 1 < args.len() => {
-                    i += 1;
-                    Some(args[i].clone())
-                }
-                None => None,
+            let (full, takes) = options.reading(&written);
+            let next = match attached {
+                None if takes != Takes::Nothing => args.get(i + 1),
+                _ => None,
             };
+            let value = attached.or_else(|| next.cloned());
+            // Read both ways, the next word is also read on its own.
+            if next.is_some() && takes == Takes::Word {
+                i += 1;
+            }
             out.push(Arg::Long {
-                name,
+                name: full.map_or(written, str::to_owned),
                 value,
-                exact: options.full_names_only,
+                naming: match (full, options.long_flags.is_empty()) {
+                    _ if options.full_names_only => Naming::Full,
+                    (Some(_), false) => Naming::Full,
+                    (None, false) => Naming::Beginning,
+                    (_, true) => Naming::Guess,
+                },
             });
             i += 1;
             continue;
@@ -300,7 +383,11 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
             out.push(Arg::Long {
                 name: single_dash.to_owned(),
                 value,
-                exact: options.full_names_only,
+                naming: if options.full_names_only {
+                    Naming::Full
+                } else {
+                    Naming::Guess
+                },
             });
             i += 1;
             continue;
@@ -411,5 +498,61 @@ mod tests {
         let args = words("--RECUR");
         let parsed = parse(&args, &Options::gnu("", &[]).case_sensitive());
         assert!(!parsed.args[0].is_long("recursive"));
+    }
+
+    #[test]
+    fn bundled_flags_with_values() {
+        let args = words("-fq -so out.txt -cKEY=VALUE x");
+        let parsed = parse(&args, &Options::gnu("oc", &[]));
+        assert!(parsed.has_short('f') && parsed.has_short('q') && parsed.has_short('s'));
+        assert_eq!(parsed.value_of('o', "").map(Word::text), Some("out.txt"));
+        assert_eq!(parsed.value_of('c', "").map(Word::text), Some("KEY=VALUE"));
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["x"]);
+    }
+
+    /// With every long option known, a beginning of one only is that option, its value taken.
+    #[test]
+    fn unambiguous_beginnings_with_every_name_known() {
+        let options = Options::gnu("", &["directory", "data", "data-binary"]).long_flags(&["dir", "delay"]);
+        let args = words("--direc ~ --data-bin @key --dir x");
+        let parsed = parse(&args, &options);
+        assert_eq!(parsed.value_of('\0', "directory").map(Word::text), Some("~"));
+        assert_eq!(parsed.value_of('\0', "data-binary").map(Word::text), Some("@key"));
+        assert!(!parsed.args[1].is_long("data"), "--data-bin is not --data");
+        assert!(parsed.args[2].is_long("dir") && parsed.args[2].value().is_none());
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["x"]);
+        let args = words("--upload-fil=k --DIREC=/x");
+        let parsed = parse(
+            &args,
+            &Options::gnu("", &["upload-file", "directory"]).long_flags(&["upload"]),
+        );
+        assert_eq!(parsed.value_of('\0', "upload-file").map(Word::text), Some("k"));
+        assert_eq!(parsed.value_of('\0', "directory").map(Word::text), Some("/x"));
+    }
+
+    /// A beginning of several names, which getopt refuses, is read the strict way: as each of
+    /// them, with the next word as a value when all take one, both ways when some do.
+    #[test]
+    fn ambiguous_beginnings_read_the_strict_way() {
+        let options = Options::gnu("", &["directory", "data", "data-binary"]).long_flags(&["dir", "delay"]);
+        let args = words("--data- @k --di y --d z");
+        let parsed = parse(&args, &options);
+        assert!(parsed.args[0].is_long("data-binary") && !parsed.args[0].is_long("directory"));
+        assert_eq!(parsed.args[0].value().map(Word::text), Some("@k"));
+        assert!(parsed.args[1].is_long("directory") && parsed.args[1].is_long("dir"));
+        assert_eq!(parsed.args[1].value().map(Word::text), Some("y"));
+        assert!(parsed.args[3].is_long("directory"), "a short beginning still matches");
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["y", "z"]);
+    }
+
+    /// With only the options that take a value known, a beginning of one is read both ways: it
+    /// may be the full name of a flag not listed.
+    #[test]
+    fn beginnings_of_a_value_option_without_every_name_known() {
+        let args = words("--inter ~ --interactive x");
+        let parsed = parse(&args, &Options::gnu("", &["interactive"]));
+        assert_eq!(parsed.args[0].value().map(Word::text), Some("~"));
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["~"]);
+        assert_eq!(parsed.value_of('\0', "interactive").map(Word::text), Some("x"));
     }
 }

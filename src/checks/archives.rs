@@ -69,38 +69,8 @@ pub static ARCHIVE_EXTRACT_PROTECTED: Rule = Rule {
     ],
 };
 
-/// tar's options that take a value (GNU and bsdtar).
-const TAR: Options = Options::gnu(
-    "bCfFgHIKLNTVX",
-    &[
-        "file",
-        "directory",
-        "exclude",
-        "exclude-from",
-        "files-from",
-        "use-compress-program",
-        "format",
-        "owner",
-        "group",
-        "mode",
-        "transform",
-        "xform",
-        "newer",
-        "after-date",
-        "label",
-        "blocking-factor",
-        "tape-length",
-        "info-script",
-        "new-volume-script",
-        "listed-incremental",
-        "starting-file",
-        "suffix",
-        "to-command",
-        "checkpoint-action",
-        "strip-components",
-    ],
-)
-.bundled_first_word();
+/// How tar reads its options (GNU's, bsdtar's long ones a subset).
+const TAR: Options = crate::tools::long_options::TAR;
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;

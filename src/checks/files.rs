@@ -956,9 +956,9 @@ pub(crate) fn written(command: &Command) -> Vec<Word> {
             .filter(|w| w.text().starts_with("of="))
             .map(|w| w.strip_prefix(3))
             .collect(),
-        "sed" => in_place(args, "efl", &["expression", "file", "line-length"], "in-place"),
-        "perl" => in_place(args, "eEIMmx", &[], "in-place"),
-        "ruby" => in_place(args, "eIrCEF", &[], "in-place"),
+        "sed" => in_place(args, &crate::tools::long_options::SED, "in-place"),
+        "perl" => in_place(args, &Options::gnu("eEIMmx", &[]), "in-place"),
+        "ruby" => in_place(args, &Options::gnu("eIrCEF", &[]), "in-place"),
         // `… | sponge FILE` soaks up its input, then replaces FILE with it.
         "sponge" => operands(&Options::gnu("", &[])),
         // Punching, collapsing or zeroing a range changes the file's data in place.
@@ -1007,7 +1007,7 @@ pub(crate) fn written(command: &Command) -> Vec<Word> {
                 None => parsed.operands().take(1).cloned().collect(),
             }
         }
-        "truncate" => operands(&Options::gnu("sr", &["size", "reference"])),
+        "truncate" => operands(&crate::tools::long_options::TRUNCATE),
         "curl" => {
             let parsed = args::parse(
                 args,
@@ -1313,9 +1313,8 @@ fn editor_batch_writes(args: &[Word]) -> Vec<Word> {
     }
 }
 
-fn in_place(args: &[Word], short_values: &'static str, long_values: &'static [&'static str], long: &str) -> Vec<Word> {
-    let options = Options::gnu(short_values, long_values);
-    let parsed = args::parse(args, &options);
+fn in_place(args: &[Word], options: &Options, long: &str) -> Vec<Word> {
+    let parsed = args::parse(args, options);
     if !parsed.has('i', long) {
         return Vec::new();
     }

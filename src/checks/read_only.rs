@@ -4,11 +4,13 @@
 //! into a file; the editor's writes are refused by `files`.
 
 use super::{Applies, Checker, DENY, Report, Subject};
+use crate::args;
 use crate::command::Command;
 use crate::context::Context;
 use crate::paths::AbsPath;
 use crate::rules::Rule;
 use crate::source::Span;
+use crate::tools::long_options;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -177,8 +179,11 @@ fn reads_only(command: &Command) -> bool {
         "" => true,
         "find" => !has(&["-delete", "-exec", "-execdir", "-ok", "-fprint", "-fls"]),
         "fd" | "fdfind" => !has(&["-x", "-X", "--exec"]),
-        "sort" => !has(&["-o", "--output"]),
-        "sed" => !has(&["-i", "--in-place"]) && !args.iter().any(|arg| writes_in_sed(arg)),
+        "sort" => !args::parse(command.args(), &long_options::SORT).has('o', "output"),
+        "sed" => {
+            !args::parse(command.args(), &long_options::SED).has('i', "in-place")
+                && !args.iter().any(|arg| writes_in_sed(arg))
+        }
         "git" => {
             let git = crate::tools::git::invocation(command);
             GIT_READERS.contains(&git.subcommand.as_str())

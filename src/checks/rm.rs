@@ -285,7 +285,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let mut verb = None;
     let (recursive, targets): (bool, Vec<Word>) = match command.name.as_str() {
         "rm" | "srm" | "wipe" => {
-            let parsed = args::parse(args, &Options::gnu("", &["interactive"]));
+            let parsed = args::parse(args, &crate::tools::long_options::RM);
             let recursive = parsed.has_short('r') || parsed.has_short('R') || parsed.has_long("recursive");
             (recursive, parsed.operands().cloned().collect())
         }
@@ -294,7 +294,7 @@ fn check(subject: &Subject, report: &mut Report) {
             args::parse(args, &Options::gnu("", &[])).operands().cloned().collect(),
         ),
         "shred" => {
-            let parsed = args::parse(args, &Options::gnu("ns", &["iterations", "size", "random-source"]));
+            let parsed = args::parse(args, &crate::tools::long_options::SHRED);
             let files = parsed
                 .operands()
                 .filter(|w| !w.text().starts_with("/dev/"))
@@ -400,7 +400,7 @@ fn check(subject: &Subject, report: &mut Report) {
 /// updates an archive, every operand (a folder whole), each under the `-C` folder given before
 /// it (`tar --remove-files -czf x.tgz -C ~ Documents` deletes `~/Documents`).
 fn tar_removed(args: &[Word], stdin: &Input) -> Vec<Word> {
-    let parsed = args::parse(args, &crate::registry::catalogue::TAR_OPTIONS);
+    let parsed = args::parse(args, &crate::tools::long_options::TAR);
     let archiving = ['c', 'r', 'u'].iter().any(|flag| parsed.has_short(*flag))
         || ["create", "append", "update"].iter().any(|name| parsed.has_long(name));
     if !archiving || !parsed.has_long("remove-files") {
@@ -547,7 +547,7 @@ fn rar_moved(args: &[Word], stdin: &Input) -> Vec<Word> {
 /// emptying every file under a folder loses what it held as deleting it would. A size that only
 /// grows a file (`-s +1M`, `-s >1M`) loses nothing.
 fn truncated_found(args: &[Word]) -> Vec<Word> {
-    let parsed = args::parse(args, &Options::gnu("sr", &["size", "reference"]));
+    let parsed = args::parse(args, &crate::tools::long_options::TRUNCATE);
     if parsed
         .value_of('s', "size")
         .is_some_and(|size| size.text().starts_with(['+', '>']))

@@ -3,7 +3,7 @@
 //! are fine; block devices belong to the disk checker.
 
 use super::{Applies, Checker, DENY, Report, Subject};
-use crate::args::{self, Options};
+use crate::args;
 use crate::command::RedirectOperator;
 use crate::paths;
 use crate::places::{self, Place};
@@ -64,7 +64,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let args = command.args();
     match command.name.as_str() {
         "truncate" => {
-            let parsed = args::parse(args, &Options::gnu("sr", &["size", "reference"]));
+            let parsed = args::parse(args, &crate::tools::long_options::TRUNCATE);
             for file in parsed.operands() {
                 judge(subject, report, file, "`truncate`");
             }

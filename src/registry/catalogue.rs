@@ -79,39 +79,6 @@ pub(crate) const BORG_OPTIONS: Options = Options::gnu(
     ],
 );
 
-/// How tar's options take values (GNU tar's, which bsdtar's share), the first word a bundle of
-/// flags (`tar czf x.tgz dir`).
-pub(crate) const TAR_OPTIONS: Options = Options::gnu(
-    "bCfFgHIKLNTVX",
-    &[
-        "file",
-        "directory",
-        "files-from",
-        "exclude-from",
-        "use-compress-program",
-        "rsh-command",
-        "to-command",
-        "checkpoint-action",
-        "transform",
-        "xform",
-        "exclude",
-        "owner",
-        "group",
-        "mode",
-        "mtime",
-        "format",
-        "listed-incremental",
-        "newer",
-        "label",
-        "blocking-factor",
-        "info-script",
-        "new-volume-script",
-        "suffix",
-        "volno-file",
-    ],
-)
-.bundled_first_word();
-
 pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["7z", "7za", "7zr", "7zz", "p7zip"],
@@ -6154,22 +6121,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["sort", "gsort"],
         subcommand: &[],
-        options: Options::gnu(
-            "kotST",
-            &[
-                "batch-size",
-                "compress-program",
-                "files0-from",
-                "key",
-                "output",
-                "random-source",
-                "buffer-size",
-                "field-separator",
-                "temporary-directory",
-                "parallel",
-                "sort",
-            ],
-        ),
+        options: crate::tools::long_options::SORT,
         carriers: &[
             Carrier::ReadsOperand(usize::MAX),
             Carrier::WritesOption(Opt::Short('o')),
@@ -7314,12 +7266,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["curl"],
         subcommand: &[],
-        options: Options::gnu(
-            "oHdXuAeEKrTwYyzbcDFmtxQ",
-            &[
-                "output", "header", "data", "request", "user", "config", "engine", "url", "cert", "key",
-            ],
-        ),
+        options: crate::tools::long_options::CURL,
         carriers: &[
             Carrier::ReadsPrefixed("file://"),
             Carrier::ReadsOption(Opt::Both('K', "config")),
@@ -7632,7 +7579,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["shred", "gshred"],
         subcommand: &[],
-        options: Options::gnu("ns", &["iterations", "size", "random-source"]),
+        options: crate::tools::long_options::SHRED,
         carriers: &[Carrier::WritesOperands],
         inert: &[],
     },
@@ -8155,7 +8102,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["tar", "gtar", "bsdtar"],
         subcommand: &[],
-        options: TAR_OPTIONS,
+        options: crate::tools::long_options::TAR,
         carriers: &[
             Carrier::ReadsOperandsWith {
                 options: &[

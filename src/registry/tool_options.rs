@@ -227,27 +227,7 @@ pub const ENTRIES: &[Entry] = &[
     ),
     tool(
         &["tar", "gtar", "bsdtar"],
-        Options::gnu(
-            "bCfFgGHIKLNTVX",
-            &[
-                "file",
-                "directory",
-                "to-command",
-                "checkpoint-action",
-                "use-compress-program",
-                "rsh-command",
-                "info-script",
-                "new-volume-script",
-                "exclude",
-                "files-from",
-                "transform",
-                "owner",
-                "group",
-                "mode",
-                "mtime",
-            ],
-        )
-        .bundled_first_word(),
+        crate::tools::long_options::TAR,
         &[
             shell_option(Opt::Long("to-command")),
             Carrier::OptionShell {

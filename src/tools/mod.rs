@@ -11,6 +11,7 @@ pub mod find;
 pub mod git;
 mod infrastructure;
 mod kubernetes;
+pub mod long_options;
 mod packages;
 mod releases;
 mod secrets;
