@@ -38,7 +38,7 @@ pub const CHECKER: Checker = Checker {
 pub static WRITE_AGENT_SETTINGS: Rule = Rule {
     id: "write-agent-settings",
     decision: DENY,
-    catches: "Writing an agent's hooks or settings (`.claude/settings*.json`, `~/.claude/hooks/`, `.codex/`…) or this guard's own binary and configuration.",
+    catches: "Writing an agent's hooks or settings (`.claude/settings*.json`, `~/.claude/hooks/`, `.codex/`…) or this guard's own binary and configuration; moving them away, with their folder or by a glob, or into the trash (`mv .claude/* /tmp/`, `trash .claude`, `gio trash`, `kioclient move … trash:/`, where they are on disk).",
     instead: "Leave hook and guard configuration to the user; ask them to change it",
     examples: &[
         "echo '{}' > .claude/settings.json",

@@ -157,7 +157,7 @@ pub static RM_GIT_DIR: Rule = Rule {
 pub static RM_PROTECTED_FILE: Rule = Rule {
     id: "rm-protected-file",
     decision: DENY,
-    catches: "Deleting keys, credential stores, shell startup files, or agent and git settings in the home directory; and an agent's settings in the project (`.claude/settings.json`), also with the folder holding them (`rm -rf .claude` where they are on disk), by `git rm`, or picked by a pattern (`find . -name settings.json -delete`).",
+    catches: "Deleting keys, credential stores, shell startup files, or agent and git settings in the home directory; and an agent's settings in the project (`.claude/settings.json`), also with the folder holding them (`rm -rf .claude` where they are on disk), by `git rm` (its pathspecs matched as git matches them: `git rm '.claude/*'`, `:(glob)`, `-r .`), or picked by a pattern (`rm .claude/*.json`; `find . -path '*/.claude/*' -delete`, its whole expression evaluated for the file).",
     instead: "Do not delete keys, credentials or startup files; ask the user",
     examples: &[
         "rm ~/.ssh/id_ed25519",
