@@ -249,7 +249,7 @@ pub static GIT_GC_PRUNE: Rule = Rule {
 pub static GIT_UPDATE_REF_DELETE: Rule = Rule {
     id: "git-update-ref-delete",
     decision: DENY,
-    catches: "`git update-ref -d`: a ref is deleted without any check.",
+    catches: "`git update-ref -d`, and `delete REF` (or `update REF` to the null id) given to `git update-ref --stdin`: a ref is deleted without any check.",
     instead: "Use `git branch -d` or `git tag -d`, which check what they delete",
     examples: &["git update-ref -d refs/heads/main"],
     allowed: &["git update-ref refs/heads/x HEAD"],
@@ -270,7 +270,7 @@ pub static GIT_HISTORY_REWRITE: Rule = Rule {
 pub static GIT_REF_OVERWRITE: Rule = Rule {
     id: "git-ref-overwrite",
     decision: ASK,
-    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`, `git update-ref refs/heads/NAME NEW` of an existing branch with no old value to check. A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
+    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`, `git update-ref refs/heads/NAME NEW` of an existing branch with no old value to check (also as an `update` line given to `--stdin`, whose instructions, only known when it runs, ask). A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
     instead: "Create a new branch or tag instead (`git branch NAME START`), or show the user where the ref points first (`git log -1 REF`)",
     examples: &[
         "git branch -f main HEAD~3",
