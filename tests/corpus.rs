@@ -14,8 +14,11 @@
 //! ```
 //!
 //! The header is the verdict, optionally the id of the rule expected to decide, and optional
-//! `cwd=`, `home=`, `project=` (default: the working directory), `mode=`, `env=`, `shell=` and
-//! `session=` settings (`env=TMPDIR=/tmp/x`: a temp folder variable set, by default none is;
+//! `cwd=`, `home=`, `project=` (default: the working directory), `mode=`, `env=`, `set=`, `shell=`
+//! and `session=` settings (`env=TMPDIR=/tmp/x`: a temp folder variable set, by default none is;
+//! `set=CI,SCRATCH`: the names of the variables the environment sets, which makes it known, so
+//! that a variable set nowhere is empty (`set=` alone: only those bash sets itself), by default
+//! the environment is not known;
 //! `shell=zsh`: the user's login shell, by default not known; `session=fresh`: each command runs
 //! in a shell of its own, as Claude Code runs it, by default a shell that may wait for more). A header
 //! ending in `:` takes the lines indented by four spaces below it as a multi-line command.
@@ -100,6 +103,16 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
                         ));
                     }
                 },
+                // `set=CI,SCRATCH`: the environment known, with these variables set in it.
+                Some(("set", names)) => {
+                    context.set_variables = Some(std::rc::Rc::new(
+                        names
+                            .split(',')
+                            .filter(|name| !name.is_empty())
+                            .map(str::to_owned)
+                            .collect(),
+                    ))
+                }
                 // `shell=zsh`: the user's login shell; `session=fresh`: a shell of its own per command.
                 Some(("shell", value)) => context.login_shell = Some(value.to_owned()),
                 Some(("session", "fresh")) => context.shell_per_command = true,

@@ -6,6 +6,7 @@ use crate::args::{self, Options};
 use crate::command::{CommandId, Input, Output, RedirectOperator, Run};
 use crate::links::{self, Last};
 use crate::paths::{self, AbsPath, Target};
+use crate::registry;
 use crate::scripts;
 use crate::word::{DynamicKind, Part, Word};
 use std::collections::HashMap;
@@ -202,30 +203,54 @@ impl Walker<'_> {
         }
     }
 
-    /// `PATH=dir:… cmd` where the command wrote files into `dir` earlier: the program it runs
-    /// may be one of those. One named like the program is judged as the program; others ask.
-    pub(super) fn written_path_first(&mut self, id: CommandId, at: &mut Cursor) {
+    /// A program the command itself wrote: named by its path (`bin/git status`, or a name
+    /// `hash -p bin/git git` points there), or found first through a `PATH` the command set,
+    /// on the command or earlier in the shell (`PATH=./bin:$PATH ls`, `export
+    /// PATH="$PWD/bin:$PATH"; ls`). The file written is what runs, whatever program it is named
+    /// after; a `PATH` folder holding other files it wrote asks, since what runs may be one of them.
+    /// A program by path the registry knows nothing of is already run as a script.
+    pub(super) fn written_program(&mut self, id: CommandId, executions: &[registry::Execution], at: &mut Cursor) {
         let command = self.command(id);
-        let Some((_, value)) = command.assignments.iter().find(|(name, _)| name == "PATH") else {
+        let Some(program) = command.argv.first() else { return };
+        let span = program.span;
+        if let Some(path) = program.value().filter(|path| path.contains('/')) {
+            let runs_as_script = executions
+                .iter()
+                .any(|execution| matches!(execution, registry::Execution::Script { .. }));
+            if !runs_as_script
+                && let Target::Path(path) = paths::resolve(&Word::literal(path, span), &command.cwd)
+                && self.files.written.contains_key(path.as_str())
+            {
+                let program = Word::literal(path.as_str(), span);
+                self.run_file(id, "run", &program, None, false, at);
+            }
+            return;
+        }
+        // Builtins and functions are not looked up on PATH.
+        let name = command.name.as_str();
+        if super::shell::BASH_BUILTINS.contains(&name) || at.shell.functions.contains_key(name) {
+            return;
+        }
+        let Some(value) = at.shell.value_for(command, "PATH") else {
             return;
         };
-        // The first directory, whatever follows it (`./bin:$PATH`).
-        let Some(first) = value
+        // The folders named literally, wherever they stand (`./bin:$PATH`, `$PATH:./bin`).
+        let folders: Vec<AbsPath> = value
             .text()
             .split(':')
-            .next()
             .filter(|dir| !dir.is_empty() && !dir.contains('$'))
-        else {
-            return;
-        };
-        let Target::Path(dir) = paths::resolve(&Word::literal(first, value.span), &command.cwd) else {
-            return;
-        };
+            .filter_map(
+                |dir| match paths::resolve(&Word::literal(dir, value.span), &command.cwd) {
+                    Target::Path(dir) => Some(dir),
+                    _ => None,
+                },
+            )
+            .collect();
         let written: Vec<String> = self
             .files
             .written
             .keys()
-            .filter(|path| AbsPath::new(path).is_some_and(|path| path.is_inside(&dir)))
+            .filter(|path| AbsPath::new(path).is_some_and(|path| folders.iter().any(|dir| path.is_inside(dir))))
             .cloned()
             .collect();
         if written.is_empty() {
@@ -242,7 +267,8 @@ impl Walker<'_> {
             }
             None => self.analysis.commands[id].runs.push(Run::Unverifiable {
                 what: format!(
-                    "PATH puts {dir} first, where this command wrote {}: what runs may be one of those",
+                    "PATH names {}, where this command wrote {}: what runs may be one of those",
+                    folders.iter().map(AbsPath::as_str).collect::<Vec<_>>().join(", "),
                     written.join(", ")
                 ),
                 span,

@@ -46,7 +46,7 @@ impl Walker<'_> {
         // An alias is not expanded again inside its own text (`alias ls='ls --color'`).
         self.expanding_aliases.extend(alias.clone());
         self.record_facts(id, &executions);
-        self.written_path_first(id, at);
+        self.written_program(id, &executions, at);
         if executions.is_empty() {
             self.infer_runs(id, at);
         }
