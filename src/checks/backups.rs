@@ -21,6 +21,7 @@ pub const CHECKER: Checker = Checker {
         "gcloud",
         "azcopy",
         "s3cmd",
+        "s5cmd",
         "mc",
         "b2",
         "timeshift",
@@ -47,7 +48,7 @@ pub const CHECKER: Checker = Checker {
 pub static REMOTE_DELETE: Rule = Rule {
     id: "remote-delete",
     decision: ASK,
-    catches: "Deleting files in cloud storage or on another machine by a sync, a move or a delete: `rsync --delete` to `host:path`, `rsync --remove-source-files` from `host:path`, `rclone sync|purge|delete`, `rclone move|moveto` from a remote, `rclone cleanup` (its trash and old versions), `gsutil rsync -d`, `gsutil rm -r`, `gcloud storage rsync --delete-unmatched-destination-objects`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `mc rm -r --force`, `mc rb --force` (the bucket and every object in it), `b2 sync --delete`, `lftp mirror -R --delete`, lftp's `rm -r` and `mrm`. What is lost there cannot be seen from here.",
+    catches: "Deleting files in cloud storage or on another machine by a sync, a move or a delete: `rsync --delete` to `host:path`, `rsync --remove-source-files` from `host:path`, `rclone sync|purge|delete`, `rclone move|moveto` from a remote, `rclone cleanup` (its trash and old versions), `gsutil rsync -d`, `gsutil rm -r` (or of a wildcard, as `gs://b/**`), `gcloud storage rsync --delete-unmatched-destination-objects`, `gcloud storage rm` of a wildcard, `s5cmd rm` of a wildcard, `s3cmd rb -r`, `azcopy sync --delete-destination=true`, `azcopy remove --recursive`, `aws s3 sync --delete`, `s3cmd sync --delete-removed`, `mc mirror --remove`, `mc rm -r --force`, `mc rb --force` (the bucket and every object in it), `b2 sync --delete`, `lftp mirror -R --delete`, lftp's `rm -r` and `mrm`. What is lost there cannot be seen from here.",
     instead: "Run it without deleting first (`rclone sync --dry-run`, `gsutil rsync -n`, `aws s3 sync --dryrun`), show the user what would go, and let them run it",
     examples: &[
         "rclone sync ./out remote:backup",
@@ -59,6 +60,11 @@ pub static REMOTE_DELETE: Rule = Rule {
         "rsync -a --remove-source-files deploy@web:/var/log/app/ ./logs/",
         "gsutil -m rsync -r -d ./dist gs://bucket/site",
         "gsutil rm -r gs://bucket/data",
+        "gsutil -m rm 'gs://bucket/**'",
+        "gcloud storage rm 'gs://bucket/logs/*'",
+        "s5cmd rm 's3://bucket/*'",
+        "s3cmd rb --recursive --force s3://bucket",
+        "rclone purge r:bucket",
         "gcloud storage rsync ./dist gs://bucket --recursive --delete-unmatched-destination-objects",
         "azcopy sync ./x 'https://a.blob.core.windows.net/c' --delete-destination=true",
         "azcopy remove 'https://a.blob.core.windows.net/c/dir' --recursive",
@@ -76,6 +82,8 @@ pub static REMOTE_DELETE: Rule = Rule {
         "rclone rmdirs remote:bucket",
         "rsync -a --remove-source-files ./out/ deploy@web:/srv/in/",
         "gsutil rsync -r ./dist gs://bucket/site",
+        "gsutil rm gs://bucket/one-file.txt",
+        "s5cmd ls 's3://bucket/*'",
         "gsutil -m rsync -r -d -n ./dist gs://bucket/site",
         "gsutil cp x gs://bucket/x",
         "azcopy sync ./x 'https://a.blob.core.windows.net/c'",
@@ -153,7 +161,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let name = command.name.as_str();
     match name {
         "rclone" => rclone(subject, report),
-        "gsutil" | "gcloud" | "azcopy" | "aws" | "s3cmd" | "mc" | "b2" => storage_sync(subject, report),
+        "gsutil" | "gcloud" | "azcopy" | "aws" | "s3cmd" | "s5cmd" | "mc" | "b2" => storage_sync(subject, report),
         "timeshift" if args.iter().any(|word| word.is("--delete-all")) => {
             report.flag(
                 &BACKUPS_DESTROYED,
@@ -321,7 +329,10 @@ fn rclone(subject: &Subject, report: &mut Report) {
             );
         }
         "move" | "moveto" => {
-            if let Some(source) = operands.get(1).filter(|source| remote_path(source.text()).is_some()) {
+            if let Some(source) = operands
+                .get(1)
+                .filter(|source| remote_path(source.text(), on_windows(subject.command)).is_some())
+            {
                 report.flag(
                     &REMOTE_DELETE,
                     source.span,
@@ -354,7 +365,9 @@ pub(super) fn rclone_moved_away(command: &crate::command::Command) -> Vec<Word> 
     let operands: Vec<&Word> = parsed.operands().collect();
     match operands.as_slice() {
         [verb, source, _, ..]
-            if (verb.is("move") || verb.is("moveto")) && !dry_run(&parsed) && remote_path(source.text()).is_none() =>
+            if (verb.is("move") || verb.is("moveto"))
+                && !dry_run(&parsed)
+                && remote_path(source.text(), on_windows(command)).is_none() =>
         {
             vec![(*source).clone()]
         }
@@ -385,10 +398,16 @@ fn storage_sync(subject: &Subject, report: &mut Report) {
         }
     }
     let position = |verb: &str| operands.iter().position(|word| word.is(verb));
+    // An object name with a wildcard deletes every object it matches (`gs://b/**`, `s3://b/*`).
+    let wildcard_after = |at: usize| operands[at + 1..].iter().any(|word| word.text().contains('*'));
     let (verb, deletes, dry) = match command.name.as_str() {
         "gsutil" => match (position("rsync"), position("rm")) {
             (Some(at), _) => (at, bundled('d'), bundled('n')),
-            (None, Some(at)) => (at, bundled('r') || bundled('R') || bundled('a'), false),
+            (None, Some(at)) => (
+                at,
+                bundled('r') || bundled('R') || bundled('a') || wildcard_after(at),
+                false,
+            ),
             _ => return,
         },
         "gcloud" if operands.first().is_some_and(|word| word.is("storage")) => {
@@ -398,10 +417,14 @@ fn storage_sync(subject: &Subject, report: &mut Report) {
                     has(&["--delete-unmatched-destination-objects"]),
                     has(&["--dry-run"]),
                 ),
-                (None, Some(at)) => (at, has(&["-r", "-R", "--recursive"]), false),
+                (None, Some(at)) => (at, has(&["-r", "-R", "--recursive"]) || wildcard_after(at), false),
                 _ => return,
             }
         }
+        "s5cmd" => match position("rm") {
+            Some(at) => (at, wildcard_after(at), has(&["--dry-run"])),
+            None => return,
+        },
         "azcopy" => match (position("sync"), position("remove").or(position("rm"))) {
             (Some(at), _) => (
                 at,
@@ -419,13 +442,18 @@ fn storage_sync(subject: &Subject, report: &mut Report) {
         }
         // s3cmd, MinIO's mc and Backblaze's b2: syncs that remove what the source lacks,
         // recursive deletes.
-        "s3cmd" => match (position("sync"), position("del").or(position("rm"))) {
+        // `s3cmd rb -r` deletes every object of the bucket before the bucket.
+        "s3cmd" => match (position("sync"), position("del").or(position("rm")).or(position("rb"))) {
             (Some(at), _) => (
                 at,
                 has(&["--delete-removed", "--delete-after"]),
                 has(&["-n", "--dry-run"]),
             ),
-            (None, Some(at)) => (at, bundled('r') || has(&["--recursive"]), has(&["-n", "--dry-run"])),
+            (None, Some(at)) => (
+                at,
+                bundled('r') || has(&["--recursive"]) || wildcard_after(at),
+                has(&["-n", "--dry-run"]),
+            ),
             _ => return,
         },
         "mc" => match (position("mirror"), position("rm"), position("rb")) {
@@ -501,7 +529,7 @@ const STORAGE_VALUED: &[&str] = &[
 /// false for a sync that names no source (nothing to judge).
 fn judge_destination(subject: &Subject, report: &mut Report, destination: &Word, how: &str, root_counts: bool) {
     let text = destination.text();
-    match remote_path(text) {
+    match remote_path(text, on_windows(subject.command)) {
         Some((remote, path)) => {
             if root_counts && path.trim_matches('/').is_empty() {
                 report.flag(
@@ -531,8 +559,8 @@ fn judge_destination(subject: &Subject, report: &mut Report, destination: &Word,
 /// bucket or folder the remote reaches), `gs://bucket/path`, `s3://bucket/path`,
 /// `https://account.blob.core.windows.net/container/path` (where the bucket or container is
 /// part of the path: syncing a site into a bucket of its own is common and only asks). `None`
-/// for a local path (a Windows drive letter included).
-fn remote_path(text: &str) -> Option<(String, String)> {
+/// for a local path (a drive letter on Windows included; elsewhere, `r:` is a remote).
+fn remote_path(text: &str, windows: bool) -> Option<(String, String)> {
     if let Some((scheme, rest)) = text.split_once("://") {
         let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
         return Some(match scheme {
@@ -541,8 +569,13 @@ fn remote_path(text: &str) -> Option<(String, String)> {
         });
     }
     let (remote, path) = text.split_once(':')?;
-    let local = remote.is_empty() || remote.len() == 1 || remote.contains('/') || remote.starts_with('.');
+    let local = remote.is_empty() || windows && remote.len() == 1 || remote.contains('/') || remote.starts_with('.');
     (!local).then(|| (format!("{remote}:"), path.to_owned()))
+}
+
+/// Whether the command runs on Windows, where `C:x` names a drive.
+fn on_windows(command: &crate::command::Command) -> bool {
+    matches!(&command.cwd, paths::Cwd::Known(cwd) if cwd.is_windows())
 }
 
 /// `borg delete REPO` deletes the repository; with `::ARCHIVE`, `-a`/`--glob-archives` or

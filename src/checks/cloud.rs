@@ -10,7 +10,7 @@ pub const CHECKER: Checker = Checker {
     rules: &[&AWS_DELETE, &GCLOUD_DELETE, &AZ_DELETE, &HOSTED_DELETE],
     applies: Applies::Commands(&[
         "aws", "gcloud", "bq", "az", "gh", "glab", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase",
-        "supabase", "railway", "wrangler", "eksctl",
+        "supabase", "railway", "wrangler", "eksctl", "vc",
     ]),
     check,
     whole_analysis: None,
@@ -33,6 +33,8 @@ pub static AWS_DELETE: Rule = Rule {
         "aws s3 cp x s3://bucket/x",
         "aws s3 rm s3://bucket/one-file.txt",
         "aws ec2 describe-instances",
+        "aws ec2 terminate-instances --instance-ids i-1 --dry-run",
+        "aws rds delete-db-instance help",
         "eksctl get cluster",
         "eksctl delete nodegroup --cluster prod --name old-nodes",
     ],
@@ -55,6 +57,8 @@ pub static GCLOUD_DELETE: Rule = Rule {
         "bq ls",
         "bq show mydataset",
         "bq rm --help",
+        "gcloud projects delete --help",
+        "gcloud sql instances delete -h",
     ],
 };
 
@@ -70,6 +74,8 @@ pub static AZ_DELETE: Rule = Rule {
     ],
     allowed: &[
         "az group list",
+        "az group delete --help",
+        "az storage account delete -h",
         "az storage blob delete-batch --source mycontainer --pattern 'logs/*.tmp' --dryrun",
     ],
 };
@@ -77,11 +83,15 @@ pub static AZ_DELETE: Rule = Rule {
 pub static HOSTED_DELETE: Rule = Rule {
     id: "hosted-delete",
     decision: ASK,
-    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh api -X DELETE` of a repository or branch (`glab api`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `firebase firestore:delete`, `firebase database:remove`, `firebase projects:delete`, `firebase hosting:sites:delete`, `firebase functions:delete`, `supabase projects delete`, `railway down` (the running deployment), `railway delete`, `railway volume delete`, `railway environment delete`, `wrangler delete` (a Worker), `wrangler d1 delete`, `wrangler kv namespace delete`, `wrangler kv bulk delete`, `wrangler r2 bucket delete`, `wrangler queues delete`, `wrangler pages project delete`, `wrangler vectorize delete`. What it held (issues, data, volumes) is gone with it.",
+    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh issue|gist|project delete` (`glab issue delete`), `gh api -X DELETE` of a repository or branch (`glab api -X DELETE projects/ID`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `firebase firestore:delete`, `firebase database:remove`, `firebase projects:delete`, `firebase hosting:sites:delete`, `firebase functions:delete`, `supabase projects delete`, `railway down` (the running deployment), `railway delete`, `railway volume delete`, `railway environment delete`, `wrangler delete` (a Worker), `wrangler d1 delete`, `wrangler kv namespace delete`, `wrangler kv bulk delete`, `wrangler r2 bucket delete`, `wrangler queues delete`, `wrangler pages project delete`, `wrangler vectorize delete`. What it held (issues, data, volumes) is gone with it.",
     instead: "Show the user what would be deleted (`gh repo view`, `fly apps list`, `heroku apps:info`) and let them do it",
     examples: &[
         "gh repo delete me/app --yes",
         "gh api -X DELETE repos/me/app",
+        "glab api -X DELETE projects/42",
+        "gh issue delete 12 --yes",
+        "gh gist delete abc123 --yes",
+        "vc rm app -y",
         "fly apps destroy app -y",
         "heroku pg:reset DATABASE_URL --confirm app",
         "vercel remove app --yes",
@@ -103,6 +113,8 @@ pub static HOSTED_DELETE: Rule = Rule {
         "heroku apps:info",
         "vercel ls",
         "gh repo delete --help",
+        "gh issue close 12",
+        "glab api projects/42",
         "railway up",
         "railway status",
         "wrangler deploy",
@@ -143,6 +155,16 @@ fn check(subject: &Subject, report: &mut Report) {
         return;
     };
     let operands = invocation.words();
+    // Help is printed instead (`az group delete -h`, `aws rds delete-db-instance help`), and
+    // EC2's `--dry-run` only checks the permissions (other services refuse the option).
+    if invocation.has("--help")
+        || invocation.has("-h")
+        || operands.first() == Some(&"help")
+        || name == "aws" && operands.last() == Some(&"help")
+        || name == "aws" && invocation.has("--dry-run")
+    {
+        return;
+    }
     let span = command.span;
     match command.name.as_str() {
         "aws" => {
@@ -176,7 +198,7 @@ fn check(subject: &Subject, report: &mut Report) {
         "gcloud" if operands.contains(&"delete") => {
             report.flag(&GCLOUD_DELETE, span, "`gcloud … delete` would delete a cloud resource");
         }
-        "bq" if operands.first() == Some(&"rm") && !invocation.has("--help") => {
+        "bq" if operands.first() == Some(&"rm") => {
             let what = if invocation.has("-r") || invocation.has("--recursive") {
                 "the dataset and every table in it"
             } else {
@@ -214,6 +236,8 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
     let said = |count: usize| Some(format!("{name} {}", words[..count.min(words.len())].join(" ")));
     match name {
         "gh" | "glab" if at(0) == "repo" && at(1) == "delete" => said(2),
+        // An issue, a gist or a project board is gone for good with what was written in it.
+        "gh" | "glab" if matches!(at(0), "issue" | "gist" | "project") && at(1) == "delete" => said(2),
         "gh" | "glab" if at(0) == "api" => {
             // `-X DELETE`, `-XDELETE`, `--method DELETE`, `--method=DELETE`.
             let method = texts.iter().enumerate().find_map(|(index, text)| match *text {
@@ -230,7 +254,9 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
             // The repository itself, or one of its branches (a release's or tag's deletion is
             // `package-unpublish`'s; an issue's comment is nothing this guard protects).
             let parts: Vec<&str> = endpoint.trim_start_matches('/').split('/').collect();
-            let repository = matches!(parts.as_slice(), ["repos" | "projects", _, _])
+            // GitLab names a project by its number or its encoded path (`projects/42`,
+            // `projects/group%2Fapp`).
+            let repository = matches!(parts.as_slice(), ["repos" | "projects", _, _] | ["projects", _])
                 || parts.first() == Some(&"repos") && parts.get(3..6) == Some(&["git", "refs", "heads"][..]);
             (method.is_some_and(|m| m.eq_ignore_ascii_case("delete")) && repository)
                 .then(|| format!("{name} api -X DELETE {endpoint}"))
@@ -251,7 +277,9 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
         {
             said(1)
         }
-        "vercel" if matches!(at(0), "remove" | "rm") || at(0) == "project" && matches!(at(1), "rm" | "remove") => {
+        "vercel" | "vc"
+            if matches!(at(0), "remove" | "rm") || at(0) == "project" && matches!(at(1), "rm" | "remove") =>
+        {
             said(2)
         }
         "netlify" if at(0) == "sites:delete" => said(1),

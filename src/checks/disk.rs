@@ -5,6 +5,7 @@
 //! `sfdisk`, `parted`, `sgdisk` on a device). A disk image file in the project is no device.
 
 use super::{Applies, Checker, DENY, Report, Subject};
+use crate::args::{self, Options};
 use crate::paths;
 use crate::places;
 use crate::rules::Rule;
@@ -43,6 +44,8 @@ pub static DISK_FORMAT: Rule = Rule {
     examples: &[
         "mkfs.ext4 /dev/sdb1",
         "mkfs -t xfs /dev/vdb",
+        "mkfs.vfat -n BOOT /dev/sdb1",
+        "mkfs.ext4 -Lnew /dev/sdb1",
         "wipefs -a /dev/sda",
         "diskutil eraseDisk APFS X disk2",
         "mkswap /dev/sdc",
@@ -57,6 +60,10 @@ pub static DISK_FORMAT: Rule = Rule {
         "diskutil list",
         "mkfs.ext4 disk.img",
         "mkfs.vfat -C build/boot.img 1024",
+        "mkfs.ext4 -n /dev/sdb1",
+        "mkfs.xfs -N /dev/sdb1",
+        "mkfs --help",
+        "wipefs -n /dev/sda",
         "cryptsetup luksFormat build/disk.img",
         "cryptsetup status root",
         "zpool status",
@@ -149,7 +156,8 @@ fn check(subject: &Subject, report: &mut Report) {
         _ if (name.starts_with("mkfs")
             || name.starts_with("newfs")
             || matches!(name, "mke2fs" | "mkswap" | "wipefs" | "mkdosfs" | "mkntfs"))
-            && !formats_an_image_here(subject) =>
+            && !formats_an_image_here(subject)
+            && !formats_nothing(name, args) =>
         {
             report.flag(
                 &DISK_FORMAT,
@@ -213,6 +221,27 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         _ => {}
     }
+}
+
+/// Whether a formatting tool only prints: its help or version; for the ext file systems
+/// (`mke2fs`, `mkfs.ext4`, `mkfs -t ext4`) `-n`, for `mkfs.xfs` `-N`, and for `wipefs` `-n`,
+/// what it would do. `mkfs.vfat -n` names the volume it formats.
+fn formats_nothing(name: &str, args: &[Word]) -> bool {
+    const EXT_VALUES: &str = "bCdEeGgiIJlLmMNoOrtTUz";
+    const XFS_VALUES: &str = "bcdilLmnprs";
+    let wrapper = args::parse(args, &Options::gnu("t", &["type"]));
+    let file_system = match name {
+        "mkfs" => wrapper.value_of('t', "type").and_then(Word::value),
+        "mke2fs" => Some("ext2"),
+        _ => name.strip_prefix("mkfs."),
+    };
+    let given = |short_values: &'static str, flag: char, long: &str| {
+        args::parse(args, &Options::gnu(short_values, &[])).has(flag, long)
+    };
+    args.iter().any(|word| word.is("--help") || word.is("--version"))
+        || matches!(file_system, Some("ext2" | "ext3" | "ext4")) && given(EXT_VALUES, 'n', "")
+        || file_system == Some("xfs") && given(XFS_VALUES, 'N', "")
+        || name == "wipefs" && given("bfoOt", 'n', "no-act")
 }
 
 /// Whether the storage tool `name` with `args` erases, encrypts or discards what it is given

@@ -57,6 +57,8 @@ pub static DOCKER_VOLUME_REMOVE: Rule = Rule {
         "docker volume inspect pgdata",
         "docker compose down",
         "docker compose down --help",
+        "docker compose down --dry-run -v",
+        "docker compose --dry-run down -v",
     ],
 };
 
@@ -93,6 +95,8 @@ fn check(subject: &Subject, report: &mut Report) {
                 ),
             );
         }
+        // Compose's `--dry-run`, before or after the subcommand, changes nothing.
+        ["compose", ..] if invocation.has("--dry-run") => {}
         // Compose's own options come first (`compose -f prod.yml down -v`).
         ["compose", rest @ ..]
             if rest.contains(&"down") && (invocation.has("--volumes") || invocation.has_short('v')) =>

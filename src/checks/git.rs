@@ -64,7 +64,7 @@ pub static GIT_RESET_HARD: Rule = Rule {
 pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
     id: "git-checkout-discard",
     decision: DENY,
-    catches: "`git checkout -- <paths>`, `checkout .`, `checkout <ref> -- <path>`, `checkout -f`, `switch --discard-changes`, `git checkout-index -f`, `git rm -f` (which deletes files git would refuse to for their changes): local changes are overwritten.",
+    catches: "`git checkout -- <paths>`, `checkout .`, `checkout <ref> -- <path>`, `checkout -f`, `switch --discard-changes`, `git checkout-index -f`, `git rm -f` (which deletes files git would refuse to for their changes), `git submodule deinit -f` and `git submodule update -f`: local changes are overwritten.",
     instead: "Use `git stash` to set the changes aside, or `git diff` to review them; `git switch <branch>` changes branch safely",
     examples: &[
         "git checkout -- src/main.rs",
@@ -75,9 +75,13 @@ pub static GIT_CHECKOUT_DISCARD: Rule = Rule {
         "git switch --discard-changes main",
         "git checkout --ours .",
         "git checkout --theirs src/",
+        "git submodule deinit -f --all",
+        "git submodule update --init --force",
     ],
     allowed: &[
         "git checkout -b feature/x",
+        "git submodule deinit lib",
+        "git submodule update --init --recursive",
         "git checkout main",
         "git checkout feature/login",
         "git switch -c fix",
@@ -119,7 +123,7 @@ pub static GIT_RESTORE_WORKTREE: Rule = Rule {
 pub static GIT_CLEAN_FORCE: Rule = Rule {
     id: "git-clean-force",
     decision: DENY,
-    catches: "`git clean -f` (also `-fd`, `-fdx`, and a plain `git clean` given `-c clean.requireForce=false`): untracked files, never committed, are deleted.",
+    catches: "`git clean -f` (also `-fd`, `-fdx`, and a plain `git clean` given `clean.requireForce=false` by `-c` or in `GIT_CONFIG_KEY_n`/`GIT_CONFIG_PARAMETERS`): untracked files, never committed, are deleted.",
     instead: "Run `git clean -n` to list what would go, then delete specific paths",
     examples: &[
         "git clean -f",
@@ -127,6 +131,7 @@ pub static GIT_CLEAN_FORCE: Rule = Rule {
         "git clean -d --force",
         "git clean -xffd",
         "git clean --f -d",
+        "GIT_CONFIG_PARAMETERS=\"'clean.requireForce'='false'\" git clean -dx",
     ],
     allowed: &[
         "git clean -n",
@@ -134,6 +139,7 @@ pub static GIT_CLEAN_FORCE: Rule = Rule {
         "git clean --dry-run -fd",
         "git clean -fd --dry-run",
         "git clean -fd --dry",
+        "GIT_CONFIG_PARAMETERS=\"'clean.requireForce'='true'\" git clean -dx",
     ],
 };
 
@@ -240,10 +246,21 @@ pub static GIT_REFLOG_EXPIRE: Rule = Rule {
 pub static GIT_GC_PRUNE: Rule = Rule {
     id: "git-gc-prune",
     decision: DENY,
-    catches: "`git gc --prune=now`: unreachable commits are deleted at once instead of after two weeks.",
+    catches: "`git gc --prune=now`, and `git prune` without `--expire` or with `--expire=now`: unreachable commits are deleted at once instead of after two weeks.",
     instead: "Run `git gc` without --prune=now; unreachable objects stay recoverable for two weeks",
-    examples: &["git gc --prune=now", "git gc --aggressive --prune=all"],
-    allowed: &["git gc", "git gc --aggressive"],
+    examples: &[
+        "git gc --prune=now",
+        "git gc --aggressive --prune=all",
+        "git prune",
+        "git prune --expire=now",
+        "git prune --expire now",
+    ],
+    allowed: &[
+        "git gc",
+        "git gc --aggressive",
+        "git prune -n",
+        "git prune --expire=2.weeks.ago",
+    ],
 };
 
 pub static GIT_UPDATE_REF_DELETE: Rule = Rule {
@@ -381,13 +398,20 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         "clean" => {
             let parsed = args::parse(args, &git_options("e", &["exclude"]));
-            // `-c clean.requireForce=false` makes a plain `git clean` delete.
+            // `-c clean.requireForce=false` makes a plain `git clean` delete, and so does the
+            // same setting given in the environment (`GIT_CONFIG_KEY_0`, `GIT_CONFIG_PARAMETERS`).
+            let off = |key: &str, value: &str| {
+                key.eq_ignore_ascii_case("clean.requireforce")
+                    && matches!(value.to_ascii_lowercase().as_str(), "false" | "no" | "off" | "0" | "")
+            };
             let force_not_required = invocation.config.iter().any(|setting| {
-                setting.text().split_once('=').is_some_and(|(key, value)| {
-                    key.eq_ignore_ascii_case("clean.requireforce")
-                        && matches!(value.to_ascii_lowercase().as_str(), "false" | "no" | "off" | "0" | "")
-                })
-            });
+                setting
+                    .text()
+                    .split_once('=')
+                    .is_some_and(|(key, value)| off(key, value))
+            }) || git::environment_settings(subject.command.environment())
+                .iter()
+                .any(|setting| off(&setting.key, setting.value.text()));
             let force = parsed.has('f', "force") || force_not_required && !parsed.has('i', "interactive");
             let dry_run = parsed.has('n', "dry-run");
             if force && !dry_run {
@@ -493,6 +517,22 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
+        // `deinit -f` removes a submodule's working tree with its local changes, and
+        // `update -f` checks out over them; without `-f` both refuse.
+        "submodule" => {
+            let parsed = args::parse(args, &git_options("", &["reference", "depth", "jobs"]));
+            let action = parsed.operands().next().and_then(Word::value);
+            if matches!(action, Some("deinit" | "update")) && parsed.has('f', "force") {
+                flag(
+                    report,
+                    &GIT_CHECKOUT_DISCARD,
+                    &format!(
+                        "`git submodule {} --force` would discard the submodules' uncommitted changes",
+                        action.unwrap_or_default()
+                    ),
+                );
+            }
+        }
         "rm" => {
             let parsed = args::parse(args, &git_options("", &["pathspec-from-file"]));
             let deletes = !parsed.has_long("cached") && !parsed.has('n', "dry-run");
@@ -548,6 +588,29 @@ fn check(subject: &Subject, report: &mut Report) {
                     report,
                     &GIT_REFLOG_EXPIRE,
                     &format!("`git reflog {action}` would erase the record of where lost commits are"),
+                );
+            }
+        }
+        // `git prune` deletes every unreachable object unless `--expire` keeps the recent ones.
+        "prune" => {
+            let parsed = args::parse(args, &git_options("", &["expire"]));
+            let expire = parsed
+                .args
+                .iter()
+                .rev()
+                .find(|arg| arg.is_long("expire"))
+                .and_then(args::Arg::value);
+            // A value only known when it runs may be `now` too.
+            let at_once = expire.is_none_or(|value| {
+                value
+                    .value()
+                    .is_none_or(|v| matches!(v.to_ascii_lowercase().as_str(), "now" | "all"))
+            });
+            if at_once && !parsed.has('n', "dry-run") {
+                flag(
+                    report,
+                    &GIT_GC_PRUNE,
+                    "`git prune` would delete unreachable commits at once, with no way back",
                 );
             }
         }

@@ -1,17 +1,19 @@
 //! Kubernetes: `kubectl delete` (and OpenShift's `oc delete`) of namespaces and projects, volumes
 //! and their claims, custom resource definitions, of everything a flag selects (`--all`, `-A`,
-//! `-l`) or manifests define (`-f`, `-k`), `helm
-//! uninstall`, binding the `cluster-admin` role or OpenShift's privileged security context
+//! `-l`) or manifests define (`-f`, `-k`), `helm uninstall` (and the releases `helmfile destroy`
+//! or Argo CD's `app delete` remove), binding the `cluster-admin` role or OpenShift's privileged security context
 //! constraints (the cloud checker's `admin-grant`), and binding a role for unauthenticated users
 //! (its `storage-public`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
+use crate::args::{self, Options};
 use crate::rules::Rule;
 use crate::tools;
+use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL],
-    applies: Applies::Commands(&["kubectl", "oc", "helm"]),
+    applies: Applies::Commands(&["kubectl", "oc", "helm", "helmfile", "argocd"]),
     check,
     whole_analysis: None,
 };
@@ -19,7 +21,7 @@ pub const CHECKER: Checker = Checker {
 pub static KUBECTL_DELETE: Rule = Rule {
     id: "kubectl-delete",
     decision: ASK,
-    catches: "`kubectl delete` (also `oc delete`) of a namespace or OpenShift project, a persistent volume or its claim (`pvc`, `pv`), a custom resource definition (every resource of its kind goes with it), of everything a flag selects (`--all`, `-A`, `-l`, `--selector`, `--field-selector`), or of everything manifests define (`-f FILE|DIR|URL`, `-k DIR`: namespaces and volume claims among them, unseen here). Not with `--dry-run=client|server`.",
+    catches: "`kubectl delete` (also `oc delete`) of a namespace or OpenShift project, a persistent volume or its claim (`pvc`, `pv`), a custom resource definition (every resource of its kind goes with it), of everything a flag selects (`--all`, `-A`, `-l`, `--selector`, `--field-selector`), or of everything manifests define (`-f FILE|DIR|URL`, `-k DIR`: namespaces and volume claims among them, unseen here), or of resources only known when it runs (`kubectl delete $(kubectl get ns -o name)`, `… | xargs kubectl delete`). Not with `--dry-run=client|server`.",
     instead: "Delete the specific resource by name, after `kubectl get` shows it",
     examples: &[
         "kubectl delete namespace prod",
@@ -32,9 +34,12 @@ pub static KUBECTL_DELETE: Rule = Rule {
         "oc delete project prod",
         "kubectl delete -f k8s/",
         "kubectl delete -k overlays/prod",
+        "kubectl delete $(kubectl get ns -o name)",
+        "kubectl get ns -o name | xargs kubectl delete",
     ],
     allowed: &[
         "kubectl delete pod web-123",
+        "kubectl delete pod \"$POD\"",
         "kubectl delete ns prod --dry-run=client",
         "kubectl get ns",
         "kubectl apply -f app.yaml",
@@ -47,14 +52,32 @@ pub static KUBECTL_DELETE: Rule = Rule {
 pub static HELM_UNINSTALL: Rule = Rule {
     id: "helm-uninstall",
     decision: ASK,
-    catches: "`helm uninstall` (`delete`, `del`, `un`): a release and its resources are removed.",
+    catches: "`helm uninstall` (`delete`, `del`, `un`): a release and its resources are removed; `helmfile destroy` (`delete`): every release of the helmfile; Argo CD's `argocd app delete`: the application and, unless `--cascade=false`, every resource it deployed.",
     instead: "Ask the user before removing a release",
-    examples: &["helm uninstall web", "helm delete web --purge"],
-    allowed: &["helm list", "helm upgrade web ./chart", "helm uninstall web --dry-run"],
+    examples: &[
+        "helm uninstall web",
+        "helm delete web --purge",
+        "helmfile destroy",
+        "helmfile -e prod delete",
+        "argocd app delete web --yes",
+    ],
+    allowed: &[
+        "helm list",
+        "helm upgrade web ./chart",
+        "helm uninstall web --dry-run",
+        "helmfile apply",
+        "helmfile -e prod diff",
+        "argocd app delete web --cascade=false",
+        "argocd app get web",
+    ],
 };
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
+    if let Some(what) = releases_removed(command) {
+        report.flag(&HELM_UNINSTALL, command.span, what);
+        return;
+    }
     let Some(invocation) = tools::read(command) else {
         return;
     };
@@ -150,6 +173,13 @@ fn check(subject: &Subject, report: &mut Report) {
         "`kubectl delete` by a selector would delete every resource it matches, whatever they are"
     } else if manifests {
         "`kubectl delete -f` would delete every resource the manifests define, namespaces and volume claims among them"
+    } else if invocation
+        .positional()
+        .nth(1)
+        .is_some_and(|kind| kind.value().is_none())
+    {
+        // `kubectl delete $(kubectl get ns -o name)`, `… | xargs kubectl delete`.
+        "`kubectl delete` would delete resources only known when it runs, namespaces and volume claims among them"
     } else {
         return;
     };
@@ -238,4 +268,63 @@ fn grants_privileged_pods<'a>(operands: &[&'a str]) -> Option<&'a str> {
         }
         _ => None,
     }
+}
+
+/// What a release tool's operands remove, said in a few words, from its parsed command line.
+type Removes = fn(&args::Parsed, &[&str]) -> Option<&'static str>;
+
+/// The releases `helmfile destroy|delete` or `argocd app delete` remove, said in a few words.
+fn releases_removed(command: &crate::command::Command) -> Option<&'static str> {
+    let (options, removes): (Options, Removes) = match command.name.as_str() {
+        "helmfile" => (
+            Options::gnu(
+                "fenl",
+                &[
+                    "file",
+                    "environment",
+                    "namespace",
+                    "selector",
+                    "state-values-set",
+                    "state-values-file",
+                    "kube-context",
+                    "helm-binary",
+                    "chart",
+                ],
+            ),
+            |_, operands| {
+                matches!(operands.first(), Some(&("destroy" | "delete")))
+                    .then_some("`helmfile destroy` would uninstall every release of the helmfile, with the resources they deployed")
+            },
+        ),
+        "argocd" => (
+            Options::gnu(
+                "Npl",
+                &[
+                    "server",
+                    "auth-token",
+                    "config",
+                    "header",
+                    "app-namespace",
+                    "propagation-policy",
+                    "selector",
+                    "grpc-web-root-path",
+                ],
+            ),
+            |parsed, operands| {
+                let keeps = parsed
+                    .args
+                    .iter()
+                    .any(|arg| arg.is_long("cascade") && arg.value().and_then(Word::value) == Some("false"));
+                (operands.starts_with(&["app", "delete"]) && !keeps)
+                    .then_some("`argocd app delete` would delete the application and every resource it deployed")
+            },
+        ),
+        _ => return None,
+    };
+    let parsed = args::parse(command.args(), &options);
+    if parsed.has('h', "help") || parsed.has_long("dry-run") {
+        return None;
+    }
+    let operands: Vec<&str> = parsed.operands().map(|word| word.value().unwrap_or("")).collect();
+    removes(&parsed, &operands)
 }

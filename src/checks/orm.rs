@@ -82,17 +82,21 @@ pub static DATABASE_RESET_PRODUCTION: Rule = Rule {
 pub static FORGED_CONSENT: Rule = Rule {
     id: "forged-consent",
     decision: DENY,
-    catches: "The agent telling a tool that the user consented to a dangerous action: `PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION=yes`, which Prisma asks for before it resets a database on an agent's request.",
+    catches: "The agent telling a tool that the user consented to a dangerous action: `PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION=yes`, which Prisma asks for before it resets a database on an agent's request, or Rails' `DISABLE_DATABASE_ENVIRONMENT_CHECK=1`, which lets `db:drop`, `db:reset` and `db:schema:load` run against a production database.",
     instead: "Ask the user: only they may give that consent",
     examples: &[
         "PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION=yes npx prisma migrate reset --force",
         "export PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION=1",
+        "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:drop",
     ],
     allowed: &["echo $PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION"],
 };
 
 /// Variables by which tools ask whether the user, not the agent, agreed to an action.
-const CONSENT_VARIABLES: &[&str] = &["PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION"];
+const CONSENT_VARIABLES: &[&str] = &[
+    "PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION",
+    "DISABLE_DATABASE_ENVIRONMENT_CHECK",
+];
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
@@ -135,6 +139,11 @@ fn exported_consent(analysis: &Analysis, _: &Context, report: &mut Report) {
 }
 
 fn consent_lost(name: &str) -> String {
+    if name == "DISABLE_DATABASE_ENVIRONMENT_CHECK" {
+        return format!(
+            "`{name}` would turn off the check that keeps Rails from dropping a production database, which only the user may do"
+        );
+    }
     format!("`{name}` would tell the tool the user consented to a dangerous action, which only the user may do")
 }
 

@@ -258,6 +258,7 @@ pub static PACKAGE_UNPUBLISH: Rule = Rule {
         "regctl tag ls ghcr.io/me/app",
         "conan remove '*' -c",
         "jf rt delete repo/path/ --dry-run",
+        "npm unpublish --dry-run",
     ],
 };
 
@@ -313,7 +314,8 @@ fn effect(name: &str, invocation: &Invocation) -> Option<Effect> {
     let changes_owners = |yes: bool, words: usize| yes.then(|| Effect::ChangesOwners(said(words)));
     let verb = at(0);
     match name {
-        "npm" | "pnpm" if verb == "unpublish" => unpublishes(true, 1),
+        // `npm unpublish --dry-run` only reports what would go.
+        "npm" | "pnpm" if verb == "unpublish" => unpublishes(!dry_run, 1),
         "npm" | "pnpm" if verb == "owner" => changes_owners(matches!(at(1), "add" | "rm" | "remove"), 2),
         // A dist-tag is the name everyone installs by (`latest`, `next`): moved, it serves
         // them another release; removed, their installs by it fail.

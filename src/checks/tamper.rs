@@ -24,7 +24,7 @@ pub const CHECKER: Checker = Checker {
 pub static AGENT_GUARDS_OFF: Rule = Rule {
     id: "agent-guards-off",
     decision: DENY,
-    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo`, `qwen --yolo`, `crush --yolo`, `copilot --allow-all-tools`, `cursor-agent --force`, `aider --yes-always`, `amp --dangerously-allow-all`, `droid exec --skip-permissions-unsafe`, `GOOSE_MODE=auto goose`; or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported).",
+    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo`, `qwen --yolo`, `crush --yolo`, `copilot --allow-all-tools`, `cursor-agent --force`, `aider --yes-always`, `amp --dangerously-allow-all`, `droid exec --skip-permissions-unsafe`, `GOOSE_MODE=auto goose`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported).",
     instead: "Run the nested agent with its normal permissions and hooks",
     examples: &[
         "claude --dangerously-skip-permissions -p 'fix it'",
@@ -47,12 +47,18 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "export CLAUDE_CONFIG_DIR=/tmp/c",
         "XDG_CONFIG_HOME=/tmp/c claude -p x",
         "HOME=/tmp/h codex exec x",
+        "kilocode --yolo",
+        "q chat --trust-all-tools x",
+        "XDG_CONFIG_HOME=/tmp/x opencode run x",
     ],
     allowed: &[
         "claude -p 'summarize'",
         "claude --version",
         "codex exec 'run tests'",
         "gemini -p 'hi'",
+        "kilocode run 'fix the test'",
+        "q chat --trust-tools fs_read x",
+        "opencode run x",
     ],
 };
 
@@ -98,7 +104,7 @@ pub static HOOK_CONFIG_TAMPER: Rule = Rule {
 pub static GUARD_SELF_APPROVAL: Rule = Rule {
     id: "guard-self-approval",
     decision: DENY,
-    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`) or replacing it with a build from elsewhere (`cargo install agent-safety-net --git URL`, `--path DIR` of the guard's source, another registry).",
+    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`) or replacing it with a build from elsewhere (`cargo install agent-safety-net --git URL`, `--path DIR` of the guard's source, another registry) or an older one (`--version X`, `agent-safety-net@X`, `cargo binstall`).",
     instead: "Tell the user why the call is needed; approving it is theirs to do in their own terminal",
     examples: &[
         "safety-net allow 1a2b3c4d",
@@ -109,6 +115,8 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
         "cargo uninstall agent-safety-net",
         "cargo install agent-safety-net --git https://github.com/someone/fork --force",
         "cargo install --force --path /tmp/fork agent-safety-net",
+        "cargo install agent-safety-net --version 0.0.1 --force",
+        "cargo binstall agent-safety-net@0.0.1 -y",
     ],
     allowed: &[
         "safety-net explain 'rm -rf /'",
@@ -117,6 +125,8 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
         "safety-net check cmds.txt",
         "safety-net install --help",
         "cargo install agent-safety-net",
+        "cargo binstall agent-safety-net",
+        "cargo install ripgrep --version 14.1.0",
         "cargo install --path . ripgrep",
         "echo 'run safety-net allow 1a2b3c4d'",
     ],
@@ -282,14 +292,30 @@ fn check(subject: &Subject, report: &mut Report) {
                 .map(Word::text)
                 .filter(|w| !w.starts_with('-'))
                 .collect();
-            let names_guard = words[1.min(words.len())..]
-                .iter()
-                .any(|w| matches!(*w, "agent-safety-net" | "safety-net"));
+            // `agent-safety-net@0.1.0` pins a version as `--version` does.
+            let names_guard = words[1.min(words.len())..].iter().any(|w| {
+                let package = w.split_once('@').map_or(*w, |(package, _)| package);
+                matches!(package, "agent-safety-net" | "safety-net")
+            });
+            let pinned = words.iter().any(|w| w.starts_with("agent-safety-net@"))
+                || command.args().iter().any(|w| {
+                    let text = w.text();
+                    text == "--version"
+                        || text.starts_with("--version=")
+                        || text == "--vers"
+                        || text.starts_with("--vers=")
+                });
             if words.first() == Some(&"uninstall") && names_guard {
                 report.flag(
                     &GUARD_SELF_APPROVAL,
                     command.span,
                     "`cargo uninstall agent-safety-net` from the agent's shell would remove the guard that checks the agent",
+                );
+            } else if matches!(words.first(), Some(&"install" | &"binstall")) && names_guard && pinned {
+                report.flag(
+                    &GUARD_SELF_APPROVAL,
+                    command.span,
+                    "`cargo install` of a pinned version would replace the guard that checks the agent with an older build, with fewer checks",
                 );
             } else if words.first() == Some(&"install")
                 && let Some(source) = guard_build_from_elsewhere(command, names_guard, subject.context)
@@ -469,6 +495,13 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
         "droid" => texts
             .contains(&"--skip-permissions-unsafe")
             .then_some("`--skip-permissions-unsafe` runs every command without asking"),
+        "kilocode" | "kilo" => texts
+            .contains(&"--yolo")
+            .then_some("`--yolo` approves every tool call without asking"),
+        // Amazon Q Developer's CLI and its successor, Kiro's.
+        "q" | "kiro-cli" => texts
+            .contains(&"--trust-all-tools")
+            .then_some("`--trust-all-tools` runs every tool without asking"),
         "goose" => subject
             .command
             .assignments
@@ -628,6 +661,11 @@ const AGENTS: &[&str] = &[
     "amp",
     "droid",
     "goose",
+    "opencode",
+    "kilocode",
+    "kilo",
+    "q",
+    "kiro-cli",
 ];
 
 /// Variables that point an agent at another settings folder, where no hook is registered.

@@ -38,13 +38,14 @@ pub const CHECKER: Checker = Checker {
 pub static TERRAFORM_DESTROY: Rule = Rule {
     id: "terraform-destroy",
     decision: ASK,
-    catches: "`terraform destroy` (and `apply -destroy`, also `tofu`): every resource of the configuration is destroyed; `terragrunt destroy`, and over every unit of the stack `terragrunt run-all destroy`, `run --all destroy`, `destroy-all`.",
+    catches: "`terraform destroy` (and `apply -destroy`, the flag given on the command line or in `TF_CLI_ARGS`/`TF_CLI_ARGS_apply`, also `tofu`): every resource of the configuration is destroyed; `terragrunt destroy`, and over every unit of the stack `terragrunt run-all destroy`, `run --all destroy`, `destroy-all`.",
     instead: "Run `terraform plan -destroy` and show the user what would go",
     examples: &[
         "terraform destroy",
         "terraform destroy -auto-approve",
         "tofu destroy",
         "terraform apply -destroy",
+        "TF_CLI_ARGS_apply=-destroy terraform apply",
         "terragrunt run-all destroy --terragrunt-non-interactive",
         "terragrunt destroy-all",
         "terragrunt run --all destroy",
@@ -61,16 +62,19 @@ pub static TERRAFORM_DESTROY: Rule = Rule {
 pub static TERRAFORM_AUTO_APPROVE: Rule = Rule {
     id: "terraform-auto-approve",
     decision: ASK,
-    catches: "`terraform apply -auto-approve`: infrastructure changes applied without review; `terragrunt run-all apply` with `--terragrunt-non-interactive` (`--non-interactive`), which approves every unit's apply.",
+    catches: "`terraform apply -auto-approve` (also given in `TF_CLI_ARGS`/`TF_CLI_ARGS_apply`): infrastructure changes applied without review; `terragrunt run-all apply` with `--terragrunt-non-interactive` (`--non-interactive`), which approves every unit's apply.",
     instead: "Run `terraform plan` and let the user approve the apply",
     examples: &[
         "terraform apply -auto-approve",
         "terraform apply --auto-approve tfplan",
         "terraform -chdir=infra apply -auto-approve=true",
         "terragrunt run-all apply --terragrunt-non-interactive",
+        "TF_CLI_ARGS=-auto-approve terraform apply",
     ],
     allowed: &[
         "terraform apply",
+        "TF_CLI_ARGS_plan=-auto-approve terraform apply",
+        "TF_CLI_ARGS='-no-color' terraform apply",
         "terraform plan -out tfplan",
         "terraform fmt",
         "terragrunt run-all apply",
@@ -111,16 +115,20 @@ pub static PULUMI_DESTROY: Rule = Rule {
 pub static IAC_STATE_REMOVE: Rule = Rule {
     id: "iac-state-remove",
     decision: ASK,
-    catches: "Removing what infrastructure as code knows about real resources: `terraform state rm` (also `tofu`), `pulumi state delete`, `pulumi stack rm`. The resources keep running unmanaged, the next apply may create them twice, and a removed stack's history is gone.",
+    catches: "Removing what infrastructure as code knows about real resources: `terraform state rm` (also `tofu`), `terraform workspace delete -force` (a workspace still tracking resources), `terraform state push -force` (a state pushed over the one in use), `pulumi state delete`, `pulumi stack rm`. The resources keep running unmanaged, the next apply may create them twice, and a removed stack's history is gone.",
     instead: "Back up the state first (`terraform state pull > backup.tfstate`, `pulumi stack export`), and let the user decide",
     examples: &[
         "terraform state rm aws_db_instance.main",
         "pulumi stack rm dev --force",
+        "terraform workspace delete -force prod",
+        "terraform state push -force old.tfstate",
         "pulumi state delete urn:pulumi:dev::app::aws:s3/bucket:Bucket::b",
     ],
     allowed: &[
         "terraform state list",
         "terraform state show aws_db_instance.main",
+        "terraform workspace delete staging",
+        "terraform state push new.tfstate",
         "pulumi stack ls",
     ],
 };
@@ -188,12 +196,32 @@ fn check(subject: &Subject, report: &mut Report) {
         }
     }
     let verb = words.first().copied().unwrap_or("");
+    // Terraform (and OpenTofu) add the flags of `TF_CLI_ARGS`, and of `TF_CLI_ARGS_apply` for
+    // `apply`, after the subcommand's name.
+    let from_environment: Vec<String> = if matches!(name, "terraform" | "tofu") {
+        let own = format!("TF_CLI_ARGS_{verb}");
+        command
+            .environment()
+            .filter(|(variable, _)| *variable == "TF_CLI_ARGS" || *variable == own)
+            .filter_map(|(_, value)| shell_words::split(value.value()?).ok())
+            .flatten()
+            .collect()
+    } else {
+        Vec::new()
+    };
     // Terraform takes `-flag`, `--flag` and `-flag=true` alike.
     let has = |flag: &str| {
+        let given = |option: &str, value: Option<&str>| {
+            option.trim_start_matches('-') == flag && value.is_none_or(|v| v == "true")
+        };
         invocation
             .options()
             .iter()
-            .any(|option| option.name.trim_start_matches('-') == flag && option.value.is_none_or(|v| v == "true"))
+            .any(|option| given(option.name, option.value))
+            || from_environment.iter().any(|word| match word.split_once('=') {
+                Some((option, value)) => given(option, Some(value)),
+                None => given(word, None),
+            })
     };
     if name == "pulumi" {
         // `--preview-only` shows what would be destroyed and destroys nothing.
@@ -216,6 +244,21 @@ fn check(subject: &Subject, report: &mut Report) {
                 ),
             );
         }
+        return;
+    }
+    // Without `-force`, a workspace still tracking resources is kept, and a state whose
+    // history differs is not pushed over the one in use.
+    if let ["workspace", "delete", ..] | ["state", "push", ..] = words.as_slice()
+        && has("force")
+    {
+        report.flag(
+            &IAC_STATE_REMOVE,
+            span,
+            format!(
+                "`{name} {} {} -force` would replace or delete what {name} knows of the resources, which keep running unmanaged",
+                words[0], words[1]
+            ),
+        );
         return;
     }
     if matches!(words.as_slice(), ["state", "rm", ..]) && !has("dry-run") {

@@ -108,7 +108,7 @@ pub const TOOLS: &[Tool] = &[
         options_anywhere: true,
     },
     Tool {
-        names: &["vercel"],
+        names: &["vercel", "vc"],
         global: Values {
             short: "tSAQT",
             long: &[
