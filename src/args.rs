@@ -9,6 +9,9 @@ use crate::word::{Part, Word};
 pub struct Options {
     /// Short options that take a value (`"u"` for `sudo -u root`).
     pub short_values: &'static str,
+    /// Short options whose value is optional, and given only attached (getopt's `i::`):
+    /// `xargs -i` takes none and `-iX` takes `X`, never the next word.
+    pub short_optional: &'static str,
     /// Long options that take a value as the next word when not given with `=`.
     pub long_values: &'static [&'static str],
     /// Options end at the first operand (POSIX, and every wrapper); otherwise options and
@@ -42,6 +45,7 @@ impl Options {
     pub const fn gnu(short_values: &'static str, long_values: &'static [&'static str]) -> Options {
         Options {
             short_values,
+            short_optional: "",
             long_values,
             stop_at_operand: false,
             single_dash: &[],
@@ -55,6 +59,7 @@ impl Options {
     pub const fn posix(short_values: &'static str, long_values: &'static [&'static str]) -> Options {
         Options {
             short_values,
+            short_optional: "",
             long_values,
             stop_at_operand: true,
             single_dash: &[],
@@ -123,6 +128,15 @@ impl Options {
             (0, _) => (None, Takes::Nothing),
             (_, 0) => (None, Takes::Word),
             _ => (None, Takes::Either),
+        }
+    }
+
+    /// The same options, `letters` short options that take a value only attached (see
+    /// [`Options::short_optional`]).
+    pub const fn short_optional(self, letters: &'static str) -> Options {
+        Options {
+            short_optional: letters,
+            ..self
         }
     }
 
@@ -393,6 +407,12 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
             continue;
         }
         for (position, flag) in text[1..].char_indices() {
+            if options.short_optional.contains(flag) {
+                let used = 1 + position + flag.len_utf8();
+                let value = (used < text.len()).then(|| word.strip_prefix(used));
+                out.push(Arg::Short { flag, value });
+                break;
+            }
             if !options.short_values.contains(flag) {
                 out.push(Arg::Short { flag, value: None });
                 continue;
@@ -554,5 +574,20 @@ mod tests {
         assert_eq!(parsed.args[0].value().map(Word::text), Some("~"));
         assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["~"]);
         assert_eq!(parsed.value_of('\0', "interactive").map(Word::text), Some("x"));
+    }
+
+    /// A short option whose value is optional takes it only attached, never the next word.
+    #[test]
+    fn optional_short_values_only_attached() {
+        let args = words("-i rm -rf / -e_END_ -l x");
+        let parsed = parse(&args, &Options::posix("I", &[]).short_optional("eil"));
+        assert!(parsed.has_short('i') && parsed.args[0].value().is_none());
+        assert_eq!(parsed.first_operand, Some(1));
+        let args = words("-iX -e_END_ -l2 cmd");
+        let parsed = parse(&args, &Options::posix("I", &[]).short_optional("eil"));
+        assert_eq!(parsed.value_of('i', "").map(Word::text), Some("X"));
+        assert_eq!(parsed.value_of('e', "").map(Word::text), Some("_END_"));
+        assert_eq!(parsed.value_of('l', "").map(Word::text), Some("2"));
+        assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["cmd"]);
     }
 }

@@ -91,10 +91,18 @@ pub fn chmod(args: &[Word]) -> Chmod<'_> {
         } else if text == "--" {
             options_done = true;
         } else if let Some(long) = text.strip_prefix("--") {
+            // As getopt_long reads it: a full name or the beginning of one only; the beginning
+            // of both (`--re`), an error to chmod, is read as each.
             let name = long.split('=').next().unwrap_or(long);
-            if name.len() >= 3 && "recursive".starts_with(name) {
-                recursive = true;
-            } else if name.len() >= 3 && "reference".starts_with(name) {
+            let options = crate::tools::long_options::CHMOD;
+            let names: Vec<&str> = options.long_values.iter().chain(options.long_flags).copied().collect();
+            let meant: Vec<&str> = match names.iter().find(|full| **full == name) {
+                Some(exact) => vec![*exact],
+                None if name.is_empty() => Vec::new(),
+                None => names.into_iter().filter(|full| full.starts_with(name)).collect(),
+            };
+            recursive |= meant.contains(&"recursive");
+            if meant.contains(&"reference") {
                 reference = true;
                 if !long.contains('=') {
                     words.next();

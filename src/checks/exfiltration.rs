@@ -166,7 +166,10 @@ fn leak(command: &Command, context: &Context) -> Option<(String, crate::source::
             .map(|what| (what, command.span))
             .or_else(|| socat_files(command, context)),
         Sender::Copy => {
-            let options = Options::gnu("PiFoelcJS", &["rsh", "rsync-path", "exclude", "include", "filter"]);
+            let options = match command.name.as_str() {
+                "rsync" => crate::tools::long_options::RSYNC,
+                _ => Options::gnu("PiFoelcJS", &[]),
+            };
             let parsed = args::parse(command.args(), &options);
             let operands: Vec<&Word> = parsed.operands().collect();
             let (destination, sources) = operands.split_last()?;
@@ -413,27 +416,8 @@ fn strip_form_options(word: Word) -> Word {
     }
 }
 
-/// wget's options that take a value.
-const WGET_OPTIONS: Options = Options::gnu(
-    "OoPaUeHTtwQiBlARDIX",
-    &[
-        "post-data",
-        "body-data",
-        "post-file",
-        "body-file",
-        "method",
-        "header",
-        "user",
-        "password",
-        "http-user",
-        "http-password",
-        "user-agent",
-        "referer",
-        "output-document",
-        "output-file",
-        "directory-prefix",
-    ],
-);
+/// wget's options.
+const WGET_OPTIONS: Options = crate::tools::long_options::WGET;
 
 /// `wget --post-file=F`, `--body-file=F` (`/dev/stdin` reads standard input).
 fn wget(command: &Command, context: &Context) -> Option<(String, crate::source::Span)> {

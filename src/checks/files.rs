@@ -14,6 +14,7 @@ use crate::paths::{self, AbsPath, Target};
 use crate::places;
 use crate::rules::Rule;
 use crate::source::Span;
+use crate::tools::long_options;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -615,7 +616,7 @@ fn kernel_settings(subject: &Subject, report: &mut Report) {
     if command.name != "sysctl" || command.reads.iter().any(secret) {
         return;
     }
-    let parsed = args::parse(command.args(), &Options::gnu("", &[]));
+    let parsed = args::parse(command.args(), &long_options::SYSCTL);
     let loads = parsed.has('p', "load") || parsed.has_long("system");
     let written: Vec<&str> = parsed
         .operands()
@@ -745,7 +746,7 @@ fn written_kind(command: &Command) -> WriteKind {
     match command.name.as_str() {
         "sed" | "perl" | "ruby" | "truncate" | "fallocate" | "ex" | "vi" | "vim" | "nvim" | "gawk" | "awk"
         | "patch" => WriteKind::InPlace,
-        "tee" if args::parse(command.args(), &Options::gnu("", &[])).has('a', "append") => WriteKind::Append,
+        "tee" if args::parse(command.args(), &long_options::TEE).has('a', "append") => WriteKind::Append,
         _ => WriteKind::Create,
     }
 }
@@ -949,21 +950,21 @@ pub(crate) fn written(command: &Command) -> Vec<Word> {
     let args = command.args();
     let operands = |options: &Options| -> Vec<Word> { args::parse(args, options).operands().cloned().collect() };
     match command.name.as_str() {
-        "tee" => operands(&Options::gnu("", &[])),
+        "tee" => operands(&long_options::TEE),
         "cp" | "mv" | "install" | "ln" | "rsync" | "scp" => destination(command),
         "dd" => args
             .iter()
             .filter(|w| w.text().starts_with("of="))
             .map(|w| w.strip_prefix(3))
             .collect(),
-        "sed" => in_place(args, &crate::tools::long_options::SED, "in-place"),
+        "sed" => in_place(args, &long_options::SED, "in-place"),
         "perl" => in_place(args, &Options::gnu("eEIMmx", &[]), "in-place"),
         "ruby" => in_place(args, &Options::gnu("eIrCEF", &[]), "in-place"),
         // `… | sponge FILE` soaks up its input, then replaces FILE with it.
         "sponge" => operands(&Options::gnu("", &[])),
         // Punching, collapsing or zeroing a range changes the file's data in place.
         "fallocate" => {
-            let parsed = args::parse(args, &Options::gnu("olx", &["offset", "length", "posix"]));
+            let parsed = args::parse(args, &long_options::FALLOCATE);
             let destroys = parsed.has('p', "punch-hole")
                 || parsed.has('c', "collapse-range")
                 || parsed.has('z', "zero-range")
@@ -979,65 +980,16 @@ pub(crate) fn written(command: &Command) -> Vec<Word> {
         // `patch FILE [PATCHFILE]` changes FILE, unless `-o OUT` writes the result there, or
         // `--dry-run` nothing.
         "patch" => {
-            let parsed = args::parse(
-                args,
-                &Options::gnu(
-                    "pioDdFBzVrYgM",
-                    &[
-                        "strip",
-                        "input",
-                        "output",
-                        "ifdef",
-                        "directory",
-                        "fuzz",
-                        "prefix",
-                        "suffix",
-                        "version-control",
-                        "reject-file",
-                        "basename-prefix",
-                        "get",
-                        "quoting-style",
-                        "merge",
-                    ],
-                ),
-            );
+            let parsed = args::parse(args, &long_options::PATCH);
             match parsed.value_of('o', "output") {
                 _ if parsed.has_long("dry-run") => Vec::new(),
                 Some(output) => vec![output.clone()],
                 None => parsed.operands().take(1).cloned().collect(),
             }
         }
-        "truncate" => operands(&crate::tools::long_options::TRUNCATE),
+        "truncate" => operands(&long_options::TRUNCATE),
         "curl" => {
-            let parsed = args::parse(
-                args,
-                &Options::gnu(
-                    "oHdXuAeEKrTwYyzbcDFmtx",
-                    &[
-                        "output",
-                        "output-dir",
-                        "header",
-                        "data",
-                        "request",
-                        "user",
-                        "cookie",
-                        "cookie-jar",
-                        "dump-header",
-                        "trace",
-                        "trace-ascii",
-                        "stderr",
-                        "libcurl",
-                        "etag-save",
-                        "hsts",
-                        "alt-svc",
-                        "config",
-                        "form",
-                        "max-time",
-                        "proxy",
-                        "write-out",
-                    ],
-                ),
-            );
+            let parsed = args::parse(args, &long_options::CURL);
             // `--output` is an option of its own, not short for `--output-dir`.
             let directory = parsed
                 .args
@@ -1106,21 +1058,7 @@ pub(crate) fn written(command: &Command) -> Vec<Word> {
             written
         }
         "wget" => {
-            let parsed = args::parse(
-                args,
-                &Options::gnu(
-                    "OoPaUeiBt",
-                    &[
-                        "output-document",
-                        "output-file",
-                        "append-output",
-                        "directory-prefix",
-                        "input-file",
-                        "tries",
-                        "save-cookies",
-                    ],
-                ),
-            );
+            let parsed = args::parse(args, &long_options::WGET);
             let mut written: Vec<Word> = parsed
                 .value_of('O', "output-document")
                 .filter(|w| !w.is("-"))
@@ -1159,26 +1097,21 @@ fn url_file_name(url: &Word) -> Option<Word> {
     (!name.is_empty()).then(|| Word::literal(name, url.span))
 }
 
-/// The options of `cp`, `mv`, `install`, `ln` and `rsync` that take a value.
-const COPY_OPTIONS: Options = Options::gnu(
-    "tSmogT",
-    &[
-        "target-directory",
-        "suffix",
-        "mode",
-        "owner",
-        "group",
-        "backup",
-        "sparse",
-        "reflink",
-        "preserve",
-    ],
-);
+/// The options of `cp`, `mv`, `install`, `ln` or `rsync`, each its own: `cp --t DIR` is
+/// `--target-directory`, and `-T` (no target directory) takes no value.
+fn copy_options(program: &str) -> Options {
+    match program {
+        "mv" => long_options::MV,
+        "install" => long_options::INSTALL,
+        "ln" => long_options::LN,
+        "rsync" => long_options::RSYNC,
+        _ => long_options::CP,
+    }
+}
 
 /// The destination of `cp`, `mv`, `install`, `ln`, `rsync`.
 fn destination(command: &Command) -> Vec<Word> {
-    let options = COPY_OPTIONS;
-    let parsed = args::parse(command.args(), &options);
+    let parsed = args::parse(command.args(), &copy_options(&command.name));
     if command.name == "scp" {
         // `scp host:FILE LOCAL` writes LOCAL; a `host:path` destination is no local file.
         let parsed = args::parse(command.args(), &Options::gnu("cFiJloPS", &[]));
@@ -1221,7 +1154,7 @@ fn into_folder(subject: &Subject, written: Vec<Word>) -> Vec<Word> {
     if !matches!(command.name.as_str(), "cp" | "mv" | "install" | "ln") || written.len() != 1 {
         return written;
     }
-    let parsed = args::parse(command.args(), &COPY_OPTIONS);
+    let parsed = args::parse(command.args(), &copy_options(&command.name));
     if command.name == "install" && parsed.has('d', "directory") {
         return written;
     }
@@ -1253,7 +1186,7 @@ fn into_folder(subject: &Subject, written: Vec<Word>) -> Vec<Word> {
 /// The sources of `cp`, `mv`, `install` or `ln`: every operand but the destination (all of
 /// them with `-t DIR`).
 fn sources_of(command: &Command) -> Vec<Word> {
-    let parsed = args::parse(command.args(), &COPY_OPTIONS);
+    let parsed = args::parse(command.args(), &copy_options(&command.name));
     let operands: Vec<&Word> = parsed.operands().collect();
     let sources = if parsed.value_of('t', "target-directory").is_some() {
         &operands[..]
@@ -1385,7 +1318,12 @@ fn ownership_targets(command: &Command) -> Vec<Word> {
             .cloned()
             .collect(),
         _ => {
-            let parsed = args::parse(args, &Options::gnu("", &["reference", "from"]));
+            let options = if command.name == "chgrp" {
+                long_options::CHGRP
+            } else {
+                long_options::CHOWN
+            };
+            let parsed = args::parse(args, &options);
             let mut operands = parsed.operands();
             if !parsed.has_long("reference") {
                 operands.next();

@@ -3,7 +3,7 @@
 //! delete their sources once copied.
 
 use super::{Applies, Checker, DENY, Report, Subject};
-use crate::args::{self, Options};
+use crate::args;
 use crate::paths::{self, Target};
 use crate::places::{self, Place};
 use crate::rules::Rule;
@@ -41,10 +41,7 @@ pub static MV_SYSTEM_PATH: Rule = Rule {
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     if command.name == "mv" {
-        let parsed = args::parse(
-            command.args(),
-            &Options::gnu("tS", &["target-directory", "suffix", "backup"]),
-        );
+        let parsed = args::parse(command.args(), &crate::tools::long_options::MV);
         let destination = parsed
             .value_of('t', "target-directory")
             .or_else(|| parsed.operands().last());

@@ -2,12 +2,13 @@
 //! directory, and making `/` writable by everyone.
 
 use super::{Applies, Checker, DENY, Report, Subject};
-use crate::args::{self, Options};
+use crate::args;
 use crate::links::{self, Last};
 use crate::modes::{self, Mode};
 use crate::paths;
 use crate::places::{self, Place};
 use crate::rules::Rule;
+use crate::tools::long_options;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -58,7 +59,12 @@ fn check(subject: &Subject, report: &mut Report) {
             chmod.files.into_iter().cloned().collect(),
         )
     } else {
-        let parsed = args::parse(command.args(), &Options::gnu("", &["reference", "from"]));
+        let options = if name == "chgrp" {
+            long_options::CHGRP
+        } else {
+            long_options::CHOWN
+        };
+        let parsed = args::parse(command.args(), &options);
         let mut operands = parsed.operands();
         if !parsed.has_long("reference") {
             operands.next();

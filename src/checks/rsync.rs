@@ -18,35 +18,21 @@ pub const CHECKER: Checker = Checker {
     whole_analysis: None,
 };
 
-/// rsync's options that take a value.
-const OPTIONS: Options = Options::gnu(
-    "eBfT",
-    &[
-        "rsh",
-        "exclude",
-        "include",
-        "exclude-from",
-        "include-from",
-        "filter",
-        "files-from",
-        "temp-dir",
-        "partial-dir",
-        "backup-dir",
-        "suffix",
-        "chmod",
-        "chown",
-        "rsync-path",
-        "log-file",
-        "password-file",
-        "timeout",
-        "bwlimit",
-        "max-size",
-        "min-size",
-        "compare-dest",
-        "copy-dest",
-        "link-dest",
-    ],
-);
+/// rsync's options, by their full names only (popt takes no abbreviation).
+const OPTIONS: Options = crate::tools::long_options::RSYNC;
+
+/// The options that delete in the destination what the source lacks (`--delete-missing-args`
+/// the destination's files named by sources that are missing).
+const DELETES: &[&str] = &[
+    "del",
+    "delete",
+    "delete-after",
+    "delete-before",
+    "delete-delay",
+    "delete-during",
+    "delete-excluded",
+    "delete-missing-args",
+];
 
 fn check(subject: &Subject, report: &mut Report) {
     let parsed = args::parse(subject.command.args(), &OPTIONS);
@@ -65,7 +51,7 @@ fn check(subject: &Subject, report: &mut Report) {
     let deletes = parsed
         .args
         .iter()
-        .any(|arg| matches!(arg, args::Arg::Long { name, .. } if name.starts_with("delete") || name == "del"));
+        .any(|arg| DELETES.iter().any(|delete| arg.is_long(delete)));
     let Some(destination) = parsed.operands().last() else {
         return;
     };
@@ -149,7 +135,11 @@ fn removed_sources<'a>(parsed: &Parsed<'a>) -> Vec<&'a Word> {
     let operands: Vec<&Word> = parsed.operands().collect();
     let copies = !parsed.has('n', "dry-run") && !parsed.has_long("list-only");
     match operands.split_last() {
-        Some((_, sources)) if copies && parsed.has_long("remove-source-files") => sources.to_vec(),
+        Some((_, sources))
+            if copies && (parsed.has_long("remove-source-files") || parsed.has_long("remove-sent-files")) =>
+        {
+            sources.to_vec()
+        }
         _ => Vec::new(),
     }
 }

@@ -66,6 +66,10 @@ const RUN: Options = Options::posix(
     ],
 );
 
+/// The same options as the container engines read them: Go's pflag takes a long option by its
+/// full name only, in its own case (`docker run --privil` is an error and runs nothing).
+const ENGINE_RUN: Options = RUN.full_names_only().case_sensitive();
+
 const fn container(
     names: &'static [&'static str],
     subcommand: &'static [&'static str],
@@ -180,7 +184,7 @@ pub const ENTRIES: &[Entry] = &[
     container(
         ENGINES,
         &["run"],
-        RUN,
+        ENGINE_RUN,
         &[Carrier::ContainerArgv {
             skip: 1,
             runtime: Runtime::Docker,
@@ -189,7 +193,7 @@ pub const ENTRIES: &[Entry] = &[
     container(
         ENGINES,
         &["container", "run"],
-        RUN,
+        ENGINE_RUN,
         &[Carrier::ContainerArgv {
             skip: 1,
             runtime: Runtime::Docker,
@@ -199,7 +203,7 @@ pub const ENTRIES: &[Entry] = &[
     container(
         ENGINES,
         &["create"],
-        RUN,
+        ENGINE_RUN,
         &[Carrier::ContainerArgv {
             skip: 1,
             runtime: Runtime::Docker,
@@ -208,7 +212,7 @@ pub const ENTRIES: &[Entry] = &[
     container(
         ENGINES,
         &["container", "create"],
-        RUN,
+        ENGINE_RUN,
         &[Carrier::ContainerArgv {
             skip: 1,
             runtime: Runtime::Docker,

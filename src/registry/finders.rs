@@ -195,20 +195,7 @@ fn has_fd_placeholder(text: &str) -> bool {
 /// `xargs [options] [command [initial-arguments]]`: the command runs with arguments read from
 /// standard input, appended or put in place of the `-I` string.
 fn xargs(command: &Command) -> Option<Execution> {
-    const OPTIONS: Options = Options::posix(
-        "IiLlnPsdEea",
-        &[
-            "replace",
-            "max-lines",
-            "max-args",
-            "max-procs",
-            "max-chars",
-            "delimiter",
-            "eof",
-            "arg-file",
-            "process-slot-var",
-        ],
-    );
+    const OPTIONS: Options = crate::tools::long_options::XARGS;
     let args = command.args();
     let parsed = args::parse(args, &OPTIONS);
     let replacement = parsed
@@ -227,8 +214,9 @@ fn xargs(command: &Command) -> Option<Execution> {
         && !['0', 'd', 'E', 'e', 'L', 'l']
             .iter()
             .any(|flag| parsed.has_short(*flag))
-        && !parsed.has_long("null")
-        && !parsed.has_long("delimiter");
+        && !["null", "delimiter", "eof", "max-lines"]
+            .iter()
+            .any(|long| parsed.has_long(long));
     if let (Input::Piped(Output::Literal(text)) | Input::Text(text), true) = (&command.stdin, plain_reading)
         && let Some(items) = known_items(text)
     {

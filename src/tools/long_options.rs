@@ -1,11 +1,16 @@
 //! Every long option of the tools whose checkers read long options, for those that take any
 //! unambiguous beginning of one (getopt_long, GNU argp, curl before 8.x), so that
-//! [`crate::args::parse`] reads `--upload-fil F` as `--upload-file F` and `--direc ~` as
-//! `--directory ~` (see [`Options::long_flags`]). Options with an optional value (`rm
-//! --interactive[=WHEN]`, `tar --backup[=CONTROL]`) take it only after `=`: they are listed with
-//! the flags. Each list is the tool's own `--help` (GNU coreutils 9.1, GNU tar 1.34), curl's the
-//! union of 7.88's `--help all` and the table of its current source, so that a name added since
-//! only makes one more beginning ambiguous: read the strict way.
+//! [`crate::args::parse`] reads `--upload-fil F` as `--upload-file F`, `--direc ~` as
+//! `--directory ~` and `cp --t DIR` as `cp --target-directory DIR` (see
+//! [`Options::long_flags`]). Options with an optional value (`rm --interactive[=WHEN]`, `tar
+//! --backup[=CONTROL]`) take it only after `=`: they are listed with the flags. The getopt tools'
+//! lists are the tables the tools hand getopt_long, hidden options among them (`cp --path`), as
+//! glibc 2.36 lists them for `TOOL --=x` (GNU coreutils 9.1, findutils 4.9.0, patch 2.7.6,
+//! util-linux 2.38.1, procps-ng 4.0.2, Wget 1.21.3, GNU tar 1.34); a test compares them with the
+//! tools installed when their versions are these. curl's is the union of 7.88's `--help all` and
+//! the table of its current source, so that a name added since only makes one more beginning
+//! ambiguous: read the strict way. rsync, whose popt takes full names only, is listed so that
+//! its options that take a value are known.
 
 use crate::args::Options;
 
@@ -305,7 +310,7 @@ const CURL_FLAGS: &[&str] = &[
 ];
 
 /// GNU tar's options (bsdtar's long ones are a subset), its old-style first word read as a
-/// bundle (`tar xf a.tar`).
+/// bundle (`tar xf a.tar`); `--HANG[=SECONDS]` and `--program-name NAME` are hidden.
 pub const TAR: Options = Options::gnu("bCfFgHIKLNTVX", TAR_VALUES)
     .long_flags(TAR_FLAGS)
     .bundled_first_word();
@@ -343,6 +348,7 @@ const TAR_VALUES: &[&str] = &[
     "owner",
     "owner-map",
     "pax-option",
+    "program-name",
     "quote-chars",
     "quoting-style",
     "record-size",
@@ -400,6 +406,7 @@ const TAR_FLAGS: &[&str] = &[
     "get",
     "gunzip",
     "gzip",
+    "hang",
     "hard-dereference",
     "help",
     "ignore-case",
@@ -486,8 +493,10 @@ const TAR_FLAGS: &[&str] = &[
     "zstd",
 ];
 
-/// GNU rm's options: `--interactive[=WHEN]` takes its value only after `=`.
+/// GNU rm's options: `--interactive[=WHEN]` and `--preserve-root[=all]` take their value only
+/// after `=`; `---presume-input-tty` is hidden.
 pub const RM: Options = Options::gnu("", &[]).long_flags(&[
+    "-presume-input-tty",
     "dir",
     "force",
     "help",
@@ -565,3 +574,873 @@ pub const SORT: Options = Options::gnu(
     "version-sort",
     "zero-terminated",
 ]);
+
+/// GNU cp's options: `--backup`, `--preserve`, `--reflink` and `--context` take a value only after `=`; `--path` is hidden (it is `--parents`).
+pub const CP: Options = Options::gnu("St", CP_VALUES).long_flags(CP_FLAGS);
+
+const CP_VALUES: &[&str] = &["no-preserve", "sparse", "suffix", "target-directory"];
+
+const CP_FLAGS: &[&str] = &[
+    "archive",
+    "attributes-only",
+    "backup",
+    "context",
+    "copy-contents",
+    "dereference",
+    "force",
+    "help",
+    "interactive",
+    "link",
+    "no-clobber",
+    "no-dereference",
+    "no-target-directory",
+    "one-file-system",
+    "parents",
+    "path",
+    "preserve",
+    "recursive",
+    "reflink",
+    "remove-destination",
+    "strip-trailing-slashes",
+    "symbolic-link",
+    "update",
+    "verbose",
+    "version",
+];
+
+/// GNU mv's options: `--backup` takes a value only after `=`.
+pub const MV: Options = Options::gnu("St", MV_VALUES).long_flags(MV_FLAGS);
+
+const MV_VALUES: &[&str] = &["suffix", "target-directory"];
+
+const MV_FLAGS: &[&str] = &[
+    "backup",
+    "context",
+    "force",
+    "help",
+    "interactive",
+    "no-clobber",
+    "no-target-directory",
+    "strip-trailing-slashes",
+    "update",
+    "verbose",
+    "version",
+];
+
+/// GNU install's options: `--backup` and `--context` take a value only after `=`.
+pub const INSTALL: Options = Options::gnu("gmoSt", INSTALL_VALUES).long_flags(INSTALL_FLAGS);
+
+const INSTALL_VALUES: &[&str] = &["group", "mode", "owner", "strip-program", "suffix", "target-directory"];
+
+const INSTALL_FLAGS: &[&str] = &[
+    "backup",
+    "compare",
+    "context",
+    "directory",
+    "help",
+    "no-target-directory",
+    "preserve-context",
+    "preserve-timestamps",
+    "strip",
+    "verbose",
+    "version",
+];
+
+/// GNU ln's options: `--backup` takes a value only after `=`.
+pub const LN: Options = Options::gnu("St", LN_VALUES).long_flags(LN_FLAGS);
+
+const LN_VALUES: &[&str] = &["suffix", "target-directory"];
+
+const LN_FLAGS: &[&str] = &[
+    "backup",
+    "directory",
+    "force",
+    "help",
+    "interactive",
+    "logical",
+    "no-dereference",
+    "no-target-directory",
+    "physical",
+    "relative",
+    "symbolic",
+    "verbose",
+    "version",
+];
+
+/// GNU chmod's options (its modes `-w`, `-x` look like short options: read by [`crate::modes::chmod`]).
+pub const CHMOD: Options = Options::gnu("", CHMOD_VALUES).long_flags(CHMOD_FLAGS);
+
+const CHMOD_VALUES: &[&str] = &["reference"];
+
+const CHMOD_FLAGS: &[&str] = &[
+    "changes",
+    "help",
+    "no-preserve-root",
+    "preserve-root",
+    "quiet",
+    "recursive",
+    "silent",
+    "verbose",
+    "version",
+];
+
+/// GNU chown's options.
+pub const CHOWN: Options = Options::gnu("", CHOWN_VALUES).long_flags(CHOWN_FLAGS);
+
+const CHOWN_VALUES: &[&str] = &["from", "reference"];
+
+const CHOWN_FLAGS: &[&str] = &[
+    "changes",
+    "dereference",
+    "help",
+    "no-dereference",
+    "no-preserve-root",
+    "preserve-root",
+    "quiet",
+    "recursive",
+    "silent",
+    "verbose",
+    "version",
+];
+
+/// GNU chgrp's options.
+pub const CHGRP: Options = Options::gnu("", CHGRP_VALUES).long_flags(CHGRP_FLAGS);
+
+const CHGRP_VALUES: &[&str] = &["reference"];
+
+const CHGRP_FLAGS: &[&str] = &[
+    "changes",
+    "dereference",
+    "help",
+    "no-dereference",
+    "no-preserve-root",
+    "preserve-root",
+    "quiet",
+    "recursive",
+    "silent",
+    "verbose",
+    "version",
+];
+
+/// GNU tee's options: `--output-error[=MODE]` takes its value only after `=`.
+pub const TEE: Options = Options::gnu("", TEE_VALUES).long_flags(TEE_FLAGS);
+
+const TEE_VALUES: &[&str] = &[];
+
+const TEE_FLAGS: &[&str] = &["append", "help", "ignore-interrupts", "output-error", "version"];
+
+/// GNU xargs' options, which end at the command it runs: `-e`, `-i` and `-l` take a value only attached (`-i` alone is `-I {}`), as `--eof`, `--replace` and `--max-lines` do only after `=`.
+pub const XARGS: Options = Options::posix("aEIsnLPd", XARGS_VALUES)
+    .short_optional("eil")
+    .long_flags(XARGS_FLAGS);
+
+const XARGS_VALUES: &[&str] = &[
+    "arg-file",
+    "delimiter",
+    "max-args",
+    "max-chars",
+    "max-procs",
+    "process-slot-var",
+];
+
+const XARGS_FLAGS: &[&str] = &[
+    "eof",
+    "exit",
+    "help",
+    "interactive",
+    "max-lines",
+    "no-run-if-empty",
+    "null",
+    "open-tty",
+    "replace",
+    "show-limits",
+    "verbose",
+    "version",
+];
+
+/// GNU patch's options: `--merge[=STYLE]` takes its value only after `=`.
+pub const PATCH: Options = Options::gnu("BdDFgioprVxYz", PATCH_VALUES).long_flags(PATCH_FLAGS);
+
+const PATCH_VALUES: &[&str] = &[
+    "basename-prefix",
+    "debug",
+    "directory",
+    "fuzz",
+    "get",
+    "ifdef",
+    "input",
+    "output",
+    "prefix",
+    "quoting-style",
+    "read-only",
+    "reject-file",
+    "reject-format",
+    "strip",
+    "suffix",
+    "version-control",
+];
+
+const PATCH_FLAGS: &[&str] = &[
+    "backup",
+    "backup-if-mismatch",
+    "batch",
+    "binary",
+    "context",
+    "dry-run",
+    "ed",
+    "follow-symlinks",
+    "force",
+    "forward",
+    "help",
+    "ignore-whitespace",
+    "merge",
+    "no-backup-if-mismatch",
+    "normal",
+    "posix",
+    "quiet",
+    "remove-empty-files",
+    "reverse",
+    "set-time",
+    "set-utc",
+    "silent",
+    "unified",
+    "verbose",
+    "version",
+];
+
+/// util-linux fallocate's options.
+pub const FALLOCATE: Options = Options::gnu("lo", FALLOCATE_VALUES).long_flags(FALLOCATE_FLAGS);
+
+const FALLOCATE_VALUES: &[&str] = &["length", "offset"];
+
+const FALLOCATE_FLAGS: &[&str] = &[
+    "collapse-range",
+    "dig-holes",
+    "help",
+    "insert-range",
+    "keep-size",
+    "posix",
+    "punch-hole",
+    "verbose",
+    "version",
+    "zero-range",
+];
+
+/// procps sysctl's options: `-p[FILE]` and `--load[=FILE]` take a file only attached.
+pub const SYSCTL: Options = Options::gnu("r", SYSCTL_VALUES)
+    .short_optional("p")
+    .long_flags(SYSCTL_FLAGS);
+
+const SYSCTL_VALUES: &[&str] = &["pattern"];
+
+const SYSCTL_FLAGS: &[&str] = &[
+    "all",
+    "binary",
+    "deprecated",
+    "dry-run",
+    "help",
+    "ignore",
+    "load",
+    "names",
+    "quiet",
+    "system",
+    "values",
+    "version",
+    "write",
+];
+
+/// GNU Wget's options: its switches take `on`/`off` only after `=` (`--mirror=off`) and have `--no-` forms; `-n` takes the letters after it (`-nv`, `-nc`).
+pub const WGET: Options = Options::gnu("aBeiIlnoOPQRtTUwDAX", WGET_VALUES).long_flags(WGET_FLAGS);
+
+const WGET_VALUES: &[&str] = &[
+    "accept",
+    "accept-regex",
+    "append-output",
+    "base",
+    "bind-address",
+    "body-data",
+    "body-file",
+    "ca-certificate",
+    "ca-directory",
+    "certificate",
+    "certificate-type",
+    "ciphers",
+    "compression",
+    "config",
+    "connect-timeout",
+    "crl-file",
+    "cut-dirs",
+    "default-page",
+    "directory-prefix",
+    "dns-timeout",
+    "domains",
+    "dot-style",
+    "egd-file",
+    "exclude-directories",
+    "exclude-domains",
+    "execute",
+    "follow-tags",
+    "ftp-password",
+    "ftp-user",
+    "header",
+    "hsts-file",
+    "http-passwd",
+    "http-password",
+    "http-user",
+    "ignore-tags",
+    "include-directories",
+    "input-file",
+    "level",
+    "limit-rate",
+    "load-cookies",
+    "local-encoding",
+    "max-redirect",
+    "method",
+    "no",
+    "output-document",
+    "output-file",
+    "password",
+    "pinnedpubkey",
+    "post-data",
+    "post-file",
+    "prefer-family",
+    "private-key",
+    "private-key-type",
+    "progress",
+    "proxy-passwd",
+    "proxy-password",
+    "proxy-user",
+    "quota",
+    "random-file",
+    "read-timeout",
+    "referer",
+    "regex-type",
+    "reject",
+    "reject-regex",
+    "rejected-log",
+    "remote-encoding",
+    "retry-on-http-error",
+    "save-cookies",
+    "secure-protocol",
+    "start-pos",
+    "timeout",
+    "tries",
+    "use-askpass",
+    "user",
+    "user-agent",
+    "wait",
+    "waitretry",
+    "warc-dedup",
+    "warc-file",
+    "warc-header",
+    "warc-max-size",
+    "warc-tempdir",
+];
+
+const WGET_FLAGS: &[&str] = &[
+    "adjust-extension",
+    "ask-password",
+    "auth-no-challenge",
+    "background",
+    "backup-converted",
+    "backups",
+    "cache",
+    "check-certificate",
+    "clobber",
+    "content-disposition",
+    "content-on-error",
+    "continue",
+    "convert-file-only",
+    "convert-links",
+    "cookies",
+    "debug",
+    "delete-after",
+    "directories",
+    "dns-cache",
+    "dont-remove-listing",
+    "follow-ftp",
+    "force-directories",
+    "force-html",
+    "ftps-clear-data-connection",
+    "ftps-fallback-to-ftp",
+    "ftps-implicit",
+    "ftps-resume-ssl",
+    "glob",
+    "help",
+    "host-directories",
+    "hsts",
+    "html-extension",
+    "htmlify",
+    "http-keep-alive",
+    "https-only",
+    "if-modified-since",
+    "ignore-case",
+    "ignore-length",
+    "inet4-only",
+    "inet6-only",
+    "iri",
+    "keep-badhash",
+    "keep-session-cookies",
+    "mirror",
+    "netrc",
+    "no-adjust-extension",
+    "no-ask-password",
+    "no-auth-no-challenge",
+    "no-background",
+    "no-backup-converted",
+    "no-backups",
+    "no-cache",
+    "no-check-certificate",
+    "no-clobber",
+    "no-config",
+    "no-content-disposition",
+    "no-content-on-error",
+    "no-continue",
+    "no-convert-file-only",
+    "no-convert-links",
+    "no-cookies",
+    "no-debug",
+    "no-delete-after",
+    "no-directories",
+    "no-dns-cache",
+    "no-follow-ftp",
+    "no-force-directories",
+    "no-force-html",
+    "no-ftps-clear-data-connection",
+    "no-ftps-fallback-to-ftp",
+    "no-ftps-implicit",
+    "no-ftps-resume-ssl",
+    "no-glob",
+    "no-host-directories",
+    "no-hsts",
+    "no-html-extension",
+    "no-htmlify",
+    "no-http-keep-alive",
+    "no-https-only",
+    "no-if-modified-since",
+    "no-ignore-case",
+    "no-ignore-length",
+    "no-inet4-only",
+    "no-inet6-only",
+    "no-iri",
+    "no-keep-badhash",
+    "no-keep-session-cookies",
+    "no-mirror",
+    "no-netrc",
+    "no-no-clobber",
+    "no-no-config",
+    "no-no-parent",
+    "no-page-requisites",
+    "no-parent",
+    "no-passive-ftp",
+    "no-preserve-permissions",
+    "no-protocol-directories",
+    "no-proxy",
+    "no-quiet",
+    "no-random-wait",
+    "no-recursive",
+    "no-relative",
+    "no-remove-listing",
+    "no-report-speed",
+    "no-restrict-file-names",
+    "no-retr-symlinks",
+    "no-retry-connrefused",
+    "no-retry-on-host-error",
+    "no-save-headers",
+    "no-server-response",
+    "no-show-progress",
+    "no-span-hosts",
+    "no-spider",
+    "no-strict-comments",
+    "no-timestamping",
+    "no-trust-server-names",
+    "no-unlink",
+    "no-use-server-timestamps",
+    "no-verbose",
+    "no-warc-cdx",
+    "no-warc-compression",
+    "no-warc-digests",
+    "no-warc-keep-log",
+    "no-xattr",
+    "page-requisites",
+    "parent",
+    "passive-ftp",
+    "preserve-permissions",
+    "protocol-directories",
+    "proxy",
+    "proxy__compat",
+    "quiet",
+    "random-wait",
+    "recursive",
+    "relative",
+    "remove-listing",
+    "report-speed",
+    "restrict-file-names",
+    "retr-symlinks",
+    "retry-connrefused",
+    "retry-on-host-error",
+    "save-headers",
+    "server-response",
+    "show-progress",
+    "span-hosts",
+    "spider",
+    "strict-comments",
+    "timestamping",
+    "trust-server-names",
+    "unlink",
+    "use-server-timestamps",
+    "verbose",
+    "version",
+    "warc-cdx",
+    "warc-compression",
+    "warc-digests",
+    "warc-keep-log",
+    "xattr",
+];
+
+/// rsync's options, the table of its source (`options.c`, 3.5.0 in development). rsync reads them with popt, which takes a long option by its full name only: `--delet` is an error and nothing runs.
+pub const RSYNC: Options = Options::gnu("@BMTef", RSYNC_VALUES)
+    .long_flags(RSYNC_FLAGS)
+    .full_names_only()
+    .case_sensitive();
+
+const RSYNC_VALUES: &[&str] = &[
+    "address",
+    "backup-dir",
+    "block-size",
+    "bwlimit",
+    "cc",
+    "checksum-choice",
+    "checksum-seed",
+    "chmod",
+    "chown",
+    "compare-dest",
+    "compress-choice",
+    "compress-level",
+    "compress-threads",
+    "config",
+    "confine-root",
+    "contimeout",
+    "copy-as",
+    "copy-dest",
+    "debug",
+    "dparam",
+    "early-input",
+    "exclude",
+    "exclude-from",
+    "files-from",
+    "filter",
+    "groupmap",
+    "iconv",
+    "include",
+    "include-from",
+    "info",
+    "link-dest",
+    "log-file",
+    "log-file-format",
+    "log-format",
+    "max-alloc",
+    "max-delete",
+    "max-size",
+    "min-size",
+    "modify-window",
+    "only-write-batch",
+    "out-format",
+    "outbuf",
+    "partial-dir",
+    "password-file",
+    "port",
+    "protocol",
+    "read-batch",
+    "remote-option",
+    "rsh",
+    "rsync-path",
+    "skip-compress",
+    "sockopts",
+    "stderr",
+    "stop-after",
+    "stop-at",
+    "suffix",
+    "temp-dir",
+    "time-limit",
+    "timeout",
+    "usermap",
+    "write-batch",
+    "zc",
+    "zl",
+    "zt",
+];
+
+const RSYNC_FLAGS: &[&str] = &[
+    "8-bit-output",
+    "acls",
+    "append",
+    "append-verify",
+    "archive",
+    "atimes",
+    "backup",
+    "blocking-io",
+    "checksum",
+    "compress",
+    "copy-devices",
+    "copy-dirlinks",
+    "copy-links",
+    "copy-unsafe-links",
+    "crtimes",
+    "cvs-exclude",
+    "daemon",
+    "del",
+    "delay-updates",
+    "delete",
+    "delete-after",
+    "delete-before",
+    "delete-delay",
+    "delete-during",
+    "delete-excluded",
+    "detach",
+    "devices",
+    "dirs",
+    "drop-D",
+    "dry-run",
+    "executability",
+    "existing",
+    "fake-super",
+    "force",
+    "from0",
+    "fsync",
+    "fuzzy",
+    "group",
+    "hard-links",
+    "help",
+    "human-readable",
+    "i-d",
+    "i-r",
+    "ignore-errors",
+    "ignore-existing",
+    "ignore-non-existing",
+    "ignore-times",
+    "implied-dirs",
+    "inc-recursive",
+    "inplace",
+    "insecure-links",
+    "ipv4",
+    "ipv6",
+    "itemize-changes",
+    "keep-dirlinks",
+    "links",
+    "list-only",
+    "mkpath",
+    "motd",
+    "msgs2stderr",
+    "munge-links",
+    "new-compress",
+    "no-8",
+    "no-8-bit-output",
+    "no-A",
+    "no-D",
+    "no-H",
+    "no-J",
+    "no-N",
+    "no-O",
+    "no-R",
+    "no-S",
+    "no-U",
+    "no-W",
+    "no-X",
+    "no-acls",
+    "no-append",
+    "no-atimes",
+    "no-backup",
+    "no-blocking-io",
+    "no-bwlimit",
+    "no-c",
+    "no-checksum",
+    "no-compress",
+    "no-contimeout",
+    "no-crtimes",
+    "no-d",
+    "no-delay-updates",
+    "no-detach",
+    "no-devices",
+    "no-dirs",
+    "no-drop-D",
+    "no-force",
+    "no-from0",
+    "no-fuzzy",
+    "no-g",
+    "no-group",
+    "no-h",
+    "no-hard-links",
+    "no-human-readable",
+    "no-i",
+    "no-i-d",
+    "no-i-r",
+    "no-iconv",
+    "no-ignore-errors",
+    "no-implied-dirs",
+    "no-inc-recursive",
+    "no-inplace",
+    "no-insecure-links",
+    "no-itemize-changes",
+    "no-l",
+    "no-links",
+    "no-m",
+    "no-mkpath",
+    "no-motd",
+    "no-msgs2stderr",
+    "no-munge-links",
+    "no-numeric-ids",
+    "no-o",
+    "no-old-args",
+    "no-omit-dir-times",
+    "no-omit-link-times",
+    "no-one-file-system",
+    "no-open-noatime",
+    "no-owner",
+    "no-p",
+    "no-partial",
+    "no-perms",
+    "no-progress",
+    "no-protect-args",
+    "no-prune-empty-dirs",
+    "no-r",
+    "no-recursive",
+    "no-relative",
+    "no-s",
+    "no-secluded-args",
+    "no-sparse",
+    "no-specials",
+    "no-super",
+    "no-t",
+    "no-timeout",
+    "no-times",
+    "no-v",
+    "no-verbose",
+    "no-whole-file",
+    "no-write-devices",
+    "no-x",
+    "no-xattrs",
+    "no-y",
+    "no-z",
+    "numeric-ids",
+    "old-args",
+    "old-compress",
+    "old-d",
+    "old-dirs",
+    "omit-dir-times",
+    "omit-link-times",
+    "one-file-system",
+    "open-noatime",
+    "owner",
+    "partial",
+    "perms",
+    "preallocate",
+    "progress",
+    "protect-args",
+    "prune-empty-dirs",
+    "qsort",
+    "quiet",
+    "recursive",
+    "relative",
+    "remove-sent-files",
+    "remove-source-files",
+    "safe-links",
+    "secluded-args",
+    "sender",
+    "server",
+    "size-only",
+    "sparse",
+    "specials",
+    "stats",
+    "super",
+    "times",
+    "trust-sender",
+    "update",
+    "verbose",
+    "version",
+    "whole-file",
+    "write-devices",
+    "xattrs",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::{Command, Stdio};
+
+    /// The tables of the getopt tools, with the first line of the `--version` of the tool each
+    /// was taken from.
+    const GETOPT_TABLES: &[(&str, &str, Options)] = &[
+        ("cp", "cp (GNU coreutils) 9.1", CP),
+        ("mv", "mv (GNU coreutils) 9.1", MV),
+        ("install", "install (GNU coreutils) 9.1", INSTALL),
+        ("ln", "ln (GNU coreutils) 9.1", LN),
+        ("chmod", "chmod (GNU coreutils) 9.1", CHMOD),
+        ("chown", "chown (GNU coreutils) 9.1", CHOWN),
+        ("chgrp", "chgrp (GNU coreutils) 9.1", CHGRP),
+        ("tee", "tee (GNU coreutils) 9.1", TEE),
+        ("rm", "rm (GNU coreutils) 9.1", RM),
+        ("shred", "shred (GNU coreutils) 9.1", SHRED),
+        ("truncate", "truncate (GNU coreutils) 9.1", TRUNCATE),
+        ("sort", "sort (GNU coreutils) 9.1", SORT),
+        ("sed", "sed (GNU sed) 4.9", SED),
+        ("tar", "tar (GNU tar) 1.34", TAR),
+        ("xargs", "xargs (GNU findutils) 4.9.0", XARGS),
+        ("patch", "GNU patch 2.7.6", PATCH),
+        ("fallocate", "fallocate from util-linux 2.38.1", FALLOCATE),
+        ("sysctl", "sysctl from procps-ng 4.0.2", SYSCTL),
+        ("wget", "GNU Wget 1.21.3 built on linux-gnu.", WGET),
+    ];
+
+    fn run(program: &str, args: &[&str]) -> Option<String> {
+        let output = Command::new(program)
+            .args(args)
+            .env("LC_ALL", "C")
+            .stdin(Stdio::null())
+            .output()
+            .ok()?;
+        Some(String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr))
+    }
+
+    /// Each table is every long option the tool hands getopt_long: glibc names them all for
+    /// `TOOL --=x`, whose empty name begins every one, and says of each that takes a value that
+    /// it requires one when it ends the command line. Compared where the tool installed is the
+    /// version its table was taken from (and the C library lists them so); elsewhere there is
+    /// nothing to compare with.
+    #[test]
+    fn getopt_tables_are_the_tools_own() {
+        for (program, version, options) in GETOPT_TABLES {
+            let installed = run(program, &["--version"]);
+            if installed.as_deref().and_then(|text| text.lines().next()) != Some(*version) {
+                continue;
+            }
+            let Some(listed) = run(program, &["--=x"]) else {
+                continue;
+            };
+            let Some((_, names)) = listed.split_once("possibilities:") else {
+                continue;
+            };
+            let mut tools: Vec<String> = names
+                .split('\'')
+                .filter_map(|name| name.strip_prefix("--"))
+                .map(str::to_ascii_lowercase)
+                .collect();
+            let mut ours: Vec<String> = options
+                .long_values
+                .iter()
+                .chain(options.long_flags)
+                .map(|name| name.to_ascii_lowercase())
+                .collect();
+            tools.sort();
+            ours.sort();
+            assert_eq!(ours, tools, "{program}'s long options");
+            for value in options.long_values {
+                let said = run(program, &[&format!("--{value}")]).unwrap_or_default();
+                assert!(
+                    said.contains("requires an argument"),
+                    "{program} --{value} takes a value: {said}"
+                );
+            }
+        }
+    }
+}

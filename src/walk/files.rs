@@ -2,12 +2,13 @@
 //! what a file it runs holds: text it wrote, a download, or a script read from disk.
 
 use super::{Cursor, Walker};
-use crate::args::{self, Options};
+use crate::args;
 use crate::command::{CommandId, Input, Output, RedirectOperator, Run};
 use crate::links::{self, Last};
 use crate::paths::{self, AbsPath, Target};
 use crate::registry;
 use crate::scripts;
+use crate::tools::long_options;
 use crate::word::{DynamicKind, Part, Word};
 use std::collections::HashMap;
 
@@ -88,14 +89,20 @@ impl Walker<'_> {
             .filter(|r| matches!(r.operator, RedirectOperator::Write | RedirectOperator::Append))
             .map(|r| (r.target.clone(), r.operator == RedirectOperator::Append, output.clone()))
             .collect();
-        let operands: Vec<&Word> = command
-            .args()
-            .iter()
-            .filter(|w| !w.value().is_some_and(|t| t.starts_with('-')))
-            .collect();
+        let long_options = match command.name.as_str() {
+            "tee" => long_options::TEE,
+            "curl" => long_options::CURL,
+            "wget" => long_options::WGET,
+            "mv" => long_options::MV,
+            "install" => long_options::INSTALL,
+            "ln" => long_options::LN,
+            _ => long_options::CP,
+        };
+        let parsed = args::parse(command.args(), &long_options);
+        let operands: Vec<&Word> = parsed.operands().collect();
         match command.name.as_str() {
             "tee" => {
-                let append = command.args().iter().any(|w| w.is("-a") || w.is("--append"));
+                let append = parsed.has('a', "append");
                 let input = match &command.stdin {
                     Input::Text(word) => Output::Literal(word.clone()),
                     Input::Piped(output) => output.clone(),
@@ -104,25 +111,20 @@ impl Walker<'_> {
                 written.extend(operands.iter().map(|w| ((*w).clone(), append, input.clone())));
             }
             "curl" | "wget" => {
-                let flag = if command.name == "curl" { 'o' } else { 'O' };
-                let args = command.args();
-                for (index, word) in args.iter().enumerate() {
-                    // `-o FILE`, and flags bundled before it (`-so FILE`, `-fsSLo FILE`).
-                    let bundled = word.value().is_some_and(|text| {
-                        text.len() > 1
-                            && !text.starts_with("--")
-                            && text.starts_with('-')
-                            && text.ends_with(flag)
-                            && text[1..].chars().all(|c| c.is_ascii_alphabetic())
-                    });
-                    if (bundled || word.is("--output") || word.is("--output-document"))
-                        && let Some(target) = args.get(index + 1)
-                    {
-                        written.push((target.clone(), false, Output::Network));
-                    }
-                }
+                let (short, long) = if command.name == "curl" {
+                    ('o', "output")
+                } else {
+                    ('O', "output-document")
+                };
+                let downloads = parsed
+                    .args
+                    .iter()
+                    .filter(|arg| arg.is_short(short) || arg.is_long(long))
+                    .filter_map(|arg| arg.value())
+                    .filter(|target| !target.is("-"));
+                written.extend(downloads.map(|target| (target.clone(), false, Output::Network)));
             }
-            "cp" | "mv" | "install" | "ln" if operands.len() == 2 => {
+            "cp" | "mv" | "install" | "ln" if operands.len() == 2 && !parsed.has('t', "target-directory") => {
                 let (Target::Path(mut source), Target::Path(mut target)) = (
                     paths::resolve(operands[0], &command.cwd),
                     paths::resolve(operands[1], &command.cwd),
@@ -137,7 +139,6 @@ impl Walker<'_> {
                 }
                 // A symbolic link's relative target is read from the link's folder (unless `-r`
                 // made it from the working folder's view).
-                let parsed = args::parse(command.args(), &Options::gnu("St", &["suffix", "target-directory"]));
                 if command.name == "ln"
                     && parsed.has('s', "symbolic")
                     && !parsed.has('r', "relative")
