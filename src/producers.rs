@@ -812,7 +812,7 @@ fn prints_arguments(command: &Command) -> bool {
 /// A secret that a command substitution in the words carries, as [`Output::Secret`] says it:
 /// a tool's token printed into them (`"$(gh auth token)"`, `` `gh auth token` ``), directly or
 /// through a variable assigned from one (`T=$(gh auth token); echo "$T"`).
-fn secret_substituted<'a>(words: impl IntoIterator<Item = &'a Word>) -> Option<String> {
+pub fn secret_substituted<'a>(words: impl IntoIterator<Item = &'a Word>) -> Option<String> {
     words
         .into_iter()
         .flat_map(Word::dynamics)
@@ -1084,8 +1084,12 @@ pub fn is_secret_name(name: &str) -> bool {
                 )
         })
         .unwrap_or("");
-    // A webhook's URL carries its token (`SLACK_WEBHOOK_URL`).
+    // A webhook's URL carries its token (`SLACK_WEBHOOK_URL`); a password may be named as one
+    // word with its program (`PGPASSWORD`); Rails signs sessions with `SECRET_KEY_BASE`.
     upper == "DATABASE_URL"
+        || upper == "SECRET_KEY_BASE"
+        || last.ends_with("PASSWORD")
+        || last.ends_with("PASSWD")
         || upper.ends_with("WEBHOOK_URL")
         || last == "WEBHOOK"
         || std::iter::once(last).any(|part| {
