@@ -311,6 +311,17 @@ impl Context {
         })
     }
 
+    /// The user's account name as the home folder says it (`/home/alice`, `/Users/alice`:
+    /// `alice`; `/root`: `root`), which `$USER`, `$LOGNAME` and `whoami` give.
+    pub fn account_name(&self) -> Option<&str> {
+        let home = self.home.as_str();
+        if home == "/root" {
+            return Some("root");
+        }
+        let name = home.strip_prefix("/home/").or_else(|| home.strip_prefix("/Users/"))?;
+        (!name.is_empty() && !name.contains('/')).then_some(name)
+    }
+
     #[cfg(test)]
     pub fn for_tests() -> Context {
         Context::example()

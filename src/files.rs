@@ -479,6 +479,30 @@ const CI_FILES: &[&[&str]] = &[
 /// Files readable by anyone that still hold secrets: the system's password hashes.
 const SYSTEM_SECRETS: &[(&str, &str)] = &[("/etc/shadow", "password hashes"), ("/etc/gshadow", "password hashes")];
 
+/// System folders of private keys, whose every file is one (`/etc/ssl/private/server.key`).
+const SYSTEM_SECRET_FOLDERS: &[(&str, &str)] = &[
+    ("/etc/ssl/private", "TLS private keys"),
+    ("/etc/pki/tls/private", "TLS private keys"),
+];
+
+/// What a file of the machine's own holds when it is a private key: one in a folder of them,
+/// or an SSH host key (`/etc/ssh/ssh_host_ed25519_key`, not its `.pub`).
+fn system_secret(path: &AbsPath) -> Option<&'static str> {
+    let text = path.as_str();
+    if let Some((_, what)) = SYSTEM_SECRETS.iter().find(|(secret, _)| text == *secret) {
+        return Some(what);
+    }
+    if let Some((_, what)) = SYSTEM_SECRET_FOLDERS
+        .iter()
+        .find(|(folder, _)| text.strip_prefix(folder).is_some_and(|rest| rest.starts_with('/')))
+    {
+        return Some(what);
+    }
+    text.strip_prefix("/etc/ssh/ssh_host_")
+        .is_some_and(|name| name.ends_with("_key") && !name.contains('/'))
+        .then_some("the machine's SSH host keys")
+}
+
 /// Which agent hook or settings file (or this guard's own binary) `path` is, if it is one.
 pub fn agent_settings(path: &AbsPath, context: &Context) -> Option<&'static str> {
     let components = components_as_compared(path, context);
@@ -652,16 +676,19 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
 }
 
 /// Tokens kept in a cache below home: reading one prints it, while emptying the cache is
-/// judged as emptying a cache (a new login writes them again).
+/// judged as emptying a cache (a new login writes them again). Likewise the profile of the
+/// snap of Chromium, in no hidden folder: its cookies and passwords are binary databases a
+/// search of home (`rg x ~`) skips, and only reading them prints them.
 const SECRETS_IN_CACHES: &[(&str, &str)] = &[
     (".cache/huggingface/token", "Hugging Face tokens"),
     (".cache/huggingface/stored_tokens", "Hugging Face tokens"),
+    ("snap/chromium/common/chromium", "browser cookies and saved passwords"),
 ];
 
 /// The class of reading `path`.
 pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
     let components = components_as_compared(path, context);
-    if let Some((_, what)) = SYSTEM_SECRETS.iter().find(|(secret, _)| path.as_str() == *secret) {
+    if let Some(what) = system_secret(path) {
         return ReadClass::Credentials(what);
     }
     if let Some(in_home) = places::BelowHome::of(path, &context.home)
@@ -672,9 +699,17 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
     if let Some((Protection::Secret, what)) =
         places::protection(path, context).filter(|_| places::is_in_protected(path, context))
     {
-        let public = path.name().is_some_and(|name| name.ends_with(".pub"))
-            || matches!(path.name(), Some("known_hosts" | "config" | "authorized_keys"))
-                && components.contains(&".ssh");
+        // An example holds none of the values (`~/.kube/config.example`); gcloud's named
+        // configurations hold the account and project, its credentials are elsewhere.
+        let public = path.name().is_some_and(|name| {
+            [".pub", ".example", ".sample"]
+                .iter()
+                .any(|ending| name.ends_with(ending))
+        }) || matches!(path.name(), Some("known_hosts" | "config" | "authorized_keys"))
+            && components.contains(&".ssh")
+            || places::BelowHome::of(path, &context.home).is_some_and(|in_home| {
+                in_home.within(".config/gcloud/configurations") || in_home.within(".config/gcloud/active_config")
+            });
         if !public {
             return ReadClass::Credentials(what);
         }

@@ -324,6 +324,33 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
         "browser cookies and saved passwords",
     ),
     ("Library/Cookies", Protection::Secret, "browser cookies"),
+    // Browsers installed by Flatpak keep their profiles in their own folders.
+    (
+        ".var/app/com.google.Chrome",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        ".var/app/org.chromium.Chromium",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        ".var/app/org.mozilla.firefox",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        ".var/app/com.brave.Browser",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (
+        ".var/app/com.microsoft.Edge",
+        Protection::Secret,
+        "browser cookies and saved passwords",
+    ),
+    (".mc/config.json", Protection::Secret, "MinIO client keys"),
     (".bashrc", Protection::Startup, "a shell startup file"),
     (".bash_profile", Protection::Startup, "a shell startup file"),
     (".bash_login", Protection::Startup, "a shell startup file"),

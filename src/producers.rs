@@ -187,6 +187,35 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("systemctl", &["show-environment"], "the service manager's environment"),
     ("tmux", &["show-environment"], "a tmux session's environment"),
     ("tmux", &["showenv"], "a tmux session's environment"),
+    ("bw", &["list", "items"], "Bitwarden items with their passwords"),
+    ("bw", &["export"], "a Bitwarden vault export with its passwords"),
+    (
+        "az",
+        &["storage", "account", "keys", "list"],
+        "a storage account's access keys",
+    ),
+    ("az", &["show-connection-string"], "a connection string with its key"),
+    ("kubectl", &["view-secret"], "a Kubernetes secret's data"),
+    ("oc", &["extract"], "a Kubernetes secret's data"),
+    ("terraform", &["state", "pull"], "Terraform state, its secrets in clear"),
+    ("terraform", &["show", "-json"], "Terraform state, its secrets in clear"),
+    ("tofu", &["state", "pull"], "OpenTofu state, its secrets in clear"),
+    ("tofu", &["show", "-json"], "OpenTofu state, its secrets in clear"),
+    ("glab", &["--show-token"], "a GitLab token"),
+    ("glab", &["status", "-t"], "a GitLab token"),
+    ("glab", &["config", "get", "token"], "a GitLab token"),
+    ("ansible-vault", &["decrypt"], "a decrypted Ansible vault"),
+    ("keyring", &["get"], "a keyring secret"),
+    ("op", &["inject"], "a 1Password secret"),
+    ("netlify", &["env:get"], "a Netlify environment variable"),
+    ("netlify", &["env:list"], "Netlify environment variables"),
+    ("doppler", &["secrets"], "Doppler secrets"),
+    ("infisical", &["secrets"], "Infisical secrets"),
+    ("fly", &["auth", "token"], "a Fly.io token"),
+    ("flyctl", &["auth", "token"], "a Fly.io token"),
+    ("aws", &["get-authorization-token"], "a registry token"),
+    ("secret-tool", &["search"], "a keyring secret"),
+    ("consul", &["acl", "token", "read"], "a Consul ACL token"),
 ];
 
 /// The commands of `pass` and `gopass` that print no password; any other first word is an
@@ -229,7 +258,57 @@ const PASSWORD_STORE_COMMANDS: &[&str] = &[
 /// a secret key (not `region`), `security find-*-password` with `-w` or `-g` (otherwise only the
 /// item's attributes), a decryption not written to a file.
 fn prints_the_secret(name: &str, words: &[&str]) -> bool {
+    // The first operand after `word` (`doppler secrets get`: `get`).
+    let operand_after = |word: &str| {
+        words
+            .iter()
+            .skip_while(|w| **w != word)
+            .skip(1)
+            .find(|w| !w.starts_with('-'))
+            .copied()
+    };
+    let given = |option: &str| {
+        words
+            .iter()
+            .any(|w| *w == option || w.strip_prefix(option).is_some_and(|rest| rest.starts_with('=')))
+    };
+    // Help about the command prints no secret (`op read --help`, `gh auth token --help`).
+    if given("--help") || words.first() == Some(&"help") {
+        return false;
+    }
     match name {
+        // A config var's value is a secret when its name says so (`DATABASE_URL`, not `PORT`).
+        "heroku" if words.contains(&"config:get") => words
+            .iter()
+            .skip_while(|w| **w != "config:get")
+            .any(|w| is_secret_name(w)),
+        // Decrypted to standard output (`--output -`), not in place or into a file.
+        "ansible-vault" if words.contains(&"decrypt") => {
+            words.windows(2).any(|pair| pair == ["--output", "-"]) || words.contains(&"--output=-")
+        }
+        // `oc extract secret/x --to=-` prints each key's value; into a folder, it writes files.
+        "oc" => {
+            (words.contains(&"--to=-") || words.windows(2).any(|pair| pair == ["--to", "-"]))
+                && words
+                    .iter()
+                    .any(|w| w.starts_with("secret/") || w.starts_with("secrets/"))
+        }
+        // A template filled in and printed, unless written to a file (`-o`, `--out-file`).
+        "op" if words.contains(&"inject") => !(given("-o") || given("--out-file")),
+        "netlify" if words.contains(&"env:list") => given("--plain") || given("--json"),
+        // The table of every secret with its value, or a template filled in; not what only
+        // changes or names them.
+        "doppler" if !words.contains(&"get") => {
+            !given("--only-names")
+                && !operand_after("secrets")
+                    .is_some_and(|command| matches!(command, "set" | "delete" | "upload" | "notes" | "names"))
+        }
+        "infisical" if !words.contains(&"get") => !operand_after("secrets")
+            .is_some_and(|command| matches!(command, "set" | "delete" | "folders" | "generate-example-env")),
+        // The state, not a saved plan given as a file (`terraform show -json plan.out`).
+        "terraform" | "tofu" if words.contains(&"show") => operand_after("show").is_none(),
+        // The vault is printed only with `--raw`; otherwise it goes into a file.
+        "bw" if words.contains(&"export") => given("--raw"),
         "aws" if words.windows(2).any(|w| w == ["configure", "get"]) => words.iter().any(|word| {
             let word = word.to_ascii_lowercase();
             word.contains("secret") || word.contains("token") || word.contains("session")
@@ -267,15 +346,17 @@ fn printed_setting(command: &Command) -> Option<&'static str> {
             })
             .then_some(REGISTRY_TOKEN),
         "kubectl" | "oc" => {
+            // Among other kinds too (`kubectl get all,secrets -o yaml`).
             let gets_secret = words.contains(&"get")
-                && words.iter().any(|word| {
-                    matches!(*word, "secret" | "secrets") || word.starts_with("secret/") || word.starts_with("secrets/")
+                && words.iter().flat_map(|word| word.split(',')).any(|kind| {
+                    matches!(kind, "secret" | "secrets") || kind.starts_with("secret/") || kind.starts_with("secrets/")
                 });
             let output = words.iter().enumerate().find_map(|(at, word)| match *word {
                 "-o" | "--output" => words.get(at + 1).copied(),
                 _ => word.strip_prefix("-o").or_else(|| word.strip_prefix("--output=")),
             });
-            let shows_data = output.is_some_and(|format| !matches!(format, "name" | "wide" | ""));
+            let shows_data =
+                output.is_some_and(|format| !matches!(format, "name" | "wide" | "") && !fields_without_data(format));
             // `kubectl set env deploy/x --list`: each variable with its literal value.
             let lists_environment = words.windows(2).any(|pair| pair == ["set", "env"])
                 && words
@@ -300,6 +381,61 @@ fn printed_setting(command: &Command) -> Option<&'static str> {
         "ps" if ps_shows_environment(&words) => Some(PROCESS_ENVIRONMENTS),
         _ => None,
     }
+}
+
+/// Whether a kubectl output template picks only fields that hold no secret value: the name,
+/// labels and other metadata, the type or kind (`-o jsonpath='{.metadata.name}'`, `-o
+/// custom-columns=NAME:.metadata.name,TYPE:.type`). A secret's values are in `.data` and
+/// `.stringData`, and a whole object (`{@}`, `{.items[*]}`) holds them too.
+fn fields_without_data(format: &str) -> bool {
+    let Some((kind, template)) = format.split_once('=') else {
+        return false;
+    };
+    let metadata_only = |path: &str| {
+        let Some(path) = path.trim().trim_start_matches('@').strip_prefix('.') else {
+            return false;
+        };
+        // A list's items (`.items[*].metadata.name`, `.items[0].type`).
+        let path = path.strip_prefix("items").map_or(path, |rest| {
+            rest.trim_start_matches(|c: char| matches!(c, '[' | ']' | '*' | '.') || c.is_ascii_digit())
+        });
+        ["metadata", "type", "kind", "apiVersion", "immutable"]
+            .iter()
+            .any(|safe| path == *safe || path.strip_prefix(safe).is_some_and(|rest| rest.starts_with(['.', '['])))
+    };
+    match kind {
+        "jsonpath" | "jsonpath-as-json" | "go-template" => {
+            // The innermost `{…}` groups: each a path, a literal, or a loop's bounds.
+            let mut groups = Vec::new();
+            let mut open = None;
+            for (at, c) in template.char_indices() {
+                match c {
+                    '{' => open = Some(at + 1),
+                    '}' => groups.extend(open.take().map(|start| &template[start..at])),
+                    _ => {}
+                }
+            }
+            !groups.is_empty()
+                && groups.iter().all(|group| {
+                    let group = group.trim();
+                    group.starts_with('"')
+                        || group == "end"
+                        || group.starts_with("range ") && metadata_or_items(group.trim_start_matches("range "))
+                        || metadata_only(group)
+                })
+        }
+        "custom-columns" => template
+            .split(',')
+            .all(|column| column.split_once(':').is_some_and(|(_, path)| metadata_only(path))),
+        _ => false,
+    }
+}
+
+/// Whether a loop's bounds in a kubectl template are the list's items or metadata
+/// (`{range .items[*]}`), which print nothing themselves.
+fn metadata_or_items(bounds: &str) -> bool {
+    let bounds = bounds.trim();
+    matches!(bounds, ".items" | ".items[*]") || bounds.starts_with(".metadata")
 }
 
 /// The value of a Go-template option (`--format`, `-f`) of a container CLI.
@@ -514,6 +650,15 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
             }
         }
         "mktemp" => Output::TemporaryPath,
+        // The account's name (`/home/$(whoami)/.ssh`).
+        "whoami" if args.is_empty() => context.account_name().map_or(Output::Unknown, |account| {
+            Output::Literal(Word::literal(account, command.span))
+        }),
+        "id" if args.len() == 1 && (args[0].is("-un") || args[0].is("-nu")) => {
+            context.account_name().map_or(Output::Unknown, |account| {
+                Output::Literal(Word::literal(account, command.span))
+            })
+        }
         "find" => Output::PathsUnder(crate::tools::find::find_search(command).found),
         // `ls ~/.ssh/id_*` prints the paths its patterns match, as written.
         "ls" => listed_matches(command).map_or(Output::Unknown, Output::PathsUnder),
@@ -587,16 +732,22 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     if let Some(what) = printed_setting(command) {
         return Some(what.to_owned());
     }
+    if prints_arguments(command)
+        && let Some(what) = secret_substituted(command.args())
+    {
+        return Some(what);
+    }
     if let Some(printed) = queried_environment(command) {
         return Some(printed.map_or_else(|| ENVIRONMENT.to_owned(), |name| format!("the variable {name}")));
     }
     let words: Vec<&str> = command.args().iter().filter_map(Word::value).collect();
-    if let Some((_, _, what)) = TOKEN_PRINTERS
-        .iter()
-        .find(|(tool, subcommand, _)| *tool == name && words.windows(subcommand.len()).any(|w| w == *subcommand))
-        .filter(|_| prints_the_secret(name, &words))
-    {
-        return Some((*what).to_owned());
+    if let Some(what) = token_printer(name, &words).filter(|_| prints_the_secret(name, &words)) {
+        return Some(what.to_owned());
+    }
+    // A Docker credential helper (`docker-credential-desktop get`) prints the registry password
+    // for the address it reads; `list` prints addresses and user names only.
+    if name.starts_with("docker-credential-") && words.first() == Some(&"get") {
+        return Some("a registry password".to_owned());
     }
     // `pass NAME` is `pass show NAME`.
     if matches!(name, "pass" | "gopass")
@@ -606,7 +757,7 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         return Some("a stored password".to_owned());
     }
     let secret_path = |word: &Word| match paths::resolve(word, &command.cwd) {
-        Target::Path(path) => files::secret(&path, context),
+        Target::Path(path) => written_secret(command, &path).or_else(|| files::secret(&path, context)),
         _ => files::process_environment_known_late(word),
     };
     let mut read = files::read_by(command);
@@ -640,12 +791,80 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         // A here-string or heredoc that expands a secret variable (`cat <<< "$TOKEN"`), passed
         // on by a filter; a program that only reads it (`gh auth login --with-token <<<
         // "$GH_TOKEN"`) prints nothing of it.
-        Input::Text(text) if command.runs.is_empty() && !only_tests(command) => {
-            secret_expanded([text]).map(|name| format!("the variable {name}"))
-        }
+        Input::Text(text) if command.runs.is_empty() && !only_tests(command) => secret_expanded([text])
+            .map(|name| format!("the variable {name}"))
+            .or_else(|| secret_substituted([text])),
         Input::File(path) => secret_path(path),
         _ => None,
     }
+}
+
+/// Whether the command prints its arguments: `echo`, `printf` (not `printf -v NAME`, which
+/// assigns), zsh's `print`.
+fn prints_arguments(command: &Command) -> bool {
+    match command.name.as_str() {
+        "printf" => !command.args().first().is_some_and(|word| word.is("-v")),
+        "echo" | "print" => true,
+        _ => false,
+    }
+}
+
+/// A secret that a command substitution in the words carries, as [`Output::Secret`] says it:
+/// a tool's token printed into them (`"$(gh auth token)"`, `` `gh auth token` ``), directly or
+/// through a variable assigned from one (`T=$(gh auth token); echo "$T"`).
+pub fn secret_substituted<'a>(words: impl IntoIterator<Item = &'a Word>) -> Option<String> {
+    words
+        .into_iter()
+        .flat_map(Word::dynamics)
+        .find_map(|dynamic| match &dynamic.kind {
+            DynamicKind::CommandOutput(Output::Secret(what)) => Some(what.clone()),
+            _ => None,
+        })
+}
+
+/// The secret an earlier command of the line wrote into the file `path` (`gh auth token >
+/// t.txt`, `gpg --export-secret-keys -o key.asc`), as [`Output::Secret`] says it: reading the
+/// file prints it as the command would have.
+fn written_secret(command: &Command, path: &paths::AbsPath) -> Option<String> {
+    let (_, what) = command.secret_files.iter().find(|(file, _)| file == path.as_str())?;
+    let environment = [
+        ENVIRONMENT,
+        CONTAINER_ENVIRONMENT,
+        WORKLOAD_ENVIRONMENT,
+        PROCESS_ENVIRONMENTS,
+    ]
+    .contains(&what.as_str());
+    // An environment written out and read through a filter that shows no value of it (`env >
+    // e.txt; grep PATH e.txt`).
+    (!(environment && hides_values_apart_from(command, Some(path)))).then(|| what.clone())
+}
+
+/// What a secret-printing tool of [`TOKEN_PRINTERS`] prints, by its name and words.
+fn token_printer(name: &str, words: &[&str]) -> Option<&'static str> {
+    TOKEN_PRINTERS
+        .iter()
+        .find(|(tool, subcommand, _)| *tool == name && words.windows(subcommand.len()).any(|w| w == *subcommand))
+        .map(|(_, _, what)| *what)
+}
+
+/// The file a secret-printing tool writes its secret into instead of printing it (`gpg
+/// --export-secret-keys -o key.asc`, `age -d -o notes.txt`, `ansible-vault decrypt --output
+/// plain.yml`, `bw export --output v.json`), with the secret as [`Output::Secret`] says it.
+pub fn secret_written(command: &Command) -> Option<(Word, String)> {
+    let name = command.name.as_str();
+    if !matches!(name, "gpg" | "gpg2" | "age" | "ansible-vault" | "bw") {
+        return None;
+    }
+    let args = command.args();
+    let words: Vec<&str> = args.iter().filter_map(Word::value).collect();
+    let what = token_printer(name, &words)?;
+    let file = args.iter().enumerate().find_map(|(at, word)| match word.value()? {
+        "-o" | "--output" => args.get(at + 1).cloned(),
+        text => text
+            .strip_prefix("--output=")
+            .map(|file| Word::literal(file, word.span)),
+    })?;
+    (!file.is("-")).then(|| (file, what.to_owned()))
 }
 
 /// A variable that holds a secret by its name, printed: named to `printenv` or `declare -p`, or
@@ -865,8 +1084,12 @@ pub fn is_secret_name(name: &str) -> bool {
                 )
         })
         .unwrap_or("");
-    // A webhook's URL carries its token (`SLACK_WEBHOOK_URL`).
+    // A webhook's URL carries its token (`SLACK_WEBHOOK_URL`); a password may be named as one
+    // word with its program (`PGPASSWORD`); Rails signs sessions with `SECRET_KEY_BASE`.
     upper == "DATABASE_URL"
+        || upper == "SECRET_KEY_BASE"
+        || last.ends_with("PASSWORD")
+        || last.ends_with("PASSWD")
         || upper.ends_with("WEBHOOK_URL")
         || last == "WEBHOOK"
         || std::iter::once(last).any(|part| {
@@ -912,9 +1135,18 @@ const SECRET_LINES: &[&str] = &[
 /// (`grep PATH`, `grep -i proxy`), or it keeps only the names (`cut -d= -f1`, `sed
 /// 's/=.*//'`, `awk -F= '{print $1}'`).
 fn hides_values(command: &Command) -> bool {
+    hides_values_apart_from(command, None)
+}
+
+/// [`hides_values`], the file `read` (where the environment was written) left out of the
+/// arguments.
+fn hides_values_apart_from(command: &Command, read: Option<&paths::AbsPath>) -> bool {
     let texts: Vec<&str> = command
         .args()
         .iter()
+        .filter(|word| {
+            read.is_none_or(|read| !matches!(paths::resolve(word, &command.cwd), Target::Path(path) if path == *read))
+        })
         .map(|word| word.value().unwrap_or("\u{0}"))
         .collect();
     if texts.contains(&"\u{0}") {

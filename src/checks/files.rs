@@ -5,7 +5,7 @@
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
-use crate::command::{Command, Input, RedirectOperator};
+use crate::command::{Command, Input, Output, RedirectOperator};
 use crate::context::Context;
 use crate::files::{self, ReadClass, WriteClass, WriteKind};
 use crate::links::{self, Last};
@@ -15,7 +15,7 @@ use crate::places;
 use crate::rules::Rule;
 use crate::source::Span;
 use crate::tools::long_options;
-use crate::word::Word;
+use crate::word::{Dynamic, DynamicKind, Part, Word};
 
 pub const CHECKER: Checker = Checker {
     rules: &[
@@ -201,7 +201,7 @@ pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
 pub static READ_CREDENTIALS: Rule = Rule {
     id: "read-credentials",
     decision: DENY,
-    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`, a browser profile's `Cookies`, `Login Data` or `key4.db`, opened by `sqlite3` too…), or a raw disk that holds them (`dd if=/dev/sda`); a search printing the lines of every file under a folder holding them (`grep -r KEY ~`, `rg --hidden`, `ag -u`, `ack`, `git grep --no-index`; `rg` and `ag` skip hidden folders otherwise), or printing the files a search finds by a key's or a store's name at any depth (`find ~ -name id_rsa -exec cat {} +`, `cat $(find ~ -name credentials)`).",
+    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`, a browser profile's `Cookies`, `Login Data` or `key4.db`, opened by `sqlite3` too…), the machine's TLS and SSH host keys (`/etc/ssl/private`), through the account's name (`/home/$USER/.ssh`) or an archive of their folder (`tar -C ~ -c .ssh`, `find ~/.ssh | cpio -o`), or a raw disk that holds them (`dd if=/dev/sda`); a search printing the lines of every file under a folder holding them (`grep -r KEY ~`, `rg --hidden`, `ag -u`, `ack`, `git grep --no-index`; `rg` and `ag` skip hidden folders otherwise), or printing the files a search finds by a key's or a store's name at any depth (`find ~ -name id_rsa -exec cat {} +`, `cat $(find ~ -name credentials)`).",
     instead: "Do not read secrets; ask the user for what you need to know about them",
     examples: &[
         "cat ~/.ssh/id_ed25519",
@@ -219,6 +219,10 @@ pub static READ_CREDENTIALS: Rule = Rule {
         "find ~ -name id_rsa -exec cat {} \\;",
         "find / -name credentials -path '*.aws*' | xargs cat",
         "cat $(find ~ -name 'id_*')",
+        "cat /home/$USER/.ssh/id_rsa",
+        "tar -C ~ -cf - .ssh | xxd",
+        "find ~/.ssh -type f | cpio -o",
+        "cat /etc/ssl/private/server.key",
     ],
     allowed: &[
         "sqlite3 app.db .tables",
@@ -231,6 +235,8 @@ pub static READ_CREDENTIALS: Rule = Rule {
         "cat ~/.ssh/known_hosts",
         "ls ~/.ssh",
         "dd if=/dev/sda of=mbr.bin bs=512 count=1",
+        "cat ~/.kube/config.example",
+        "cat ~/.config/gcloud/configurations/config_default",
     ],
 };
 
@@ -492,6 +498,31 @@ fn check(subject: &Subject, report: &mut Report) {
         }
     }
     searched_folders(subject, report, &copied);
+    if let Some(listed) = archived_from_list(command) {
+        read(subject, report, &listed);
+    }
+}
+
+/// The paths `cpio -o` (or `-p`) archives, read from its standard input as a search printed
+/// them (`find ~/.ssh -type f | cpio -o`), as one word standing for them all.
+fn archived_from_list(command: &Command) -> Option<Word> {
+    let Input::Piped(Output::PathsUnder(found)) = &command.stdin else {
+        return None;
+    };
+    let copies_out = command.args().iter().filter_map(Word::value).any(|word| {
+        matches!(word, "--create" | "--pass-through")
+            || word.starts_with('-') && !word.starts_with("--") && word.contains(['o', 'p'])
+    });
+    (matches!(command.name.as_str(), "cpio" | "bsdcpio") && copies_out).then(|| {
+        Word::from_parts(
+            vec![Part::Dynamic(Dynamic {
+                kind: DynamicKind::PathUnder(found.clone()),
+                text: "the paths it reads on standard input".into(),
+                span: command.span,
+            })],
+            command.span,
+        )
+    })
 }
 
 /// A search reading every file under a folder (`grep -r KEY ~`, `rg --hidden KEY ~`) prints the

@@ -2,7 +2,8 @@
 //! `export -p`, `declare -p`), or filtered for what holds values (`env | grep -i key`), or paged
 //! (`env | less`: a pager given no terminal copies it out), a secret variable by name (`printenv
 //! GITHUB_TOKEN`, `echo "$GITHUB_TOKEN"`, `${TOKEN@Q}`, `cat <<< "$TOKEN"`) or named at run time
-//! (`${!v}`), a CLI's token (`gh auth token`), another process's environment (`/proc/$$/environ`,
+//! (`${!v}`), a CLI's token (`gh auth token`, also through `echo "$(gh auth token)"` or a file
+//! it was written into), another process's environment (`/proc/$$/environ`,
 //! `docker inspect -f '{{.Config.Env}}'`, `ps eww`); interpreter code that prints the
 //! environment or a secret variable stands for the `printenv` it amounts to. What is printed
 //! lands in the conversation, and from there in logs and other services. What prints no value
@@ -26,7 +27,7 @@ pub const CHECKER: Checker = Checker {
 pub static PRINT_SECRETS: Rule = Rule {
     id: "print-secrets",
     decision: ASK,
-    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`, `vault print token`), a password manager's entry (`lpass show`), a decryption printed rather than written to a file (`gpg -d`, `age -d`).",
+    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`, `vault print token`, `fly auth token`), a password manager's entry or vault (`lpass show`, `bw list items`), a cloud's keys or state (`az storage account keys list`, `terraform state pull`), a decryption printed rather than written to a file (`gpg -d`, `age -d`); through a command substitution or a variable assigned from one (`echo \"$(gh auth token)\"`), or a file it was written into before (`gh auth token > t; cat t`).",
     instead: "Print the names only (`env | cut -d= -f1`), test that a variable is set (`test -n \"$TOKEN\"`), or mask the values (`env | sed 's/=.*/=***/'`)",
     examples: &[
         "env",
@@ -57,6 +58,12 @@ pub static PRINT_SECRETS: Rule = Rule {
         "kubectl config view --flatten",
         "lpass show --password github",
         "vault print token",
+        "echo \"$(gh auth token)\"",
+        "T=$(gh auth token) && echo \"token=$T\"",
+        "gh auth token > t.txt && cat t.txt",
+        "bw list items",
+        "terraform state pull",
+        "kubectl get all,secrets -o yaml",
     ],
     allowed: &[
         "env | grep -c KEY",
@@ -88,6 +95,12 @@ pub static PRINT_SECRETS: Rule = Rule {
         "kubectl config view",
         "lpass ls",
         "vault status",
+        "T=$(gh auth token) && gh api user -H \"Authorization: token $T\"",
+        "echo \"$(gh auth status)\"",
+        "gh auth token --help",
+        "kubectl get secret db -o jsonpath='{.metadata.name}'",
+        "heroku config:get PORT",
+        "terraform state list",
     ],
 };
 

@@ -84,7 +84,7 @@ const MODELS: &[Model] = &[
         iterated: r"\[\s*\w+\s*,\s*(\w+)\s*\]\s*of\s+Object\.entries\s*\(\s*(?:process|Bun)\.env\s*\)|\bObject\.entries\s*\(\s*(?:process|Bun)\.env\s*\)\s*\.\s*(?:forEach|map|filter|flatMap)\s*\(\s*(?:function\s*)?\(\s*\[\s*\w+\s*,\s*(\w+)\s*\]",
         destructured: r"\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:process|Bun)\.env\b",
         printers: r"\b(?:console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.std(?:out|err)\.write)\s*\(",
-        senders: r#"\bfetch\s*\(|(?:\baxios|\brequire\s*\(\s*['"]axios['"]\s*\))(?:\s*\.\s*(?:post|put|patch|get|delete|request))?\s*\(|\bgot(?:\s*\.\s*(?:post|put|patch|get))?\s*\(|\bhttps?\s*\.\s*(?:request|get)\s*\(|\b(?:r|\w*req|\w*request)\s*\.\s*(?:write|end)\s*\("#,
+        senders: r#"\bfetch\s*\(|(?:\baxios|\brequire\s*\(\s*['"]axios['"]\s*\))(?:\s*\.\s*(?:post|put|patch|get|delete|request))?\s*\(|\bgot(?:\s*\.\s*(?:post|put|patch|get))?\s*\(|\b(?:https?|require\s*\(\s*['"](?:node:)?https?['"]\s*\))\s*\.\s*(?:request|get)\s*\([^;\n]*?\)\s*\.\s*(?:write|end)\s*\(|\b(?:https?|require\s*\(\s*['"](?:node:)?https?['"]\s*\))\s*\.\s*(?:request|get)\s*\(|\b(?:r|\w*req|\w*request)\s*\.\s*(?:write|end)\s*\("#,
         names_only: r"(?:\bObject\.(?:keys|getOwnPropertyNames)\s*\(|\bin|\bReflect\.ownKeys\s*\()\s*\z",
         no_value_before: r"(?:!|\btypeof|\bBoolean\s*\(|\bin)\s*\z",
         no_value_after: r"\A\s*(?:\.\s*(?:length|startsWith|endsWith|includes)\b|[!=]==?|&&|\?[^?.]|<|>)",

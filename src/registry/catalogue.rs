@@ -8110,6 +8110,7 @@ pub const ENTRIES: &[Entry] = &[
                     Opt::Both('r', "append"),
                     Opt::Both('u', "update"),
                 ],
+                folder: Some(Opt::Both('C', "directory")),
             },
             Carrier::ReadsOption(Opt::Both('T', "files-from")),
             Carrier::WritesOptionWith {

@@ -8,7 +8,7 @@ use crate::args::{self, Arg, Options, Parsed};
 use crate::command::Command;
 use crate::language::Language;
 use crate::source::Span;
-use crate::word::Word;
+use crate::word::{Part, Word};
 
 /// One program (or subcommand of one) and what it runs.
 pub struct Entry {
@@ -293,8 +293,12 @@ pub enum Carrier {
     /// The operands before the first of the words `stops` are files it reads (`zip x.zip FILE…
     /// -x PATTERN…`).
     ReadsOperandsBefore { stops: &'static [&'static str] },
-    /// Each operand is a file read when one of `options` is given (`tar -c FILE…`).
-    ReadsOperandsWith { options: &'static [Opt] },
+    /// Each operand is a file read when one of `options` is given (`tar -c FILE…`), relative
+    /// to the folder `folder` names when given (`tar -C ~ -c .ssh`).
+    ReadsOperandsWith {
+        options: &'static [Opt],
+        folder: Option<Opt>,
+    },
     /// The value of `option` is a file or folder written when one of `with` is given (`tar -x
     /// -C DIR`).
     WritesOptionWith { option: Opt, with: &'static [Opt] },
@@ -497,7 +501,7 @@ impl Carrier {
             Carrier::RemoteAccess { .. } => "opens this machine to a remote party".into(),
             Carrier::DumpsProcessMemory => "copies the memory of the processes its operands name".into(),
             Carrier::ReadsOperandsBefore { stops } => format!("reads its operands before {}", stops.join(", ")),
-            Carrier::ReadsOperandsWith { options } => {
+            Carrier::ReadsOperandsWith { options, .. } => {
                 let options: Vec<String> = options.iter().map(|option| option.spelled()).collect();
                 format!("reads its operands with {}", options.join(", "))
             }
@@ -1238,6 +1242,26 @@ pub fn files(command: &Command, families: &'static [Family], index: &'static [In
     files
 }
 
+/// The last value given to `option`.
+fn option_last(option: Opt, parsed: &Parsed, rest: &[Word]) -> Option<Word> {
+    option.values(parsed, rest).pop()
+}
+
+/// The path `operand` names from inside `folder`: itself when absolute or from the home folder.
+fn below(folder: &Word, operand: &Word) -> Word {
+    if operand.text().starts_with(['/', '~']) {
+        return operand.clone();
+    }
+    let mut parts = folder.parts.clone();
+    parts.push(Part::Literal {
+        text: "/".into(),
+        quoting: crate::word::Quoting::Quoted,
+        span: operand.span,
+    });
+    parts.extend(operand.parts.iter().cloned());
+    Word::from_parts(parts, folder.span.cover(operand.span))
+}
+
 /// The files one entry says `rest` writes, reads, sends and publishes.
 fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
     let Files { written, read, .. } = files;
@@ -1287,8 +1311,14 @@ fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
                     .extend(rest.iter().filter_map(|word| prefixed_path(word, prefix)));
             }
             Carrier::SendsArguments => files.sends_arguments = true,
-            Carrier::ReadsOperandsWith { options } if options.iter().any(|option| option.given(&parsed, rest)) => {
-                read.extend(operands.iter().map(|w| (*w).clone()));
+            Carrier::ReadsOperandsWith { options, folder }
+                if options.iter().any(|option| option.given(&parsed, rest)) =>
+            {
+                let folder = folder.and_then(|folder| option_last(folder, &parsed, rest));
+                read.extend(operands.iter().map(|operand| match &folder {
+                    Some(folder) => below(folder, operand),
+                    None => (*operand).clone(),
+                }));
             }
             Carrier::ReadsOperandsBefore { stops } => {
                 let end = rest

@@ -70,6 +70,15 @@ impl Walker<'_> {
     pub(super) fn record_writes(&mut self, id: CommandId, output: Option<Output>) {
         self.record_changes(id);
         let command = &self.analysis.commands[id];
+        // A secret written into a file by the option that names it (`gpg --export-secret-keys
+        // -o key.asc`): reading the file later prints it.
+        if let Some((file, what)) = crate::producers::secret_written(command)
+            && let Target::Path(path) = paths::resolve(&file, &command.cwd)
+        {
+            self.files
+                .written
+                .insert(path.as_str().to_owned(), Output::Secret(what));
+        }
         let redirects = command
             .redirects
             .iter()

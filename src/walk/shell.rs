@@ -255,6 +255,8 @@ impl Shell {
         }
         match name {
             "HOME" => Some(Word::literal(context.home.as_str(), span)),
+            // The account the home folder is named for (`/home/$USER/.ssh`).
+            "USER" | "LOGNAME" => context.account_name().map(|name| Word::literal(name, span)),
             "PWD" => match &self.cwd {
                 Cwd::Known(dir) => Some(Word::literal(dir.as_str(), span)),
                 Cwd::Unknown(_) => None,

@@ -149,6 +149,9 @@ enum Destination {
     Configured,
     /// A host only known when the command runs (the output of a command).
     Unknown,
+    /// A host whose name is made with a secret (`http://$GITHUB_TOKEN.x.example/`): looking
+    /// it up sends the secret to whoever runs the domain's name servers.
+    NamedWithSecret,
 }
 
 impl Destination {
@@ -157,7 +160,7 @@ impl Destination {
         match self {
             Destination::Local | Destination::Configured => true,
             Destination::Host(host) => vendor_owns(name, host),
-            Destination::Unknown => false,
+            Destination::Unknown | Destination::NamedWithSecret => false,
         }
     }
 
@@ -165,6 +168,9 @@ impl Destination {
     fn shown(&self) -> String {
         match self {
             Destination::Host(host) => format!("(to {host}, not a host of the vendor its name says)"),
+            Destination::NamedWithSecret => {
+                "(in the host name, which its lookup sends to whoever runs the domain's name servers)".to_owned()
+            }
             _ => "(to a host only known when the command runs)".to_owned(),
         }
     }
@@ -184,22 +190,37 @@ fn destination(word: &Word) -> (Destination, Vec<&Dynamic>) {
     let authority_end = text[scheme..]
         .find(['/', '?', '#'])
         .map_or(text.len(), |end| scheme + end);
+    // The host's name starts after the credentials (`https://$TOKEN@github.com/`).
+    let host_start = text[scheme..authority_end]
+        .rfind('@')
+        .map_or(scheme, |at| scheme + at + 1);
     let mut offset = 0;
     let mut in_authority = Vec::new();
+    let mut in_host_name = Vec::new();
+    let mut literal_in_authority = false;
     let mut after = Vec::new();
     for part in &word.parts {
         let (length, dynamic) = match part {
             Part::Literal { text, .. } => (text.len(), None),
             Part::Dynamic(dynamic) => (dynamic.text.len(), Some(dynamic)),
         };
-        if let Some(dynamic) = dynamic {
-            if offset < authority_end {
+        match dynamic {
+            Some(dynamic) if offset < authority_end => {
                 in_authority.push(dynamic);
-            } else {
-                after.push(dynamic);
+                if offset >= host_start {
+                    in_host_name.push(dynamic);
+                }
             }
+            Some(dynamic) => after.push(dynamic),
+            None => literal_in_authority |= offset < authority_end && offset + length > host_start,
         }
         offset += length;
+    }
+    // A secret spelt into a name with other text (`$GITHUB_TOKEN.x.example`), not a URL a
+    // variable holds whole (`$SLACK_WEBHOOK_URL`).
+    if literal_in_authority && secret_shown(in_host_name.iter().copied()).is_some() {
+        after.extend(in_host_name);
+        return (Destination::NamedWithSecret, after);
     }
     let to = match in_authority.as_slice() {
         [] => host_destination(&text[scheme..authority_end]),
