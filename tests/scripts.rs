@@ -396,3 +396,39 @@ fn a_pattern_in_the_command_name_is_the_program_it_matches() {
         "the name the pattern matches then is looked up on PATH"
     );
 }
+
+#[test]
+fn sql_scripts_on_disk_are_read_by_the_database_clients() {
+    let project = Project::new("sql");
+    project
+        .write("drop.sql", "-- start over\nDROP TABLE users;\n")
+        .write("report.sql", "SELECT count(*) FROM users;\n")
+        .write("drop.js", "db.users.drop()\n")
+        .write("find.js", "db.users.find()\n");
+    let ask = (Decision::Ask, Some("sql-destructive".to_owned()));
+    for command in [
+        "psql -f drop.sql",
+        "psql app < drop.sql",
+        "mysql app < drop.sql",
+        "sqlite3 app.db < drop.sql",
+        "sqlite3 app.db '.read drop.sql'",
+        "psql -c '\\i drop.sql'",
+        "mysql -e 'source drop.sql'",
+        "sqlcmd -S db -i drop.sql",
+        "cqlsh -f drop.sql",
+        "duckdb app.db < drop.sql",
+        "mongosh app drop.js",
+        "mongosh app --file drop.js",
+    ] {
+        assert_eq!(project.judge(command), ask, "{command}");
+    }
+    for command in [
+        "psql -f report.sql",
+        "mysql app < report.sql",
+        "sqlite3 app.db '.read report.sql'",
+        "mongosh app find.js",
+        "psql -f missing.sql",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}

@@ -3,11 +3,13 @@
 //! MongoDB's `drop()`, `dropDatabase()` and `deleteMany({})`, read from the code the walk found
 //! for a client however it got there (`-c`, `-e`, `--eval`, a heredoc, a pipe, `< file`, `<(…)`,
 //! a file the command wrote and runs by `-f`, `--file`, `load()` or `redis-cli --eval`). The SQL
-//! is lexed: keywords in string literals and comments are data. Also `dropdb`, `redis-cli
-//! FLUSHALL`, and key stores emptied by pattern or prefix (`… --scan | xargs redis-cli del`,
+//! is lexed: keywords in string literals and comments are data. Also `dropdb`, `pg_dropcluster`,
+//! restores that drop first (`pg_restore --clean`, `mongorestore --drop`), InfluxDB's deletes,
+//! Neo4j's Cypher, `redis-cli FLUSHALL`, and key stores emptied by pattern or prefix (`… --scan | xargs redis-cli del`,
 //! `etcdctl del --prefix`, `consul kv delete -recurse`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
+use crate::args::{self, Options};
 use crate::command::{Command, LayerKind};
 use crate::rules::Rule;
 use crate::word::DynamicKind;
@@ -44,11 +46,29 @@ const CLIENTS: &[&str] = &[
     "litecli",
     "mongosh",
     "mongo",
+    "mysqlsh",
+    "sqlplus",
+    "isql",
+    "osql",
+    "tsql",
+    "beeline",
+    "hive",
+    "spark-sql",
+    "impala-shell",
+    "vsql",
+    "db2",
+    "cypher-shell",
+    "surreal",
+    "aws",
 ];
 
 /// Programs that drop a database or empty a key store with a command of their own.
 const DROPPERS: &[&str] = &[
     "dropdb",
+    "pg_dropcluster",
+    "pg_restore",
+    "mongorestore",
+    "influx",
     "redis-cli",
     "valkey-cli",
     "keydb-cli",
@@ -70,7 +90,7 @@ pub const CHECKER: Checker = Checker {
 pub static SQL_DESTRUCTIVE: Rule = Rule {
     id: "sql-destructive",
     decision: ASK,
-    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote, run by `-f` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with an always-true one (`WHERE 1=1`, `WHERE true`), `ALTER TABLE … DROP COLUMN|PARTITION`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)` (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe). `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, and keywords in string literals or plain comments are data.",
+    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`, `mysqlsh`, `sqlplus`, `beeline`, `hive`, `spark-sql`, `impala-shell -q`, `vsql`, `db2`, `isql`, `osql`, `tsql`, `aws rds-data execute-statement --sql`, SurrealDB's `surreal sql`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote or one on disk, run by `-f` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with one true for every row (constants that compare true: `WHERE 1=1`, `WHERE true`, `2 > 1`, `1 IN (1)`, `'a' LIKE '%'`, `NULL IS NULL`; the key every row has asked only to be set or above its lowest value: `id IS NOT NULL`, `rowid > 0`, `id >= 1`; a filter on any other column is a filter), a table replaced whole (`CREATE OR REPLACE TABLE`, `REPLACE TABLE`, `INSERT OVERWRITE`, a `MERGE` joined `ON true` that deletes what it matches; MySQL's `REPLACE INTO` replaces rows by key and passes), `ALTER TABLE … DROP COLUMN|PARTITION`, Oracle's `DROP USER … CASCADE`, SurrealDB's `REMOVE DATABASE|TABLE`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)` (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe); Neo4j's `cypher-shell` deleting what a pattern matches with no filter (`MATCH (n) DETACH DELETE n`) or `DROP DATABASE`; `influx delete` without `--predicate`; `pg_restore --clean -d DB` and `mongorestore --drop`, which drop what they restore over. `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, keywords in string literals or plain comments are data, and statements a later `ROLLBACK` undoes (PostgreSQL, SQLite, DuckDB) or that empty or drop a table the same SQL created (given whole to psql's `-c` or as sqlite3's argument, which stop at the first error) pass. SQL only known when the command runs (`psql -c \"$SQL\"`) is not asked about: it is far more often a query than a drop.",
     instead: "Run a `SELECT` of what would go first, take a dump (`pg_dump`, `mysqldump`, `mongodump`), and let the user confirm",
     examples: &[
         "psql -c 'DROP TABLE users'",
@@ -96,6 +116,11 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "echo 'TRUNCATE users;' | npx prisma db execute --stdin",
         "echo 'db.users.drop()' > x.js && mongosh app x.js",
         "echo 'db.users.drop()' > x.js && mongosh --eval 'load(\"x.js\")'",
+        "psql -c 'DELETE FROM users WHERE id IS NOT NULL'",
+        "duckdb app.db 'CREATE OR REPLACE TABLE users AS SELECT 1 AS x'",
+        "hive -e 'DROP TABLE t'",
+        "cypher-shell 'MATCH (n) DETACH DELETE n'",
+        "pg_restore --clean -d app dump.pgc",
     ],
     allowed: &[
         "psql -c 'SELECT * FROM users'",
@@ -117,16 +142,26 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "echo 'SELECT count(*) FROM users;' | npx prisma db execute --stdin",
         "echo 'db.users.find()' > x.js && mongosh app x.js",
         "mongosh --eval 'db.users.remove({}, true)'",
+        "psql -c 'DELETE FROM users WHERE id > 5'",
+        "psql -c 'BEGIN; DELETE FROM users; ROLLBACK'",
+        "mysql -e \"REPLACE INTO users (id, name) VALUES (1, 'a')\"",
+        "cypher-shell 'MATCH (n {id: 5}) DETACH DELETE n'",
+        "pg_restore -d app dump.pgc",
     ],
 };
 
 pub static DROPDB: Rule = Rule {
     id: "dropdb",
     decision: ASK,
-    catches: "`dropdb` and `mysqladmin drop`: a whole database is removed.",
+    catches: "`dropdb`, `mysqladmin drop`, `influx bucket delete` and `pg_dropcluster` (which deletes the cluster's data folder): a whole database is removed.",
     instead: "Dump the database first (`pg_dump`) and let the user confirm",
-    examples: &["dropdb app_production", "mysqladmin -u root drop app"],
-    allowed: &["createdb app_test", "mysqladmin status"],
+    examples: &[
+        "dropdb app_production",
+        "mysqladmin -u root drop app",
+        "pg_dropcluster 15 main --stop",
+        "influx bucket delete -n metrics",
+    ],
+    allowed: &["createdb app_test", "mysqladmin status", "influx bucket list"],
 };
 
 pub static REDIS_FLUSH: Rule = Rule {
@@ -179,9 +214,45 @@ fn check(subject: &Subject, report: &mut Report) {
     let name = command.name.as_str();
     match name {
         "dropdb" => report.flag(&DROPDB, span, "`dropdb` would remove the whole database"),
+        "pg_dropcluster" => report.flag(
+            &DROPDB,
+            span,
+            "`pg_dropcluster` would delete the cluster's data folder, every database in it",
+        ),
         "mysqladmin" if texts.iter().any(|t| t.eq_ignore_ascii_case("drop")) => {
             report.flag(&DROPDB, span, "`mysqladmin drop` would remove the whole database");
         }
+        "influx" if texts.starts_with(&["bucket", "delete"]) => {
+            report.flag(&DROPDB, span, "`influx bucket delete` would remove the bucket and every point in it");
+        }
+        "influx"
+            if texts.first() == Some(&"delete")
+                && !texts
+                    .iter()
+                    .any(|t| matches!(*t, "-p" | "--predicate") || t.starts_with("--predicate=")) =>
+        {
+            report.flag(
+                &SQL_DESTRUCTIVE,
+                span,
+                "`influx delete` without `--predicate` would delete every point of the bucket in the time range",
+            );
+        }
+        // Without a database to connect to, `pg_restore` prints the script it would run.
+        "pg_restore" => {
+            let parsed = args::parse(command.args(), &PG_RESTORE);
+            if parsed.has('c', "clean") && parsed.has('d', "dbname") {
+                report.flag(
+                    &SQL_DESTRUCTIVE,
+                    span,
+                    "`pg_restore --clean` would drop each of the dump's tables in the database, and the rows added since, before recreating them",
+                );
+            }
+        }
+        "mongorestore" if texts.contains(&"--drop") => report.flag(
+            &SQL_DESTRUCTIVE,
+            span,
+            "`mongorestore --drop` would drop each collection of the dump, and the documents added since, before restoring it",
+        ),
         "redis-cli" | "valkey-cli" | "keydb-cli" => {
             let scripts: Vec<&str> = client_code(subject).collect();
             redis(command, &texts, &scripts, report);
@@ -215,12 +286,19 @@ fn check(subject: &Subject, report: &mut Report) {
             }
         }
         _ if CLIENTS.contains(&name) => {
-            let mongo = matches!(name, "mongosh" | "mongo");
-            for code in client_code(subject) {
-                let found = if mongo {
-                    mongo_destructive(code)
-                } else {
-                    destructive(code, matches!(name, "mysql" | "mariadb" | "mycli"))
+            // db2 runs the statement its operands spell (`db2 DROP TABLE users`).
+            let db2_statement = (name == "db2").then(|| {
+                args::parse(command.args(), &Options::gnu("fzor", &[]))
+                    .operands()
+                    .map(|word| word.value().unwrap_or(""))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+            for code in client_code(subject).chain(db2_statement.as_deref()) {
+                let found = match name {
+                    "mongosh" | "mongo" => mongo_destructive(code),
+                    "cypher-shell" => cypher_destructive(code),
+                    _ => destructive(code, Dialect::of(name), stops_at_first_error(command, code)),
                 };
                 if let Some(statement) = found {
                     report.flag(
@@ -235,20 +313,71 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
-/// The code the walk found for a database client: each code layer directly under it. A file
-/// read from disk (`psql -f migrations/001.sql`) is left out: running the project's own
-/// migrations is what they are for, and what they drop is reviewed where they are written.
+/// `pg_restore`'s options that take a value.
+const PG_RESTORE: Options = Options::gnu(
+    "dfFIjLnNPStThpU",
+    &[
+        "dbname",
+        "file",
+        "format",
+        "index",
+        "jobs",
+        "use-list",
+        "schema",
+        "exclude-schema",
+        "function",
+        "superuser",
+        "table",
+        "trigger",
+        "host",
+        "port",
+        "username",
+        "role",
+    ],
+);
+
+/// The code the walk found for a database client: each code layer directly under it, a script
+/// on disk among them (`psql -f drop.sql`, `mysql app < drop.sql`, `\i drop.sql`), read as the
+/// walk reads a shell script there when the disk may be read.
 fn client_code<'a>(subject: &'a Subject) -> impl Iterator<Item = &'a str> + 'a {
     let analysis = subject.analysis;
     analysis
         .children(subject.command.layer)
-        .filter_map(move |id| match &analysis.layers[id] {
-            layer if layer.from_disk => None,
-            layer => match &layer.kind {
-                LayerKind::Code { text, .. } => Some(text.as_str()),
-                LayerKind::Command(_) => None,
-            },
+        .filter_map(move |id| match &analysis.layers[id].kind {
+            LayerKind::Code { text, .. } => Some(text.as_str()),
+            LayerKind::Command(_) => None,
         })
+}
+
+/// How a database's SQL is read: MySQL's comments, and whether a transaction undoes what
+/// changed the tables themselves (`DROP TABLE` in PostgreSQL, SQLite and DuckDB; in MySQL it
+/// commits).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Dialect {
+    Mysql,
+    /// PostgreSQL, SQLite, DuckDB: a `ROLLBACK` undoes the statements since `BEGIN`, `DROP
+    /// TABLE` too.
+    Transactional,
+    Other,
+}
+
+impl Dialect {
+    fn of(client: &str) -> Dialect {
+        match client {
+            "mysql" | "mariadb" | "mycli" | "mysqlsh" => Dialect::Mysql,
+            "psql" | "sqlite3" | "sqlite" | "duckdb" | "litecli" => Dialect::Transactional,
+            _ => Dialect::Other,
+        }
+    }
+}
+
+/// Whether the client stops at the first statement that fails in `code`: psql sends a `-c`
+/// string to the server as one query, whose failing statement ends it; sqlite3 stops reading
+/// SQL given as an argument at its first error. (Both read on past an error in a script file
+/// or their input.)
+fn stops_at_first_error(command: &Command, code: &str) -> bool {
+    matches!(command.name.as_str(), "psql" | "sqlite3" | "sqlite")
+        && command.args().iter().any(|word| word.value() == Some(code))
 }
 
 /// `FLUSHALL`, `FLUSHDB` as arguments or on standard input, or called by a Lua script given to
@@ -464,27 +593,191 @@ fn top_level(statement: &[Token]) -> impl Iterator<Item = (usize, &Token)> {
 
 /// The first statement of `sql` that destroys data, said in a few words. A statement that
 /// prepares or runs the text of a user variable (MySQL's `SET @q = 'DROP TABLE t'; PREPARE s
-/// FROM @q`, MariaDB's `EXECUTE IMMEDIATE @q`) runs what was last assigned to it.
-fn destructive(sql: &str, mysql: bool) -> Option<String> {
+/// FROM @q`, MariaDB's `EXECUTE IMMEDIATE @q`) runs what was last assigned to it. Statements a
+/// later `ROLLBACK` undoes destroy nothing where the dialect rolls them all back; nor does
+/// emptying or dropping a table the same SQL created (`CREATE TEMP TABLE x …; DROP TABLE x`)
+/// when the client stops at the first error (`stops_at_first_error`), so that the table
+/// dropped is the one just made and not one of the same name that made `CREATE` fail.
+fn destructive(sql: &str, dialect: Dialect, stops_at_first_error: bool) -> Option<String> {
+    let mysql = dialect == Dialect::Mysql;
     let mut variables: HashMap<String, String> = HashMap::new();
-    statements(sql, mysql).iter().find_map(|statement| {
+    let mut created: Vec<String> = Vec::new();
+    let statements = statements(sql, mysql);
+    let undone = rolled_back(&statements, dialect, sql);
+    statements.iter().zip(undone).find_map(|(statement, undone)| {
         variables.extend(assigned_variables(statement));
+        if stops_at_first_error && let Some(table) = created_table(statement) {
+            created.push(table);
+        }
         let runs_variable = matches!(statement.first(), Some(Token::Word(w)) if matches!(w.as_str(), "PREPARE" | "EXECUTE"))
             && statement.iter().skip(1).any(|token| {
                 matches!(token, Token::Word(name) if variables.get(name).is_some_and(|code| runs_destructive(code, mysql)))
             });
-        (runs_variable || destroys(statement, mysql)).then(|| {
-            statement
-                .iter()
-                .take(8)
-                .map(|token| match token {
-                    Token::Word(w) | Token::Symbol(w) => w.clone(),
-                    Token::Literal(l) => format!("'{l}'"),
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+        if undone || !(runs_variable || destroys(statement, mysql)) {
+            return None;
+        }
+        if !runs_variable
+            && let Some(tables) = tables_changed(statement)
+            && !tables.is_empty()
+            && tables.iter().all(|table| created.contains(table))
+        {
+            // A table dropped is gone: a second `DROP TABLE x` would find another `x`.
+            if is_word(statement.first(), "DROP") {
+                created.retain(|table| !tables.contains(table));
+            }
+            return None;
+        }
+        Some(said(statement))
     })
+}
+
+/// A statement's first words, to name it.
+fn said(statement: &[Token]) -> String {
+    statement
+        .iter()
+        .take(8)
+        .map(|token| match token {
+            Token::Word(w) | Token::Symbol(w) => w.clone(),
+            Token::Literal(l) => format!("'{l}'"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Cypher (Neo4j's `cypher-shell`) that deletes every node or relationship a pattern matches
+/// without a filter (`MATCH (n) DETACH DELETE n`, `MATCH (n:User) DELETE n`, in batches too),
+/// or drops or replaces a database (`DROP DATABASE`, `CREATE OR REPLACE DATABASE`). A `WHERE`
+/// that can be false, or properties in the pattern (`MATCH (n {id: 5})`), is a filter.
+fn cypher_destructive(code: &str) -> Option<String> {
+    let clauses = [
+        "DETACH", "DELETE", "WITH", "RETURN", "SET", "MATCH", "OPTIONAL", "CALL", "UNWIND", "LIMIT",
+    ];
+    statements(code, false).into_iter().find_map(|statement| {
+        let word = |at: usize| match statement.get(at) {
+            Some(Token::Word(w)) => w.as_str(),
+            _ => "",
+        };
+        let drops = (word(0) == "DROP" && matches!(word(1), "DATABASE" | "COMPOSITE"))
+            || (word(0) == "CREATE" && word(1) == "OR" && word(2) == "REPLACE" && word(3) == "DATABASE");
+        let deletes = statement
+            .iter()
+            .position(|token| is_word(Some(token), "DELETE"))
+            .is_some_and(|delete| {
+                let before = &statement[..delete];
+                let mut depth = 0;
+                let properties = before.iter().any(|token| match token {
+                    Token::Symbol(s) if s == "(" => {
+                        depth += 1;
+                        false
+                    }
+                    Token::Symbol(s) if s == ")" => {
+                        depth -= 1;
+                        false
+                    }
+                    Token::Symbol(s) => s == "{" && depth > 0,
+                    _ => false,
+                });
+                let filtered = before
+                    .iter()
+                    .position(|token| is_word(Some(token), "WHERE"))
+                    .is_some_and(|at| {
+                        let condition: Vec<&Token> = before[at + 1..]
+                            .iter()
+                            .take_while(|token| !matches!(token, Token::Word(w) if clauses.contains(&w.as_str())))
+                            .collect();
+                        !always_true(&condition)
+                    });
+                before.iter().any(|token| is_word(Some(token), "MATCH")) && !properties && !filtered
+            });
+        (drops || deletes).then(|| said(&statement))
+    })
+}
+
+/// For each statement, whether a `ROLLBACK` later in the SQL undoes it: it follows a `BEGIN`
+/// (`START TRANSACTION`) with no `COMMIT` or `END` in between, in a dialect whose
+/// transactions undo every statement. Not when the SQL holds client commands (psql's
+/// `\gexec` runs the text a query returns, a `COMMIT` among it).
+fn rolled_back(statements: &[Vec<Token>], dialect: Dialect, sql: &str) -> Vec<bool> {
+    let mut undone = vec![false; statements.len()];
+    let client_commands = sql.contains('\\') || sql.lines().any(|line| line.trim_start().starts_with('.'));
+    if dialect != Dialect::Transactional || client_commands {
+        return undone;
+    }
+    let mut open = None;
+    for (index, statement) in statements.iter().enumerate() {
+        let word = |at: usize| match statement.get(at) {
+            Some(Token::Word(w)) => w.as_str(),
+            _ => "",
+        };
+        match (word(0), word(1)) {
+            ("BEGIN", _) | ("START", "TRANSACTION") if open.is_none() => open = Some(index),
+            ("COMMIT" | "END", _) | ("PREPARE", "TRANSACTION") => open = None,
+            ("ROLLBACK" | "ABORT", _)
+                if !statement
+                    .iter()
+                    .any(|token| is_word(Some(token), "TO") || is_word(Some(token), "PREPARED")) =>
+            {
+                if let Some(begun) = open.take() {
+                    undone[begun..index].iter_mut().for_each(|slot| *slot = true);
+                }
+            }
+            _ => {}
+        }
+    }
+    undone
+}
+
+/// The table a `CREATE TABLE` statement makes (`CREATE TEMP TABLE x AS …`), not when it may
+/// keep one already there (`IF NOT EXISTS`) or replace it (`OR REPLACE`).
+fn created_table(statement: &[Token]) -> Option<String> {
+    if !is_word(statement.first(), "CREATE") {
+        return None;
+    }
+    let mut at = 1;
+    while matches!(statement.get(at), Some(Token::Word(w)) if matches!(w.as_str(), "TEMP" | "TEMPORARY" | "LOCAL" | "GLOBAL" | "UNLOGGED"))
+    {
+        at += 1;
+    }
+    if !is_word(statement.get(at), "TABLE") {
+        return None;
+    }
+    match statement.get(at + 1) {
+        Some(Token::Word(name)) if name != "IF" => Some(name.clone()),
+        _ => None,
+    }
+}
+
+/// The tables a statement that destroys data changes: those `DROP TABLE` or `TRUNCATE` name,
+/// the one `DELETE FROM`, `UPDATE` or `ALTER TABLE` names; `None` for any other statement.
+fn tables_changed(statement: &[Token]) -> Option<Vec<String>> {
+    let skipped = ["TABLE", "IF", "EXISTS", "ONLY", "FROM"];
+    let names = |from: usize, list: bool| -> Vec<String> {
+        let mut names = Vec::new();
+        let mut at = from;
+        while let Some(Token::Word(w)) = statement.get(at)
+            && skipped.contains(&w.as_str())
+        {
+            at += 1;
+        }
+        while let Some(Token::Word(name)) = statement.get(at) {
+            names.push(name.clone());
+            if !list || !matches!(statement.get(at + 1), Some(Token::Symbol(comma)) if comma == ",") {
+                break;
+            }
+            at += 2;
+        }
+        names
+    };
+    let word = |at: usize| match statement.get(at) {
+        Some(Token::Word(w)) => w.as_str(),
+        _ => "",
+    };
+    match word(0) {
+        "DROP" if word(1) == "TABLE" => Some(names(1, true)),
+        "TRUNCATE" => Some(names(1, true)),
+        "DELETE" | "UPDATE" | "ALTER" => Some(names(1, false)),
+        _ => None,
+    }
 }
 
 /// The user variables a `SET` statement assigns text to (`SET @q = 'DROP TABLE t'`, `@q :=
@@ -588,7 +881,7 @@ fn destroys(statement: &[Token], mysql: bool) -> bool {
     let start = if word(0) == "WITH" {
         top_level(statement)
             .find(|(_, token)| {
-                matches!(token, Token::Word(w) if matches!(w.as_str(), "DELETE" | "UPDATE" | "SELECT" | "INSERT"))
+                matches!(token, Token::Word(w) if matches!(w.as_str(), "DELETE" | "UPDATE" | "SELECT" | "INSERT" | "MERGE"))
             })
             .map_or(0, |(index, _)| index)
     } else {
@@ -601,17 +894,79 @@ fn destroys(statement: &[Token], mysql: bool) -> bool {
             while matches!(statement.get(at), Some(Token::Word(w)) if matches!(w.as_str(), "IF" | "EXISTS")) {
                 at += 1;
             }
-            matches!(
-                statement.get(at),
-                Some(Token::Word(w)) if matches!(w.as_str(), "TABLE" | "DATABASE" | "SCHEMA" | "KEYSPACE" | "OWNED")
-            )
+            match statement.get(at) {
+                Some(Token::Word(w))
+                    if matches!(
+                        w.as_str(),
+                        "TABLE" | "DATABASE" | "SCHEMA" | "KEYSPACE" | "OWNED" | "NAMESPACE"
+                    ) =>
+                {
+                    true
+                }
+                // Oracle's `DROP USER app CASCADE` drops every table the user owns.
+                Some(Token::Word(w)) if w == "USER" => statement.iter().any(|token| is_word(Some(token), "CASCADE")),
+                _ => false,
+            }
         }
         "TRUNCATE" => true,
+        // SurrealDB's `DELETE user:1` names one record.
+        "DELETE" | "UPDATE" if names_a_record(statement) => false,
         "DELETE" => !restricted(statement),
         "UPDATE" => !restricted(statement),
         "ALTER" if is_word(statement.get(1), "TABLE") => altered_away(statement),
+        // A table replaced whole: `CREATE OR REPLACE TABLE t AS …` (DuckDB, BigQuery,
+        // Snowflake, Databricks), `REPLACE TABLE t AS …`, Hive's and Spark's `INSERT OVERWRITE
+        // TABLE t …` (Snowflake's `INSERT OVERWRITE INTO t`). MySQL's `REPLACE INTO t` replaces
+        // only the rows whose key it gives, as an upsert does.
+        "CREATE" => {
+            is_word(statement.get(1), "OR")
+                && is_word(statement.get(2), "REPLACE")
+                && statement[3..]
+                    .iter()
+                    .take_while(|token| !matches!(token, Token::Word(w) if w == "TEMP" || w == "TEMPORARY"))
+                    .take(3)
+                    .any(|token| is_word(Some(token), "TABLE"))
+        }
+        "REPLACE" => is_word(statement.get(1), "TABLE"),
+        "INSERT" => is_word(statement.get(1), "OVERWRITE"),
+        "MERGE" => merge_deletes_every_row(statement),
+        // SurrealDB's `REMOVE DATABASE|NAMESPACE|TABLE`.
+        "REMOVE" => matches!(
+            statement.get(1),
+            Some(Token::Word(w)) if matches!(w.as_str(), "DATABASE" | "DB" | "NAMESPACE" | "NS" | "TABLE")
+        ),
         _ => false,
     }
+}
+
+/// Whether a `DELETE` or `UPDATE` names a single record as SurrealDB writes one (`user:1`).
+fn names_a_record(statement: &[Token]) -> bool {
+    let target = usize::from(is_word(statement.get(1), "FROM")) + 1;
+    matches!(statement.get(target), Some(Token::Word(_)))
+        && matches!(statement.get(target + 1), Some(Token::Symbol(colon)) if colon == ":")
+}
+
+/// Whether a `MERGE` deletes every row of its target: it joins `ON` a condition that always
+/// holds, and `WHEN MATCHED THEN DELETE` has no condition of its own. (A real join deletes
+/// the rows the source names.)
+fn merge_deletes_every_row(statement: &[Token]) -> bool {
+    let top: Vec<(usize, &Token)> = top_level(statement).collect();
+    let at_word = |word: &str, after: usize| {
+        top.iter()
+            .find(|(index, token)| *index > after && is_word(Some(token), word))
+            .map(|(index, _)| *index)
+    };
+    let (Some(on), Some(when)) = (at_word("ON", 0), at_word("ON", 0).and_then(|on| at_word("WHEN", on))) else {
+        return false;
+    };
+    let deletes_every_match = top.windows(4).any(|window| {
+        ["WHEN", "MATCHED", "THEN", "DELETE"]
+            .iter()
+            .zip(window)
+            .all(|(word, (_, token))| is_word(Some(token), word))
+    });
+    let condition: Vec<&Token> = statement[on + 1..when].iter().collect();
+    deletes_every_match && always_true(&condition)
 }
 
 /// Whether a `DELETE` or `UPDATE` has a `WHERE` that can be false for some row.
@@ -630,43 +985,322 @@ fn restricted(statement: &[Token]) -> bool {
     !always_true(&condition)
 }
 
-/// Whether a condition holds for every row: `TRUE`, `1`, `1=1`, `'a'='a'`, `x = x`, or any of
-/// them joined by a top-level `OR`.
+/// Whether a condition holds for every row: one made only of constants that is true (`1=1`,
+/// `TRUE`, `2 > 1`, `1 IN (1)`, `'a' LIKE '%'`, `NULL IS NULL`, `NOT false`), a column compared
+/// with itself (`x = x`), or the key every row has, `id` or SQLite's `rowid`, asked only to be
+/// set or above its lowest value (`id IS NOT NULL`, `rowid > 0`, `id >= 1`: the idiom that gets
+/// past MySQL's safe-updates mode); any of them joined by `OR`, or all of them by `AND`. Any
+/// other test of a column (`id > 5`, `email IS NOT NULL`, `created_at < now()`) depends on the
+/// data, and is a filter.
 fn always_true(condition: &[&Token]) -> bool {
-    let mut depth = 0i32;
-    let mut disjuncts: Vec<Vec<&Token>> = vec![Vec::new()];
-    for token in condition {
-        match token {
-            Token::Symbol(s) if s == "(" => depth += 1,
-            Token::Symbol(s) if s == ")" => depth -= 1,
-            Token::Word(w) if depth == 0 && w == "OR" => {
-                disjuncts.push(Vec::new());
-                continue;
-            }
-            _ => {}
-        }
-        disjuncts.last_mut().expect("there is always a disjunct").push(token);
-    }
-    disjuncts.iter().any(|disjunct| {
-        let mut d: &[&Token] = disjunct;
-        while let (Some(Token::Symbol(open)), Some(Token::Symbol(close))) = (d.first(), d.last())
-            && open == "("
-            && close == ")"
-        {
-            d = &d[1..d.len() - 1];
-        }
-        match d {
-            [Token::Word(w)] => w == "TRUE",
-            [Token::Literal(l)] => l.parse::<f64>().is_ok_and(|n| n != 0.0),
-            [Token::Word(not), Token::Word(f)] => not == "NOT" && f == "FALSE",
-            [left, Token::Symbol(op), right] => match op.as_str() {
-                "=" | "==" | ">=" | "<=" => left == right,
-                "<>" | "!=" => matches!((left, right), (Token::Literal(a), Token::Literal(b)) if a != b),
-                _ => false,
-            },
+    let mut reader = Condition {
+        tokens: condition,
+        at: 0,
+    };
+    let value = reader.or();
+    reader.at == condition.len() && value.is_true()
+}
+
+/// The value of a condition, or of a part of it, for every row at once.
+#[derive(Clone, Debug, PartialEq)]
+enum Value {
+    Null,
+    Bool(bool),
+    Number(f64),
+    Text(String),
+    /// A column, by name.
+    Column(String),
+    /// Depends on the row, or on what is not read here (a function, a parameter).
+    Unknown,
+}
+
+impl Value {
+    fn is_true(&self) -> bool {
+        match self {
+            Value::Bool(true) => true,
+            Value::Number(n) => *n != 0.0,
             _ => false,
         }
+    }
+
+    fn is_key_column(&self) -> bool {
+        matches!(self, Value::Column(name) if {
+            let column = name.rsplit('.').next().unwrap_or(name);
+            matches!(column, "ID" | "ROWID" | "_ROWID_" | "OID")
+        })
+    }
+
+    fn logical(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            Value::Number(n) => Some(*n != 0.0),
+            _ => None,
+        }
+    }
+}
+
+/// A reader of a condition's tokens, evaluating it as it goes: `OR`, `AND`, `NOT`,
+/// comparisons, `IS [NOT] NULL`, `[NOT] IN (…)`, `[NOT] LIKE`, `[NOT] BETWEEN … AND …`.
+struct Condition<'t> {
+    tokens: &'t [&'t Token],
+    at: usize,
+}
+
+impl Condition<'_> {
+    fn peek_word(&self, word: &str) -> bool {
+        is_word(self.tokens.get(self.at).copied(), word)
+    }
+
+    fn peek_symbol(&self) -> Option<&str> {
+        match self.tokens.get(self.at) {
+            Some(Token::Symbol(symbol)) => Some(symbol.as_str()),
+            _ => None,
+        }
+    }
+
+    fn eat_word(&mut self, word: &str) -> bool {
+        let found = self.peek_word(word);
+        self.at += usize::from(found);
+        found
+    }
+
+    fn eat_symbol(&mut self, symbol: &str) -> bool {
+        let found = self.peek_symbol() == Some(symbol);
+        self.at += usize::from(found);
+        found
+    }
+
+    fn or(&mut self) -> Value {
+        let mut value = self.and();
+        while self.eat_word("OR") {
+            let right = self.and();
+            value = match (value.logical(), right.logical()) {
+                (Some(true), _) | (_, Some(true)) => Value::Bool(true),
+                (Some(false), Some(false)) => Value::Bool(false),
+                _ => Value::Unknown,
+            };
+        }
+        value
+    }
+
+    fn and(&mut self) -> Value {
+        let mut value = self.not();
+        while self.eat_word("AND") {
+            let right = self.not();
+            value = match (value.logical(), right.logical()) {
+                (Some(false), _) | (_, Some(false)) => Value::Bool(false),
+                (Some(true), Some(true)) => Value::Bool(true),
+                _ => Value::Unknown,
+            };
+        }
+        value
+    }
+
+    fn not(&mut self) -> Value {
+        if self.eat_word("NOT") {
+            return match self.not().logical() {
+                Some(b) => Value::Bool(!b),
+                None => Value::Unknown,
+            };
+        }
+        self.predicate()
+    }
+
+    fn predicate(&mut self) -> Value {
+        let left = self.operand();
+        if let Some(op) = self
+            .peek_symbol()
+            .filter(|op| matches!(*op, "=" | "==" | "<>" | "!=" | "<" | ">" | "<=" | ">="))
+        {
+            let op = op.to_owned();
+            self.at += 1;
+            let right = self.operand();
+            return compare(&left, &op, &right);
+        }
+        if self.eat_word("IS") {
+            let negated = self.eat_word("NOT");
+            let is_null = if self.eat_word("NULL") {
+                match left {
+                    Value::Null => Some(true),
+                    Value::Bool(_) | Value::Number(_) | Value::Text(_) => Some(false),
+                    // The key every row has is never null.
+                    _ if left.is_key_column() => Some(false),
+                    _ => None,
+                }
+            } else {
+                self.at += 1;
+                None
+            };
+            return is_null.map_or(Value::Unknown, |is_null| Value::Bool(is_null != negated));
+        }
+        let negated = self.eat_word("NOT");
+        if self.eat_word("IN") {
+            if !self.eat_symbol("(") {
+                return Value::Unknown;
+            }
+            let mut found = Value::Bool(false);
+            loop {
+                let item = self.or();
+                found = match (found, compare(&left, "=", &item)) {
+                    (Value::Bool(true), _) | (_, Value::Bool(true)) => Value::Bool(true),
+                    (Value::Bool(false), Value::Bool(false)) => Value::Bool(false),
+                    _ => Value::Unknown,
+                };
+                if !self.eat_symbol(",") {
+                    break;
+                }
+            }
+            if !self.eat_symbol(")") {
+                return Value::Unknown;
+            }
+            return negate(found, negated);
+        }
+        if self.eat_word("LIKE") || self.eat_word("ILIKE") {
+            let pattern = self.operand();
+            let matched = match (&left, &pattern) {
+                (Value::Text(text), Value::Text(pattern)) => Value::Bool(like(text, pattern)),
+                (_, Value::Text(pattern))
+                    if pattern.chars().all(|c| c == '%')
+                        && !matches!(left, Value::Null | Value::Unknown)
+                        && !matches!(left, Value::Column(_)) =>
+                {
+                    Value::Bool(true)
+                }
+                _ => Value::Unknown,
+            };
+            return negate(matched, negated);
+        }
+        if self.eat_word("BETWEEN") {
+            let low = self.operand();
+            if !self.eat_word("AND") {
+                return Value::Unknown;
+            }
+            let high = self.operand();
+            let within = match (
+                compare(&left, ">=", &low).logical(),
+                compare(&left, "<=", &high).logical(),
+            ) {
+                (Some(a), Some(b)) => Value::Bool(a && b),
+                _ => Value::Unknown,
+            };
+            return negate(within, negated);
+        }
+        if negated {
+            self.at = self.tokens.len() + 1;
+            return Value::Unknown;
+        }
+        left
+    }
+
+    fn operand(&mut self) -> Value {
+        let Some(token) = self.tokens.get(self.at) else {
+            return Value::Unknown;
+        };
+        self.at += 1;
+        match token {
+            Token::Literal(text) => text
+                .parse::<f64>()
+                .map_or_else(|_| Value::Text(text.clone()), Value::Number),
+            Token::Word(w) if w == "TRUE" => Value::Bool(true),
+            Token::Word(w) if w == "FALSE" => Value::Bool(false),
+            Token::Word(w) if w == "NULL" => Value::Null,
+            Token::Word(w) => {
+                if self.peek_symbol() == Some("(") {
+                    // A function call: its value depends on what it does.
+                    let mut depth = 0;
+                    while let Some(token) = self.tokens.get(self.at) {
+                        self.at += 1;
+                        match token {
+                            Token::Symbol(s) if s == "(" => depth += 1,
+                            Token::Symbol(s) if s == ")" => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    return Value::Unknown;
+                }
+                Value::Column(w.clone())
+            }
+            Token::Symbol(s) if s == "-" => match self.operand() {
+                Value::Number(n) => Value::Number(-n),
+                _ => Value::Unknown,
+            },
+            Token::Symbol(s) if s == "(" => {
+                let value = self.or();
+                if self.eat_symbol(")") { value } else { Value::Unknown }
+            }
+            Token::Symbol(_) => Value::Unknown,
+        }
+    }
+}
+
+fn negate(value: Value, negated: bool) -> Value {
+    match value.logical() {
+        Some(b) => Value::Bool(b != negated),
+        None => Value::Unknown,
+    }
+}
+
+/// `left op right`, for constants; a column with itself, or the key column above its lowest
+/// value, for every row.
+fn compare(left: &Value, op: &str, right: &Value) -> Value {
+    use std::cmp::Ordering;
+    let ordering = match (left, right) {
+        (Value::Null, _) | (_, Value::Null) => return Value::Null,
+        (Value::Number(a), Value::Number(b)) => a.partial_cmp(b),
+        (Value::Text(a), Value::Text(b)) => Some(a.cmp(b)),
+        (Value::Bool(a), Value::Bool(b)) => Some(a.cmp(b)),
+        (Value::Column(a), Value::Column(b)) if a == b && matches!(op, "=" | "==" | ">=" | "<=") => {
+            return Value::Bool(true);
+        }
+        (key, Value::Number(n)) if key.is_key_column() => {
+            let every_row = match op {
+                ">" => *n <= 0.0,
+                ">=" => *n <= 1.0,
+                _ => false,
+            };
+            return if every_row { Value::Bool(true) } else { Value::Unknown };
+        }
+        (Value::Number(_), key) if key.is_key_column() => {
+            let flipped = match op {
+                "<" => ">",
+                "<=" => ">=",
+                _ => return Value::Unknown,
+            };
+            return compare(right, flipped, left);
+        }
+        _ => None,
+    };
+    let Some(ordering) = ordering else {
+        return Value::Unknown;
+    };
+    Value::Bool(match op {
+        "=" | "==" => ordering == Ordering::Equal,
+        "<>" | "!=" => ordering != Ordering::Equal,
+        "<" => ordering == Ordering::Less,
+        ">" => ordering == Ordering::Greater,
+        "<=" => ordering != Ordering::Greater,
+        _ => ordering != Ordering::Less,
     })
+}
+
+/// Whether `text` matches a `LIKE` pattern (`%` any run of characters, `_` one).
+fn like(text: &str, pattern: &str) -> bool {
+    let text: Vec<char> = text.chars().collect();
+    let pattern: Vec<char> = pattern.chars().collect();
+    fn matches(text: &[char], pattern: &[char]) -> bool {
+        match pattern.split_first() {
+            None => text.is_empty(),
+            Some(('%', rest)) => (0..=text.len()).any(|skip| matches(&text[skip..], rest)),
+            Some(('_', rest)) => !text.is_empty() && matches(&text[1..], rest),
+            Some((c, rest)) => text.first() == Some(c) && matches(&text[1..], rest),
+        }
+    }
+    matches(&text, &pattern)
 }
 
 /// Whether an `ALTER TABLE` drops a column or partition (`DROP COLUMN c`, `DROP c`, `DROP
@@ -757,48 +1391,196 @@ fn mongo_destructive(code: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{destructive, mongo_destructive};
+    use super::{Dialect, cypher_destructive, destructive, mongo_destructive};
 
     #[test]
     fn finds_destructive_statements() {
-        assert!(destructive("DROP TABLE x", false).is_some());
-        assert!(destructive("select 1; delete from x", false).is_some());
-        assert!(destructive("delete from x where id = 1", false).is_none());
-        assert!(destructive("select * from dropped_items", false).is_none());
-        assert!(destructive("DELETE FROM x WHERE id > 0 OR (1 = 1)", false).is_some());
-        assert!(destructive("DELETE FROM x WHERE 'a' = 'a'", false).is_some());
-        assert!(destructive("UPDATE x SET a = 1", false).is_some());
-        assert!(destructive("UPDATE x SET a = 1 WHERE id = 2", false).is_none());
-        assert!(destructive("ALTER TABLE x DROP COLUMN c", false).is_some());
-        assert!(destructive("ALTER TABLE IF EXISTS x ADD c int, DROP d", false).is_some());
-        assert!(destructive("ALTER TABLE x ALTER COLUMN c DROP DEFAULT", false).is_none());
-        assert!(destructive("ALTER TABLE x DROP CONSTRAINT fk", false).is_none());
-        assert!(destructive("ALTER TABLE events DELETE WHERE 1=1", false).is_some());
-        assert!(destructive("DROP VIEW v; DROP INDEX i; DROP FUNCTION f()", false).is_none());
-        assert!(destructive("SELECT 'DROP TABLE x' -- DROP TABLE y\n", false).is_none());
-        assert!(destructive("/* TRUNCATE x */ SELECT 1", false).is_none());
-        assert!(destructive("CREATE FUNCTION f() AS $$ DELETE FROM x $$ LANGUAGE sql", false).is_none());
-        assert!(destructive("SELECT 1 # DROP TABLE x", true).is_none());
-        assert!(destructive("WITH old AS (SELECT 1) DELETE FROM x", false).is_some());
-        assert!(destructive("WITH d AS (DELETE FROM x RETURNING *) SELECT 1", false).is_some());
-        assert!(destructive("WITH d AS MATERIALIZED (SELECT 1) SELECT * FROM d", false).is_none());
-        assert!(destructive("/*!50000 DROP TABLE x */", true).is_some());
-        assert!(destructive("/*M! TRUNCATE x */; SELECT 1", true).is_some());
-        assert!(destructive("/*!40101 SET NAMES utf8 */; SELECT 1", true).is_none());
-        assert!(destructive("/*!50000 DROP TABLE x */", false).is_none());
-        assert!(destructive("DO $$ BEGIN EXECUTE 'DROP TABLE x'; END $$", false).is_some());
-        assert!(destructive("DO $$ BEGIN DELETE FROM x; END $$", false).is_some());
-        assert!(destructive("DO $$ BEGIN IF true THEN UPDATE x SET a = 1; END IF; END $$", false).is_some());
-        assert!(destructive("DO $$ BEGIN RAISE NOTICE 'DROP TABLE x'; END $$", false).is_none());
-        assert!(destructive("EXECUTE 'DROP TABLE x'", false).is_some());
-        assert!(destructive("EXEC sp_executesql N'TRUNCATE TABLE x'", false).is_some());
-        assert!(destructive("PREPARE s FROM 'DELETE FROM x'", true).is_some());
-        assert!(destructive("EXECUTE 'DELETE FROM x WHERE id = ' || id", false).is_none());
-        assert!(destructive("SET @q = 'DROP TABLE t'; PREPARE s FROM @q; EXECUTE s", true).is_some());
-        assert!(destructive("SET @q := CONCAT('TRUNCATE ', 't'); EXECUTE IMMEDIATE @q", true).is_some());
-        assert!(destructive("SET @a = 1, @q = 'DELETE FROM t'; PREPARE s FROM @q", true).is_some());
-        assert!(destructive("SET @q = 'SELECT 1'; PREPARE s FROM @q; EXECUTE s", true).is_none());
-        assert!(destructive("SET @q = 'DROP TABLE t'; SET @q = 'SELECT 1'; PREPARE s FROM @q", true).is_none());
+        assert!(destructive("DROP TABLE x", Dialect::Other, false).is_some());
+        assert!(destructive("select 1; delete from x", Dialect::Other, false).is_some());
+        assert!(destructive("delete from x where id = 1", Dialect::Other, false).is_none());
+        assert!(destructive("select * from dropped_items", Dialect::Other, false).is_none());
+        assert!(destructive("DELETE FROM x WHERE id > 0 OR (1 = 1)", Dialect::Other, false).is_some());
+        assert!(destructive("DELETE FROM x WHERE 'a' = 'a'", Dialect::Other, false).is_some());
+        assert!(destructive("UPDATE x SET a = 1", Dialect::Other, false).is_some());
+        assert!(destructive("UPDATE x SET a = 1 WHERE id = 2", Dialect::Other, false).is_none());
+        assert!(destructive("ALTER TABLE x DROP COLUMN c", Dialect::Other, false).is_some());
+        assert!(destructive("ALTER TABLE IF EXISTS x ADD c int, DROP d", Dialect::Other, false).is_some());
+        assert!(destructive("ALTER TABLE x ALTER COLUMN c DROP DEFAULT", Dialect::Other, false).is_none());
+        assert!(destructive("ALTER TABLE x DROP CONSTRAINT fk", Dialect::Other, false).is_none());
+        assert!(destructive("ALTER TABLE events DELETE WHERE 1=1", Dialect::Other, false).is_some());
+        assert!(destructive("DROP VIEW v; DROP INDEX i; DROP FUNCTION f()", Dialect::Other, false).is_none());
+        assert!(destructive("SELECT 'DROP TABLE x' -- DROP TABLE y\n", Dialect::Other, false).is_none());
+        assert!(destructive("/* TRUNCATE x */ SELECT 1", Dialect::Other, false).is_none());
+        assert!(
+            destructive(
+                "CREATE FUNCTION f() AS $$ DELETE FROM x $$ LANGUAGE sql",
+                Dialect::Other,
+                false
+            )
+            .is_none()
+        );
+        assert!(destructive("SELECT 1 # DROP TABLE x", Dialect::Mysql, false).is_none());
+        assert!(destructive("WITH old AS (SELECT 1) DELETE FROM x", Dialect::Other, false).is_some());
+        assert!(destructive("WITH d AS (DELETE FROM x RETURNING *) SELECT 1", Dialect::Other, false).is_some());
+        assert!(
+            destructive(
+                "WITH d AS MATERIALIZED (SELECT 1) SELECT * FROM d",
+                Dialect::Other,
+                false
+            )
+            .is_none()
+        );
+        assert!(destructive("/*!50000 DROP TABLE x */", Dialect::Mysql, false).is_some());
+        assert!(destructive("/*M! TRUNCATE x */; SELECT 1", Dialect::Mysql, false).is_some());
+        assert!(destructive("/*!40101 SET NAMES utf8 */; SELECT 1", Dialect::Mysql, false).is_none());
+        assert!(destructive("/*!50000 DROP TABLE x */", Dialect::Other, false).is_none());
+        assert!(destructive("DO $$ BEGIN EXECUTE 'DROP TABLE x'; END $$", Dialect::Other, false).is_some());
+        assert!(destructive("DO $$ BEGIN DELETE FROM x; END $$", Dialect::Other, false).is_some());
+        assert!(
+            destructive(
+                "DO $$ BEGIN IF true THEN UPDATE x SET a = 1; END IF; END $$",
+                Dialect::Other,
+                false
+            )
+            .is_some()
+        );
+        assert!(destructive("DO $$ BEGIN RAISE NOTICE 'DROP TABLE x'; END $$", Dialect::Other, false).is_none());
+        assert!(destructive("EXECUTE 'DROP TABLE x'", Dialect::Other, false).is_some());
+        assert!(destructive("EXEC sp_executesql N'TRUNCATE TABLE x'", Dialect::Other, false).is_some());
+        assert!(destructive("PREPARE s FROM 'DELETE FROM x'", Dialect::Mysql, false).is_some());
+        assert!(destructive("EXECUTE 'DELETE FROM x WHERE id = ' || id", Dialect::Other, false).is_none());
+        assert!(
+            destructive(
+                "SET @q = 'DROP TABLE t'; PREPARE s FROM @q; EXECUTE s",
+                Dialect::Mysql,
+                false
+            )
+            .is_some()
+        );
+        assert!(
+            destructive(
+                "SET @q := CONCAT('TRUNCATE ', 't'); EXECUTE IMMEDIATE @q",
+                Dialect::Mysql,
+                false
+            )
+            .is_some()
+        );
+        assert!(
+            destructive(
+                "SET @a = 1, @q = 'DELETE FROM t'; PREPARE s FROM @q",
+                Dialect::Mysql,
+                false
+            )
+            .is_some()
+        );
+        assert!(
+            destructive(
+                "SET @q = 'SELECT 1'; PREPARE s FROM @q; EXECUTE s",
+                Dialect::Mysql,
+                false
+            )
+            .is_none()
+        );
+        assert!(
+            destructive(
+                "SET @q = 'DROP TABLE t'; SET @q = 'SELECT 1'; PREPARE s FROM @q",
+                Dialect::Mysql,
+                false
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn finds_filters_true_for_every_row() {
+        let other = |sql: &str| destructive(sql, Dialect::Other, false).is_some();
+        assert!(other("DELETE FROM users WHERE id IS NOT NULL"));
+        assert!(other("DELETE FROM users WHERE rowid > 0"));
+        assert!(other("DELETE FROM users WHERE id >= 1"));
+        assert!(other("DELETE FROM users WHERE 0 < users.id"));
+        assert!(other("DELETE FROM users WHERE 2 > 1"));
+        assert!(other("DELETE FROM users WHERE 1 IN (1)"));
+        assert!(other("DELETE FROM users WHERE 'a' LIKE '%'"));
+        assert!(other("DELETE FROM users WHERE NULL IS NULL"));
+        assert!(other("DELETE FROM users WHERE 1 BETWEEN 0 AND 2"));
+        assert!(other("DELETE FROM users WHERE (1 = 1) AND NOT (2 < 1)"));
+        assert!(other("UPDATE users SET a = 1 WHERE id > -5 OR name = 'x'"));
+        assert!(!other("DELETE FROM users WHERE id = 5"));
+        assert!(!other("DELETE FROM users WHERE id > 5"));
+        assert!(!other("DELETE FROM users WHERE email IS NOT NULL"));
+        assert!(!other("DELETE FROM users WHERE 1 = 1 AND id = 5"));
+        assert!(!other("DELETE FROM users WHERE 1 IN (2, 3)"));
+        assert!(!other("DELETE FROM users WHERE 'a' LIKE 'b%'"));
+        assert!(!other("DELETE FROM users WHERE created_at < now()"));
+        assert!(!other("DELETE FROM users WHERE NULL = NULL"));
+        assert!(!other("DELETE FROM users WHERE id IN (SELECT id FROM old)"));
+    }
+
+    #[test]
+    fn finds_tables_replaced() {
+        let other = |sql: &str| destructive(sql, Dialect::Other, false).is_some();
+        assert!(other("CREATE OR REPLACE TABLE users AS SELECT 1 AS x"));
+        assert!(other("CREATE OR REPLACE TRANSIENT TABLE users (id int)"));
+        assert!(other("REPLACE TABLE users AS SELECT 1"));
+        assert!(other("INSERT OVERWRITE TABLE t SELECT * FROM s"));
+        assert!(other("MERGE INTO users u USING src s ON true WHEN MATCHED THEN DELETE"));
+        assert!(other(
+            "MERGE INTO users u USING src s ON (1 = 1) WHEN MATCHED THEN DELETE"
+        ));
+        assert!(other("REMOVE DATABASE app"));
+        assert!(other("DROP USER app CASCADE"));
+        assert!(!other("CREATE OR REPLACE VIEW v AS SELECT 1"));
+        assert!(!other("CREATE OR REPLACE TEMP TABLE t AS SELECT 1"));
+        assert!(!other("REPLACE INTO users (id, name) VALUES (1, 'a')"));
+        assert!(!other("INSERT INTO t SELECT * FROM s"));
+        assert!(!other(
+            "MERGE INTO users u USING src s ON u.id = s.id WHEN MATCHED THEN DELETE"
+        ));
+        assert!(!other(
+            "MERGE INTO users u USING src s ON true WHEN MATCHED AND s.gone THEN DELETE"
+        ));
+        assert!(!other("DELETE user:1"));
+        assert!(!other("DROP USER app"));
+    }
+
+    #[test]
+    fn passes_what_the_same_sql_undoes_or_made() {
+        let postgres = |sql: &str, whole: bool| destructive(sql, Dialect::Transactional, whole).is_some();
+        assert!(!postgres("BEGIN; DELETE FROM users; ROLLBACK", false));
+        assert!(!postgres("START TRANSACTION; DROP TABLE users; ROLLBACK;", false));
+        assert!(postgres("BEGIN; DELETE FROM users; COMMIT; ROLLBACK", false));
+        assert!(postgres(
+            "BEGIN; DELETE FROM users; ROLLBACK TO SAVEPOINT a; COMMIT",
+            false
+        ));
+        assert!(postgres(
+            "BEGIN; DELETE FROM users; SELECT 'COMMIT' \\gexec\nROLLBACK",
+            false
+        ));
+        assert!(postgres("DELETE FROM users; BEGIN; ROLLBACK", false));
+        assert!(destructive("BEGIN; DELETE FROM users; ROLLBACK", Dialect::Mysql, false).is_some());
+        assert!(!postgres("CREATE TEMP TABLE x AS SELECT 1; DROP TABLE x", true));
+        assert!(!postgres("CREATE TABLE t(x); DELETE FROM t", true));
+        assert!(postgres("CREATE TABLE t(x); DELETE FROM t", false));
+        assert!(postgres("CREATE TABLE IF NOT EXISTS t(x); DELETE FROM t", true));
+        assert!(postgres(
+            "CREATE TEMP TABLE users(x); DROP TABLE users; DROP TABLE users",
+            true
+        ));
+        assert!(postgres("CREATE TABLE t(x); DROP TABLE t, users", true));
+    }
+
+    #[test]
+    fn finds_cypher_deletes() {
+        assert!(cypher_destructive("MATCH (n) DETACH DELETE n").is_some());
+        assert!(cypher_destructive("MATCH (n:User) DELETE n").is_some());
+        assert!(cypher_destructive("MATCH ()-[r]->() DELETE r").is_some());
+        assert!(cypher_destructive("CALL { MATCH (n) DETACH DELETE n } IN TRANSACTIONS").is_some());
+        assert!(cypher_destructive("MATCH (n) WHERE true DETACH DELETE n").is_some());
+        assert!(cypher_destructive("DROP DATABASE app").is_some());
+        assert!(cypher_destructive("MATCH (n {id: 5}) DETACH DELETE n").is_none());
+        assert!(cypher_destructive("MATCH (n:User) WHERE n.name = 'x' DELETE n").is_none());
+        assert!(cypher_destructive("MATCH (n) RETURN count(n)").is_none());
     }
 
     #[test]

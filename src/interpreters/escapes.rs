@@ -47,6 +47,10 @@ enum Capture {
     Send,
 }
 
+/// `COPY table TO 'FILE'`, `COPY (query) TO 'FILE'`: the statement's first `TO` followed by a
+/// quoted file (not `STDOUT` or `PROGRAM`).
+const COPY_TO: &str = r"(?is)\bcopy\b[^;]*?\bto\s+'([^']+)'";
+
 /// One construct of a language: its pattern (in multi-line mode) and what it captures.
 struct Escape {
     call: &'static str,
@@ -206,6 +210,8 @@ static TABLES: &[(Language, Table)] = &[
                     r#"(?:^|;)\s*\.(?:import|open|restore)\s+(?:-\S+\s+)*['"]?([^|'"\s;][^'"\s;]*)"#,
                 ),
                 read("readfile()", r#"(?i)\breadfile\s*\(\s*'([^']*)'"#),
+                // `VACUUM INTO 'FILE'` writes a copy of the database to FILE.
+                write("VACUUM INTO", r#"(?i)\bvacuum\b[^;]*?\binto\s+['"]([^'"]+)['"]"#),
             ],
             unreadable: Some(r"(?:^|;)\s*\.(?:shell|system|load)\b|\bload_extension\s*\("),
         },
@@ -222,6 +228,11 @@ static TABLES: &[(Language, Table)] = &[
                     r#"\\(?:i|ir|include|include_relative)[ \t]+['"]?([^'"\s]+)"#,
                     Language::Psql,
                 ),
+                // The server writes `COPY … TO 'FILE'` (on this machine when it runs here);
+                // psql itself writes `\copy … to FILE`, `\o FILE`, `\g FILE` and `\w FILE`.
+                write("COPY TO", COPY_TO),
+                write("\\copy", r"(?i)\\copy\b[^\n]*?\bto\s+'?([^'\s|][^'\s]*)"),
+                write("\\o", r#"\\(?:o|out|g|gx|w|write)[ \t]+['"]?([^|'"\s][^'"\s]*)"#),
             ],
             unreadable: Some(r"\\!|\\(?:o|out|g|gx)\s+\||(?i)\bprogram\b"),
         },
@@ -237,8 +248,22 @@ static TABLES: &[(Language, Table)] = &[
                     r#"(?im)(?:^|;)\s*(?:source|\\\.)[ \t]+['"]?([^'"\s;]+)"#,
                     Language::Mysql,
                 ),
+                // The server writes `SELECT … INTO OUTFILE|DUMPFILE 'FILE'` (on this machine
+                // when it runs here).
+                write(
+                    "INTO OUTFILE",
+                    r#"(?i)\binto\s+(?:outfile|dumpfile)\s+['"]([^'"]+)['"]"#,
+                ),
             ],
             unreadable: Some(r"\\!|(?im)^\s*system\b"),
+        },
+    ),
+    (
+        Language::Sql,
+        Table {
+            // DuckDB's `COPY … TO 'FILE'` and cqlsh's write FILE where the client runs.
+            escapes: &[write("COPY TO", COPY_TO)],
+            unreadable: None,
         },
     ),
     (

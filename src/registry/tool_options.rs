@@ -737,9 +737,11 @@ pub const ENTRIES: &[Entry] = &[
         ],
     ),
     // Database clients whose SQL runs nothing this guard follows: read for the data it destroys.
+    // DuckDB's options take their value as the next word, before or after the database
+    // (`duckdb -c 'SQL' app.db`).
     tool(
         &["duckdb"],
-        Options::gnu("", &[]),
+        Options::gnu("cfs", &[]).single_dash(&["cmd=", "init=", "separator=", "newline=", "nullvalue="]),
         &[
             Carrier::OperandCode {
                 index: 1,
@@ -748,6 +750,10 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::OptionCode {
                 option: Opt::Short('c'),
+                language: Language::Sql,
+            },
+            Carrier::OptionCode {
+                option: Opt::Short('s'),
                 language: Language::Sql,
             },
             Carrier::OptionCode {
@@ -762,7 +768,7 @@ pub const ENTRIES: &[Entry] = &[
         ],
     ),
     tool(
-        &["sqlcmd"],
+        &["sqlcmd", "osql"],
         Options::gnu("SdUPQqiolthswacfkmvWYAL", &[]),
         &[
             Carrier::OptionCode {
@@ -1035,6 +1041,226 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::Stdin(Language::Sql),
         ],
     ),
+    // More SQL clients: MySQL Shell (`--sql -e`), Oracle's sqlplus and the ODBC and FreeTDS
+    // shells (their input), Hive's and Spark's (`-e`, `-f`), Impala's (`-q`), Vertica's vsql
+    // (as psql), IBM's db2 (the statement as its operands, judged by the checker), Neo4j's
+    // cypher-shell (Cypher as its operand, `-f`, its input), SurrealDB's `surreal sql` (its
+    // input), and the RDS Data API (`aws rds-data execute-statement --sql`).
+    tool(
+        &["mysqlsh"],
+        Options::gnu(
+            "efuhPSD",
+            &[
+                "execute", "file", "user", "host", "port", "socket", "schema", "database", "uri",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "execute"),
+                language: Language::Mysql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Mysql,
+            },
+            Carrier::Stdin(Language::Mysql),
+        ],
+    ),
+    tool(
+        &["sqlplus", "isql", "tsql"],
+        Options::gnu("MRCUPSHpDIotrLi", &[]),
+        &[Carrier::Stdin(Language::Sql)],
+    ),
+    tool(
+        &["beeline", "hive", "spark-sql"],
+        Options::gnu(
+            "efiudnpw",
+            &[
+                "hiveconf",
+                "hivevar",
+                "define",
+                "database",
+                "master",
+                "deploy-mode",
+                "class",
+                "name",
+                "jars",
+                "packages",
+                "conf",
+                "driver-memory",
+                "executor-memory",
+                "num-executors",
+                "executor-cores",
+                "properties-file",
+                "files",
+                "queue",
+                "property-file",
+                "outputformat",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Short('e'),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Short('f'),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+    ),
+    tool(
+        &["impala-shell"],
+        Options::gnu(
+            "qfiduok",
+            &[
+                "query",
+                "query_file",
+                "impalad",
+                "database",
+                "user",
+                "output_file",
+                "var",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('q', "query"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "query_file"),
+                language: Language::Sql,
+            },
+        ],
+    ),
+    tool(
+        &["vsql"],
+        Options::gnu(
+            "cdfhpUwoFRvPC",
+            &[
+                "command", "dbname", "file", "host", "port", "username", "output", "variable", "set",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('c', "command"),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+    ),
+    tool(
+        &["db2"],
+        Options::gnu("fzor", &[]),
+        &[Carrier::OptionScript {
+            option: Opt::Short('f'),
+            language: Language::Sql,
+        }],
+    ),
+    tool(
+        &["cypher-shell"],
+        Options::gnu(
+            "aupdfP",
+            &[
+                "address",
+                "uri",
+                "username",
+                "password",
+                "database",
+                "file",
+                "format",
+                "encryption",
+                "param",
+            ],
+        ),
+        &[
+            Carrier::OperandCode {
+                index: 0,
+                language: Language::Sql,
+                unless: &[],
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+    ),
+    Entry {
+        names: &["surreal"],
+        subcommand: &["sql"],
+        options: Options::gnu(
+            "eup",
+            &[
+                "endpoint",
+                "conn",
+                "username",
+                "user",
+                "password",
+                "pass",
+                "namespace",
+                "ns",
+                "database",
+                "db",
+                "auth-level",
+                "token",
+            ],
+        ),
+        carriers: &[Carrier::Stdin(Language::Sql)],
+        inert: &[],
+    },
+    Entry {
+        names: &["aws"],
+        subcommand: &["rds-data", "execute-statement"],
+        options: Options::gnu(
+            "",
+            &[
+                "sql",
+                "resource-arn",
+                "secret-arn",
+                "database",
+                "schema",
+                "parameters",
+                "transaction-id",
+                "region",
+                "profile",
+            ],
+        ),
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Long("sql"),
+            language: Language::Sql,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["aws"],
+        subcommand: &["rds-data", "batch-execute-statement"],
+        options: Options::gnu(
+            "",
+            &[
+                "sql",
+                "resource-arn",
+                "secret-arn",
+                "database",
+                "schema",
+                "parameter-sets",
+                "transaction-id",
+                "region",
+                "profile",
+            ],
+        ),
+        carriers: &[Carrier::OptionCode {
+            option: Opt::Long("sql"),
+            language: Language::Sql,
+        }],
+        inert: &[],
+    },
     // MongoDB's shells run JavaScript: `--eval` code, a script named (`-f`, or operands ending
     // in `.js` after the database address), code piped in.
     tool(
