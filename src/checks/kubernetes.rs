@@ -6,10 +6,8 @@
 //! (its `storage-public`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
-use crate::args::{self, Options};
 use crate::rules::Rule;
 use crate::tools;
-use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL],
@@ -270,61 +268,22 @@ fn grants_privileged_pods<'a>(operands: &[&'a str]) -> Option<&'a str> {
     }
 }
 
-/// What a release tool's operands remove, said in a few words, from its parsed command line.
-type Removes = fn(&args::Parsed, &[&str]) -> Option<&'static str>;
-
 /// The releases `helmfile destroy|delete` or `argocd app delete` remove, said in a few words.
 fn releases_removed(command: &crate::command::Command) -> Option<&'static str> {
-    let (options, removes): (Options, Removes) = match command.name.as_str() {
-        "helmfile" => (
-            Options::gnu(
-                "fenl",
-                &[
-                    "file",
-                    "environment",
-                    "namespace",
-                    "selector",
-                    "state-values-set",
-                    "state-values-file",
-                    "kube-context",
-                    "helm-binary",
-                    "chart",
-                ],
-            ),
-            |_, operands| {
-                matches!(operands.first(), Some(&("destroy" | "delete")))
-                    .then_some("`helmfile destroy` would uninstall every release of the helmfile, with the resources they deployed")
-            },
-        ),
-        "argocd" => (
-            Options::gnu(
-                "Npl",
-                &[
-                    "server",
-                    "auth-token",
-                    "config",
-                    "header",
-                    "app-namespace",
-                    "propagation-policy",
-                    "selector",
-                    "grpc-web-root-path",
-                ],
-            ),
-            |parsed, operands| {
-                let keeps = parsed
-                    .args
-                    .iter()
-                    .any(|arg| arg.is_long("cascade") && arg.value().and_then(Word::value) == Some("false"));
-                (operands.starts_with(&["app", "delete"]) && !keeps)
-                    .then_some("`argocd app delete` would delete the application and every resource it deployed")
-            },
-        ),
-        _ => return None,
-    };
-    let parsed = args::parse(command.args(), &options);
-    if parsed.has('h', "help") || parsed.has_long("dry-run") {
+    let name = command.name.as_str();
+    if !matches!(name, "helmfile" | "argocd") {
         return None;
     }
-    let operands: Vec<&str> = parsed.operands().map(|word| word.value().unwrap_or("")).collect();
-    removes(&parsed, &operands)
+    let invocation = tools::read(command)?;
+    if invocation.has("--help") || invocation.has_short('h') || invocation.has("--dry-run") {
+        return None;
+    }
+    let operands = invocation.words();
+    match name {
+        "helmfile" => matches!(operands.first(), Some(&("destroy" | "delete"))).then_some(
+            "`helmfile destroy` would uninstall every release of the helmfile, with the resources they deployed",
+        ),
+        _ => (operands.starts_with(&["app", "delete"]) && invocation.value("--cascade") != Some("false"))
+            .then_some("`argocd app delete` would delete the application and every resource it deployed"),
+    }
 }

@@ -1,4 +1,5 @@
-//! Kubernetes command lines: `kubectl` and `oc` (cobra: options anywhere) and `helm`.
+//! Kubernetes command lines: `kubectl` and `oc` (cobra: options anywhere), `helm`, `helmfile`
+//! and Argo CD's `argocd`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -119,6 +120,43 @@ pub const TOOLS: &[Tool] = &[
                 long: &["--timeout", "--description", "--cascade"],
             },
         }],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["helmfile"],
+        global: Values {
+            short: "fenl",
+            long: &[
+                "--file",
+                "--environment",
+                "--namespace",
+                "--selector",
+                "--state-values-set",
+                "--state-values-file",
+                "--kube-context",
+                "--helm-binary",
+                "--chart",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["argocd"],
+        global: Values {
+            short: "Npl",
+            long: &[
+                "--server",
+                "--auth-token",
+                "--config",
+                "--header",
+                "--app-namespace",
+                "--propagation-policy",
+                "--selector",
+                "--grpc-web-root-path",
+            ],
+        },
+        subcommands: &[],
         options_anywhere: true,
     },
 ];
