@@ -37,6 +37,7 @@ pub(crate) mod links;
 pub(crate) mod modes;
 pub(crate) mod parse;
 pub(crate) mod paths;
+pub(crate) mod patterns;
 pub(crate) mod places;
 pub(crate) mod policy;
 pub(crate) mod producers;

@@ -9,9 +9,8 @@ use crate::command::{Analysis, Command, CommandId, Input, LayerId, LayerKind, Ou
 use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Cwd, Target};
+use crate::patterns::CodePattern;
 use crate::word::{DynamicKind, Part, Quoting, Word};
-use regex::Regex;
-use std::sync::LazyLock;
 
 /// Commands that print what they fetch from the network.
 pub const FETCHERS: &[&str] = &[
@@ -470,16 +469,12 @@ fn ps_shows_environment(words: &[&str]) -> bool {
 /// `strenv(TOKEN)`): the whole of it (`Some(None)`) or a secret variable. Names, lengths and
 /// tests print no value (`env | keys`, `$ENV.TOKEN | length`, `env.TOKEN != null`).
 fn queried_environment(command: &Command) -> Option<Option<String>> {
-    static WHOLE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r#"(?:^|[^.$\w"])(?:\$ENV|env)\b"#).expect("the pattern is valid"));
-    static NAMED: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"(?:^|[^.$\w"])(?:(?:\$ENV|env)\s*(?:\.\s*|\[\s*")(\w+)|(?:str)?env\s*\(\s*"?(\w+))"#)
-            .expect("the pattern is valid")
-    });
-    static NO_VALUE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"\A"?\]?\s*(?:\)\s*)?(?:\|\s*(?:keys|keys_unsorted|length|has\b|type\b|map\s*\(\s*\.key|to_entries\s*\|\s*map\s*\(\s*\.key)|[!=]=|and\b|or\b)"#)
-            .expect("the pattern is valid")
-    });
+    static WHOLE: CodePattern = CodePattern::new(r#"(?:^|[^.$\w"])(?:\$ENV|env)\b"#);
+    static NAMED: CodePattern =
+        CodePattern::new(r#"(?:^|[^.$\w"])(?:(?:\$ENV|env)\s*(?:\.\s*|\[\s*")(\w+)|(?:str)?env\s*\(\s*"?(\w+))"#);
+    static NO_VALUE: CodePattern = CodePattern::new(
+        r#"\A"?\]?\s*(?:\)\s*)?(?:\|\s*(?:keys|keys_unsorted|length|has\b|type\b|map\s*\(\s*\.key|to_entries\s*\|\s*map\s*\(\s*\.key)|[!=]=|and\b|or\b)"#,
+    );
     if !matches!(command.name.as_str(), "jq" | "gojq" | "jaq" | "yq") {
         return None;
     }

@@ -6,6 +6,7 @@ use crate::context::{Context, Mode};
 use crate::policy::Strictness;
 use crate::rules::{Decision, Rule};
 use crate::source::Span;
+use std::borrow::Cow;
 
 /// One rule matched at one place.
 #[derive(Clone, Debug)]
@@ -44,34 +45,37 @@ const MAX_WORD_CHARS: usize = 120;
 /// the middle to [`MAX_REASON_CHARS`], so that the rule id in front and the safe alternative at
 /// the end stay.
 pub fn one_line(text: &str) -> String {
-    let escaped: String = text
-        .chars()
-        .flat_map(|c| match c {
-            '\n' => vec!['\\', 'n'],
-            '\r' => vec!['\\', 'r'],
-            '\t' => vec!['\\', 't'],
-            c if c.is_control() => vec!['?'],
-            c => vec![c],
-        })
-        .collect();
-    let words: Vec<String> = escaped
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => escaped.push_str("\\n"),
+            '\r' => escaped.push_str("\\r"),
+            '\t' => escaped.push_str("\\t"),
+            c if c.is_control() => escaped.push('?'),
+            c => escaped.push(c),
+        }
+    }
+    let words: Vec<Cow<str>> = escaped
         .split(' ')
         .map(|word| middle_cut(word, MAX_WORD_CHARS))
         .collect();
-    middle_cut(&words.join(" "), MAX_REASON_CHARS)
+    middle_cut(&words.join(" "), MAX_REASON_CHARS).into_owned()
 }
 
 /// `text` with its middle replaced by `…` when it has more than `most` characters.
-fn middle_cut(text: &str, most: usize) -> String {
+fn middle_cut(text: &str, most: usize) -> Cow<'_, str> {
+    if text.len() <= most {
+        return Cow::Borrowed(text);
+    }
     let count = text.chars().count();
     if count <= most {
-        return text.to_owned();
+        return Cow::Borrowed(text);
     }
     let head = most * 3 / 5;
     let tail = most - head - 1;
     let start: String = text.chars().take(head).collect();
     let end: String = text.chars().skip(count - tail).collect();
-    format!("{start}…{end}")
+    Cow::Owned(format!("{start}…{end}"))
 }
 
 /// Text ending with a single full stop.

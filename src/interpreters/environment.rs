@@ -11,9 +11,9 @@
 //! os.environ.items()`), prints it too.
 
 use crate::language::Language;
-use regex::Regex;
+use crate::patterns::CodePattern;
 use std::ops::Range;
-use std::sync::{LazyLock, OnceLock};
+use std::sync::OnceLock;
 
 /// How one language reads its environment and prints. Each pattern is a regular expression.
 struct Model {
@@ -180,20 +180,20 @@ const MODELS: &[Model] = &[
     },
 ];
 
-/// A model's patterns, compiled once.
+/// A model's patterns, made once, each compiled when first matched.
 struct Compiled {
-    mapping: Regex,
-    values: Regex,
-    named: Regex,
-    by_key: Regex,
-    iterated: Regex,
-    destructured: Regex,
-    names_only: Regex,
-    no_value_before: Regex,
-    no_value_after: Regex,
-    statement_end: Regex,
-    sent_elsewhere: Regex,
-    assignment: Regex,
+    mapping: CodePattern,
+    values: CodePattern,
+    named: CodePattern,
+    by_key: CodePattern,
+    iterated: CodePattern,
+    destructured: CodePattern,
+    names_only: CodePattern,
+    no_value_before: CodePattern,
+    no_value_after: CodePattern,
+    statement_end: CodePattern,
+    sent_elsewhere: CodePattern,
+    assignment: CodePattern,
 }
 
 /// The model of the language at `index` of `MODELS` compiled, the first time that language is
@@ -206,22 +206,20 @@ fn compiled(index: usize) -> &'static Compiled {
 
 /// The printers of the language at `index` of `MODELS`, compiled apart from the rest of its
 /// model: code that prints nothing needs no more of it.
-fn printers(index: usize) -> &'static Regex {
-    static PRINTERS: [OnceLock<Regex>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
-    PRINTERS[index].get_or_init(|| {
-        Regex::new(&format!("(?m){}", MODELS[index].printers)).expect("the environment patterns are valid")
-    })
+fn printers(index: usize) -> &'static CodePattern {
+    static PRINTERS: [OnceLock<CodePattern>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
+    PRINTERS[index].get_or_init(|| CodePattern::owned(format!("(?m){}", MODELS[index].printers)))
 }
 
 /// The network calls of the language at `index` of `MODELS` that send data, compiled apart
 /// from the rest of its model: code that sends nothing needs no more of it.
-fn senders(index: usize) -> &'static Regex {
-    static SENDERS: [OnceLock<Regex>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
-    SENDERS[index].get_or_init(|| Regex::new(MODELS[index].senders).expect("the environment patterns are valid"))
+fn senders(index: usize) -> &'static CodePattern {
+    static SENDERS: [OnceLock<CodePattern>; MODELS.len()] = [const { OnceLock::new() }; MODELS.len()];
+    SENDERS[index].get_or_init(|| CodePattern::new(MODELS[index].senders))
 }
 
 fn compile(model: &Model) -> Compiled {
-    let pattern = |text: &str| Regex::new(text).expect("the environment patterns are valid");
+    let pattern = CodePattern::new;
     Compiled {
         mapping: pattern(model.mapping),
         values: pattern(model.values),
@@ -287,7 +285,13 @@ pub fn printed(language: Language, code: &str, prints_value: bool) -> Option<Pri
 }
 
 /// [`printed`] for code that names the environment as the model does.
-fn printed_in(model: &Compiled, printers: &Regex, senders: &Regex, code: &str, prints_value: bool) -> Option<Printed> {
+fn printed_in(
+    model: &Compiled,
+    printers: &CodePattern,
+    senders: &CodePattern,
+    code: &str,
+    prints_value: bool,
+) -> Option<Printed> {
     let reads = reads(model, code);
     let tainted = tainted(model, code, &reads);
     let mut regions: Vec<(String, Range<usize>)> = Vec::new();
@@ -409,7 +413,7 @@ fn tainted(model: &Compiled, code: &str, reads: &[Read]) -> Vec<(String, Option<
 
 /// Each call `pattern` finds in `code`, by name, with the text it takes: its arguments, or the
 /// rest of the statement when it takes them without parentheses.
-fn calls(model: &Compiled, pattern: &Regex, code: &str) -> Vec<(String, Range<usize>)> {
+fn calls(model: &Compiled, pattern: &CodePattern, code: &str) -> Vec<(String, Range<usize>)> {
     pattern
         .find_iter(code)
         .map(|found| {
@@ -450,12 +454,9 @@ fn shown_in(
 
 /// Keys under which a request carries its own credentials (`headers=`, `auth:`, `'Cookie':`,
 /// PHP's `CURLOPT_HTTPHEADER`), just before a value or a bracket holding it.
-static CREDENTIAL_KEY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r#"(?i)(?:\b(?:headers?|auth\w*|authorization|cookies?|bearer|basic_auth|token_auth|proxy\w*|user(?:name)?|CURLOPT_(?:HTTPHEADER|USERPWD|COOKIE|XOAUTH2_BEARER)|x-api-key|api-key|private-token)\b['"]?\s*(?:=>|[=:,])|['"]Bearer |\.(?:basic_auth|headers?|auth)\s*\(|\[\s*['"](?:Authorization|Cookie)['"]\s*\]\s*=)[^,;]*\z"#,
-    )
-    .expect("the credential key pattern is valid")
-});
+static CREDENTIAL_KEY: CodePattern = CodePattern::new(
+    r#"(?i)(?:\b(?:headers?|auth\w*|authorization|cookies?|bearer|basic_auth|token_auth|proxy\w*|user(?:name)?|CURLOPT_(?:HTTPHEADER|USERPWD|COOKIE|XOAUTH2_BEARER)|x-api-key|api-key|private-token)\b['"]?\s*(?:=>|[=:,])|['"]Bearer |\.(?:basic_auth|headers?|auth)\s*\(|\[\s*['"](?:Authorization|Cookie)['"]\s*\]\s*=)[^,;]*\z"#,
+);
 
 /// Whether the value at `at` is one of a request's credentials: it, or a bracket enclosing it
 /// inside the call's arguments from `start`, follows a credential key in its own argument.
@@ -482,10 +483,9 @@ fn authenticates(code: &str, start: usize, at: usize) -> bool {
 /// The web addresses written in `region` of `code`: `https://…` literals, and the hosts given
 /// to a connection (`HTTPSConnection('host')`, `hostname: 'host'`).
 fn addresses(code: &str, region: Range<usize>) -> Vec<String> {
-    static ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"(https?://[^\s'"`)\]}<>]+)|\b(?:HTTPS?Connection|hostname|host)\s*[(:=]\s*['"]([^'"\s/]+)"#)
-            .expect("the address pattern is valid")
-    });
+    static ADDRESS: CodePattern = CodePattern::new(
+        r#"(https?://[^\s'"`)\]}<>]+)|\b(?:HTTPS?Connection|hostname|host)\s*[(:=]\s*['"]([^'"\s/]+)"#,
+    );
     ADDRESS
         .captures_iter(&code[region])
         .filter_map(|found| match (found.get(1), found.get(2)) {
@@ -568,31 +568,30 @@ const MODULE_EXPRESSIONS: &[(Language, &str, &str)] = &[(
 
 /// The patterns of `BINDINGS` and `MODULE_EXPRESSIONS`, each compiled the first time code of
 /// its language is read.
-static COMPILED_BINDINGS: [OnceLock<Regex>; BINDINGS.len()] = [const { OnceLock::new() }; BINDINGS.len()];
-static COMPILED_MODULE_EXPRESSIONS: [OnceLock<Regex>; MODULE_EXPRESSIONS.len()] =
+static COMPILED_BINDINGS: [OnceLock<CodePattern>; BINDINGS.len()] = [const { OnceLock::new() }; BINDINGS.len()];
+static COMPILED_MODULE_EXPRESSIONS: [OnceLock<CodePattern>; MODULE_EXPRESSIONS.len()] =
     [const { OnceLock::new() }; MODULE_EXPRESSIONS.len()];
 
 /// The bindings of `language`, each with its pattern compiled.
-fn bindings(language: Language) -> impl Iterator<Item = (&'static Regex, &'static Binding)> {
+fn bindings(language: Language) -> impl Iterator<Item = (&'static CodePattern, &'static Binding)> {
     BINDINGS
         .iter()
         .zip(&COMPILED_BINDINGS)
         .filter(move |((of, _), _)| *of == language)
         .map(|((_, binding), compiled)| {
-            let pattern = compiled.get_or_init(|| Regex::new(binding.pattern).expect("the binding patterns are valid"));
+            let pattern = compiled.get_or_init(|| CodePattern::new(binding.pattern));
             (pattern, binding)
         })
 }
 
 /// The module expressions of `language`, each with its pattern compiled, and the module's name.
-fn module_expressions(language: Language) -> impl Iterator<Item = (&'static Regex, &'static str)> {
+fn module_expressions(language: Language) -> impl Iterator<Item = (&'static CodePattern, &'static str)> {
     MODULE_EXPRESSIONS
         .iter()
         .zip(&COMPILED_MODULE_EXPRESSIONS)
         .filter(move |((of, _, _), _)| *of == language)
         .map(|((_, pattern, name), compiled)| {
-            let pattern =
-                compiled.get_or_init(|| Regex::new(pattern).expect("the module expression patterns are valid"));
+            let pattern = compiled.get_or_init(|| CodePattern::new(pattern));
             (pattern, *name)
         })
 }

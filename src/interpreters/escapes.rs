@@ -10,6 +10,7 @@
 
 use super::{Action, Effect};
 use crate::language::Language;
+use crate::patterns::CodePattern;
 use crate::source::{PLACEHOLDER_OPEN, Source};
 use crate::word::Word;
 use regex::Regex;
@@ -1026,10 +1027,11 @@ fn table(language: Language) -> Option<&'static Table> {
     TABLES.iter().find(|(l, _)| *l == language).map(|(_, table)| table)
 }
 
-/// Compiled patterns, by language, built the first time a language is read.
+/// A language's patterns, by language, made the first time a language is read; each is
+/// compiled when first matched (`CodePattern`).
 struct Compiled {
-    escapes: Vec<(Regex, &'static Escape)>,
-    unreadable: Option<Regex>,
+    escapes: Vec<(CodePattern, &'static Escape)>,
+    unreadable: Option<CodePattern>,
 }
 
 fn compiled(language: Language) -> Option<&'static Compiled> {
@@ -1040,10 +1042,10 @@ fn compiled(language: Language) -> Option<&'static Compiled> {
     if let Some((_, found)) = cache.iter().find(|(l, _)| *l == language) {
         return Some(found);
     }
-    let compile = |pattern: &str| Regex::new(&format!("(?m){pattern}")).expect("escape patterns are valid");
+    let multiline = |pattern: &str| CodePattern::owned(format!("(?m){pattern}"));
     let built: &'static Compiled = Box::leak(Box::new(Compiled {
-        escapes: table.escapes.iter().map(|e| (compile(e.pattern), e)).collect(),
-        unreadable: table.unreadable.map(compile),
+        escapes: table.escapes.iter().map(|e| (multiline(e.pattern), e)).collect(),
+        unreadable: table.unreadable.map(multiline),
     }));
     cache.push((language, built));
     Some(built)
@@ -1226,11 +1228,16 @@ fn expand_home(path: &str, home: &str) -> String {
 mod tests {
     use super::*;
 
-    /// Every pattern compiles (they are compiled only when code in their language comes).
+    /// Every pattern compiles, in both forms (they are compiled only when code in their
+    /// language comes).
     #[test]
     fn every_pattern_compiles() {
         for (language, _) in TABLES {
-            assert!(compiled(*language).is_some(), "{language:?}");
+            let compiled = compiled(*language).unwrap_or_else(|| panic!("{language:?}"));
+            for pattern in compiled.escapes.iter().map(|(p, _)| p).chain(&compiled.unreadable) {
+                pattern.on("ascii");
+                pattern.on("non-ASCII: é");
+            }
         }
     }
 

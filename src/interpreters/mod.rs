@@ -23,9 +23,9 @@ use crate::command::Output;
 use crate::language::Language;
 use crate::parse::Allowance;
 use crate::parse::ParseFailure;
+use crate::patterns::CodePattern;
 use crate::source::{Source, Span};
 use crate::word::{Dynamic, DynamicKind, Part, Quoting, Word};
-use regex::Regex;
 
 /// What a call in the code does.
 #[derive(Clone, Debug)]
@@ -159,25 +159,19 @@ pub fn capabilities(language: Language) -> escapes::Capabilities {
 /// so without compiling it: compiling took most of a one-liner's hook call.
 pub(crate) struct LazyPattern {
     words: &'static [&'static str],
-    text: &'static str,
-    compiled: std::sync::OnceLock<Regex>,
+    pattern: CodePattern,
 }
 
 impl LazyPattern {
     pub(crate) const fn new(words: &'static [&'static str], text: &'static str) -> LazyPattern {
         LazyPattern {
             words,
-            text,
-            compiled: std::sync::OnceLock::new(),
+            pattern: CodePattern::new(text),
         }
     }
 
     pub(crate) fn is_match(&self, code: &str) -> bool {
-        self.words.iter().any(|word| code.contains(word))
-            && self
-                .compiled
-                .get_or_init(|| Regex::new(self.text).expect("the interpreter patterns are valid"))
-                .is_match(code)
+        self.words.iter().any(|word| code.contains(word)) && self.pattern.on(code).is_match(code)
     }
 }
 
@@ -861,9 +855,9 @@ mod tests {
             );
         for (language, pattern) in gated {
             assert!(
-                every_match_spells(pattern.text, pattern.words),
+                every_match_spells(pattern.pattern.text(), pattern.words),
                 "{language:?}: {} does not always spell one of {:?}",
-                pattern.text,
+                pattern.pattern.text(),
                 pattern.words
             );
         }
