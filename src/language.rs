@@ -90,6 +90,9 @@ pub enum Language {
     FfmpegFilter,
     /// DOSBox commands (`dosbox -c`): `mount` gives DOS commands a host folder to write.
     Dosbox,
+    /// Redis commands, one a line, as `redis-cli` reads them from its input: judged by the
+    /// database checker for the data they destroy; none of them runs a program here.
+    Redis,
     /// PowerShell (`pwsh -Command`, `-EncodedCommand`, `.ps1` scripts), read on its grammar: its
     /// cmdlets, aliases, native commands, script blocks and .NET calls.
     PowerShell,
@@ -177,6 +180,7 @@ impl Language {
                 | Language::Hcl
                 | Language::FfmpegFilter
                 | Language::Dosbox
+                | Language::Redis
                 | Language::Sysctl
         )
     }

@@ -137,6 +137,7 @@ rule_tests! {
     read_env_file,
     read_only_profile,
     registry_system_change,
+    redis_dump_moved,
     redis_flush,
     remote_code_execution,
     remote_delete,

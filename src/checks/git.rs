@@ -246,7 +246,7 @@ pub static GIT_REFLOG_EXPIRE: Rule = Rule {
 pub static GIT_GC_PRUNE: Rule = Rule {
     id: "git-gc-prune",
     decision: DENY,
-    catches: "`git gc --prune=now`, and `git prune` without `--expire` or with `--expire=now`: unreachable commits are deleted at once instead of after two weeks.",
+    catches: "`git gc --prune=now`, a `git gc` (or `git maintenance run`, which runs it) given `gc.pruneExpire`, `gc.reflogExpire` or `gc.reflogExpireUnreachable` of `now` (by `-c`, `--config-env` or `GIT_CONFIG_KEY_n`/`GIT_CONFIG_PARAMETERS`), and `git prune` without `--expire` or with `--expire=now`: unreachable commits, or the reflog that finds them, are deleted at once instead of after two weeks (90 days for the reflog).",
     instead: "Run `git gc` without --prune=now; unreachable objects stay recoverable for two weeks",
     examples: &[
         "git gc --prune=now",
@@ -254,9 +254,15 @@ pub static GIT_GC_PRUNE: Rule = Rule {
         "git prune",
         "git prune --expire=now",
         "git prune --expire now",
+        "git -c gc.pruneExpire=now gc",
+        "GIT_CONFIG_PARAMETERS=\"'gc.reflogExpire'='now'\" git gc",
+        "git -c gc.reflogExpireUnreachable=now maintenance run --task=gc",
     ],
     allowed: &[
         "git gc",
+        "git -c gc.pruneExpire=2.weeks.ago gc",
+        "git -c gc.pruneExpire=now log",
+        "git -c gc.pruneExpire=now maintenance run --task=commit-graph",
         "git gc --aggressive",
         "git prune -n",
         "git prune --expire=2.weeks.ago",
@@ -400,18 +406,12 @@ fn check(subject: &Subject, report: &mut Report) {
             let parsed = args::parse(args, &git_options("e", &["exclude"]));
             // `-c clean.requireForce=false` makes a plain `git clean` delete, and so does the
             // same setting given in the environment (`GIT_CONFIG_KEY_0`, `GIT_CONFIG_PARAMETERS`).
-            let off = |key: &str, value: &str| {
-                key.eq_ignore_ascii_case("clean.requireforce")
-                    && matches!(value.to_ascii_lowercase().as_str(), "false" | "no" | "off" | "0" | "")
-            };
-            let force_not_required = invocation.config.iter().any(|setting| {
-                setting
-                    .text()
-                    .split_once('=')
-                    .is_some_and(|(key, value)| off(key, value))
-            }) || git::environment_settings(subject.command.environment())
-                .iter()
-                .any(|setting| off(&setting.key, setting.value.text()));
+            let force_not_required = given_settings(subject, &invocation).iter().any(|(key, value)| {
+                key == "clean.requireforce"
+                    && value.as_deref().is_some_and(|value| {
+                        matches!(value.to_ascii_lowercase().as_str(), "false" | "no" | "off" | "0" | "")
+                    })
+            });
             let force = parsed.has('f', "force") || force_not_required && !parsed.has('i', "interactive");
             let dry_run = parsed.has('n', "dry-run");
             if force && !dry_run {
@@ -629,6 +629,23 @@ fn check(subject: &Subject, report: &mut Report) {
                     &GIT_GC_PRUNE,
                     "`git gc --prune=now` would delete unreachable commits at once, with no way back",
                 );
+            } else if let Some(lost) = gc_expires_at_once(subject, &invocation) {
+                flag(report, &GIT_GC_PRUNE, &lost);
+            }
+        }
+        // `git maintenance run` runs `git gc` when no `--task` is named (the only task enabled
+        // by default) or `--task=gc` is.
+        "maintenance" if first_word(args) == Some("run") => {
+            let parsed = args::parse(&args[1..], &git_options("", &["task", "schedule"]));
+            let tasks: Vec<Option<&str>> = parsed
+                .args
+                .iter()
+                .filter(|arg| arg.is_long("task"))
+                .map(|arg| arg.value().and_then(Word::value))
+                .collect();
+            let runs_gc = tasks.is_empty() || tasks.iter().any(|task| task.is_none_or(|task| task == "gc"));
+            if runs_gc && let Some(lost) = gc_expires_at_once(subject, &invocation) {
+                flag(report, &GIT_GC_PRUNE, &lost);
             }
         }
         "update-ref" => {
@@ -869,6 +886,55 @@ fn work_tree_top(folder: &paths::AbsPath, context: &crate::context::Context) -> 
             } else {
                 folder.clone()
             }
+        })
+}
+
+/// The settings a git command is given for this run: `-c key=value` (a key alone is `true`),
+/// `--config-env=key=VARIABLE`, and `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` or
+/// `GIT_CONFIG_PARAMETERS` in its environment. Keys are lowercased (git reads them so); a value
+/// is `None` when it is only known when the command runs.
+fn given_settings(subject: &Subject, invocation: &git::Invocation) -> Vec<(String, Option<String>)> {
+    let environment = subject.command.environment();
+    let from_options = invocation
+        .config
+        .iter()
+        .map(|setting| match setting.text().split_once('=') {
+            Some((key, value)) => (key.to_ascii_lowercase(), setting.value().map(|_| value.to_owned())),
+            None => (setting.text().to_ascii_lowercase(), Some("true".to_owned())),
+        });
+    let from_variables = invocation.config_env.iter().filter_map(|setting| {
+        let (key, variable) = setting.split_once('=')?;
+        let value = environment
+            .clone()
+            .find(|(name, _)| *name == variable)
+            .and_then(|(_, word)| word.value().map(str::to_owned));
+        Some((key.to_ascii_lowercase(), value))
+    });
+    let from_environment = git::environment_settings(environment.clone())
+        .into_iter()
+        .map(|setting| {
+            (
+                setting.key.to_ascii_lowercase(),
+                setting.value.value().map(str::to_owned),
+            )
+        });
+    from_options.chain(from_variables).chain(from_environment).collect()
+}
+
+/// What a `git gc` given `gc.pruneExpire`, `gc.reflogExpire` or `gc.reflogExpireUnreachable`
+/// of `now` (or `all`, or a value only known when it runs) loses at once: the unreachable
+/// commits, or the reflog entries that are the record of where lost commits are.
+fn gc_expires_at_once(subject: &Subject, invocation: &git::Invocation) -> Option<String> {
+    given_settings(subject, invocation)
+        .into_iter()
+        .find_map(|(key, value)| {
+            let at_once = value.is_none_or(|value| matches!(value.to_ascii_lowercase().as_str(), "now" | "all"));
+            let lost = match key.as_str() {
+                "gc.pruneexpire" => "unreachable commits",
+                "gc.reflogexpire" | "gc.reflogexpireunreachable" => "the reflog, the record of where lost commits are,",
+                _ => return None,
+            };
+            at_once.then(|| format!("`git gc` given `{key}` now would delete {lost} at once, with no way back"))
         })
 }
 

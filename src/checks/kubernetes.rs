@@ -1,7 +1,7 @@
 //! Kubernetes: `kubectl delete` (and OpenShift's `oc delete`) of namespaces and projects, volumes
 //! and their claims, custom resource definitions, of everything a flag selects (`--all`, `-A`,
-//! `-l`) or manifests define (`-f`, `-k`), `helm uninstall` (and the releases `helmfile destroy`
-//! or Argo CD's `app delete` remove), binding the `cluster-admin` role or OpenShift's privileged security context
+//! `-l`) or manifests define (`-f`, `-k`), `helm uninstall` (and the releases `helmfile destroy`,
+//! Argo CD's `app delete` or Flux's `uninstall` and `delete` remove), binding the `cluster-admin` role or OpenShift's privileged security context
 //! constraints (the cloud checker's `admin-grant`), and binding a role for unauthenticated users
 //! (its `storage-public`).
 
@@ -11,7 +11,7 @@ use crate::tools;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL],
-    applies: Applies::Commands(&["kubectl", "oc", "helm", "helmfile", "argocd"]),
+    applies: Applies::Commands(&["kubectl", "oc", "helm", "helmfile", "argocd", "flux"]),
     check,
     whole_analysis: None,
 };
@@ -50,7 +50,7 @@ pub static KUBECTL_DELETE: Rule = Rule {
 pub static HELM_UNINSTALL: Rule = Rule {
     id: "helm-uninstall",
     decision: ASK,
-    catches: "`helm uninstall` (`delete`, `del`, `un`): a release and its resources are removed; `helmfile destroy` (`delete`): every release of the helmfile; Argo CD's `argocd app delete`: the application and, unless `--cascade=false`, every resource it deployed.",
+    catches: "`helm uninstall` (`delete`, `del`, `un`): a release and its resources are removed; `helmfile destroy` (`delete`): every release of the helmfile; Argo CD's `argocd app delete`: the application and, unless `--cascade=false`, every resource it deployed; `flux uninstall` (unless `--keep-namespace`) and `flux delete kustomization|helmrelease`, without their question (`--silent`, or an answer piped in): the first removes Flux's controllers and custom resources, and the namespace it runs in with whatever else was put there (often a hand-made `sops-age` decryption key), while the workloads it deployed stay; with the second, a Kustomization whose `prune` is on takes every resource it applied with it, a HelmRelease is uninstalled.",
     instead: "Ask the user before removing a release",
     examples: &[
         "helm uninstall web",
@@ -58,6 +58,9 @@ pub static HELM_UNINSTALL: Rule = Rule {
         "helmfile destroy",
         "helmfile -e prod delete",
         "argocd app delete web --yes",
+        "flux uninstall --silent",
+        "flux delete kustomization apps --silent",
+        "flux delete hr web -s -n prod",
     ],
     allowed: &[
         "helm list",
@@ -67,6 +70,12 @@ pub static HELM_UNINSTALL: Rule = Rule {
         "helmfile -e prod diff",
         "argocd app delete web --cascade=false",
         "argocd app get web",
+        "flux uninstall --silent --keep-namespace",
+        "flux uninstall",
+        "flux uninstall --dry-run",
+        "flux delete kustomization apps",
+        "flux delete source git repo --silent",
+        "flux suspend kustomization apps",
     ],
 };
 
@@ -268,10 +277,40 @@ fn grants_privileged_pods<'a>(operands: &[&'a str]) -> Option<&'a str> {
     }
 }
 
-/// The releases `helmfile destroy|delete` or `argocd app delete` remove, said in a few words.
+/// What `flux uninstall` or `flux delete kustomization|helmrelease` removes. Without `--silent`
+/// flux asks first, and an agent's command has nobody to answer unless it pipes the answer in.
+fn flux_removes(
+    command: &crate::command::Command,
+    invocation: &tools::Invocation,
+    operands: &[&str],
+) -> Option<&'static str> {
+    let unasked = invocation.has("--silent")
+        || invocation.has_short('s')
+        || !matches!(command.stdin, crate::command::Input::Inherited);
+    match operands {
+        ["uninstall", ..]
+            if unasked
+                && (!invocation.has("--keep-namespace") || invocation.value("--keep-namespace") == Some("false")) =>
+        {
+            Some(
+                "`flux uninstall` would delete Flux's controllers, its custom resources and the namespace it runs in, with whatever else is kept there (a hand-made `sops-age` key, say)",
+            )
+        }
+        ["delete", "kustomization" | "ks", _, ..] if unasked => Some(
+            "`flux delete kustomization` would delete the Kustomization and, when it prunes, every resource it applied",
+        ),
+        ["delete", "helmrelease" | "hr", _, ..] if unasked => {
+            Some("`flux delete helmrelease` would uninstall the Helm release and its resources")
+        }
+        _ => None,
+    }
+}
+
+/// The releases `helmfile destroy|delete`, `argocd app delete`, `flux uninstall` or `flux delete
+/// kustomization|helmrelease` remove, said in a few words.
 fn releases_removed(command: &crate::command::Command) -> Option<&'static str> {
     let name = command.name.as_str();
-    if !matches!(name, "helmfile" | "argocd") {
+    if !matches!(name, "helmfile" | "argocd" | "flux") {
         return None;
     }
     let invocation = tools::read(command)?;
@@ -283,6 +322,7 @@ fn releases_removed(command: &crate::command::Command) -> Option<&'static str> {
         "helmfile" => matches!(operands.first(), Some(&("destroy" | "delete"))).then_some(
             "`helmfile destroy` would uninstall every release of the helmfile, with the resources they deployed",
         ),
+        "flux" => flux_removes(command, &invocation, &operands),
         _ => (operands.starts_with(&["app", "delete"]) && invocation.value("--cascade") != Some("false"))
             .then_some("`argocd app delete` would delete the application and every resource it deployed"),
     }

@@ -1,12 +1,14 @@
 //! Databases: SQL that destroys data (`DROP TABLE|DATABASE|SCHEMA`, `TRUNCATE`, `DELETE` or
-//! `UPDATE` without a `WHERE` or with one that is always true, `ALTER TABLE … DROP COLUMN`),
-//! MongoDB's `drop()`, `dropDatabase()` and `deleteMany({})`, read from the code the walk found
-//! for a client however it got there (`-c`, `-e`, `--eval`, a heredoc, a pipe, `< file`, `<(…)`,
+//! `UPDATE` without a `WHERE` or with one that is always true, `ALTER TABLE … DROP COLUMN`, a
+//! column's type changed), MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` and `$out`,
+//! read from the code the walk found for a client however it got there (`-c`, `-e`, `--eval`,
+//! a heredoc, a pipe, `< file`, `cat file |`, `<(…)`,
 //! a file the command wrote and runs by `-f`, `--file`, `load()` or `redis-cli --eval`). The SQL
 //! is lexed: keywords in string literals and comments are data. Also `dropdb`, `pg_dropcluster`,
 //! restores that drop first (`pg_restore --clean`, `mongorestore --drop`), InfluxDB's deletes,
-//! Neo4j's Cypher, `redis-cli FLUSHALL`, and key stores emptied by pattern or prefix (`… --scan | xargs redis-cli del`,
-//! `etcdctl del --prefix`, `consul kv delete -recurse`).
+//! Neo4j's Cypher, `redis-cli FLUSHALL` (and `SHUTDOWN NOSAVE`, `FUNCTION FLUSH`, `SWAPDB`,
+//! `CONFIG SET dir`), and key stores emptied by pattern or prefix (`… --scan | xargs redis-cli
+//! del`, `etcdctl del --prefix`, `etcdctl rm -r`, `consul kv delete -recurse`).
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::args::{self, Options};
@@ -81,7 +83,13 @@ const DROPPERS: &[&str] = &[
 const NAMES: [&str; CLIENTS.len() + DROPPERS.len()] = super::joined(CLIENTS, DROPPERS);
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&SQL_DESTRUCTIVE, &DROPDB, &REDIS_FLUSH, &KEY_STORE_EMPTIED],
+    rules: &[
+        &SQL_DESTRUCTIVE,
+        &DROPDB,
+        &REDIS_FLUSH,
+        &REDIS_DUMP_MOVED,
+        &KEY_STORE_EMPTIED,
+    ],
     applies: Applies::Commands(&NAMES),
     check,
     whole_analysis: None,
@@ -90,7 +98,7 @@ pub const CHECKER: Checker = Checker {
 pub static SQL_DESTRUCTIVE: Rule = Rule {
     id: "sql-destructive",
     decision: ASK,
-    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`, `mysqlsh`, `sqlplus`, `beeline`, `hive`, `spark-sql`, `impala-shell -q`, `vsql`, `db2`, `isql`, `osql`, `tsql`, `aws rds-data execute-statement --sql`, SurrealDB's `surreal sql`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file`, `<(…)`, a file the command wrote or one on disk, run by `-f` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with one true for every row (constants that compare true: `WHERE 1=1`, `WHERE true`, `2 > 1`, `1 IN (1)`, `'a' LIKE '%'`, `NULL IS NULL`; the key every row has asked only to be set or above its lowest value: `id IS NOT NULL`, `rowid > 0`, `id >= 1`; a filter on any other column is a filter), a table replaced whole (`CREATE OR REPLACE TABLE`, `REPLACE TABLE`, `INSERT OVERWRITE`, a `MERGE` joined `ON true` that deletes what it matches; MySQL's `REPLACE INTO` replaces rows by key and passes), `ALTER TABLE … DROP COLUMN|PARTITION`, Oracle's `DROP USER … CASCADE`, SurrealDB's `REMOVE DATABASE|TABLE`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)` (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe); Neo4j's `cypher-shell` deleting what a pattern matches with no filter (`MATCH (n) DETACH DELETE n`) or `DROP DATABASE`; `influx delete` without `--predicate`; `pg_restore --clean -d DB` and `mongorestore --drop`, which drop what they restore over. `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, keywords in string literals or plain comments are data, and statements a later `ROLLBACK` undoes (PostgreSQL, SQLite, DuckDB) or that empty or drop a table the same SQL created (given whole to psql's `-c` or as sqlite3's argument, which stop at the first error) pass. SQL only known when the command runs (`psql -c \"$SQL\"`) is not asked about: it is far more often a query than a drop.",
+    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`, `mysqlsh`, `sqlplus`, `beeline`, `hive`, `spark-sql`, `impala-shell -q`, `vsql`, `db2`, `isql`, `osql`, `tsql`, `aws rds-data execute-statement --sql`, SurrealDB's `surreal sql`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file` or `cat file |`, `<(…)`, a file the command wrote or one on disk, run by `-f`, by sqlplus's `@FILE` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with one true for every row (constants that compare true: `WHERE 1=1`, `WHERE true`, `2 > 1`, `1 IN (1)`, `'a' LIKE '%'`, `NULL IS NULL`; the key every row has asked only to be set or above its lowest value: `id IS NOT NULL`, `rowid > 0`, `id >= 1`; a filter on any other column is a filter), a table replaced whole (`CREATE OR REPLACE TABLE`, `REPLACE TABLE`, `INSERT OVERWRITE`, a `MERGE` joined `ON true` that deletes what it matches; MySQL's `REPLACE INTO` replaces rows by key and passes), `ALTER TABLE … DROP COLUMN|PARTITION`, a column's type changed (`ALTER COLUMN c TYPE t`, `SET DATA TYPE`, MySQL's `MODIFY`/`CHANGE`, SQL Server's `ALTER COLUMN c t`), which converts every value: a narrower type cuts them and a `USING` expression replaces them, Oracle's `DROP USER … CASCADE`, SurrealDB's `REMOVE DATABASE|TABLE`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)`, an aggregation's `$out` stage (which replaces the collection it names; `$merge` writes documents by key, like `REPLACE INTO`, and passes), `dropAllUsers()`/`dropAllRoles()`, and filters true for every document (`{$where: \"true\"}`, `{$expr: true}`) (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe); Neo4j's `cypher-shell` deleting what a pattern matches with no filter (`MATCH (n) DETACH DELETE n`) or `DROP DATABASE`; `influx delete` without `--predicate`; `pg_restore --clean -d DB` and `mongorestore --drop`, which drop what they restore over. `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, keywords in string literals or plain comments are data, and statements a later `ROLLBACK` undoes (PostgreSQL, SQLite, DuckDB) or that empty or drop a table the same SQL created (given whole to psql's `-c` or as sqlite3's argument, which stop at the first error) pass. SQL only known when the command runs (`psql -c \"$SQL\"`) is not asked about: it is far more often a query than a drop.",
     instead: "Run a `SELECT` of what would go first, take a dump (`pg_dump`, `mysqldump`, `mongodump`), and let the user confirm",
     examples: &[
         "psql -c 'DROP TABLE users'",
@@ -121,6 +129,11 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "hive -e 'DROP TABLE t'",
         "cypher-shell 'MATCH (n) DETACH DELETE n'",
         "pg_restore --clean -d app dump.pgc",
+        "psql -c 'ALTER TABLE users ALTER COLUMN email TYPE int USING 0'",
+        "mysql -e 'ALTER TABLE users MODIFY email CHAR(2)'",
+        "mongosh app --eval 'db.events.aggregate([{$match: {}}, {$out: \"users\"}])'",
+        "mongosh app --eval 'db.users.deleteMany({$where: \"true\"})'",
+        "mongosh app --eval 'db.dropAllUsers()'",
     ],
     allowed: &[
         "psql -c 'SELECT * FROM users'",
@@ -147,6 +160,9 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "mysql -e \"REPLACE INTO users (id, name) VALUES (1, 'a')\"",
         "cypher-shell 'MATCH (n {id: 5}) DETACH DELETE n'",
         "pg_restore -d app dump.pgc",
+        "psql -c 'ALTER TABLE users ALTER COLUMN email SET NOT NULL'",
+        "mongosh app --eval 'db.events.aggregate([{$merge: {into: \"totals\"}}])'",
+        "mongosh app --eval 'db.users.deleteMany({$where: \"this.a > this.b\"})'",
     ],
 };
 
@@ -167,7 +183,7 @@ pub static DROPDB: Rule = Rule {
 pub static REDIS_FLUSH: Rule = Rule {
     id: "redis-flush",
     decision: ASK,
-    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, the command piped in, and a Lua script given to `EVAL`, or in a file `--eval` runs, that calls it): every key is deleted.",
+    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, the command piped in or read from a file, and a Lua script given to `EVAL`, or in a file `--eval` runs, that calls it): every key is deleted. Also what loses data without deleting keys by name: `SHUTDOWN NOSAVE` and `DEBUG RELOAD NOSAVE` (every write since the last snapshot), `FUNCTION FLUSH` (every function library), `SWAPDB` (each database's keys swapped for the other's, under every client). `SCRIPT FLUSH` only empties the script cache, which clients fill again, and passes.",
     instead: "Delete specific keys, and let the user confirm",
     examples: &[
         "redis-cli flushall",
@@ -175,29 +191,52 @@ pub static REDIS_FLUSH: Rule = Rule {
         "echo FLUSHALL | redis-cli",
         "redis-cli EVAL \"redis.call('flushall')\" 0",
         "echo \"redis.call('flushall')\" > f.lua && redis-cli --eval f.lua",
+        "redis-cli SHUTDOWN NOSAVE",
+        "redis-cli FUNCTION FLUSH ASYNC",
+        "echo 'SWAPDB 0 1' | redis-cli",
     ],
     allowed: &[
         "redis-cli get key",
+        "redis-cli SHUTDOWN SAVE",
+        "redis-cli SCRIPT FLUSH",
+        "redis-cli FUNCTION LIST",
         "redis-cli keys 'session:*'",
         "redis-cli EVAL 'return 1' 0",
         "echo \"return redis.call('get', KEYS[1])\" > f.lua && redis-cli --eval f.lua k ,",
     ],
 };
 
+pub static REDIS_DUMP_MOVED: Rule = Rule {
+    id: "redis-dump-moved",
+    decision: ASK,
+    catches: "`redis-cli CONFIG SET dir` or `dbfilename` (also Valkey's and KeyDB's clients, the command piped in or read from a file): the server then writes its snapshot, at the next `SAVE`, `BGSAVE` or automatic save, over the file named, with the server's rights. It is the well-known way to plant `~/.ssh/authorized_keys` or a cron table through Redis, and it overwrites whatever the file held.",
+    instead: "Set `dir` and `dbfilename` in redis.conf, and let the user confirm",
+    examples: &[
+        "redis-cli CONFIG SET dir /home/user/.ssh",
+        "redis-cli -p 6380 config set dbfilename authorized_keys",
+        "echo 'CONFIG SET dir /var/spool/cron' | redis-cli",
+    ],
+    allowed: &["redis-cli CONFIG GET dir", "redis-cli CONFIG SET maxmemory 100mb"],
+};
+
 pub static KEY_STORE_EMPTIED: Rule = Rule {
     id: "key-store-emptied",
     decision: ASK,
-    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`, or a Lua script given to `EVAL` or `--eval FILE` that deletes what `KEYS` or `SCAN` lists), `etcdctl del --prefix` or `--from-key`, `consul kv delete -recurse`.",
+    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`, or a Lua script given to `EVAL` or `--eval FILE` that deletes what `KEYS` or `SCAN` lists), `etcdctl del --prefix` or `--from-key` (`del --prefix \"\"` is every key), `etcdctl del KEY RANGE_END` (every key of the range), the v2 API's `etcdctl rm --recursive` (`-r`: a directory and every key below it; `rmdir` removes only an empty one and passes), `consul kv delete -recurse`.",
     instead: "List the keys first (`redis-cli --scan --pattern`, `etcdctl get --prefix --keys-only`, `consul kv get -recurse`), and delete the ones meant by name",
     examples: &[
         "redis-cli --scan --pattern 'user:*' | xargs redis-cli del",
         "etcdctl del --prefix /app",
         "consul kv delete -recurse app/",
+        "etcdctl del \"\" --from-key",
+        "etcdctl rm -r /app",
         "redis-cli EVAL \"for _,k in ipairs(redis.call('keys', ARGV[1])) do redis.call('del', k) end\" 0 'user:*'",
     ],
     allowed: &[
         "redis-cli del session:42",
         "etcdctl del /app/key",
+        "etcdctl rm /app/key",
+        "etcdctl rmdir /app/empty",
         "etcdctl get --prefix /app",
         "consul kv delete app/key",
         "redis-cli EVAL \"return redis.call('del', KEYS[1])\" 1 session:42",
@@ -258,17 +297,22 @@ fn check(subject: &Subject, report: &mut Report) {
             redis(command, &texts, &scripts, report);
         }
         "etcdctl" => {
-            let operands: Vec<&str> = texts.iter().copied().filter(|t| !t.starts_with('-')).collect();
-            if operands.first() == Some(&"del")
-                && texts
-                    .iter()
-                    .any(|t| matches!(*t, "--prefix" | "--from-key") || t.starts_with("--prefix="))
-            {
-                report.flag(
-                    &KEY_STORE_EMPTIED,
-                    span,
-                    "`etcdctl del --prefix` would delete every key under the prefix",
-                );
+            let parsed = args::parse(command.args(), &ETCDCTL);
+            let operands: Vec<&str> = parsed.operands().map(|word| word.value().unwrap_or("")).collect();
+            let lost = match operands.first() {
+                Some(&"del") if parsed.has_long("prefix") || parsed.has_long("from-key") => {
+                    Some("`etcdctl del --prefix` would delete every key under the prefix")
+                }
+                // `del KEY RANGE_END` deletes every key from KEY up to RANGE_END.
+                Some(&"del") if operands.len() > 2 => Some("`etcdctl del KEY RANGE_END` would delete every key in the range"),
+                // The v2 API's `rm --recursive` deletes a directory and every key below it.
+                Some(&"rm") if parsed.has('r', "recursive") => {
+                    Some("`etcdctl rm --recursive` would delete the directory and every key below it")
+                }
+                _ => None,
+            };
+            if let Some(lost) = lost {
+                report.flag(&KEY_STORE_EMPTIED, span, lost);
             }
         }
         "consul" => {
@@ -295,23 +339,47 @@ fn check(subject: &Subject, report: &mut Report) {
                     .join(" ")
             });
             for code in client_code(subject).chain(db2_statement.as_deref()) {
-                let found = match name {
-                    "mongosh" | "mongo" => mongo_destructive(code),
-                    "cypher-shell" => cypher_destructive(code),
+                let lost = match name {
+                    "mongosh" | "mongo" => mongo_destructive(code).map(|statement| destroys_data(&statement)),
+                    "cypher-shell" => cypher_destructive(code).map(|statement| destroys_data(&statement)),
                     _ => destructive(code, Dialect::of(name), stops_at_first_error(command, code)),
                 };
-                if let Some(statement) = found {
-                    report.flag(
-                        &SQL_DESTRUCTIVE,
-                        span,
-                        format!("`{statement}` would destroy data in the database"),
-                    );
+                if let Some(lost) = lost {
+                    report.flag(&SQL_DESTRUCTIVE, span, lost);
                 }
             }
         }
         _ => {}
     }
 }
+
+/// etcdctl's options that take a value (its v3 and v2 global ones, and `del`'s and `rm`'s).
+const ETCDCTL: Options = Options::gnu(
+    "wC",
+    &[
+        "endpoints",
+        "cacert",
+        "cert",
+        "key",
+        "user",
+        "password",
+        "dial-timeout",
+        "command-timeout",
+        "keepalive-time",
+        "keepalive-timeout",
+        "discovery-srv",
+        "discovery-srv-name",
+        "write-out",
+        "peers",
+        "ca-file",
+        "cert-file",
+        "key-file",
+        "username",
+        "timeout",
+        "total-timeout",
+        "with-index",
+    ],
+);
 
 /// `pg_restore`'s options that take a value.
 const PG_RESTORE: Options = Options::gnu(
@@ -406,6 +474,7 @@ fn redis(command: &Command, texts: &[&str], scripts: &[&str], report: &mut Repor
         .iter()
         .copied()
         .chain(piped.split_whitespace())
+        .chain(scripts.iter().flat_map(|script| script.split_whitespace()))
         .any(|t| t.eq_ignore_ascii_case("flushall") || t.eq_ignore_ascii_case("flushdb"))
         || lua_calls_any(&["flushall", "flushdb"]);
     if flushes {
@@ -414,6 +483,17 @@ fn redis(command: &Command, texts: &[&str], scripts: &[&str], report: &mut Repor
             command.span,
             "`FLUSHALL` would delete every key in the database",
         );
+        return;
+    }
+    // The command its operands spell, and each line it reads (piped, a heredoc, a file).
+    let lines = std::iter::once(texts.to_vec()).chain(
+        piped
+            .lines()
+            .chain(scripts.iter().flat_map(|script| script.lines()))
+            .map(|line| line.split_whitespace().collect()),
+    );
+    if let Some((rule, lost)) = lines.into_iter().find_map(|words| redis_loses(&words)) {
+        report.flag(rule, command.span, lost);
         return;
     }
     if lua_calls_any(&["del", "unlink"]) && lua_calls_any(&["keys", "scan"]) {
@@ -442,6 +522,51 @@ fn redis(command: &Command, texts: &[&str], scripts: &[&str], report: &mut Repor
             "`DEL` of every key a listing finds would delete them all, whatever the listing matched",
         );
     }
+}
+
+/// What a Redis command line loses beside keys deleted: `SHUTDOWN NOSAVE` and `DEBUG RELOAD
+/// NOSAVE` the writes since the last snapshot, `FUNCTION FLUSH` every function library,
+/// `SWAPDB` each database's keys (swapped for the other's under every client); `CONFIG SET dir`
+/// or `dbfilename` moves the next snapshot onto any file the server may write.
+fn redis_loses(words: &[&str]) -> Option<(&'static Rule, &'static str)> {
+    let upper: Vec<String> = words
+        .iter()
+        .map(|word| word.trim_matches(|c| c == '"' || c == '\'').to_ascii_uppercase())
+        .collect();
+    let is = |at: usize, word: &str| upper.get(at).is_some_and(|found| found == word);
+    let later = |at: usize, word: &str| upper.iter().skip(at).any(|found| found == word);
+    (0..upper.len()).find_map(|at| match upper[at].as_str() {
+        "SHUTDOWN" if later(at + 1, "NOSAVE") => Some((
+            &REDIS_FLUSH,
+            "`SHUTDOWN NOSAVE` would stop the server without saving: every write since its last snapshot would be lost",
+        )),
+        "DEBUG" if is(at + 1, "RELOAD") && later(at + 2, "NOSAVE") => Some((
+            &REDIS_FLUSH,
+            "`DEBUG RELOAD NOSAVE` would reload the last snapshot without saving first: every write since would be lost",
+        )),
+        "FUNCTION" if is(at + 1, "FLUSH") => Some((
+            &REDIS_FLUSH,
+            "`FUNCTION FLUSH` would delete every function library on the server",
+        )),
+        "SWAPDB" if upper.len() > at + 2 => Some((
+            &REDIS_FLUSH,
+            "`SWAPDB` would swap the two databases' keys: every client of either would then read and overwrite the other's",
+        )),
+        "CONFIG"
+            if is(at + 1, "SET")
+                && upper
+                    .iter()
+                    .skip(at + 2)
+                    .step_by(2)
+                    .any(|parameter| matches!(parameter.as_str(), "DIR" | "DBFILENAME")) =>
+        {
+            Some((
+                &REDIS_DUMP_MOVED,
+                "`CONFIG SET dir|dbfilename` would make the server write its next snapshot to that file, whatever it holds now",
+            ))
+        }
+        _ => None,
+    })
 }
 
 /// A token of SQL once comments are dropped.
@@ -627,8 +752,20 @@ fn destructive(sql: &str, dialect: Dialect, stops_at_first_error: bool) -> Optio
             }
             return None;
         }
-        Some(said(statement))
+        let said = said(statement);
+        Some(if is_word(statement.first(), "ALTER") && !altered_away(statement) {
+            format!(
+                "`{said}` would convert every value of the column to its new type: a narrower type cuts what does not fit (MySQL outside strict mode, SQL Server, Oracle), a `USING` expression replaces the values"
+            )
+        } else {
+            destroys_data(&said)
+        })
     })
+}
+
+/// The reason given for a statement that destroys data.
+fn destroys_data(statement: &str) -> String {
+    format!("`{statement}` would destroy data in the database")
 }
 
 /// A statement's first words, to name it.
@@ -913,7 +1050,7 @@ fn destroys(statement: &[Token], mysql: bool) -> bool {
         "DELETE" | "UPDATE" if names_a_record(statement) => false,
         "DELETE" => !restricted(statement),
         "UPDATE" => !restricted(statement),
-        "ALTER" if is_word(statement.get(1), "TABLE") => altered_away(statement),
+        "ALTER" if is_word(statement.get(1), "TABLE") => altered_away(statement) || retyped(statement),
         // A table replaced whole: `CREATE OR REPLACE TABLE t AS …` (DuckDB, BigQuery,
         // Snowflake, Databricks), `REPLACE TABLE t AS …`, Hive's and Spark's `INSERT OVERWRITE
         // TABLE t …` (Snowflake's `INSERT OVERWRITE INTO t`). MySQL's `REPLACE INTO t` replaces
@@ -1308,19 +1445,9 @@ fn like(text: &str, pattern: &str) -> bool {
 /// constraint, index or default.
 fn altered_away(statement: &[Token]) -> bool {
     let top: Vec<(usize, &Token)> = top_level(statement).collect();
-    top.iter().enumerate().any(|(position, (_, token))| {
+    action_starts(&top).any(|position| {
+        let token = top[position].1;
         let follows = |n: usize| top.get(position + n).map(|(_, t)| *t);
-        // An action starts the statement's actions or follows a comma: `ALTER COLUMN c DROP
-        // DEFAULT` drops no column.
-        let starts_action = position >= 3
-            && matches!(follows(0), Some(Token::Word(_)))
-            && matches!(top[position - 1].1, Token::Symbol(s) if s == ",")
-            || position == 3
-            || (position == 4 && is_word(Some(top[2].1), "ONLY"))
-            || (position == 5 && is_word(Some(top[2].1), "IF"));
-        if !starts_action {
-            return false;
-        }
         match token {
             Token::Word(w) if w == "DROP" => !matches!(
                 follows(1),
@@ -1341,19 +1468,107 @@ fn altered_away(statement: &[Token]) -> bool {
     })
 }
 
+/// The positions in an `ALTER TABLE`'s top-level tokens where one of its actions starts: the
+/// first after the table's name, and each after a comma (`ALTER COLUMN c DROP DEFAULT` drops
+/// no column).
+fn action_starts<'a>(top: &'a [(usize, &Token)]) -> impl Iterator<Item = usize> + 'a {
+    (0..top.len()).filter(|&position| {
+        position >= 3
+            && matches!(top[position].1, Token::Word(_))
+            && matches!(top[position - 1].1, Token::Symbol(s) if s == ",")
+            || position == 3
+            || (position == 4 && is_word(Some(top[2].1), "ONLY"))
+            || (position == 5 && is_word(Some(top[2].1), "IF"))
+    })
+}
+
+/// Whether an `ALTER TABLE` changes a column's type, which converts every value the column
+/// holds: PostgreSQL's `ALTER [COLUMN] c [SET DATA] TYPE t [USING expr]`, SQL Server's `ALTER
+/// COLUMN c t`, MySQL's `MODIFY [COLUMN] c t` and `CHANGE [COLUMN] old new t`, Oracle's `MODIFY
+/// (c t)`. Its other column actions (`SET DEFAULT`, `DROP NOT NULL`, `SET STATISTICS`…) keep
+/// the values.
+fn retyped(statement: &[Token]) -> bool {
+    let top: Vec<(usize, &Token)> = top_level(statement).collect();
+    action_starts(&top).any(|position| {
+        let word = |n: usize| match top.get(position + n).map(|(_, t)| *t) {
+            Some(Token::Word(w)) => w.as_str(),
+            _ => "",
+        };
+        match word(0) {
+            // ClickHouse's `MODIFY TTL|SETTING|ORDER BY|COMMENT…`, and its `MODIFY COLUMN c
+            // COMMENT|TTL|CODEC|DEFAULT…`, keep the values.
+            "MODIFY" | "CHANGE" => {
+                let name = if word(1) == "COLUMN" { 2 } else { 1 };
+                !matches!(
+                    word(1),
+                    "PARTITION"
+                        | "CONSTRAINT"
+                        | "INDEX"
+                        | "TTL"
+                        | "SETTING"
+                        | "ORDER"
+                        | "QUERY"
+                        | "COMMENT"
+                        | "SAMPLE"
+                        | "STATISTICS"
+                        | "PRIMARY"
+                        | "REFRESH"
+                        | "SQL"
+                ) && !matches!(
+                    word(name + 1),
+                    "COMMENT"
+                        | "TTL"
+                        | "CODEC"
+                        | "DEFAULT"
+                        | "REMOVE"
+                        | "MODIFY"
+                        | "RESET"
+                        | "MATERIALIZED"
+                        | "ALIAS"
+                        | "SETTINGS"
+                        | "EPHEMERAL"
+                )
+            }
+            "ALTER" => {
+                let name = if word(1) == "COLUMN" { 2 } else { 1 };
+                if matches!(word(1), "CONSTRAINT" | "INDEX" | "CHECK" | "PARTITION") || word(name).is_empty() {
+                    return false;
+                }
+                match word(name + 1) {
+                    "TYPE" => true,
+                    "SET" => word(name + 2) == "DATA",
+                    // SQL Server names the new type alone (`ALTER COLUMN c varchar(5)`).
+                    "DROP" | "ADD" | "RESTART" | "RESET" | "OPTIONS" | "" => false,
+                    _ => word(1) == "COLUMN",
+                }
+            }
+            _ => false,
+        }
+    })
+}
+
 /// MongoDB shell code that drops a collection or database, deletes every document, or
 /// overwrites every document (`updateMany({}, …)`, `update({}, …, {multi: true})`, as `UPDATE`
 /// without `WHERE`), also as a `bulkWrite` operation, a `runCommand` (`{drop: …}`,
 /// `{dropDatabase: 1}`, `{delete: …, deletes: [{q: {}, limit: 0}]}`) or a rename that drops the
-/// collection it replaces (`renameCollection('y', true)`). A filter matches every document when
-/// it is empty or asks only that `_id` exist (`{_id: {$exists: true}}`, `{_id: {$ne: null}}`),
-/// as `WHERE 1=1` does; `remove({}, true)` deletes one document.
+/// collection it replaces (`renameCollection('y', true)`); an aggregation's `$out` stage, which
+/// replaces the collection it names whole (as `CREATE OR REPLACE TABLE`; `$merge` writes
+/// documents by key, as `REPLACE INTO`, and passes); every user or role of the database dropped
+/// (`dropAllUsers()`, `{dropAllRolesFromDatabase: 1}`). A filter matches every document when it
+/// is empty, asks only that `_id` exist (`{_id: {$exists: true}}`, `{_id: {$ne: null}}`), or is
+/// a constant true (`{$where: "true"}`, `{$expr: true}`), as `WHERE 1=1` does; `remove({},
+/// true)` deletes one document.
 fn mongo_destructive(code: &str) -> Option<String> {
     static DESTROYS: LazyLock<Regex> = LazyLock::new(|| {
         let key = |name: &str| format!(r#"['"]?\b{name}['"]?\s*:"#);
-        let every = r#"\{\s*(?:['"]?_id['"]?\s*:\s*\{\s*['"]?\$(?:exists['"]?\s*:\s*(?:true|1)|ne['"]?\s*:\s*null)\s*\}\s*)?\}"#;
+        let id_exists = r#"['"]?_id['"]?\s*:\s*\{\s*['"]?\$(?:exists['"]?\s*:\s*(?:true|1)|ne['"]?\s*:\s*null)\s*\}"#;
+        let where_true = r#"['"]?\$where['"]?\s*:\s*(?:['"`]\s*(?:return\s+)?(?:true|1)\s*;?\s*['"`]|function\s*\(\s*\)\s*\{\s*return\s+(?:true|1)\s*;?\s*\})"#;
+        let expr_true = r#"['"]?\$expr['"]?\s*:\s*(?:true|1|\{\s*['"]?\$literal['"]?\s*:\s*(?:true|1)\s*\})"#;
+        let every = format!(r"\{{\s*(?:(?:{id_exists}|{where_true}|{expr_true})\s*)?\}}");
         let patterns = [
-            r"\.\s*(?:drop|dropDatabase)\s*\(\s*(?:\{[^()]*\}\s*)?\)".to_owned(),
+            r"\.\s*(?:drop|dropDatabase|dropAllUsers|dropAllRoles)\s*\(\s*(?:\{[^()]*\}\s*)?\)".to_owned(),
+            // An aggregation's `$out` stage replaces its target collection whole.
+            r#"['"]?\$out['"]?\s*:"#.to_owned(),
             format!(r"\.\s*deleteMany\s*\(\s*(?:{every}\s*)?(?:,[^()]*)?\)"),
             format!(r"\.\s*remove\s*\(\s*(?:{every}\s*)?(?P<one>,[^()]*)?\)"),
             format!(r"\.\s*updateMany\s*\(\s*{every}\s*,"),
@@ -1371,8 +1586,8 @@ fn mongo_destructive(code: &str) -> Option<String> {
                 key("q")
             ),
             format!(
-                r#"\brunCommand\s*\(\s*\{{\s*['"]?drop['"]?\s*:|{}"#,
-                key("dropDatabase")
+                r#"\b(?:runCommand|adminCommand)\s*\(\s*\{{\s*['"]?drop['"]?\s*:|{}"#,
+                key("(?:dropDatabase|dropAllUsersFromDatabase|dropAllRolesFromDatabase)")
             ),
             r"\.\s*renameCollection\s*\([^(),]*,\s*true\s*\)".to_owned(),
         ];
@@ -1584,6 +1799,41 @@ mod tests {
     }
 
     #[test]
+    fn finds_column_types_changed() {
+        for sql in [
+            "ALTER TABLE users ALTER COLUMN email TYPE int USING 0",
+            "ALTER TABLE users ALTER email TYPE varchar(10)",
+            "ALTER TABLE users ALTER COLUMN email SET DATA TYPE char(2)",
+            "ALTER TABLE users ADD COLUMN x int, ALTER COLUMN email TYPE int",
+            "ALTER TABLE users MODIFY email INT",
+            "ALTER TABLE users CHANGE COLUMN email mail CHAR(1)",
+            "ALTER TABLE users ALTER COLUMN email varchar(5)",
+        ] {
+            assert!(
+                destructive(sql, Dialect::Other, false).is_some_and(|lost| lost.contains("new type")),
+                "{sql}"
+            );
+        }
+        for sql in [
+            "ALTER TABLE users ALTER COLUMN email SET NOT NULL",
+            "ALTER TABLE users ALTER COLUMN email DROP DEFAULT",
+            "ALTER TABLE users ALTER email SET DEFAULT 1",
+            "ALTER TABLE users ALTER COLUMN id RESTART WITH 5",
+            "ALTER TABLE users ALTER CONSTRAINT fk DEFERRABLE",
+            "ALTER TABLE users RENAME COLUMN a TO b",
+            "ALTER TABLE users ADD COLUMN note text",
+            "ALTER TABLE events MODIFY TTL d + INTERVAL 1 DAY",
+            "ALTER TABLE events MODIFY COLUMN c COMMENT 'x'",
+        ] {
+            assert!(destructive(sql, Dialect::Other, false).is_none(), "{sql}");
+        }
+        assert!(
+            destructive("ALTER TABLE t DROP COLUMN a", Dialect::Other, false)
+                .is_some_and(|lost| lost.contains("destroy"))
+        );
+    }
+
+    #[test]
     fn finds_mongo_drops() {
         assert!(mongo_destructive("db.users.drop()").is_some());
         assert!(mongo_destructive("db.getSiblingDB('a').dropDatabase()").is_some());
@@ -1610,5 +1860,19 @@ mod tests {
         assert!(mongo_destructive("db.a.renameCollection('b', true)").is_some());
         assert!(mongo_destructive("db.a.renameCollection('b')").is_none());
         assert!(mongo_destructive("db.u.findOneAndDelete({})").is_none());
+        assert!(mongo_destructive(r#"db.u.deleteMany({"$where": "true"})"#).is_some());
+        assert!(mongo_destructive("db.u.deleteMany({$where: 'return true;'})").is_some());
+        assert!(mongo_destructive("db.u.deleteMany({$where: function() { return true }})").is_some());
+        assert!(mongo_destructive("db.u.deleteMany({$where: 'this.a > this.b'})").is_none());
+        assert!(mongo_destructive("db.u.deleteMany({$expr: true})").is_some());
+        assert!(mongo_destructive("db.u.updateMany({$expr: {$literal: true}}, {$set: {a: 1}})").is_some());
+        assert!(mongo_destructive(r#"db.u.deleteMany({$expr: {$lt: ["$a", "$b"]}})"#).is_none());
+        assert!(mongo_destructive(r#"db.u.aggregate([{$match: {}}, {$out: "orders"}])"#).is_some());
+        assert!(mongo_destructive(r#"db.u.aggregate([{"$out": {db: "b", coll: "c"}}])"#).is_some());
+        assert!(mongo_destructive(r#"db.u.aggregate([{$merge: {into: "c"}}])"#).is_none());
+        assert!(mongo_destructive("db.dropAllUsers()").is_some());
+        assert!(mongo_destructive("db.dropAllRoles({w: 1})").is_some());
+        assert!(mongo_destructive("db.runCommand({dropAllUsersFromDatabase: 1})").is_some());
+        assert!(mongo_destructive("db.dropUser('tmp')").is_none());
     }
 }

@@ -5367,7 +5367,8 @@ pub const ENTRIES: &[Entry] = &[
                 "key",
             ],
         ),
-        // `--eval FILE KEYS… , ARGS…` runs a Lua script on the server.
+        // `--eval FILE KEYS… , ARGS…` runs a Lua script on the server; the commands read from
+        // the input (`redis-cli < cmds.txt`, `--pipe`) run there too.
         carriers: &[
             Carrier::WritesOption(Opt::Long("rdb")),
             Carrier::WritesOption(Opt::Long("functions-rdb")),
@@ -5375,6 +5376,7 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Long("eval"),
                 language: Language::Lua,
             },
+            Carrier::Stdin(Language::Redis),
         ],
         inert: &[],
     },

@@ -246,6 +246,14 @@ pub enum Carrier {
     /// Each operand ending in `suffix` names a file of code in a language that the program runs,
     /// after any other operand (`mongosh app x.js`, where `app` is the database).
     ScriptOperandsEnding { suffix: &'static str, language: Language },
+    /// Each operand starting with `prefix` names, after it (written once or twice: sqlplus's
+    /// `@@FILE`), a file of code the program runs; `extension` is added to a name without one
+    /// (`sqlplus user/pw @drop` runs `drop.sql`).
+    ScriptOperandsPrefixed {
+        prefix: char,
+        extension: &'static str,
+        language: Language,
+    },
     /// The value of an option that starts with `prefix` names a file of code (`tshark -X
     /// lua_script:FILE`).
     OptionScriptPrefixed {
@@ -352,6 +360,7 @@ impl Carrier {
             | Carrier::FileOrStdin { language, .. }
             | Carrier::OperandScript { language, .. }
             | Carrier::ScriptOperandsEnding { language, .. }
+            | Carrier::ScriptOperandsPrefixed { language, .. }
             | Carrier::FolderScript { language, .. }
             | Carrier::OptionScriptPrefixed { language, .. }
             | Carrier::OptionScript { language, .. } => Some(language),
@@ -473,6 +482,9 @@ impl Carrier {
             Carrier::OperandScript { index, language } => format!("operand #{} is a {language:?} file", index + 1),
             Carrier::ScriptOperandsEnding { suffix, language } => {
                 format!("each operand ending in `{suffix}` is a {language:?} file")
+            }
+            Carrier::ScriptOperandsPrefixed { prefix, language, .. } => {
+                format!("each operand starting with `{prefix}` names a {language:?} file")
             }
             Carrier::OptionScriptPrefixed {
                 option,
@@ -1098,6 +1110,28 @@ fn entry_executions(
                     found.push(Execution::File {
                         via: via(""),
                         path: (*path).clone(),
+                        language,
+                        current_shell: false,
+                    });
+                }
+            }
+            Carrier::ScriptOperandsPrefixed {
+                prefix,
+                extension,
+                language,
+            } => {
+                for operand in operands.iter().filter(|operand| operand.text().starts_with(prefix)) {
+                    let name = operand.text().trim_start_matches(prefix);
+                    let path = operand.strip_prefix(operand.text().len() - name.len());
+                    let file = name.rsplit('/').next().unwrap_or(name);
+                    let path = if file.contains('.') || path.value().is_none() {
+                        path
+                    } else {
+                        Word::literal(&format!("{name}{extension}"), operand.span)
+                    };
+                    found.push(Execution::File {
+                        via: via(&format!(" {prefix}")),
+                        path,
                         language,
                         current_shell: false,
                     });

@@ -1041,8 +1041,8 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::Stdin(Language::Sql),
         ],
     ),
-    // More SQL clients: MySQL Shell (`--sql -e`), Oracle's sqlplus and the ODBC and FreeTDS
-    // shells (their input), Hive's and Spark's (`-e`, `-f`), Impala's (`-q`), Vertica's vsql
+    // More SQL clients: MySQL Shell (`--sql -e`), Oracle's sqlplus (its input, and the scripts
+    // `@FILE` names), the ODBC and FreeTDS shells (their input), Hive's and Spark's (`-e`, `-f`), Impala's (`-q`), Vertica's vsql
     // (as psql), IBM's db2 (the statement as its operands, judged by the checker), Neo4j's
     // cypher-shell (Cypher as its operand, `-f`, its input), SurrealDB's `surreal sql` (its
     // input), and the RDS Data API (`aws rds-data execute-statement --sql`).
@@ -1067,7 +1067,19 @@ pub const ENTRIES: &[Entry] = &[
         ],
     ),
     tool(
-        &["sqlplus", "isql", "tsql"],
+        &["sqlplus"],
+        Options::gnu("MRCUPSHpDIotrLi", &[]),
+        &[
+            Carrier::ScriptOperandsPrefixed {
+                prefix: '@',
+                extension: ".sql",
+                language: Language::Sql,
+            },
+            Carrier::Stdin(Language::Sql),
+        ],
+    ),
+    tool(
+        &["isql", "tsql"],
         Options::gnu("MRCUPSHpDIotrLi", &[]),
         &[Carrier::Stdin(Language::Sql)],
     ),

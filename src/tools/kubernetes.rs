@@ -1,5 +1,5 @@
-//! Kubernetes command lines: `kubectl` and `oc` (cobra: options anywhere), `helm`, `helmfile`
-//! and Argo CD's `argocd`.
+//! Kubernetes command lines: `kubectl` and `oc` (cobra: options anywhere), `helm`, `helmfile`,
+//! Argo CD's `argocd` and Flux's `flux`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -154,6 +154,34 @@ pub const TOOLS: &[Tool] = &[
                 "--propagation-policy",
                 "--selector",
                 "--grpc-web-root-path",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["flux"],
+        global: Values {
+            short: "n",
+            long: &[
+                "--namespace",
+                "--context",
+                "--kubeconfig",
+                "--timeout",
+                "--as",
+                "--as-group",
+                "--as-uid",
+                "--cache-dir",
+                "--certificate-authority",
+                "--client-certificate",
+                "--client-key",
+                "--cluster",
+                "--server",
+                "--token",
+                "--user",
+                "--tls-server-name",
+                "--kube-api-burst",
+                "--kube-api-qps",
             ],
         },
         subcommands: &[],

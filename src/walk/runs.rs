@@ -504,6 +504,14 @@ impl Walker<'_> {
                 return;
             }
             Input::Piped(Output::ToolSetup) | Input::Inherited => return,
+            // A file passed on whole by a `cat FILE` before it (`cat drop.sql | psql`) is read
+            // as `psql < drop.sql` reads it.
+            Input::Piped(_) if language.is_mostly_data() && !self.files_catted_in(id).is_empty() => {
+                for file in self.files_catted_in(id) {
+                    self.run_file(id, via, &file, Some(language), false, at);
+                }
+                return;
+            }
             // A cron table piped in from a command (`(crontab -l; echo …) | crontab -`) is
             // mostly the table already installed, and SQL or a sed script piped in is data far
             // more often than commands: only known text is judged.
@@ -514,6 +522,33 @@ impl Walker<'_> {
             },
         };
         self.analysis.commands[id].runs.push(run);
+    }
+
+    /// The files a plain `cat FILE…` just before command `id` in its pipeline passes on: the
+    /// whole of what the command reads. None when that stage is anything else (options that
+    /// change the text, `-` for its own input, another command).
+    fn files_catted_in(&self, id: CommandId) -> Vec<Word> {
+        let command = self.command(id);
+        let Some(before) = id.checked_sub(1).map(|before| self.command(before)) else {
+            return Vec::new();
+        };
+        let args = before.args();
+        let files = if args.first().is_some_and(|word| word.is("--")) {
+            &args[1..]
+        } else {
+            args
+        };
+        let plain = before.name == "cat"
+            && before.output_piped
+            && self.analysis.layers[before.layer].parent == self.analysis.layers[command.layer].parent
+            && before.span.end <= command.span.start
+            && matches!(before.stdin, Input::Inherited)
+            && before.redirects.is_empty()
+            && !files.is_empty()
+            && files
+                .iter()
+                .all(|word| word.value().is_some_and(|text| !text.starts_with('-')));
+        if plain { files.to_vec() } else { Vec::new() }
     }
 
     /// Runs code read from a file: a process substitution's output, a file written earlier in
