@@ -1043,6 +1043,42 @@ pub fn process_environment_known_late(word: &Word) -> Option<String> {
     (!process.is_empty() && (word.is_dynamic() || word.has_glob())).then(|| format!("{text} {PROCESS_ENVIRONMENT}"))
 }
 
+/// Variables that tools read the path of their credential file from, with what the file
+/// holds: the file is the same secret as its default place (`$KUBECONFIG` is `~/.kube/config`).
+const CREDENTIAL_FILE_VARIABLES: &[(&str, &str)] = &[
+    ("KUBECONFIG", "Kubernetes credentials"),
+    ("AWS_SHARED_CREDENTIALS_FILE", "AWS credentials"),
+    ("GOOGLE_APPLICATION_CREDENTIALS", "a Google Cloud service account key"),
+    ("CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", "Google Cloud credentials"),
+    (
+        "AZURE_CLIENT_CERTIFICATE_PATH",
+        "an Azure client certificate and its key",
+    ),
+    ("NETRC", "passwords for network hosts"),
+    ("PGPASSFILE", "PostgreSQL passwords"),
+    ("NPM_CONFIG_USERCONFIG", "npm's auth tokens"),
+    ("TF_CLI_CONFIG_FILE", "Terraform's registry tokens"),
+    ("SOPS_AGE_KEY_FILE", "an age private key"),
+    ("VAULT_TOKEN_FILE", "a Vault token"),
+    ("SSL_KEY_FILE", "a TLS private key"),
+];
+
+/// The credentials a word holds when it is only a variable that names a credential file
+/// (`"$KUBECONFIG"`, `${AWS_SHARED_CREDENTIALS_FILE}`): whatever file it names when the command
+/// runs, it is the one the tool keeps its secrets in.
+pub fn secret_file_variable(word: &Word) -> Option<String> {
+    let [crate::word::Part::Dynamic(dynamic)] = word.parts.as_slice() else {
+        return None;
+    };
+    let crate::word::DynamicKind::Variable { name, .. } = &dynamic.kind else {
+        return None;
+    };
+    CREDENTIAL_FILE_VARIABLES
+        .iter()
+        .find(|(variable, _)| variable == name)
+        .map(|(_, what)| format!("the file ${name} names ({what})"))
+}
+
 /// The programs [`read_by`] knows.
 pub const READERS: &[&str] = &[
     "cat", "less", "more", "bat", "batcat", "nl", "tac", "strings", "xxd", "od", "hexdump", "base64", "vi", "vim",

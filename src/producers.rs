@@ -215,6 +215,26 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("aws", &["get-authorization-token"], "a registry token"),
     ("secret-tool", &["search"], "a keyring secret"),
     ("consul", &["acl", "token", "read"], "a Consul ACL token"),
+    // A new token is printed once, for the caller to keep.
+    ("fly", &["tokens", "create"], "a new Fly.io token"),
+    ("flyctl", &["tokens", "create"], "a new Fly.io token"),
+    // A release's values are where charts take their passwords (`--set auth.password=…`), and
+    // its manifests hold the Secrets rendered from them.
+    (
+        "helm",
+        &["get", "values"],
+        "a Helm release's values (with the passwords given to it)",
+    ),
+    (
+        "helm",
+        &["get", "all"],
+        "a Helm release's values and manifests (with its Secrets)",
+    ),
+    (
+        "helm",
+        &["get", "manifest"],
+        "a Helm release's manifests (with its Secrets)",
+    ),
 ];
 
 /// The commands of `pass` and `gopass` that print no password; any other first word is an
@@ -702,7 +722,8 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     let name = command.name.as_str();
     let operands = command.args().iter().any(|w| !w.text().starts_with('-'));
     let dump = match name {
-        "env" | "printenv" => !operands && command.runs.is_empty(),
+        "env" => command.runs.is_empty() && env_prints_environment(command.args()),
+        "printenv" => !operands && command.runs.is_empty(),
         "set" => command.args().is_empty(),
         // `export` and `export -p` print every exported variable with its value; `declare`
         // and `typeset` with no names print every variable (`-f`, `-F`: functions instead).
@@ -753,7 +774,7 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     }
     let secret_path = |word: &Word| match paths::resolve(word, &command.cwd) {
         Target::Path(path) => written_secret(command, &path).or_else(|| files::secret(&path, context)),
-        _ => files::process_environment_known_late(word),
+        _ => files::process_environment_known_late(word).or_else(|| files::secret_file_variable(word)),
     };
     let mut read = files::read_by(command);
     if ARCHIVERS.contains(&name) {
@@ -782,6 +803,14 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
         {
             None
         }
+        // A token's first characters (`echo $TOKEN | cut -c1-10`), as `${TOKEN:0:10}` shows them.
+        Input::Piped(Output::Secret(what))
+            if what
+                .strip_prefix("the variable ")
+                .is_some_and(|name| characters_kept(command).is_some_and(|kept| kept <= safely_shown(name))) =>
+        {
+            None
+        }
         Input::Piped(Output::Secret(what)) => Some(what.clone()),
         // A here-string or heredoc that expands a secret variable (`cat <<< "$TOKEN"`), passed
         // on by a filter; a program that only reads it (`gh auth login --with-token <<<
@@ -790,6 +819,63 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
             .map(|name| format!("the variable {name}"))
             .or_else(|| secret_substituted([text])),
         Input::File(path) => secret_path(path),
+        _ => None,
+    }
+}
+
+/// Whether `env` given no command prints the environment: with variables unset or added
+/// (`env -u FOO`, `env FOO=1`), separated by NULs (`-0`) or from another folder (`-C DIR`) it
+/// still does; emptied first (`-i`, `-`), it prints only what it was given.
+fn env_prints_environment(args: &[Word]) -> bool {
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let Some(text) = word.value() else { return false };
+        match text {
+            "-" | "-i" | "--ignore-environment" => return false,
+            "-u" | "--unset" | "-C" | "--chdir" => {
+                words.next();
+            }
+            _ if text.starts_with("--") => {}
+            _ if text.starts_with('-') => {
+                if text.contains('i') {
+                    return false;
+                }
+                if text.ends_with(['u', 'C']) {
+                    words.next();
+                }
+            }
+            // `NAME=value` is added to what it prints; any other operand is a command.
+            _ if text.split_once('=').is_some_and(|(name, _)| !name.is_empty()) => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// How many characters of each line a filter keeps from the start, when it keeps only a
+/// bounded run of them: `cut -c1-10` (or `-b`, `--characters=`), `head -c 8` (`--bytes=`).
+fn characters_kept(command: &Command) -> Option<usize> {
+    let texts: Vec<&str> = command.args().iter().map(|word| word.value()).collect::<Option<_>>()?;
+    let value = |shorts: &[&str], long: &str| {
+        texts.iter().enumerate().find_map(|(at, text)| {
+            if shorts.contains(text) {
+                return texts.get(at + 1).copied();
+            }
+            shorts
+                .iter()
+                .find_map(|short| text.strip_prefix(short).filter(|rest| !rest.is_empty()))
+                .or_else(|| text.strip_prefix(long))
+        })
+    };
+    match command.name.as_str() {
+        "cut" => {
+            let range = value(&["-c", "-b"], "--characters=").or_else(|| value(&[], "--bytes="))?;
+            let (start, end) = range.split_once('-').unwrap_or((range, range));
+            let start: usize = if start.is_empty() { 1 } else { start.parse().ok()? };
+            let end: usize = end.parse().ok()?;
+            (start >= 1 && end >= start).then(|| end - start + 1)
+        }
+        "head" => value(&["-c"], "--bytes=")?.parse().ok(),
         _ => None,
     }
 }

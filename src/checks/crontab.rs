@@ -1,6 +1,7 @@
 //! `crontab -r` removes every scheduled job of the user, with no copy kept; `crontab FILE`,
 //! `crontab -` and a bare `crontab` reading standard input install a new table, which replaces
-//! every job there was, and whose commands run later, outside any hook. The jobs of a table the
+//! every job there was, and whose commands run later, outside any hook; so does `crontab -e`
+//! with an editor the command chose (`EDITOR='sed -i …'`), which writes the table itself. The jobs of a table the
 //! command shows (`echo '… rm -rf ~' | crontab -`) are judged as commands too
 //! (`registry/schedulers.rs`); a table read from a file or a pipe nobody can see asks.
 
@@ -27,7 +28,7 @@ pub static CRONTAB_REMOVE: Rule = Rule {
 pub static CRONTAB_INSTALL: Rule = Rule {
     id: "crontab-install",
     decision: ASK,
-    catches: "Installing a cron table (`crontab FILE`, `… | crontab -`): it replaces every scheduled job of the user, and its commands run later, outside any hook.",
+    catches: "Installing a cron table (`crontab FILE`, `… | crontab -`), or editing it with an editor the command chose (`EDITOR='sed -i …' crontab -e`, `VISUAL=/tmp/ed.sh crontab -e`): it replaces every scheduled job of the user, and its commands run later, outside any hook.",
     instead: "Show the user the jobs to add and let them install the table; `crontab -l` lists the current one",
     examples: &[
         "crontab jobs.txt",
@@ -35,10 +36,12 @@ pub static CRONTAB_INSTALL: Rule = Rule {
         "cat jobs.txt | crontab -",
         "echo '0 3 * * * /usr/local/bin/backup.sh' | crontab -",
         "crontab -u www jobs.txt",
+        "VISUAL=/tmp/ed.sh crontab -e",
     ],
     allowed: &[
         "crontab -l",
         "crontab -e",
+        "EDITOR=vim crontab -e",
         "crontab -l > cron.bak",
         "echo crontab jobs.txt",
     ],
@@ -51,6 +54,20 @@ fn check(subject: &Subject, report: &mut Report) {
             &CRONTAB_REMOVE,
             subject.command.span,
             "`crontab -r` would delete every scheduled job, with no copy kept",
+        );
+        return;
+    }
+    // Editing with an editor the command chose (`EDITOR='sed -i …' crontab -e`): the editor
+    // writes the table, and no person types it.
+    if parsed.has_short('e')
+        && let Some(editor) = scripted_editor(subject)
+    {
+        report.flag(
+            &CRONTAB_INSTALL,
+            subject.command.span,
+            format!(
+                "`crontab -e` would install whatever `{editor}` writes into the table, with no person typing it: its jobs then run on a schedule, outside any hook"
+            ),
         );
         return;
     }
@@ -70,4 +87,33 @@ fn check(subject: &Subject, report: &mut Report) {
             "`crontab` would replace every scheduled job of the user with {from}, whose commands then run on a schedule, outside any hook"
         ),
     );
+}
+
+/// Editors a person types in: given one of these, `crontab -e` waits for the user.
+const INTERACTIVE_EDITORS: &[&str] = &[
+    "vi", "vim", "nvim", "nano", "pico", "emacs", "micro", "mg", "joe", "kak", "hx", "helix", "mcedit",
+];
+
+/// The editor `crontab -e` runs when the command sets it (`EDITOR=…`, `VISUAL=…`, given or
+/// exported) to anything but an editor a person types in.
+fn scripted_editor(subject: &Subject) -> Option<String> {
+    let given = subject
+        .command
+        .assignments
+        .iter()
+        .map(|(name, value)| (name.as_str(), value));
+    let exported = subject
+        .analysis
+        .exports
+        .iter()
+        .map(|export| (export.name.as_str(), &export.value));
+    given
+        .chain(exported)
+        .filter(|(name, _)| matches!(*name, "EDITOR" | "VISUAL"))
+        .map(|(_, value)| value.text())
+        .find(|editor| {
+            let program = editor.rsplit('/').next().unwrap_or(editor);
+            !INTERACTIVE_EDITORS.contains(&program)
+        })
+        .map(str::to_owned)
 }

@@ -927,7 +927,16 @@ fn read(subject: &Subject, report: &mut Report, word: &Word) {
             // profile's `Login Data`).
             Target::Below { dir, name, deep } => read_entries(subject, report, word, &dir, name.as_deref(), deep),
             Target::Contents(dir) => read_entries(subject, report, word, &dir, None, false),
-            _ => {}
+            // A credential file named by the variable its tool reads (`cat "$KUBECONFIG"`).
+            _ => {
+                if let Some(what) = files::secret_file_variable(word) {
+                    report.flag(
+                        &READ_CREDENTIALS,
+                        word.span,
+                        format!("reading {what} would put them into the conversation, where they can leak"),
+                    );
+                }
+            }
         }
     }
 }

@@ -8,7 +8,8 @@
 //! environment or a secret variable stands for the `printenv` it amounts to. What is printed
 //! lands in the conversation, and from there in logs and other services. What prints no value
 //! passes: a count (`env | grep -c KEY`), the names alone (`env | cut -d= -f1`, `${!AWS@}`),
-//! values masked (`sed 's/=.*/=***/'`), a token's first characters (`${TOKEN:0:8}`), variables
+//! values masked (`sed 's/=.*/=***/'`), a token's first characters (`${TOKEN:0:8}`, `… | cut
+//! -c1-8`), variables
 //! that hold none (`printenv HOME`, `env | grep PATH`), and output that goes into a file or a
 //! variable instead.
 
@@ -27,7 +28,7 @@ pub const CHECKER: Checker = Checker {
 pub static PRINT_SECRETS: Rule = Rule {
     id: "print-secrets",
     decision: ASK,
-    catches: "Printing secrets where the agent reads them: the environment (`env`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`, `vault print token`, `fly auth token`), a password manager's entry or vault (`lpass show`, `bw list items`), a cloud's keys or state (`az storage account keys list`, `terraform state pull`), a decryption printed rather than written to a file (`gpg -d`, `age -d`); through a command substitution or a variable assigned from one (`echo \"$(gh auth token)\"`), or a file it was written into before (`gh auth token > t; cat t`).",
+    catches: "Printing secrets where the agent reads them: the environment (`env`, also `env -u NAME` or `env -0`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}` or `… | cut -c1-40`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`, `vault print token`, `fly auth token`, `fly tokens create`), a password manager's entry or vault (`lpass show`, `bw list items`, `python3 -m keyring get`), a cloud's keys or state (`az storage account keys list`, `terraform state pull`), a Helm release's values or manifests (`helm get values`, `helm get all`), a decryption printed rather than written to a file (`gpg -d`, `age -d`); through a command substitution or a variable assigned from one (`echo \"$(gh auth token)\"`), or a file it was written into before (`gh auth token > t; cat t`).",
     instead: "Print the names only (`env | cut -d= -f1`), test that a variable is set (`test -n \"$TOKEN\"`), or mask the values (`env | sed 's/=.*/=***/'`)",
     examples: &[
         "env",
@@ -64,6 +65,10 @@ pub static PRINT_SECRETS: Rule = Rule {
         "bw list items",
         "terraform state pull",
         "kubectl get all,secrets -o yaml",
+        "env -u FOO",
+        "helm get values web --all",
+        "python3 -m keyring get svc user",
+        "echo $OPENAI_API_KEY | cut -c1-40",
     ],
     allowed: &[
         "env | grep -c KEY",
@@ -101,6 +106,9 @@ pub static PRINT_SECRETS: Rule = Rule {
         "kubectl get secret db -o jsonpath='{.metadata.name}'",
         "heroku config:get PORT",
         "terraform state list",
+        "echo $OPENAI_API_KEY | cut -c1-10",
+        "env -i",
+        "helm get notes web",
     ],
 };
 

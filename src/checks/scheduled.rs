@@ -2,12 +2,15 @@
 //! other timer options) starts a timer, `launchctl submit` hands launchd a job it keeps running,
 //! a unit or agent file from elsewhere is registered to start at every login or boot
 //! (`systemctl --user link FILE`, `systemctl enable FILE`, `launchctl load FILE`), a login item
-//! is added through AppleScript, a Windows scheduled task is created or given a new action
-//! (`schtasks /create`, `Register-ScheduledTask`). What the job runs is judged now (`registry/schedulers.rs`,
+//! is added through AppleScript or `sfltool`, a login hook is set (`defaults write
+//! com.apple.loginwindow LoginHook`), a Windows scheduled task is created or given a new action
+//! (`schtasks /create`, `Register-ScheduledTask`), a `.envrc` approved by `direnv allow` that
+//! the command writes or that lies outside the project. What the job runs is judged now (`registry/schedulers.rs`,
 //! `registry/wrappers.rs`), but it runs later, outside any hook, on files that may have changed
 //! by then: scheduling asks.
 
 use super::{ASK, Applies, Checker, Report, Subject};
+use crate::paths::{self, Target};
 use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
@@ -22,6 +25,9 @@ pub const CHECKER: Checker = Checker {
         "schtasks",
         "register-scheduledtask",
         "set-scheduledtask",
+        "direnv",
+        "defaults",
+        "sfltool",
     ]),
     check,
     whole_analysis: None,
@@ -30,7 +36,7 @@ pub const CHECKER: Checker = Checker {
 pub static SCHEDULE_JOB: Rule = Rule {
     id: "schedule-job",
     decision: ASK,
-    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`), or at every login or boot from a file outside the places units and agents are installed (`systemctl --user link FILE`, `systemctl enable /path/x.service`, `launchctl load|bootstrap /path/x.plist`), or as a login item (`osascript -e '… make login item …'`), or as a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`): it runs outside any hook, on files that may have changed by then.",
+    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`), or at every login or boot from a file outside the places units and agents are installed (`systemctl --user link FILE`, `systemctl enable /path/x.service`, `launchctl load|bootstrap /path/x.plist`), or as a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), or as a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`): it runs outside any hook, on files that may have changed by then.",
     instead: "Run the command now, or show the user the job and let them schedule it",
     examples: &[
         "echo 'make report' | at 23:00",
@@ -45,6 +51,9 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "schtasks /change /tn updater /tr calc.exe",
         "pwsh -c 'Register-ScheduledTask -TaskName x -Action $a -Trigger $t'",
         "pwsh -c 'Set-ScheduledTask -TaskName x -Action $a'",
+        "echo 'PATH_add bin' > .envrc && direnv allow",
+        "direnv allow ~",
+        "defaults write com.apple.loginwindow LoginHook /tmp/x.sh",
     ],
     allowed: &[
         "atq",
@@ -60,6 +69,9 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "schtasks /change /tn nightly /disable",
         "pwsh -c 'Get-ScheduledTask'",
         "pwsh -c 'Set-ScheduledTask -TaskName x -Trigger $t'",
+        "direnv allow",
+        "direnv exec . make",
+        "defaults read com.apple.loginwindow",
     ],
 };
 
@@ -113,6 +125,18 @@ fn check(subject: &Subject, report: &mut Report) {
             has("/create") || has("/change") && has("/tr")
         }
         "register-scheduledtask" => true,
+        // A login or logout hook: a script loginwindow runs, as root, at every login.
+        "defaults" => {
+            args.iter().any(|word| word.is("write"))
+                && args.iter().any(|word| word.text().contains("loginwindow"))
+                && args.iter().any(|word| {
+                    word.value().is_some_and(|key| {
+                        key.eq_ignore_ascii_case("LoginHook") || key.eq_ignore_ascii_case("LogoutHook")
+                    })
+                })
+        }
+        // `sfltool add-item com.apple.LSSharedFileList.SessionLoginItems APP`: a login item.
+        "sfltool" => args.first().is_some_and(|word| word.is("add-item")),
         "set-scheduledtask" => args.iter().any(|word| word.text().eq_ignore_ascii_case("-action")),
         "systemd-run" => args.iter().any(|word| {
             TIMER_OPTIONS
@@ -121,6 +145,14 @@ fn check(subject: &Subject, report: &mut Report) {
         }),
         _ => false,
     };
+    if let Some(why) = envrc_allowed(subject) {
+        report.flag(
+            &SCHEDULE_JOB,
+            command.span,
+            format!("`direnv allow` would make {why} run each time a shell enters its folder, outside any hook"),
+        );
+        return;
+    }
     if schedules {
         report.flag(
             &SCHEDULE_JOB,
@@ -130,5 +162,21 @@ fn check(subject: &Subject, report: &mut Report) {
                 command.name
             ),
         );
+    }
+}
+
+/// Why the `.envrc` that `direnv allow` approves is not the user's own to approve: this
+/// command writes it (`echo … > .envrc && direnv allow`), or it lies outside the project
+/// (`direnv allow ~`), where it runs in every folder below. Approving the project's own
+/// `.envrc`, as it is on disk, is what the user set it up for.
+fn envrc_allowed(subject: &Subject) -> Option<String> {
+    let envrc = crate::registry::direnv_allowed(subject.command)?;
+    match paths::resolve(&envrc, &subject.command.cwd) {
+        Target::Path(path) if super::tamper::written_here(subject, &path) => {
+            Some(format!("{path}, which this command writes,"))
+        }
+        Target::Path(path) if path.starts_with(&subject.context.project_root) => None,
+        Target::Path(path) => Some(format!("{path}, outside {},", subject.context.the_project())),
+        _ => Some(format!("`{}`, only known when the command runs,", envrc.text())),
     }
 }

@@ -1,4 +1,5 @@
-//! Tampering with the guards: launching a nested agent with its guards off, shadowing common
+//! Tampering with the guards: launching a nested agent with its guards off (or with a `PATH`
+//! where a program of the command's answers for this guard), shadowing common
 //! commands with aliases or functions (the hook sees `ls`, the shell runs something else), and
 //! setting `BASH_ENV`/`ENV`, which make every new shell run a file first.
 
@@ -24,7 +25,7 @@ pub const CHECKER: Checker = Checker {
 pub static AGENT_GUARDS_OFF: Rule = Rule {
     id: "agent-guards-off",
     decision: DENY,
-    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo`, `qwen --yolo`, `crush --yolo`, `copilot --allow-all-tools`, `cursor-agent --force`, `aider --yes-always`, `amp --dangerously-allow-all`, `droid exec --skip-permissions-unsafe`, `GOOSE_MODE=auto goose`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported).",
+    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo`, `qwen --yolo`, `crush --yolo`, `copilot --allow-all-tools`, `cursor-agent --force`, `aider --yes-always`, `amp --dangerously-allow-all`, `droid exec --skip-permissions-unsafe`, `GOOSE_MODE=auto goose`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported), or given a `PATH` that puts a folder of the command's before the system's (`PATH=/tmp/fake:$PATH claude`), where a program named `safety-net` would answer for the guard its hooks run.",
     instead: "Run the nested agent with its normal permissions and hooks",
     examples: &[
         "claude --dangerously-skip-permissions -p 'fix it'",
@@ -50,6 +51,7 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "kilocode --yolo",
         "q chat --trust-all-tools x",
         "XDG_CONFIG_HOME=/tmp/x opencode run x",
+        "PATH=/tmp/fake:$PATH claude -p x",
     ],
     allowed: &[
         "claude -p 'summarize'",
@@ -59,6 +61,7 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "kilocode run 'fix the test'",
         "q chat --trust-tools fs_read x",
         "opencode run x",
+        "PATH=$PATH:/tmp/fake claude -p x",
     ],
 };
 
@@ -267,6 +270,13 @@ fn check(subject: &Subject, report: &mut Report) {
             if AGENT_CONFIG_VARIABLES.contains(&name.as_str()) || GUARD_CONFIG_VARIABLES.contains(&name.as_str()) {
                 report.flag(&AGENT_GUARDS_OFF, command.span, config_folder_moved(name));
             }
+        }
+        if let Some(folder) = command
+            .assignments
+            .iter()
+            .find_map(|(name, value)| (name == "PATH").then(|| folder_before_guard(value)).flatten())
+        {
+            report.flag(&AGENT_GUARDS_OFF, command.span, path_moved(&folder));
         }
     }
     match command.name.as_str() {
@@ -623,6 +633,15 @@ fn definitions(analysis: &Analysis, _: &Context, report: &mut Report) {
     {
         report.flag(&AGENT_GUARDS_OFF, export.span, config_folder_moved(&export.name));
     }
+    // `PATH` exported with a folder of the command's before the system's, then an agent started.
+    for (export, folder) in analysis
+        .exports
+        .iter()
+        .filter(|export| starts_agent && export.name == "PATH")
+        .filter_map(|export| folder_before_guard(&export.value).map(|folder| (export, folder)))
+    {
+        report.flag(&AGENT_GUARDS_OFF, export.span, path_moved(&folder));
+    }
     // What a script on disk defines is the user's setup (`alias ls='ls --color'` in a sourced
     // `~/.bashrc`); only what the command itself defines is judged.
     for definition in analysis.definitions.iter().filter(|d| !d.from_disk) {
@@ -675,6 +694,59 @@ const AGENT_CONFIG_VARIABLES: &[&str] = &["CLAUDE_CONFIG_DIR", "CODEX_HOME", "GE
 /// (`$XDG_CONFIG_HOME/safety-net/config.json`), to a folder the agent can write: set for an
 /// agent, they are only ordinary when no agent starts.
 const GUARD_CONFIG_VARIABLES: &[&str] = &["HOME", "XDG_CONFIG_HOME"];
+
+/// Folders a program is installed in by the system, a package manager or the user's own
+/// installs: a `PATH` that puts only these first finds the guard where it was installed.
+const INSTALL_FOLDERS: &[&str] = &[
+    "/usr/local/sbin",
+    "/usr/local/bin",
+    "/usr/sbin",
+    "/usr/bin",
+    "/sbin",
+    "/bin",
+    "/opt/homebrew/bin",
+    "/opt/homebrew/sbin",
+    "/opt/local/bin",
+    "/snap/bin",
+    "/nix/var/nix/profiles/default/bin",
+    "/run/current-system/sw/bin",
+];
+
+/// Folders under the home folder that the user's installers use (`cargo install` puts the
+/// guard in `~/.cargo/bin`).
+const HOME_INSTALL_FOLDERS: &[&str] = &[".cargo/bin", ".local/bin", "bin", ".nix-profile/bin", ".volta/bin"];
+
+/// The first folder a `PATH` value searches before the folders it had (`$PATH`), when it is
+/// not one where programs are installed (`PATH=/tmp/fake:$PATH`, `PATH=./bin`): a nested
+/// agent's hooks find `safety-net` by `PATH`, and a program of that name put there would
+/// answer for the guard. Folders added after `$PATH` are searched after the guard's own.
+fn folder_before_guard(value: &Word) -> Option<String> {
+    let text = value.text();
+    text.split(':')
+        .take_while(|folder| !matches!(*folder, "$PATH" | "${PATH}"))
+        .find(|folder| {
+            let folder = folder.trim_end_matches('/');
+            // `~/.cargo/bin`, `$HOME/.local/bin`, `/home/ann/bin`, `/Users/ann/.cargo/bin`.
+            let below_home = ["~/", "$HOME/", "${HOME}/", "/root/"]
+                .iter()
+                .find_map(|home| folder.strip_prefix(home))
+                .or_else(|| {
+                    ["/home/", "/Users/"]
+                        .iter()
+                        .find_map(|homes| folder.strip_prefix(homes))
+                        .and_then(|rest| rest.split_once('/').map(|(_, below)| below))
+                });
+            let in_home = below_home.is_some_and(|below| HOME_INSTALL_FOLDERS.contains(&below));
+            !folder.is_empty() && !in_home && !INSTALL_FOLDERS.contains(&folder)
+        })
+        .map(str::to_owned)
+}
+
+fn path_moved(folder: &str) -> String {
+    format!(
+        "`PATH` puts {folder} first for the nested agent: its hooks find `safety-net` by `PATH`, so a program of that name there would answer for this guard"
+    )
+}
 
 fn config_folder_moved(name: &str) -> String {
     if GUARD_CONFIG_VARIABLES.contains(&name) {

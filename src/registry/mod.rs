@@ -17,6 +17,7 @@ mod programs;
 pub mod projects;
 mod runners;
 mod schedulers;
+mod servers;
 mod shells;
 pub mod table;
 mod terminals;
@@ -478,14 +479,16 @@ pub const TEXT_PROGRAMS: &[&str] = &[
     "[",
 ];
 
-pub use shells::SSH_OPTIONS;
+pub use shells::{SSH_OPTIONS, direnv_allowed};
 pub use table::is_library_file;
 
 /// The files `command` writes, reads, sends and publishes by the registry's table, and the
-/// folder an interpreter's built-in web server publishes (`python3 -m http.server`).
+/// folder an interpreter's built-in web server or a file server publishes (`python3 -m
+/// http.server`, `rclone serve http ~ --addr :8080`).
 pub fn files(command: &Command) -> table::Files {
     let mut files = table::files(command, FAMILIES, index::INDEX);
     files.served.extend(programs::served_folder(command));
+    files.served.extend(servers::served_folder(command));
     files
 }
 

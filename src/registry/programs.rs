@@ -111,7 +111,7 @@ fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
     let span = args[at].span;
     let literal = |text: &str| Word::literal(text, span);
     let argv: Vec<Word> = match module {
-        "pip" | "pip3" | "twine" | "poetry" | "pdm" | "hatch" | "flit" | "uv" | "maturin" | "conda" => {
+        "pip" | "pip3" | "twine" | "poetry" | "pdm" | "hatch" | "flit" | "uv" | "maturin" | "conda" | "keyring" => {
             std::iter::once(literal(module)).chain(rest.iter().cloned()).collect()
         }
         "tarfile" | "zipfile" if rest.first().is_some_and(|word| word.is("-e") || word.is("--extract")) => {
@@ -135,7 +135,8 @@ fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
 
 /// The folder an interpreter's built-in web server publishes to the network: `python3 -m
 /// http.server` (its `--directory`, else the folder it runs in; Python 2's `SimpleHTTPServer`
-/// always that one), `php -S ADDRESS` (its `-t`), `ruby -run -e httpd` (its operand). `None`
+/// always that one; `uploadserver`, which also takes uploads into it), `php -S ADDRESS` (its
+/// `-t`), `ruby -run -e httpd` (its operand). `None`
 /// when it serves nothing, or listens only on the loopback address.
 pub fn served_folder(command: &Command) -> Option<Word> {
     let args = command.args();
@@ -150,7 +151,10 @@ pub fn served_folder(command: &Command) -> Option<Word> {
                 .value_of('b', "bind")
                 .is_some_and(|bind| is_loopback(bind.text()));
             match module.text() {
-                "http.server" if !local => Some(parsed.value_of('d', "directory").cloned().unwrap_or_else(here)),
+                // `uploadserver` is `http.server` that also takes uploads into the folder.
+                "http.server" | "uploadserver" if !local => {
+                    Some(parsed.value_of('d', "directory").cloned().unwrap_or_else(here))
+                }
                 "SimpleHTTPServer" => Some(here()),
                 _ => None,
             }
@@ -195,7 +199,7 @@ pub fn served_folder(command: &Command) -> Option<Word> {
 
 /// Whether a listening address (`127.0.0.1`, `localhost:8000`, `[::1]:8080`) is the loopback
 /// address, which only this machine reaches.
-fn is_loopback(address: &str) -> bool {
+pub(super) fn is_loopback(address: &str) -> bool {
     let host = match address.strip_prefix('[') {
         Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
         None if address.matches(':').count() > 1 => address,

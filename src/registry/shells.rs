@@ -1,6 +1,6 @@
 //! Commands that run shell code given as a string, read from standard input or from a file:
 //! shells, `eval`, `source`, `trap`, `su -c`, `ssh host cmd`, `watch`, `script -c`, `tmux`,
-//! `screen`.
+//! `screen`, and `direnv allow`, which makes a folder's `.envrc` run whenever a shell enters it.
 
 use super::Execution;
 use crate::args::{self, Arg, Options};
@@ -30,6 +30,15 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
             current_shell: true,
         }],
         "source" | "." => source(name, args),
+        "direnv" => {
+            let envrc = direnv_allowed(command)?;
+            vec![Execution::File {
+                via: "direnv allow".into(),
+                path: envrc,
+                language: Language::Shell,
+                current_shell: false,
+            }]
+        }
         "trap" => trap(args),
         "su" | "runuser" => su(name, args),
         "ssh" => ssh(args),
@@ -206,6 +215,33 @@ fn source(name: &str, args: &[Word]) -> Vec<Execution> {
         language: Language::Shell,
         current_shell: true,
     }]
+}
+
+/// The `.envrc` that `direnv allow [PATH]` (`permit`, `grant`) approves: the file named, or the
+/// one in the folder named, else the current folder's. direnv runs it from then on each time a
+/// shell enters that folder, outside any hook.
+pub fn direnv_allowed(command: &Command) -> Option<Word> {
+    if command.name != "direnv" {
+        return None;
+    }
+    let args = command.args();
+    let verb = args.iter().position(|word| !word.text().starts_with('-'))?;
+    if !matches!(args[verb].value(), Some("allow" | "permit" | "grant")) {
+        return None;
+    }
+    let span = args[verb].span;
+    let Some(path) = args[verb + 1..].iter().find(|word| !word.text().starts_with('-')) else {
+        return Some(Word::literal(".envrc", span));
+    };
+    let text = path.text();
+    let file = text.rsplit('/').next().unwrap_or(text);
+    if matches!(file, ".envrc" | ".env") {
+        return Some(path.clone());
+    }
+    Some(Word::literal(
+        &format!("{}/.envrc", text.trim_end_matches('/')),
+        path.span,
+    ))
 }
 
 /// `alias name='code'`: the code runs wherever the name is used next, so it is judged now.

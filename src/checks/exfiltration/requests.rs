@@ -1,13 +1,19 @@
 //! Variables holding secrets by their name (`$AWS_SECRET_ACCESS_KEY`, `$GITHUB_TOKEN`) sent as
-//! the data of an HTTP request: in its body, a form, a query or the URL's path. A token in a
-//! header, `-u` or a cookie is the request's own authentication, which the service checks, and
-//! passes wherever it goes; as data, a secret may only go to this machine or its network, to the
-//! vendor the variable names (`$GITHUB_TOKEN` to `api.github.com`), or to a service named by a
-//! variable (`"$SLACK_WEBHOOK_URL"`, `"$API_URL/login"`), which the user configured.
+//! the data of an HTTP request: in its body, a form, a query, the URL's path, or a header not
+//! named for authentication (`X-Data`). As data, a secret may only go to this machine or its
+//! network, to the vendor the variable names (`$GITHUB_TOKEN` to `api.github.com`, not to a host
+//! a customer named under the vendor's domain: `x.github.io`), or to a service named by a
+//! variable (`"$SLACK_WEBHOOK_URL"`, `"$API_URL/login"`), which the user configured. A token in
+//! `-u`, a cookie or `Authorization` is the request's own credential, which the service checks,
+//! and goes anywhere (OpenAI-compatible services take `$OPENAI_API_KEY` there, whoever runs
+//! them). In a header a service named for its own credential (`X-Api-Key`, `Private-Token`), a
+//! vendor's token (a variable's, or a tool's, `$(gh auth token)`) goes only to a host bearing the
+//! vendor's name, a company's own `gitlab.example.com` too; a token that names no vendor
+//! (`$API_TOKEN`) goes anywhere.
 
 use super::Sender;
 use crate::args::{self, Arg, Options};
-use crate::command::Command;
+use crate::command::{Command, Output};
 use crate::producers::secret_shown;
 use crate::source::Span;
 use crate::word::{Dynamic, DynamicKind, Part, Word};
@@ -19,6 +25,8 @@ struct Request {
     urls: Vec<Word>,
     /// The words it sends as data (credentials left out).
     data: Vec<Word>,
+    /// The headers it sends (`Name: value`): data, unless their name says they authenticate.
+    headers: Vec<Word>,
 }
 
 /// The secret variable a curl, wget or httpie request sends as data where it does not belong,
@@ -38,9 +46,26 @@ pub(super) fn variable_sent(command: &Command, sender: &Sender) -> Option<(Strin
             (to, path, url.span)
         })
         .collect();
+    // `Authorization` (and the proxy's, and a cookie) goes wherever the request goes: an
+    // OpenAI-compatible service takes `$OPENAI_API_KEY` there, whoever runs it.
+    let (credentials, headers_of_data): (Vec<&Word>, Vec<&Word>) = request
+        .headers
+        .iter()
+        .filter(|header| !is_standard_credential(header.text()))
+        .partition(|header| authenticates(header.text()));
+    // A tool's token in a header that is data (`-H "X-Data: $(gh auth token)"`), as in the body.
+    if let Some((what, span)) = headers_of_data.iter().find_map(|header| {
+        header.dynamics().find_map(|dynamic| match &dynamic.kind {
+            DynamicKind::CommandOutput(Output::Secret(what)) => Some((what.clone(), dynamic.span)),
+            _ => None,
+        })
+    }) {
+        return Some((what, span));
+    }
     let sent = request
         .data
         .iter()
+        .chain(headers_of_data)
         .map(|word| (word.dynamics().collect::<Vec<_>>(), word.span))
         .chain(destinations.iter().map(|(_, path, span)| (path.clone(), *span)));
     for (dynamics, span) in sent {
@@ -49,7 +74,68 @@ pub(super) fn variable_sent(command: &Command, sender: &Sender) -> Option<(Strin
             return Some((format!("the variable {name} {}", refused.shown()), span));
         }
     }
+    // A credential is the request's own authentication where it goes to the vendor it is
+    // for; a vendor's token to another host is handed to that host.
+    for header in credentials {
+        let vendor_secret = secret_shown(header.dynamics())
+            .filter(|name| !vendor_words(name).is_empty())
+            .map(|name| (format!("the variable {name}"), name))
+            .or_else(|| {
+                header.dynamics().find_map(|dynamic| match &dynamic.kind {
+                    DynamicKind::CommandOutput(Output::Secret(what)) => {
+                        printed_vendor(what).map(|vendor| (what.clone(), vendor))
+                    }
+                    _ => None,
+                })
+            });
+        let Some((what, name)) = vendor_secret else { continue };
+        if let Some((refused, ..)) = destinations.iter().find(|(to, ..)| !to.authenticates(&name)) {
+            return Some((format!("{what} {}", refused.shown()), header.span));
+        }
+    }
     None
+}
+
+/// The name of a header (`Name: value`), lowercase; `None` for a file of headers (`-H @file`)
+/// or a header removed (`-H 'X;'`), which send nothing here.
+fn header_name(header: &str) -> Option<String> {
+    header.split_once(':').map(|(name, _)| name.trim().to_ascii_lowercase())
+}
+
+/// Whether a header is HTTP's own place for credentials: `Authorization`,
+/// `Proxy-Authorization`, `Cookie`.
+fn is_standard_credential(header: &str) -> bool {
+    header_name(header).is_none_or(|name| matches!(name.as_str(), "authorization" | "proxy-authorization" | "cookie"))
+}
+
+/// Whether a header carries the request's authentication by a name of its own that says
+/// token, key, secret or password (`X-Api-Key`, `Private-Token`). A header named otherwise
+/// (`X-Data`) is data.
+fn authenticates(header: &str) -> bool {
+    header_name(header).is_some_and(|name| {
+        [
+            "token",
+            "key",
+            "auth",
+            "secret",
+            "password",
+            "passwd",
+            "session",
+            "credential",
+            "signature",
+        ]
+        .iter()
+        .any(|word| name.contains(word))
+    })
+}
+
+/// The vendor a tool's printed token is for, as a variable's name would say it (`a GitHub
+/// token` is `GITHUB_TOKEN`'s vendor): the first word of the description that is a name.
+fn printed_vendor(what: &str) -> Option<String> {
+    what.split_whitespace()
+        .map(|word| word.split('.').next().unwrap_or(word))
+        .find(|word| word.starts_with(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit()) || *word == "npm")
+        .map(|word| format!("{}_TOKEN", word.to_ascii_uppercase()))
 }
 
 /// `curl`: the URL operands and `--url`; data in `-d` and its kin, forms, `--url-query`, and the
@@ -67,6 +153,7 @@ fn curl(command: &Command) -> Request {
             {
                 request.data.extend(arg.value().cloned());
             }
+            _ if arg.is_short('H') || arg.is_long("header") => request.headers.extend(arg.value().cloned()),
             _ => {}
         }
     }
@@ -88,6 +175,7 @@ fn wget(command: &Command) -> Request {
             {
                 request.data.extend(arg.value().cloned());
             }
+            _ if arg.is_long("header") => request.headers.extend(arg.value().cloned()),
             _ => {}
         }
     }
@@ -126,10 +214,9 @@ fn httpie(command: &Command) -> Request {
     {
         operands.next();
     }
-    Request {
-        urls: operands.next().cloned().into_iter().collect(),
-        data: operands.filter(|item| !is_header_item(item.text())).cloned().collect(),
-    }
+    let urls = operands.next().cloned().into_iter().collect();
+    let (headers, data) = operands.cloned().partition(|item| is_header_item(item.text()));
+    Request { urls, data, headers }
 }
 
 /// Whether an httpie request item is a header (`Authorization:Bearer $TOKEN`): its first
@@ -161,6 +248,23 @@ impl Destination {
             Destination::Local | Destination::Configured => true,
             Destination::Host(host) => vendor_owns(name, host),
             Destination::Unknown | Destination::NamedWithSecret => false,
+        }
+    }
+
+    /// Whether the secret variable `name` may authenticate the request there: a host that
+    /// carries the vendor's name anywhere in it (a company's own `github.example.com`), this
+    /// machine, or a host the user configured; not one anyone can take under a vendor's domain.
+    fn authenticates(&self, name: &str) -> bool {
+        match self {
+            Destination::Host(host) => {
+                !customer_hosted(host)
+                    && (vendor_owns(name, host)
+                        || host
+                            .split('.')
+                            .any(|label| vendor_words(name).iter().any(|word| word.eq_ignore_ascii_case(label))))
+            }
+            Destination::NamedWithSecret => false,
+            Destination::Local | Destination::Configured | Destination::Unknown => true,
         }
     }
 
@@ -327,8 +431,12 @@ const GENERIC_WORDS: &[&str] = &[
 /// Vendors whose domains are not spelt as the word their variables use.
 const DOMAINS: &[(&str, &[&str])] = &[
     ("AWS", &["amazonaws", "amazon", "aws"]),
-    ("GH", &["github", "githubusercontent"]),
-    ("GITHUB", &["githubusercontent"]),
+    ("GH", &["github", "githubusercontent", "ghcr"]),
+    ("JIRA", &["atlassian"]),
+    ("CONFLUENCE", &["atlassian"]),
+    ("DD", &["datadoghq"]),
+    ("DATADOG", &["datadoghq"]),
+    ("GITHUB", &["githubusercontent", "ghcr"]),
     ("HF", &["huggingface", "hf"]),
     ("HUGGINGFACE", &["hf"]),
     ("GOOGLE", &["googleapis"]),
@@ -350,15 +458,87 @@ fn vendor_owns(name: &str, host: &str) -> bool {
     let Some(domain) = registered_label(host) else {
         return false;
     };
-    name.to_ascii_uppercase()
-        .split('_')
-        .filter(|word| !word.is_empty() && !word.bytes().all(|b| b.is_ascii_digit()) && !GENERIC_WORDS.contains(word))
-        .any(|word| {
+    !customer_hosted(host)
+        && vendor_words(name).iter().any(|word| {
             word.eq_ignore_ascii_case(domain)
                 || DOMAINS
                     .iter()
-                    .any(|(vendor, domains)| *vendor == word && domains.contains(&domain))
+                    .any(|(vendor, domains)| *vendor == word.as_str() && domains.contains(&domain))
         })
+}
+
+/// The words of a variable's name that name a vendor (`OPENAI` in `OPENAI_API_KEY`); none for
+/// a name that only says what it holds (`API_TOKEN`).
+fn vendor_words(name: &str) -> Vec<String> {
+    name.to_ascii_uppercase()
+        .split('_')
+        .filter(|word| !word.is_empty() && !word.bytes().all(|b| b.is_ascii_digit()) && !GENERIC_WORDS.contains(word))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Domains whose hosts anyone can have, their names chosen by the customer: sites, functions,
+/// buckets and tunnels (`x.github.io`, `x.vercel.app`, `x.ngrok.io`, `bucket.s3.amazonaws.com`,
+/// `x.execute-api.us-east-1.amazonaws.com`). Such a host is not the vendor's own, whatever the
+/// domain says.
+const CUSTOMER_DOMAINS: &[&str] = &[
+    "github.io",
+    "gitlab.io",
+    "bitbucket.io",
+    "pages.dev",
+    "workers.dev",
+    "vercel.app",
+    "now.sh",
+    "netlify.app",
+    "herokuapp.com",
+    "ngrok.io",
+    "ngrok.app",
+    "ngrok.dev",
+    "ngrok-free.app",
+    "ngrok-free.dev",
+    "trycloudflare.com",
+    "loca.lt",
+    "glitch.me",
+    "onrender.com",
+    "fly.dev",
+    "railway.app",
+    "up.railway.app",
+    "deno.dev",
+    "replit.dev",
+    "repl.co",
+    "surge.sh",
+    "web.app",
+    "firebaseapp.com",
+    "appspot.com",
+    "run.app",
+    "cloudfunctions.net",
+    "azurewebsites.net",
+    "azurestaticapps.net",
+    "blob.core.windows.net",
+    "cloudfront.net",
+    "amplifyapp.com",
+    "elasticbeanstalk.com",
+    "on.aws",
+    "pipedream.net",
+    "requestbin.com",
+    "webhook.site",
+];
+
+/// Whether `host` is one a customer named under a vendor's domain: one of
+/// [`CUSTOMER_DOMAINS`], an API Gateway endpoint, or an S3 bucket's own host.
+fn customer_hosted(host: &str) -> bool {
+    let labels: Vec<&str> = host.split('.').collect();
+    let amazon = host.ends_with(".amazonaws.com");
+    let bucket = amazon
+        && labels
+            .iter()
+            .position(|label| *label == "s3" || label.starts_with("s3-"))
+            .is_some_and(|at| at > 0);
+    CUSTOMER_DOMAINS
+        .iter()
+        .any(|domain| host.strip_suffix(domain).is_some_and(|rest| rest.ends_with('.')))
+        || amazon && labels.contains(&"execute-api")
+        || bucket
 }
 
 /// The label a host's owner registered: `github` in `api.github.com`, `example` in
