@@ -6,8 +6,9 @@
 //! picking and the reverts that keep a copy pass.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
-use crate::args::{self, Options, Parsed};
+use crate::args::{self, Arg, Options, Parsed};
 use crate::rules::Rule;
+use crate::tools::mercurial;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -231,6 +232,32 @@ fn asks_for_help(parsed: &Parsed) -> bool {
     parsed.has('h', "help")
 }
 
+/// A Mercurial command line read as hg reads it ([`mercurial::GLOBAL`]): the global options
+/// up to the command word, then the command's own table for the rest. Sapling, and commands
+/// of extensions not described there (`hide`, `prune`), are read by [`HG_OPTIONS`], a long
+/// option three letters or longer matching any it begins.
+fn mercurial_options<'a>(args: &'a [Word], tool: &str) -> Parsed<'a> {
+    if tool == "sl" {
+        return args::parse(args, &HG_OPTIONS);
+    }
+    let mut parsed = args::parse(args, &mercurial::GLOBAL);
+    let Some(at) = parsed.first_operand else {
+        return parsed;
+    };
+    let Some(options) = args[at].value().and_then(hg_command).and_then(mercurial::command) else {
+        return args::parse(args, &HG_OPTIONS);
+    };
+    let before = parsed
+        .args
+        .iter()
+        .take_while(|arg| !matches!(arg, Arg::Operand(_)))
+        .count();
+    parsed.args.truncate(before);
+    parsed.args.push(Arg::Operand(&args[at]));
+    parsed.args.extend(args::parse(&args[at + 1..], options).args);
+    parsed
+}
+
 /// Mercurial's and Sapling's options that take a value: the global ones (`-R`, `--config`) and
 /// those of the commands judged here, so that no value is read as the command.
 const HG_OPTIONS: Options = Options::gnu(
@@ -295,7 +322,7 @@ fn hg_command(word: &str) -> Option<&'static str> {
 }
 
 fn mercurial(args: &[Word], tool: &str) -> Finding {
-    let parsed = args::parse(args, &HG_OPTIONS);
+    let parsed = mercurial_options(args, tool);
     if asks_for_help(&parsed) {
         return None;
     }
