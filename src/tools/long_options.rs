@@ -849,6 +849,86 @@ const SYSCTL_FLAGS: &[&str] = &[
     "write",
 ];
 
+/// pacman's options, the table it hands getopt_long (`src/pacman/pacman.c`, 7.x, with the
+/// sandbox switches some builds add and `--force` older ones keep): one table for every
+/// operation, so `--rem` is `--remove`, `--casc` `--cascade` and `--noconf` `--noconfirm`, and
+/// `--re` begins several (nothing runs). `--debug[=LEVEL]` takes its level only after `=`.
+pub const PACMAN: Options = Options::gnu("br", PACMAN_VALUES).long_flags(PACMAN_FLAGS);
+
+const PACMAN_VALUES: &[&str] = &[
+    "arch",
+    "ask",
+    "assume-installed",
+    "cachedir",
+    "color",
+    "config",
+    "dbpath",
+    "gpgdir",
+    "hookdir",
+    "ignore",
+    "ignoregroup",
+    "logfile",
+    "overwrite",
+    "print-format",
+    "root",
+    "sysroot",
+];
+
+const PACMAN_FLAGS: &[&str] = &[
+    "asdeps",
+    "asexplicit",
+    "cascade",
+    "changelog",
+    "check",
+    "clean",
+    "confirm",
+    "database",
+    "dbonly",
+    "debug",
+    "deps",
+    "deptest",
+    "disable-download-timeout",
+    "disable-sandbox",
+    "disable-sandbox-filesystem",
+    "disable-sandbox-network",
+    "disable-sandbox-syscalls",
+    "downloadonly",
+    "explicit",
+    "file",
+    "files",
+    "force",
+    "foreign",
+    "groups",
+    "help",
+    "info",
+    "list",
+    "machinereadable",
+    "native",
+    "needed",
+    "noconfirm",
+    "nodeps",
+    "noprogressbar",
+    "nosave",
+    "noscriptlet",
+    "owns",
+    "print",
+    "query",
+    "quiet",
+    "recursive",
+    "refresh",
+    "regex",
+    "remove",
+    "search",
+    "sync",
+    "sysupgrade",
+    "unneeded",
+    "unrequired",
+    "upgrade",
+    "upgrades",
+    "verbose",
+    "version",
+];
+
 /// GNU Wget's options: its switches take `on`/`off` only after `=` (`--mirror=off`) and have `--no-` forms; `-n` takes the letters after it (`-nv`, `-nc`).
 pub const WGET: Options = Options::gnu("aBeiIlnoOPQRtTUwDAX", WGET_VALUES).long_flags(WGET_FLAGS);
 
