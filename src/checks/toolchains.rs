@@ -629,7 +629,8 @@ fn piped_every_package(subject: &Subject, words: &[&str]) -> bool {
 /// Whether a stage a listing passes through leaves it a list of every package: it reshapes
 /// the lines, or drops only a few (`grep -v`).
 fn keeps_every_line(program: &str, args: &[String]) -> bool {
-    let drops_some = program == "grep" && args.iter().any(|arg| arg == "-v" || arg == "--invert-match");
+    let words: Vec<Word> = args.iter().map(|arg| Word::literal(arg, Span::default())).collect();
+    let drops_some = program == "grep" && crate::args::parse(&words, &long_options::GREP).has('v', "invert-match");
     drops_some || RESHAPING_STAGES.contains(&program)
 }
 

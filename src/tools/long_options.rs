@@ -929,6 +929,113 @@ const PACMAN_FLAGS: &[&str] = &[
     "version",
 ];
 
+/// GNU grep's options: `--color[=WHEN]` takes its value only after `=`; `--fixed-regexp` is
+/// hidden (it is `--fixed-strings`). A count before a context option (`-5`) reads as flags.
+pub const GREP: Options = Options::gnu("ABCDdefm", GREP_VALUES).long_flags(GREP_FLAGS);
+
+const GREP_VALUES: &[&str] = &[
+    "after-context",
+    "before-context",
+    "binary-files",
+    "context",
+    "devices",
+    "directories",
+    "exclude",
+    "exclude-dir",
+    "exclude-from",
+    "file",
+    "group-separator",
+    "include",
+    "label",
+    "max-count",
+    "regexp",
+];
+
+const GREP_FLAGS: &[&str] = &[
+    "basic-regexp",
+    "binary",
+    "byte-offset",
+    "color",
+    "colour",
+    "count",
+    "dereference-recursive",
+    "extended-regexp",
+    "files-with-matches",
+    "files-without-match",
+    "fixed-regexp",
+    "fixed-strings",
+    "help",
+    "ignore-case",
+    "initial-tab",
+    "invert-match",
+    "line-buffered",
+    "line-number",
+    "line-regexp",
+    "no-filename",
+    "no-group-separator",
+    "no-ignore-case",
+    "no-messages",
+    "null",
+    "null-data",
+    "only-matching",
+    "perl-regexp",
+    "quiet",
+    "recursive",
+    "silent",
+    "text",
+    "unix-byte-offsets",
+    "version",
+    "with-filename",
+    "word-regexp",
+];
+
+/// ripgrep's options that take a value. Its parser takes a long option by its full name only
+/// (`rg --inv` is an error), in its own case.
+pub const RIPGREP: Options = Options::gnu(
+    "ABCdEefgjMmrtT",
+    &[
+        "after-context",
+        "before-context",
+        "color",
+        "colors",
+        "context",
+        "context-separator",
+        "dfa-size-limit",
+        "encoding",
+        "engine",
+        "field-context-separator",
+        "field-match-separator",
+        "file",
+        "glob",
+        "iglob",
+        "ignore-file",
+        "max-columns",
+        "max-count",
+        "max-depth",
+        "max-filesize",
+        "path-separator",
+        "pre",
+        "pre-glob",
+        "regex-size-limit",
+        "regexp",
+        "replace",
+        "sort",
+        "sortr",
+        "threads",
+        "type",
+        "type-add",
+        "type-clear",
+        "type-not",
+    ],
+)
+.case_sensitive()
+.full_names_only();
+
+/// The options of grep (`egrep`, `fgrep`) or ripgrep (`rg`), as the program `name` reads them.
+pub fn grep(name: &str) -> &'static Options {
+    if name == "rg" { &RIPGREP } else { &GREP }
+}
+
 /// GNU Wget's options: its switches take `on`/`off` only after `=` (`--mirror=off`) and have `--no-` forms; `-n` takes the letters after it (`-nv`, `-nc`).
 pub const WGET: Options = Options::gnu("aBeiIlnoOPQRtTUwDAX", WGET_VALUES).long_flags(WGET_FLAGS);
 
@@ -1470,6 +1577,7 @@ mod tests {
         ("fallocate", "fallocate from util-linux 2.38.1", FALLOCATE),
         ("sysctl", "sysctl from procps-ng 4.0.2", SYSCTL),
         ("wget", "GNU Wget 1.21.3 built on linux-gnu.", WGET),
+        ("grep", "grep (GNU grep) 3.8", GREP),
     ];
 
     fn run(program: &str, args: &[&str]) -> Option<String> {
