@@ -1167,12 +1167,13 @@ fn hides_values_apart_from(command: &Command, read: Option<&paths::AbsPath>) -> 
             pattern.ends_with("=.*") && !pattern.chars().any(|c| c.is_ascii_alphanumeric())
         }),
         "awk" | "gawk" | "mawk" => {
-            let separated = texts.windows(2).any(|pair| pair[0] == "-F" && pair[1] == "=") || texts.contains(&"-F=");
-            let program = texts
-                .iter()
-                .find(|text| !text.starts_with('-') && **text != "=")
-                .copied()
-                .unwrap_or("");
+            let words: Vec<Word> = texts.iter().map(|text| Word::literal(text, Span::default())).collect();
+            let parsed = args::parse(&words, &long_options::AWK);
+            let separated = parsed
+                .value_of('F', "field-separator")
+                .is_some_and(|separator| separator.text() == "=");
+            let (program, _) = long_options::awk_operands(&parsed);
+            let program = program.map_or("", Word::text);
             separated
                 && program.contains("$1")
                 && !program.contains("$0")

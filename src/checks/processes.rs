@@ -427,8 +427,10 @@ fn pipeline_breadth(stages: &[(&str, &[Word])]) -> Option<String> {
         match filter {
             "grep" | "egrep" | "fgrep" | "rg" => patterns.extend(grep_pattern(filter, args)),
             "awk" | "gawk" | "mawk" | "nawk" => {
-                let program = args.iter().filter_map(Word::value).find(|arg| !arg.starts_with('-'));
+                let parsed = crate::args::parse(args, &long_options::AWK);
+                let (program, _) = long_options::awk_operands(&parsed);
                 let pattern = program
+                    .and_then(Word::value)
                     .and_then(|program| program.trim_start().strip_prefix('/'))
                     .and_then(|rest| rest.split_once('/'))
                     .map(|(pattern, _)| (pattern.to_owned(), false));

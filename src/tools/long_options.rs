@@ -12,7 +12,8 @@
 //! ambiguous: read the strict way. rsync, whose popt takes full names only, is listed so that
 //! its options that take a value are known.
 
-use crate::args::Options;
+use crate::args::{Options, Parsed};
+use crate::word::Word;
 
 /// curl's options, 7.88's `--no-` forms of its switches among them.
 pub const CURL: Options = Options::gnu("dFTHuoXeKrwAbcCEmxyYzQUPDt", CURL_VALUES).long_flags(CURL_FLAGS);
@@ -1035,6 +1036,64 @@ pub const RIPGREP: Options = Options::gnu(
 pub fn grep(name: &str) -> &'static Options {
     if name == "rg" { &RIPGREP } else { &GREP }
 }
+
+/// awk's options, gawk's and mawk's read as one: gawk's getopt_long table (`main.c`, 5.1, with
+/// `--csv` and `--persist` of later versions), which stops at the program (`+` in its option
+/// string) and spells any long option after `-W` (`-W exec FILE`, `-Wsource=CODE`), and mawk's
+/// `-W` names (`-W exec FILE`, abbreviated `-W e FILE`; `random=` and `sprintf=` take their
+/// value after `=`). `-d`, `-D`, `-L`, `-o`, `-p` and `-T` take a value only attached.
+pub const AWK: Options = Options::posix("FfveEil", AWK_VALUES)
+    .short_optional("dDLopT")
+    .long_flags(AWK_FLAGS)
+    .long_letter('W');
+
+/// The program an awk command line gives as its first operand, unless an option gives it (`-f
+/// FILE`, `-e CODE`, `-E FILE`, their long names, `-W exec FILE`), with the operands after it:
+/// the input files and assignments. A library of `-i` (`--include`) is not the program.
+pub fn awk_operands<'a>(parsed: &Parsed<'a>) -> (Option<&'a Word>, Vec<&'a Word>) {
+    let given = parsed.args.iter().any(|arg| {
+        [('f', "file"), ('e', "source"), ('E', "exec")]
+            .iter()
+            .any(|(short, long)| arg.is_short(*short) || arg.is_long(long))
+    });
+    let mut operands = parsed.operands();
+    let program = if given { None } else { operands.next() };
+    (program, operands.collect())
+}
+
+const AWK_VALUES: &[&str] = &["assign", "exec", "field-separator", "file", "include", "load", "source"];
+
+const AWK_FLAGS: &[&str] = &[
+    "bignum",
+    "characters-as-bytes",
+    "copyright",
+    "csv",
+    "debug",
+    "dump",
+    "dump-variables",
+    "gen-pot",
+    "help",
+    "interactive",
+    "lint",
+    "lint-old",
+    "no-optimize",
+    "nostalgia",
+    "optimize",
+    "persist",
+    "posix",
+    "posix_space",
+    "pretty-print",
+    "profile",
+    "random",
+    "re-interval",
+    "sandbox",
+    "sprintf",
+    "trace",
+    "traditional",
+    "usage",
+    "use-lc-numeric",
+    "version",
+];
 
 /// GNU Wget's options: its switches take `on`/`off` only after `=` (`--mirror=off`) and have `--no-` forms; `-n` takes the letters after it (`-nv`, `-nc`).
 pub const WGET: Options = Options::gnu("aBeiIlnoOPQRtTUwDAX", WGET_VALUES).long_flags(WGET_FLAGS);
