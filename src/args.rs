@@ -2,6 +2,7 @@
 //! attached or separate (`-uroot`, `-u root`), long options with `=`, abbreviated long options
 //! (`--recur`), and `--`.
 
+use crate::command::Command;
 use crate::word::{Part, Word};
 
 /// What a command's options look like.
@@ -133,6 +134,16 @@ impl Options {
             (0, _) => (None, Takes::Nothing),
             (_, 0) => (None, Takes::Word),
             _ => (None, Takes::Either),
+        }
+    }
+
+    /// The same options read as GNU getopt, popt and Python's `gnu_getopt` read them when
+    /// `POSIXLY_CORRECT` is set (see [`posixly_correct`]): they end at the first operand,
+    /// a `--dry-run` after it being an operand.
+    pub const fn posixly_correct(self) -> Options {
+        Options {
+            stop_at_operand: true,
+            ..self
         }
     }
 
@@ -296,6 +307,13 @@ pub fn completed<'n>(written: &str, names: impl Iterator<Item = &'n str> + Clone
 pub fn is_bundle_with(text: &str, letter: char) -> bool {
     text.strip_prefix('-')
         .is_some_and(|rest| !rest.starts_with('-') && rest.contains(letter))
+}
+
+/// Whether `POSIXLY_CORRECT` is in the environment `command` runs with (set on it, or exported
+/// before it), whatever its value: GNU getopt, popt and Python's `gnu_getopt` then end the
+/// options at the first operand instead of reading options after operands.
+pub fn posixly_correct(command: &Command) -> bool {
+    command.environment().any(|(name, _)| name == "POSIXLY_CORRECT")
 }
 
 /// `-W NAME` or `-WNAME` (for `letter` `W`), as getopt's `W;` reads it: the long option

@@ -208,7 +208,7 @@ pub static VCS_SERVER_DELETE: Rule = Rule {
 fn check(subject: &Subject, report: &mut Report) {
     let args = subject.command.args();
     let finding = match subject.command.name.as_str() {
-        "hg" | "chg" | "sl" => mercurial(args, &subject.command.name),
+        "hg" | "chg" | "sl" => mercurial(args, &subject.command.name, args::posixly_correct(subject.command)),
         "svn" => subversion(args),
         "cvs" => cvs(args),
         "jj" => jujutsu(args),
@@ -233,10 +233,11 @@ fn asks_for_help(parsed: &Parsed) -> bool {
 }
 
 /// A Mercurial command line read as hg reads it ([`mercurial::GLOBAL`]): the global options
-/// up to the command word, then the command's own table for the rest. Sapling, and commands
-/// of extensions not described there (`hide`, `prune`), are read by [`HG_OPTIONS`], a long
-/// option three letters or longer matching any it begins.
-fn mercurial_options<'a>(args: &'a [Word], tool: &str) -> Parsed<'a> {
+/// up to the command word, then the command's own table for the rest, which ends at the first
+/// operand when `POSIXLY_CORRECT` is set (`hg purge build --print` deletes). Sapling, and
+/// commands of extensions not described there (`hide`, `prune`), are read by [`HG_OPTIONS`],
+/// a long option three letters or longer matching any it begins.
+fn mercurial_options<'a>(args: &'a [Word], tool: &str, posixly_correct: bool) -> Parsed<'a> {
     if tool == "sl" {
         return args::parse(args, &HG_OPTIONS);
     }
@@ -244,8 +245,13 @@ fn mercurial_options<'a>(args: &'a [Word], tool: &str) -> Parsed<'a> {
     let Some(at) = parsed.first_operand else {
         return parsed;
     };
-    let Some(options) = args[at].value().and_then(hg_command).and_then(mercurial::command) else {
+    let Some(&options) = args[at].value().and_then(hg_command).and_then(mercurial::command) else {
         return args::parse(args, &HG_OPTIONS);
+    };
+    let options = if posixly_correct {
+        options.posixly_correct()
+    } else {
+        options
     };
     let before = parsed
         .args
@@ -254,7 +260,7 @@ fn mercurial_options<'a>(args: &'a [Word], tool: &str) -> Parsed<'a> {
         .count();
     parsed.args.truncate(before);
     parsed.args.push(Arg::Operand(&args[at]));
-    parsed.args.extend(args::parse(&args[at + 1..], options).args);
+    parsed.args.extend(args::parse(&args[at + 1..], &options).args);
     parsed
 }
 
@@ -321,8 +327,8 @@ fn hg_command(word: &str) -> Option<&'static str> {
         .map(|(command, _)| *command)
 }
 
-fn mercurial(args: &[Word], tool: &str) -> Finding {
-    let parsed = mercurial_options(args, tool);
+fn mercurial(args: &[Word], tool: &str, posixly_correct: bool) -> Finding {
+    let parsed = mercurial_options(args, tool, posixly_correct);
     if asks_for_help(&parsed) {
         return None;
     }
