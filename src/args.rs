@@ -2,6 +2,7 @@
 //! attached or separate (`-uroot`, `-u root`), long options with `=`, abbreviated long options
 //! (`--recur`), and `--`.
 
+use crate::command::Command;
 use crate::word::{Part, Word};
 
 /// What a command's options look like.
@@ -39,6 +40,9 @@ pub struct Options {
     /// any beginning of exactly one name (`--upload-fil` is `--upload-file`, and takes the next
     /// word as its value). See [`Options::reading`] for the rest.
     pub long_flags: &'static [&'static str],
+    /// The short option that spells a long one, getopt's `W;` (gawk, mawk): `-W exec FILE`,
+    /// `-Wexec=FILE` and `-W e FILE` are read as `--exec FILE`, `--exec=FILE` and `--e FILE`.
+    pub long_letter: Option<char>,
 }
 
 impl Options {
@@ -53,6 +57,7 @@ impl Options {
             case_sensitive: false,
             full_names_only: false,
             long_flags: &[],
+            long_letter: None,
         }
     }
 
@@ -67,6 +72,7 @@ impl Options {
             case_sensitive: false,
             full_names_only: false,
             long_flags: &[],
+            long_letter: None,
         }
     }
 
@@ -128,6 +134,24 @@ impl Options {
             (0, _) => (None, Takes::Nothing),
             (_, 0) => (None, Takes::Word),
             _ => (None, Takes::Either),
+        }
+    }
+
+    /// The same options read as GNU getopt, popt and Python's `gnu_getopt` read them when
+    /// `POSIXLY_CORRECT` is set (see [`posixly_correct`]): they end at the first operand,
+    /// a `--dry-run` after it being an operand.
+    pub const fn posixly_correct(self) -> Options {
+        Options {
+            stop_at_operand: true,
+            ..self
+        }
+    }
+
+    /// The same options, `-LETTER NAME` read as `--NAME` (see [`Options::long_letter`]).
+    pub const fn long_letter(self, letter: char) -> Options {
+        Options {
+            long_letter: Some(letter),
+            ..self
         }
     }
 
@@ -285,6 +309,26 @@ pub fn is_bundle_with(text: &str, letter: char) -> bool {
         .is_some_and(|rest| !rest.starts_with('-') && rest.contains(letter))
 }
 
+/// Whether `POSIXLY_CORRECT` is in the environment `command` runs with (set on it, or exported
+/// before it), whatever its value: GNU getopt, popt and Python's `gnu_getopt` then end the
+/// options at the first operand instead of reading options after operands.
+pub fn posixly_correct(command: &Command) -> bool {
+    command.environment().any(|(name, _)| name == "POSIXLY_CORRECT")
+}
+
+/// `-W NAME` or `-WNAME` (for `letter` `W`), as getopt's `W;` reads it: the long option
+/// `--NAME`, `i` moved onto the word that spells it. `None` for any other word, or a name only
+/// known when it runs.
+fn long_by_letter(letter: char, text: &str, args: &[Word], i: &mut usize) -> Option<Word> {
+    let rest = text.strip_prefix('-')?.strip_prefix(letter)?;
+    if !rest.is_empty() {
+        return Some(Word::literal(&format!("--{rest}"), args[*i].span));
+    }
+    let name = args.get(*i + 1)?.value()?;
+    *i += 1;
+    Some(Word::literal(&format!("--{name}"), args[*i].span))
+}
+
 /// Reads `args` (the words after the program name).
 pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
     let mut out = Vec::with_capacity(args.len());
@@ -336,6 +380,13 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
             out.extend(args[i + 1..].iter().map(Arg::Operand));
             break;
         }
+        let spelled_long = options
+            .long_letter
+            .and_then(|letter| long_by_letter(letter, text, args, &mut i));
+        let (word, text) = match &spelled_long {
+            Some(long) => (long, long.text()),
+            None => (word, text),
+        };
         if let Some(long) = text.strip_prefix("--") {
             let (name, attached) = match long.split_once('=') {
                 Some((name, _)) => (name, Some(word.strip_prefix(name.len() + 3))),
@@ -574,6 +625,26 @@ mod tests {
         assert_eq!(parsed.args[0].value().map(Word::text), Some("~"));
         assert_eq!(parsed.operands().map(Word::text).collect::<Vec<_>>(), ["~"]);
         assert_eq!(parsed.value_of('\0', "interactive").map(Word::text), Some("x"));
+    }
+
+    /// getopt's `W;`: `-W NAME` and `-WNAME` are the long option `--NAME`, by any beginning
+    /// of one name, its value taken after `=` or as the next word.
+    #[test]
+    fn long_options_spelled_after_a_letter() {
+        let options = Options::posix("f", &["source", "exec"])
+            .long_flags(&["version"])
+            .long_letter('W');
+        let args = words("-W so x -Wexec=p.awk -W e q.awk -Wversion prog -W source");
+        let parsed = parse(&args, &options);
+        assert_eq!(parsed.value_of('\0', "source").map(Word::text), Some("x"));
+        assert_eq!(parsed.args[1].value().map(Word::text), Some("p.awk"));
+        assert!(parsed.args[2].is_long("exec"));
+        assert_eq!(parsed.args[2].value().map(Word::text), Some("q.awk"));
+        assert!(parsed.args[3].is_long("version"));
+        assert_eq!(
+            parsed.operands().map(Word::text).collect::<Vec<_>>(),
+            ["prog", "-W", "source"]
+        );
     }
 
     /// A short option whose value is optional takes it only attached, never the next word.

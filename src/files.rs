@@ -11,6 +11,7 @@ use crate::command::Command;
 use crate::context::Context;
 use crate::paths::{self, AbsPath};
 use crate::places::{self, BelowHome, Protection};
+use crate::tools::long_options;
 use crate::word::Word;
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -1101,21 +1102,15 @@ pub fn read_by(command: &Command) -> Vec<Word> {
         | "vi" | "vim" | "nano" | "view" | "jq" | "yq" | "nvim" | "rvim" | "rview" | "vimdiff" | "gvim" | "emacs"
         | "m4" => operands(""),
         // The input files after the script (the first operand, unless `-e`/`-f` gives it).
-        "sed" | "awk" | "gawk" | "mawk" | "nawk" => {
-            let (values, script_options): (&str, &[&str]) = if command.name == "sed" {
-                ("efl", &["-e", "-f", "--expression", "--file"])
-            } else {
-                ("fvF", &["-f", "--file"])
-            };
-            let mut words = operands(values);
-            let script_letters: &[char] = if command.name == "sed" { &['e', 'f'] } else { &['f'] };
+        "sed" => {
+            let mut words = operands("efl");
             let script_given = args.iter().any(|w| {
                 w.value().is_some_and(|t| {
-                    script_options.contains(&t)
+                    ["-e", "-f", "--expression", "--file"].contains(&t)
                         || t.starts_with("--expression=")
                         || t.starts_with("--file=")
                         // Combined flags: `-ne`, `-Ef`.
-                        || (t.starts_with('-') && !t.starts_with("--") && t[1..].contains(script_letters))
+                        || (t.starts_with('-') && !t.starts_with("--") && t[1..].contains(['e', 'f']))
                 })
             });
             if !script_given && !words.is_empty() {
@@ -1123,6 +1118,12 @@ pub fn read_by(command: &Command) -> Vec<Word> {
             }
             words.retain(|word| !word.text().contains('=') || word.text().starts_with(['/', '.', '~']));
             words
+        }
+        "awk" | "gawk" | "mawk" | "nawk" => {
+            let parsed = args::parse(args, &long_options::AWK);
+            let (_, mut words) = long_options::awk_operands(&parsed);
+            words.retain(|word| !word.text().contains('=') || word.text().starts_with(['/', '.', '~']));
+            words.into_iter().cloned().collect()
         }
         "head" | "tail" => operands("nc"),
         "grep" | "egrep" | "fgrep" | "rgrep" | "rg" | "ag" | "ack" | "ack-grep" => {

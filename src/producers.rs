@@ -5,11 +5,14 @@
 //! text that can be parsed as code when a shell reads it; network fetches give data nobody has
 //! seen; a few well-known tools print shell setup about themselves.
 
+use crate::args;
 use crate::command::{Analysis, Command, CommandId, Input, LayerId, LayerKind, Output, RedirectOperator, Run};
 use crate::context::Context;
 use crate::files;
 use crate::paths::{self, Cwd, Target};
 use crate::patterns::CodePattern;
+use crate::source::Span;
+use crate::tools::long_options;
 use crate::word::{DynamicKind, Part, Quoting, Word};
 
 /// Commands that print what they fetch from the network.
@@ -697,12 +700,7 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
 fn keeps_lines_unselected(name: &str, args: &[Word]) -> bool {
     match name {
         "sort" | "uniq" | "head" | "tail" | "tac" | "shuf" => true,
-        "grep" | "egrep" | "fgrep" => args.iter().any(|word| {
-            word.is("--invert-match")
-                || word
-                    .value()
-                    .is_some_and(|flag| flag.starts_with('-') && !flag.starts_with("--") && flag.contains('v'))
-        }),
+        "grep" | "egrep" | "fgrep" => crate::args::parse(args, &long_options::GREP).has('v', "invert-match"),
         _ => false,
     }
 }
@@ -1250,12 +1248,13 @@ fn hides_values_apart_from(command: &Command, read: Option<&paths::AbsPath>) -> 
             pattern.ends_with("=.*") && !pattern.chars().any(|c| c.is_ascii_alphanumeric())
         }),
         "awk" | "gawk" | "mawk" => {
-            let separated = texts.windows(2).any(|pair| pair[0] == "-F" && pair[1] == "=") || texts.contains(&"-F=");
-            let program = texts
-                .iter()
-                .find(|text| !text.starts_with('-') && **text != "=")
-                .copied()
-                .unwrap_or("");
+            let words: Vec<Word> = texts.iter().map(|text| Word::literal(text, Span::default())).collect();
+            let parsed = args::parse(&words, &long_options::AWK);
+            let separated = parsed
+                .value_of('F', "field-separator")
+                .is_some_and(|separator| separator.text() == "=");
+            let (program, _) = long_options::awk_operands(&parsed);
+            let program = program.map_or("", Word::text);
             separated
                 && program.contains("$1")
                 && !program.contains("$0")
@@ -1272,44 +1271,49 @@ fn hides_values_apart_from(command: &Command, read: Option<&paths::AbsPath>) -> 
 /// Whether grep or its kin only counts, tests or names files (`grep -q`, `-c`, `-l`): it
 /// prints no line it reads.
 fn only_tests(command: &Command) -> bool {
-    matches!(command.name.as_str(), "grep" | "egrep" | "fgrep" | "rg")
-        && command.args().iter().filter_map(Word::value).any(|text| {
-            matches!(text, "--count" | "--quiet" | "--silent" | "--files-with-matches")
-                || text.starts_with('-') && !text.starts_with("--") && text.contains(['c', 'q', 'l', 'L'])
-        })
+    let name = command.name.as_str();
+    matches!(name, "grep" | "egrep" | "fgrep" | "rg")
+        && grep_prints_no_line(name, &args::parse(command.args(), long_options::grep(name)))
 }
 
-/// [`hides_values`] for grep and its kin: the options, then the patterns tried on
-/// [`SECRET_LINES`].
+/// Whether grep's options (or ripgrep's, whose `-L` follows links) leave it printing no line:
+/// it counts, tests or names files.
+fn grep_prints_no_line(name: &str, parsed: &args::Parsed) -> bool {
+    parsed.has('c', "count")
+        || parsed.has('q', "quiet")
+        || parsed.has_long("silent")
+        || parsed.has('l', "files-with-matches")
+        || parsed.has_long("files-without-match")
+        || (name != "rg" && parsed.has_short('L'))
+}
+
+/// [`hides_values`] for grep and its kin: the options as the program reads them
+/// ([`long_options::grep`]), then the patterns tried on [`SECRET_LINES`].
 fn grep_hides_values(name: &str, texts: &[&str]) -> bool {
-    let mut patterns = Vec::new();
-    let (mut fixed, mut extended, mut ignore_case) = (name == "fgrep", name == "egrep" || name == "rg", false);
-    let mut words = texts.iter();
-    while let Some(text) = words.next() {
-        match *text {
-            "-c" | "--count" | "-q" | "--quiet" | "--silent" | "-l" | "--files-with-matches" | "-L" => return true,
-            "-v" | "--invert-match" | "-o" | "--only-matching" | "-f" | "--file" => return false,
-            "-e" | "--regexp" => patterns.extend(words.next().copied()),
-            "-F" | "--fixed-strings" => fixed = true,
-            "-E" | "--extended-regexp" => extended = true,
-            "-i" | "--ignore-case" => ignore_case = true,
-            _ if text.starts_with("--") => {}
-            _ if text.starts_with('-') && text.len() > 1 => {
-                let letters = &text[1..];
-                if letters.contains(['c', 'q', 'l', 'L']) {
-                    return true;
-                }
-                if letters.contains(['v', 'o', 'f', 'e']) {
-                    return false;
-                }
-                fixed |= letters.contains('F');
-                extended |= letters.contains('E');
-                ignore_case |= letters.contains('i');
-            }
-            _ if patterns.is_empty() => patterns.push(text),
-            // A file to read: not the environment.
-            _ => return false,
-        }
+    let words: Vec<Word> = texts.iter().map(|text| Word::literal(text, Span::default())).collect();
+    let parsed = args::parse(&words, long_options::grep(name));
+    if grep_prints_no_line(name, &parsed) {
+        return true;
+    }
+    if parsed.has('v', "invert-match") || parsed.has('o', "only-matching") || parsed.has('f', "file") {
+        return false;
+    }
+    let fixed = name == "fgrep" || parsed.has('F', "fixed-strings");
+    let extended = name == "egrep" || name == "rg" || parsed.has('E', "extended-regexp");
+    let ignore_case = parsed.has('i', "ignore-case");
+    let mut patterns: Vec<&str> = parsed
+        .args
+        .iter()
+        .filter(|arg| arg.is_short('e') || arg.is_long("regexp"))
+        .filter_map(|arg| arg.value().map(Word::text))
+        .collect();
+    let mut operands = parsed.operands();
+    if patterns.is_empty() {
+        patterns.extend(operands.next().map(Word::text));
+    }
+    // A file to read: not the environment.
+    if operands.next().is_some() {
+        return false;
     }
     !patterns.is_empty()
         && patterns.iter().all(|pattern| {

@@ -1305,15 +1305,10 @@ fn in_place(args: &[Word], options: &Options, long: &str) -> Vec<Word> {
 }
 
 /// The files gawk's `inplace` extension rewrites (`gawk -i inplace '{…}' FILE…`): every file
-/// operand, after the program unless `-f` gave it; `var=value` operands are assignments.
+/// operand, after the program unless an option gave it (`-f`, `-e`, `-E`); `var=value`
+/// operands are assignments.
 fn awk_in_place(args: &[Word]) -> Vec<Word> {
-    let parsed = args::parse(
-        args,
-        &Options::gnu(
-            "fvFiEl",
-            &["file", "assign", "field-separator", "include", "exec", "load"],
-        ),
-    );
+    let parsed = args::parse(args, &long_options::AWK);
     let in_place = parsed.args.iter().any(|arg| {
         (arg.is_short('i') || arg.is_long("include"))
             && arg
@@ -1323,13 +1318,9 @@ fn awk_in_place(args: &[Word]) -> Vec<Word> {
     if !in_place {
         return Vec::new();
     }
-    let program_given = parsed
-        .args
-        .iter()
-        .any(|arg| arg.is_short('f') || arg.is_long("file") || arg.is_short('E') || arg.is_long("exec"));
-    parsed
-        .operands()
-        .skip(usize::from(!program_given))
+    let (_, inputs) = long_options::awk_operands(&parsed);
+    inputs
+        .into_iter()
         .filter(|operand| !operand.text().contains('='))
         .cloned()
         .collect()

@@ -13,6 +13,7 @@ use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::command::Command;
 use crate::paths::glob_matches;
 use crate::rules::Rule;
+use crate::tools::long_options;
 use crate::word::{DynamicKind, Word};
 
 pub const CHECKER: Checker = Checker {
@@ -424,10 +425,12 @@ fn pipeline_breadth(stages: &[(&str, &[Word])]) -> Option<String> {
     let mut patterns = Vec::new();
     for &(filter, args) in rest {
         match filter {
-            "grep" | "egrep" | "fgrep" | "rg" => patterns.extend(grep_pattern(args)),
+            "grep" | "egrep" | "fgrep" | "rg" => patterns.extend(grep_pattern(filter, args)),
             "awk" | "gawk" | "mawk" | "nawk" => {
-                let program = args.iter().filter_map(Word::value).find(|arg| !arg.starts_with('-'));
+                let parsed = crate::args::parse(args, &long_options::AWK);
+                let (program, _) = long_options::awk_operands(&parsed);
                 let pattern = program
+                    .and_then(Word::value)
                     .and_then(|program| program.trim_start().strip_prefix('/'))
                     .and_then(|rest| rest.split_once('/'))
                     .map(|(pattern, _)| (pattern.to_owned(), false));
@@ -462,29 +465,23 @@ fn ps_command_breadth(args: &[Word]) -> Option<String> {
     None
 }
 
-/// The pattern a `grep` keeps lines by, with whether case is ignored; `None` for `grep -v`,
-/// which only drops lines.
-fn grep_pattern(args: &[Word]) -> Option<(String, bool)> {
-    let mut pattern = None;
-    let (mut inverted, mut ignore_case) = (false, false);
-    let mut words = args.iter().map(|word| word.value().unwrap_or("?"));
-    while let Some(arg) = words.next() {
-        match arg {
-            "-e" | "--regexp" => pattern = pattern.or(words.next()),
-            "-v" | "--invert-match" => inverted = true,
-            "-i" | "--ignore-case" => ignore_case = true,
-            "--" => pattern = pattern.or(words.next()),
-            _ if arg.starts_with("--") => {}
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                inverted |= arg.contains('v');
-                ignore_case |= arg.contains('i');
-            }
-            _ => pattern = pattern.or(Some(arg)),
-        }
+/// The pattern a `grep` keeps lines by, with whether case is ignored, its options read as the
+/// program reads them ([`long_options::grep`]); `None` for `grep -v`, which only drops lines.
+fn grep_pattern(program: &str, args: &[Word]) -> Option<(String, bool)> {
+    let parsed = crate::args::parse(args, long_options::grep(program));
+    if parsed.has('v', "invert-match") {
+        return None;
     }
-    pattern
-        .filter(|_| !inverted)
-        .map(|pattern| (pattern.to_owned(), ignore_case))
+    let given = parsed
+        .args
+        .iter()
+        .find(|arg| arg.is_short('e') || arg.is_long("regexp"))
+        .and_then(|arg| arg.value());
+    let pattern = given.or_else(|| parsed.operands().next())?;
+    Some((
+        pattern.value().unwrap_or("?").to_owned(),
+        parsed.has('i', "ignore-case"),
+    ))
 }
 
 /// What a PID word made by a process search stops (`$(pgrep -f python)`, `` `pidof node` ``,

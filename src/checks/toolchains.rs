@@ -9,8 +9,12 @@
 //! stages that pass them on unnarrowed, are data.
 
 use super::{ASK, Applies, Checker, Report, Subject};
+use crate::args::{self, Arg};
 use crate::paths::glob_matches;
 use crate::rules::Rule;
+use crate::source::Span;
+use crate::tools::long_options;
+use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&TOOLCHAIN_REMOVAL],
@@ -356,7 +360,7 @@ fn check(subject: &Subject, report: &mut Report) {
         "rustup" | "uv" | "pyenv" | "rbenv" | "goenv" | "nodenv" | "nvm" | "fnm" | "asdf" | "mise" | "sdk" => {
             removed_versions(name, &positional, has("--all"))
         }
-        "rpm" => removes_by_option(name, &words)
+        "rpm" => removes_by_option(name, command.args())
             .then(|| removed_from(&positional, ESSENTIAL_PACKAGES))
             .flatten()
             .map(|package| format!("the essential package `{package}`")),
@@ -398,7 +402,16 @@ fn check(subject: &Subject, report: &mut Report) {
             .then(|| removed(ESSENTIAL_PACKAGES))
             .flatten()
             .map(|package| format!("the essential package `{package}`")),
-        "pacman" | "dpkg" => removes_by_option(name, &words)
+        "pacman" => {
+            let parsed = args::parse(command.args(), &long_options::PACMAN);
+            let targets: Vec<&str> = parsed.operands().map(Word::text).collect();
+            parsed
+                .has('R', "remove")
+                .then(|| removed_from(&targets, ESSENTIAL_PACKAGES))
+                .flatten()
+                .map(|package| format!("the essential package `{package}`"))
+        }
+        "dpkg" => removes_by_option(name, command.args())
             .then(|| removed_from(&positional, ESSENTIAL_PACKAGES))
             .flatten()
             .map(|package| format!("the essential package `{package}`")),
@@ -472,7 +485,7 @@ fn check(subject: &Subject, report: &mut Report) {
         _ => None,
     };
     let what = what.or_else(|| {
-        (removes_packages(name, &positional, &words, global) && hands_every_package(subject, &words))
+        (removes_packages(name, &positional, command.args(), global) && hands_every_package(subject, &words))
             .then(|| "every installed package".to_owned())
     });
     if let Some(what) = what {
@@ -485,14 +498,14 @@ fn check(subject: &Subject, report: &mut Report) {
 }
 
 /// Whether the command removes packages (for `npm`, `pnpm` and `yarn`: global ones).
-fn removes_packages(name: &str, positional: &[&str], words: &[&str], global: bool) -> bool {
+fn removes_packages(name: &str, positional: &[&str], args: &[Word], global: bool) -> bool {
     let verb = positional.first().copied().unwrap_or("");
     match name {
         "apt" | "apt-get" | "aptitude" | "dnf" | "yum" | "zypper" | "microdnf" => {
             matches!(verb, "remove" | "purge" | "erase" | "autoremove" | "rm")
         }
         "apk" => verb == "del",
-        "pacman" | "dpkg" | "rpm" => removes_by_option(name, words),
+        "pacman" | "dpkg" | "rpm" => removes_by_option(name, args),
         "brew" | "snap" | "conda" | "mamba" | "micromamba" | "flatpak" | "scoop" => {
             matches!(verb, "uninstall" | "remove" | "rm")
         }
@@ -507,11 +520,12 @@ fn removes_packages(name: &str, positional: &[&str], words: &[&str], global: boo
     }
 }
 
-/// Whether `pacman`, `dpkg` or `rpm` is told to remove packages (`pacman -Rns`, `dpkg
-/// --purge`, `rpm -e`).
-fn removes_by_option(name: &str, words: &[&str]) -> bool {
+/// Whether `pacman`, `dpkg` or `rpm` is told to remove packages (`pacman -Rns`, `pacman -dR`,
+/// `pacman --rem`, `dpkg --purge`, `rpm -e`).
+fn removes_by_option(name: &str, args: &[Word]) -> bool {
+    let words: Vec<&str> = args.iter().map(Word::text).collect();
     match name {
-        "pacman" => words.iter().any(|word| word.starts_with("-R") || *word == "--remove"),
+        "pacman" => crate::args::parse(args, &long_options::PACMAN).has('R', "remove"),
         "rpm" => words
             .iter()
             .any(|word| *word == "--erase" || (word.starts_with("-e") && !word.starts_with("--"))),
@@ -615,7 +629,8 @@ fn piped_every_package(subject: &Subject, words: &[&str]) -> bool {
 /// Whether a stage a listing passes through leaves it a list of every package: it reshapes
 /// the lines, or drops only a few (`grep -v`).
 fn keeps_every_line(program: &str, args: &[String]) -> bool {
-    let drops_some = program == "grep" && args.iter().any(|arg| arg == "-v" || arg == "--invert-match");
+    let words: Vec<Word> = args.iter().map(|arg| Word::literal(arg, Span::default())).collect();
+    let drops_some = program == "grep" && crate::args::parse(&words, &long_options::GREP).has('v', "invert-match");
     drops_some || RESHAPING_STAGES.contains(&program)
 }
 
@@ -639,15 +654,17 @@ fn lists_every_package(listing: &[String]) -> bool {
 }
 
 /// Whether a pacman query lists every package, or every explicitly installed one (`-Qq`,
-/// `-Qqe`); orphans (`-Qdtq`), foreign packages and named ones are a selection.
+/// `-Qqe`, `--query --quiet`, as getopt reads them); orphans (`-Qdtq`), foreign packages and
+/// named ones are a selection.
 fn is_pacman_listing_all(args: &[String]) -> bool {
-    let Some(query) = args.first().and_then(|first| first.strip_prefix("-Q")) else {
-        return false;
-    };
-    query.chars().all(|letter| matches!(letter, 'q' | 'e' | 'n'))
-        && args[1..]
+    let words: Vec<Word> = args.iter().map(|arg| Word::literal(arg, Span::default())).collect();
+    let parsed = crate::args::parse(&words, &long_options::PACMAN);
+    let listing_only = |arg: &Arg| {
+        [('Q', "query"), ('q', "quiet"), ('e', "explicit"), ('n', "native")]
             .iter()
-            .all(|arg| arg.starts_with('-') && arg.chars().skip(1).all(|c| matches!(c, 'q' | 'e' | 'n')))
+            .any(|(short, long)| arg.is_short(*short) || arg.is_long(long))
+    };
+    parsed.has('Q', "query") && parsed.args.iter().all(listing_only)
 }
 
 /// A package as named to a package manager, without a version or architecture

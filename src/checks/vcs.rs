@@ -6,8 +6,9 @@
 //! picking and the reverts that keep a copy pass.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
-use crate::args::{self, Options, Parsed};
+use crate::args::{self, Arg, Options, Parsed};
 use crate::rules::Rule;
+use crate::tools::mercurial;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -207,7 +208,7 @@ pub static VCS_SERVER_DELETE: Rule = Rule {
 fn check(subject: &Subject, report: &mut Report) {
     let args = subject.command.args();
     let finding = match subject.command.name.as_str() {
-        "hg" | "chg" | "sl" => mercurial(args, &subject.command.name),
+        "hg" | "chg" | "sl" => mercurial(args, &subject.command.name, args::posixly_correct(subject.command)),
         "svn" => subversion(args),
         "cvs" => cvs(args),
         "jj" => jujutsu(args),
@@ -229,6 +230,38 @@ type Finding = Option<(&'static Rule, String)>;
 /// Whether usage is asked for, which is printed and nothing else done.
 fn asks_for_help(parsed: &Parsed) -> bool {
     parsed.has('h', "help")
+}
+
+/// A Mercurial command line read as hg reads it ([`mercurial::GLOBAL`]): the global options
+/// up to the command word, then the command's own table for the rest, which ends at the first
+/// operand when `POSIXLY_CORRECT` is set (`hg purge build --print` deletes). Sapling, and
+/// commands of extensions not described there (`hide`, `prune`), are read by [`HG_OPTIONS`],
+/// a long option three letters or longer matching any it begins.
+fn mercurial_options<'a>(args: &'a [Word], tool: &str, posixly_correct: bool) -> Parsed<'a> {
+    if tool == "sl" {
+        return args::parse(args, &HG_OPTIONS);
+    }
+    let mut parsed = args::parse(args, &mercurial::GLOBAL);
+    let Some(at) = parsed.first_operand else {
+        return parsed;
+    };
+    let Some(&options) = args[at].value().and_then(hg_command).and_then(mercurial::command) else {
+        return args::parse(args, &HG_OPTIONS);
+    };
+    let options = if posixly_correct {
+        options.posixly_correct()
+    } else {
+        options
+    };
+    let before = parsed
+        .args
+        .iter()
+        .take_while(|arg| !matches!(arg, Arg::Operand(_)))
+        .count();
+    parsed.args.truncate(before);
+    parsed.args.push(Arg::Operand(&args[at]));
+    parsed.args.extend(args::parse(&args[at + 1..], &options).args);
+    parsed
 }
 
 /// Mercurial's and Sapling's options that take a value: the global ones (`-R`, `--config`) and
@@ -294,8 +327,8 @@ fn hg_command(word: &str) -> Option<&'static str> {
         .map(|(command, _)| *command)
 }
 
-fn mercurial(args: &[Word], tool: &str) -> Finding {
-    let parsed = args::parse(args, &HG_OPTIONS);
+fn mercurial(args: &[Word], tool: &str, posixly_correct: bool) -> Finding {
+    let parsed = mercurial_options(args, tool, posixly_correct);
     if asks_for_help(&parsed) {
         return None;
     }

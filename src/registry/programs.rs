@@ -404,23 +404,14 @@ fn script(via: String, path: &Word) -> Execution {
     }
 }
 
-/// `awk [options] 'program' [files…]`, `awk -f progfile`, `gawk -e 'program'`.
+/// `awk [options] 'program' [files…]`, `awk -f progfile`, `gawk -e 'program'`, `mawk -W exec
+/// progfile`, their options read as gawk and mawk read them ([`long_options::AWK`]): the first
+/// operand is the program unless -f, -e or -E (or their long names) give it; a library of `-i`
+/// (`--include`) does not.
+///
+/// [`long_options::AWK`]: crate::tools::long_options::AWK
 fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
-    let options = Options::posix(
-        "fvFeEil",
-        &[
-            "file",
-            "assign",
-            "field-separator",
-            "source",
-            "exec",
-            "include",
-            "load",
-            "dump-variables",
-            "profile",
-        ],
-    );
-    let parsed = args::parse(args, &options);
+    let parsed = args::parse(args, &crate::tools::long_options::AWK);
     let mut found = Vec::new();
     for arg in &parsed.args {
         let Some(value) = arg.value() else { continue };
@@ -440,9 +431,7 @@ fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
             });
         }
     }
-    if found.is_empty()
-        && let Some(program) = parsed.operands().next()
-    {
+    if let (Some(program), _) = crate::tools::long_options::awk_operands(&parsed) {
         found.push(Execution::Program {
             via: name.to_owned(),
             language: Language::Awk,

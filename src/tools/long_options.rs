@@ -12,7 +12,8 @@
 //! ambiguous: read the strict way. rsync, whose popt takes full names only, is listed so that
 //! its options that take a value are known.
 
-use crate::args::Options;
+use crate::args::{Options, Parsed};
+use crate::word::Word;
 
 /// curl's options, 7.88's `--no-` forms of its switches among them.
 pub const CURL: Options = Options::gnu("dFTHuoXeKrwAbcCEmxyYzQUPDt", CURL_VALUES).long_flags(CURL_FLAGS);
@@ -849,6 +850,251 @@ const SYSCTL_FLAGS: &[&str] = &[
     "write",
 ];
 
+/// pacman's options, the table it hands getopt_long (`src/pacman/pacman.c`, 7.x, with the
+/// sandbox switches some builds add and `--force` older ones keep): one table for every
+/// operation, so `--rem` is `--remove`, `--casc` `--cascade` and `--noconf` `--noconfirm`, and
+/// `--re` begins several (nothing runs). `--debug[=LEVEL]` takes its level only after `=`.
+pub const PACMAN: Options = Options::gnu("br", PACMAN_VALUES).long_flags(PACMAN_FLAGS);
+
+const PACMAN_VALUES: &[&str] = &[
+    "arch",
+    "ask",
+    "assume-installed",
+    "cachedir",
+    "color",
+    "config",
+    "dbpath",
+    "gpgdir",
+    "hookdir",
+    "ignore",
+    "ignoregroup",
+    "logfile",
+    "overwrite",
+    "print-format",
+    "root",
+    "sysroot",
+];
+
+const PACMAN_FLAGS: &[&str] = &[
+    "asdeps",
+    "asexplicit",
+    "cascade",
+    "changelog",
+    "check",
+    "clean",
+    "confirm",
+    "database",
+    "dbonly",
+    "debug",
+    "deps",
+    "deptest",
+    "disable-download-timeout",
+    "disable-sandbox",
+    "disable-sandbox-filesystem",
+    "disable-sandbox-network",
+    "disable-sandbox-syscalls",
+    "downloadonly",
+    "explicit",
+    "file",
+    "files",
+    "force",
+    "foreign",
+    "groups",
+    "help",
+    "info",
+    "list",
+    "machinereadable",
+    "native",
+    "needed",
+    "noconfirm",
+    "nodeps",
+    "noprogressbar",
+    "nosave",
+    "noscriptlet",
+    "owns",
+    "print",
+    "query",
+    "quiet",
+    "recursive",
+    "refresh",
+    "regex",
+    "remove",
+    "search",
+    "sync",
+    "sysupgrade",
+    "unneeded",
+    "unrequired",
+    "upgrade",
+    "upgrades",
+    "verbose",
+    "version",
+];
+
+/// GNU grep's options: `--color[=WHEN]` takes its value only after `=`; `--fixed-regexp` is
+/// hidden (it is `--fixed-strings`). A count before a context option (`-5`) reads as flags.
+pub const GREP: Options = Options::gnu("ABCDdefm", GREP_VALUES).long_flags(GREP_FLAGS);
+
+const GREP_VALUES: &[&str] = &[
+    "after-context",
+    "before-context",
+    "binary-files",
+    "context",
+    "devices",
+    "directories",
+    "exclude",
+    "exclude-dir",
+    "exclude-from",
+    "file",
+    "group-separator",
+    "include",
+    "label",
+    "max-count",
+    "regexp",
+];
+
+const GREP_FLAGS: &[&str] = &[
+    "basic-regexp",
+    "binary",
+    "byte-offset",
+    "color",
+    "colour",
+    "count",
+    "dereference-recursive",
+    "extended-regexp",
+    "files-with-matches",
+    "files-without-match",
+    "fixed-regexp",
+    "fixed-strings",
+    "help",
+    "ignore-case",
+    "initial-tab",
+    "invert-match",
+    "line-buffered",
+    "line-number",
+    "line-regexp",
+    "no-filename",
+    "no-group-separator",
+    "no-ignore-case",
+    "no-messages",
+    "null",
+    "null-data",
+    "only-matching",
+    "perl-regexp",
+    "quiet",
+    "recursive",
+    "silent",
+    "text",
+    "unix-byte-offsets",
+    "version",
+    "with-filename",
+    "word-regexp",
+];
+
+/// ripgrep's options that take a value. Its parser takes a long option by its full name only
+/// (`rg --inv` is an error), in its own case.
+pub const RIPGREP: Options = Options::gnu(
+    "ABCdEefgjMmrtT",
+    &[
+        "after-context",
+        "before-context",
+        "color",
+        "colors",
+        "context",
+        "context-separator",
+        "dfa-size-limit",
+        "encoding",
+        "engine",
+        "field-context-separator",
+        "field-match-separator",
+        "file",
+        "glob",
+        "iglob",
+        "ignore-file",
+        "max-columns",
+        "max-count",
+        "max-depth",
+        "max-filesize",
+        "path-separator",
+        "pre",
+        "pre-glob",
+        "regex-size-limit",
+        "regexp",
+        "replace",
+        "sort",
+        "sortr",
+        "threads",
+        "type",
+        "type-add",
+        "type-clear",
+        "type-not",
+    ],
+)
+.case_sensitive()
+.full_names_only();
+
+/// The options of grep (`egrep`, `fgrep`) or ripgrep (`rg`), as the program `name` reads them.
+pub fn grep(name: &str) -> &'static Options {
+    if name == "rg" { &RIPGREP } else { &GREP }
+}
+
+/// awk's options, gawk's and mawk's read as one: gawk's getopt_long table (`main.c`, 5.1, with
+/// `--csv` and `--persist` of later versions), which stops at the program (`+` in its option
+/// string) and spells any long option after `-W` (`-W exec FILE`, `-Wsource=CODE`), and mawk's
+/// `-W` names (`-W exec FILE`, abbreviated `-W e FILE`; `random=` and `sprintf=` take their
+/// value after `=`). `-d`, `-D`, `-L`, `-o`, `-p` and `-T` take a value only attached.
+pub const AWK: Options = Options::posix("FfveEil", AWK_VALUES)
+    .short_optional("dDLopT")
+    .long_flags(AWK_FLAGS)
+    .long_letter('W');
+
+/// The program an awk command line gives as its first operand, unless an option gives it (`-f
+/// FILE`, `-e CODE`, `-E FILE`, their long names, `-W exec FILE`), with the operands after it:
+/// the input files and assignments. A library of `-i` (`--include`) is not the program.
+pub fn awk_operands<'a>(parsed: &Parsed<'a>) -> (Option<&'a Word>, Vec<&'a Word>) {
+    let given = parsed.args.iter().any(|arg| {
+        [('f', "file"), ('e', "source"), ('E', "exec")]
+            .iter()
+            .any(|(short, long)| arg.is_short(*short) || arg.is_long(long))
+    });
+    let mut operands = parsed.operands();
+    let program = if given { None } else { operands.next() };
+    (program, operands.collect())
+}
+
+const AWK_VALUES: &[&str] = &["assign", "exec", "field-separator", "file", "include", "load", "source"];
+
+const AWK_FLAGS: &[&str] = &[
+    "bignum",
+    "characters-as-bytes",
+    "copyright",
+    "csv",
+    "debug",
+    "dump",
+    "dump-variables",
+    "gen-pot",
+    "help",
+    "interactive",
+    "lint",
+    "lint-old",
+    "no-optimize",
+    "nostalgia",
+    "optimize",
+    "persist",
+    "posix",
+    "posix_space",
+    "pretty-print",
+    "profile",
+    "random",
+    "re-interval",
+    "sandbox",
+    "sprintf",
+    "trace",
+    "traditional",
+    "usage",
+    "use-lc-numeric",
+    "version",
+];
+
 /// GNU Wget's options: its switches take `on`/`off` only after `=` (`--mirror=off`) and have `--no-` forms; `-n` takes the letters after it (`-nv`, `-nc`).
 pub const WGET: Options = Options::gnu("aBeiIlnoOPQRtTUwDAX", WGET_VALUES).long_flags(WGET_FLAGS);
 
@@ -1390,6 +1636,7 @@ mod tests {
         ("fallocate", "fallocate from util-linux 2.38.1", FALLOCATE),
         ("sysctl", "sysctl from procps-ng 4.0.2", SYSCTL),
         ("wget", "GNU Wget 1.21.3 built on linux-gnu.", WGET),
+        ("grep", "grep (GNU grep) 3.8", GREP),
     ];
 
     fn run(program: &str, args: &[&str]) -> Option<String> {

@@ -12,6 +12,7 @@ pub mod git;
 mod infrastructure;
 mod kubernetes;
 pub mod long_options;
+pub mod mercurial;
 mod packages;
 mod releases;
 mod secrets;
