@@ -7,13 +7,18 @@
 //!   options before the subcommand match in full only.
 //! - pip's long options, which Python's optparse takes the same way (`--index-ur`,
 //!   `--extra-index`), the general ones before the command, the command's own after it.
+//! - awscli's long options, which its argparse parsers take the same way: its general ones
+//!   wherever they are (`--reg` is `--region`), then `aws s3` commands' own (`aws s3 rm --recur`
+//!   is `--recursive`, `aws s3 sync --del` `--delete`). A beginning of a general option is that
+//!   option, even where a command's own begins the same way (`aws s3 rm --re X` is `--region X`):
+//!   the general parser reads every word first.
 //! - npm's commands (`npm pub` is `npm publish`, `npm unpub` `npm unpublish`; `npm distTag` is
 //!   `npm dist-tag`), each alias made the command it stands for (`npm dist-tags`, `npm x`), and its
 //!   configuration options (`--reg URL` and `--regi URL` are `--registry URL`, `--no-strict` is
 //!   not `--no-strict-ssl`: it begins two of them).
 //!
 //! Each list of names is the tool's own (git 2.47's `--git-completion-helper-all`, pip 23.2's
-//! option parsers, npm 11's command list and configuration definitions), written
+//! option parsers, awscli's argument tables (1.45 and 2.36 have the same), npm 11's command list and configuration definitions), written
 //! whitespace-separated with `=` after an option that takes a value, which may be the next word.
 //! Only a beginning of exactly one name is written out: one the tool refuses as ambiguous is
 //! left as it was, and a name the tool gained since only makes one more abbreviation ambiguous.
@@ -27,6 +32,7 @@ pub fn spelled_out(name: &str, mut argv: Vec<Word>) -> Vec<Word> {
         "git" => git(&mut argv),
         "pip" | "pip3" => pip(&mut argv),
         "npm" => npm(&mut argv),
+        "aws" => aws(&mut argv),
         _ => {}
     }
     argv
@@ -167,6 +173,36 @@ fn pip(argv: &mut [Word]) {
     let names = Names(&[own, PIP_GENERAL]);
     write_out(argv, at + 1, false, |written, dashes| {
         (dashes == 2).then(|| names.complete(written)).flatten()
+    });
+}
+
+/// `aws [general options] COMMAND SUBCOMMAND options…`, as awscli reads it: its main parser
+/// reads every word for the general options, and what it leaves goes to the command's parser
+/// (here `aws s3`'s commands'), which takes the beginning of one of its own options. A
+/// beginning of several general options is refused, and left as it was.
+fn aws(argv: &mut [Word]) {
+    let general = Names(&[AWS_GENERAL]);
+    let general_option = |written: &str, dashes: usize| (dashes == 2).then(|| general.complete(written)).flatten();
+    write_out(argv, 1, false, general_option);
+    let Some(tool) = super::tool("aws") else {
+        return;
+    };
+    let invocation = super::read_as(tool, &argv[1..]);
+    let words = invocation.words();
+    let Some((_, own)) = AWS_S3
+        .iter()
+        .find(|(name, _)| words.first() == Some(&"s3") && words.get(1) == Some(name))
+    else {
+        return;
+    };
+    let own = Names(&[own]);
+    write_out(argv, 1, false, |written, dashes| {
+        let begins_general = general.names().any(|name| name.starts_with(written));
+        general_option(written, dashes).or_else(|| {
+            (dashes == 2 && !begins_general)
+                .then(|| own.complete(written))
+                .flatten()
+        })
     });
 }
 
@@ -496,6 +532,58 @@ const PIP: &[(&str, &str)] = &[
     ),
 ];
 
+/// awscli's general options (`awscli/data/cli.json`, and `--version`).
+const AWS_GENERAL: &str = "ca-bundle= cli-auto-prompt cli-binary-format= cli-connect-timeout= cli-error-format= \
+     cli-read-timeout= color= debug endpoint-url= no-cli-auto-prompt no-cli-pager no-paginate no-sign-request \
+     no-verify-ssl output= profile= query= region= version";
+
+/// The `aws s3` commands' own options (`awscli/customizations/s3/subcommands.py`, and the sync
+/// strategies' `--delete`, `--exact-timestamps` and `--size-only`). Those whose value is
+/// optional (`--sse`) are listed as flags: a value after them is no option either way.
+const AWS_S3: &[(&str, &str)] = &[
+    (
+        "cp",
+        "acl= cache-control= case-conflict= checksum-algorithm= checksum-mode= content-disposition= \
+         content-encoding= content-language= content-type= copy-props= dryrun exclude= expected-size= expires= \
+         follow-symlinks force-glacier-transfer grants= ignore-glacier-warnings include= metadata-directive= \
+         metadata= no-follow-symlinks no-guess-mime-type no-overwrite no-progress only-show-errors page-size= \
+         progress-frequency= progress-multiline quiet recursive request-payer source-region= sse sse-c \
+         sse-c-copy-source sse-c-copy-source-key= sse-c-key= sse-kms-key-id= storage-class= website-redirect=",
+    ),
+    (
+        "ls",
+        "bucket-name-prefix= bucket-region= human-readable page-size= recursive request-payer summarize",
+    ),
+    ("mb", "tags="),
+    (
+        "mv",
+        "acl= cache-control= case-conflict= checksum-algorithm= checksum-mode= content-disposition= \
+         content-encoding= content-language= content-type= copy-props= dryrun exclude= expires= follow-symlinks \
+         force-glacier-transfer grants= ignore-glacier-warnings include= metadata-directive= metadata= \
+         no-follow-symlinks no-guess-mime-type no-overwrite no-progress only-show-errors page-size= \
+         progress-frequency= progress-multiline quiet recursive request-payer source-region= sse sse-c \
+         sse-c-copy-source sse-c-copy-source-key= sse-c-key= sse-kms-key-id= storage-class= validate-same-s3-paths \
+         website-redirect=",
+    ),
+    ("presign", "expires-in="),
+    ("rb", "force"),
+    (
+        "rm",
+        "dryrun exclude= include= only-show-errors page-size= quiet recursive request-payer",
+    ),
+    (
+        "sync",
+        "acl= cache-control= case-conflict= checksum-algorithm= checksum-mode= content-disposition= \
+         content-encoding= content-language= content-type= copy-props= delete dryrun exact-timestamps exclude= \
+         expires= follow-symlinks force-glacier-transfer grants= ignore-glacier-warnings include= \
+         metadata-directive= metadata= no-follow-symlinks no-guess-mime-type no-overwrite no-progress \
+         only-show-errors page-size= progress-frequency= progress-multiline quiet request-payer size-only \
+         source-region= sse sse-c sse-c-copy-source sse-c-copy-source-key= sse-c-key= sse-kms-key-id= \
+         storage-class= website-redirect=",
+    ),
+    ("website", "error-document= index-document="),
+];
+
 /// The names of npm's configuration, each an option (`--registry`): npm 11's definitions, `=`
 /// after those that are not flags.
 const NPM_OPTIONS: &str = "_auth= access= all allow-directory= allow-file= allow-git= allow-remote= allow-same-version \
@@ -658,6 +746,29 @@ mod tests {
         assert_eq!(spelled("pip install --in u x"), "pip install --index-url u x");
         // `--no-deps` and `--no-dependencies`.
         assert_eq!(spelled("pip install --no-dep x"), "pip install --no-dep x");
+    }
+
+    #[test]
+    fn aws_general_options_first_then_the_s3_commands_own() {
+        assert_eq!(
+            spelled("aws --reg eu-west-1 s3 rm s3://b --recur"),
+            "aws --region eu-west-1 s3 rm s3://b --recursive"
+        );
+        assert_eq!(
+            spelled("aws s3 sync . s3://b --del --dry"),
+            "aws s3 sync . s3://b --delete --dryrun"
+        );
+        assert_eq!(spelled("aws s3 rb s3://b --f"), "aws s3 rb s3://b --force");
+        // `--re` begins `--region` only among the general options, read first.
+        assert_eq!(spelled("aws s3 rm s3://b --re x"), "aws s3 rm s3://b --region x");
+        // `--ex` begins `--exact-timestamps` and `--exclude`; `--no-` several general options.
+        assert_eq!(spelled("aws s3 sync . s3://b --ex x"), "aws s3 sync . s3://b --ex x");
+        assert_eq!(spelled("aws s3 rm s3://b --no-"), "aws s3 rm s3://b --no-");
+        // Only the s3 commands' own options are known.
+        assert_eq!(
+            spelled("aws ec2 terminate-instances --instance-ids i-1 --dry"),
+            "aws ec2 terminate-instances --instance-ids i-1 --dry"
+        );
     }
 
     #[test]
