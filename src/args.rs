@@ -329,6 +329,17 @@ fn long_by_letter(letter: char, text: &str, args: &[Word], i: &mut usize) -> Opt
     Some(Word::literal(&format!("--{name}"), args[*i].span))
 }
 
+/// `-nWexec` (for `letter` `W`): the flags bundled before the letter (`n`), and the letter with
+/// what follows it (`-Wexec`), when none of those flags takes a value, which would be the rest
+/// of the word.
+fn bundled_before_letter(options: &Options, letter: char, text: &str) -> Option<(String, String)> {
+    let bundle = text.strip_prefix('-').filter(|rest| !rest.starts_with('-'))?;
+    let at = bundle.find(letter).filter(|at| *at > 0)?;
+    let flags = &bundle[..at];
+    let takes_value = |flag: char| options.short_values.contains(flag) || options.short_optional.contains(flag);
+    (!flags.chars().any(takes_value)).then(|| (flags.to_owned(), format!("-{}", &bundle[at..])))
+}
+
 /// Reads `args` (the words after the program name).
 pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
     let mut out = Vec::with_capacity(args.len());
@@ -380,9 +391,15 @@ pub fn parse<'a>(args: &'a [Word], options: &Options) -> Parsed<'a> {
             out.extend(args[i + 1..].iter().map(Arg::Operand));
             break;
         }
+        // `-nW exec`: flags bundled before the letter, which spells a long option after them.
+        let letter_text = options.long_letter.and_then(|letter| {
+            let (flags, spelled) = bundled_before_letter(options, letter, text)?;
+            out.extend(flags.chars().map(|flag| Arg::Short { flag, value: None }));
+            Some(spelled)
+        });
         let spelled_long = options
             .long_letter
-            .and_then(|letter| long_by_letter(letter, text, args, &mut i));
+            .and_then(|letter| long_by_letter(letter, letter_text.as_deref().unwrap_or(text), args, &mut i));
         let (word, text) = match &spelled_long {
             Some(long) => (long, long.text()),
             None => (word, text),
@@ -645,6 +662,15 @@ mod tests {
             parsed.operands().map(Word::text).collect::<Vec<_>>(),
             ["prog", "-W", "source"]
         );
+        // Flags bundled before the letter, as getopt reads `-nW exec FILE` and `-nWe=FILE`.
+        let args = words("-nW exec q.awk -bWe=r.awk -fW x");
+        let parsed = parse(&args, &options);
+        assert!(parsed.args[0].is_short('n'));
+        assert!(parsed.args[1].is_long("exec"));
+        assert_eq!(parsed.args[1].value().map(Word::text), Some("q.awk"));
+        assert!(parsed.args[2].is_short('b'));
+        assert_eq!(parsed.args[3].value().map(Word::text), Some("r.awk"));
+        assert_eq!(parsed.value_of('f', "").map(Word::text), Some("W"));
     }
 
     /// A short option whose value is optional takes it only attached, never the next word.

@@ -407,7 +407,10 @@ fn script(via: String, path: &Word) -> Execution {
 /// `awk [options] 'program' [files…]`, `awk -f progfile`, `gawk -e 'program'`, `mawk -W exec
 /// progfile`, their options read as gawk and mawk read them ([`long_options::AWK`]): the first
 /// operand is the program unless -f, -e or -E (or their long names) give it; a library of `-i`
-/// (`--include`) does not.
+/// (`--include`) does not, but its code runs as a program file's does. gawk looks for a file of
+/// `-f` or `-i` under its name, then with `.awk` added (`gawk -i lib` reads `lib.awk`): both
+/// are read. An extension `-l` (`--load`) loads is native code nobody can read, unless it is
+/// one installed (`-l filefuncs` is looked for in the system's gawk folder).
 ///
 /// [`long_options::AWK`]: crate::tools::long_options::AWK
 fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
@@ -415,12 +418,25 @@ fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
     let mut found = Vec::new();
     for arg in &parsed.args {
         let Some(value) = arg.value() else { continue };
-        if arg.is_short('f') || arg.is_long("file") || arg.is_short('E') || arg.is_long("exec") {
-            found.push(Execution::File {
-                via: format!("{name} -f"),
-                path: value.clone(),
-                language: Language::Awk,
-                current_shell: false,
+        let program_file = arg.is_short('f') || arg.is_long("file") || arg.is_short('E') || arg.is_long("exec");
+        let library = arg.is_short('i') || arg.is_long("include");
+        if program_file || library {
+            let via = format!("{name} {}", if library { "-i" } else { "-f" });
+            let with_suffix = value
+                .value()
+                .filter(|text| !text.ends_with(".awk"))
+                .map(|text| Word::literal(&format!("{text}.awk"), value.span));
+            for path in std::iter::once(value.clone()).chain(with_suffix) {
+                found.push(Execution::File {
+                    via: via.clone(),
+                    path,
+                    language: Language::Awk,
+                    current_shell: false,
+                });
+            }
+        } else if (arg.is_short('l') || arg.is_long("load")) && super::table::is_library_file(value) {
+            found.push(Execution::Unverifiable {
+                what: format!("`{name} -l` loads {}: an extension's code cannot be read", value.text()),
             });
         } else if arg.is_short('e') || arg.is_long("source") {
             found.push(Execution::Program {
