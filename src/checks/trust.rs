@@ -986,12 +986,22 @@ fn judge_program(command: &Command, context: &Context, report: &mut Report) {
         }
         "zypper" if matches!(at(0), "ar" | "addrepo") => flag_source(report, format!("`zypper {}`", at(0))),
         "rpm" if has("--import") => flag_source(report, "`rpm --import`".to_owned()),
+        // Keys added, and trust given or imported (`--import` brings a keyring's trust with its
+        // keys). Deleting keys, `--init`, `--populate` (the distribution's packaged keyrings)
+        // and `--refresh-keys` add nothing to trust.
         "pacman-key" => {
-            if let Some(option) = ["--lsign-key", "--recv-keys", "--add", "-a", "-r", "--lsign"]
-                .iter()
-                .find(|option| has(option))
-            {
-                flag_source(report, format!("`pacman-key {option}`"));
+            let parsed = args::parse(args, &crate::tools::long_options::PACMAN_KEY);
+            let given = [
+                ('a', "add"),
+                ('r', "recv-keys"),
+                ('\0', "lsign-key"),
+                ('\0', "import"),
+                ('\0', "import-trustdb"),
+            ]
+            .into_iter()
+            .find(|(short, long)| parsed.has(*short, long));
+            if let Some((_, option)) = given {
+                flag_source(report, format!("`pacman-key --{option}`"));
             }
         }
         "brew" if at(0) == "tap" && !at(1).is_empty() => flag_source(report, format!("`brew tap {}`", at(1))),

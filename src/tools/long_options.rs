@@ -850,6 +850,35 @@ const SYSCTL_FLAGS: &[&str] = &[
     "write",
 ];
 
+/// pacman-key's options, the table it hands libmakepkg's `parseopts` (pacman 6.x
+/// `scripts/pacman-key.sh.in`), which reads long options as getopt_long does: `--lsign` is
+/// `--lsign-key`, `--recv` `--recv-keys`, and `--imp` begins `--import` and
+/// `--import-trustdb`.
+pub const PACMAN_KEY: Options = Options::gnu("", &["config", "gpgdir", "keyserver"])
+    .long_flags(&[
+        "add",
+        "delete",
+        "edit-key",
+        "export",
+        "finger",
+        "help",
+        "import",
+        "import-trustdb",
+        "init",
+        "list-keys",
+        "list-sigs",
+        "lsign-key",
+        "nocolor",
+        "populate",
+        "recv-keys",
+        "refresh-keys",
+        "updatedb",
+        "verbose",
+        "verify",
+        "version",
+    ])
+    .case_sensitive();
+
 /// pacman's options, the table it hands getopt_long (`src/pacman/pacman.c`, 7.x, with the
 /// sandbox switches some builds add and `--force` older ones keep): one table for every
 /// operation, so `--rem` is `--remove`, `--casc` `--cascade` and `--noconf` `--noconfirm`, and
