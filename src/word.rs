@@ -216,6 +216,11 @@ impl Word {
     }
 
     /// The decoded text, dynamic parts shown as written.
+    /// The word's parts, for a decoder to expand further.
+    pub fn into_parts(self) -> Vec<Part> {
+        self.parts
+    }
+
     pub fn text(&self) -> &str {
         &self.text
     }
@@ -333,7 +338,7 @@ impl Word {
     }
 
     /// Whether a bare part of the word holds a group that brace expansion expands.
-    fn has_brace_group(&self) -> bool {
+    pub fn has_brace_group(&self) -> bool {
         self.parts.iter().any(
             |part| matches!(part, Part::Literal { text, quoting: Quoting::Bare, .. } if brace_group(text).is_some()),
         )

@@ -170,6 +170,7 @@ impl<'a> Decoder<'a> {
         };
         let parts = std::mem::take(&mut self.parts);
         let parts = self.expand_tilde(parts);
+        let parts = self.expand_assignment_tildes(parts, nodes);
         Word::from_parts(parts, span)
     }
 
@@ -790,6 +791,17 @@ impl<'a> Decoder<'a> {
         });
     }
 
+    /// A word that brace expansion made (`{~,x}` makes `~` and `x`): bash expands braces
+    /// first, then a tilde starting each word they make.
+    pub fn tilde_after_braces(&mut self, word: Word) -> Word {
+        if !word.text().starts_with('~') {
+            return word;
+        }
+        let span = word.span;
+        let parts = self.expand_tilde(word.into_parts());
+        Word::from_parts(parts, span)
+    }
+
     /// `~`, `~/x`, `~user/x` and `~+` at the start of a word.
     fn expand_tilde(&mut self, mut parts: Vec<Part>) -> Vec<Part> {
         let (text, span) = match parts.first() {
@@ -804,8 +816,35 @@ impl<'a> Decoder<'a> {
         if prefix_end == text.len() && parts.len() > 1 && !matches!(parts[1], Part::Literal { .. }) {
             return parts;
         }
-        let user = &text[1..prefix_end];
-        let home = self.scope.variable("HOME").and_then(|w| w.value().map(str::to_owned));
+        let Some(value) = self.tilde_value(&text[1..prefix_end], span) else {
+            return parts;
+        };
+        let rest = text[prefix_end..].to_owned();
+        parts.remove(0);
+        if !rest.is_empty() {
+            parts.insert(
+                0,
+                Part::Literal {
+                    text: rest,
+                    quoting: Quoting::Bare,
+                    span,
+                },
+            );
+        }
+        parts.insert(0, value);
+        parts
+    }
+
+    /// What `~` followed by `user` (nothing, `+`, `-` or a login name) expands to: a folder
+    /// known here, a variable only known when it runs, or `None` where bash keeps the text.
+    fn tilde_value(&mut self, user: &str, span: Span) -> Option<Part> {
+        // An empty HOME is either set so, when `~` is empty, or unset (the walk keeps both
+        // alike), when `~` is the login's home folder from the password database: unknown.
+        let home = self
+            .scope
+            .variable("HOME")
+            .and_then(|w| w.value().map(str::to_owned))
+            .filter(|home| !home.is_empty());
         let replacement = match (user, home) {
             ("", Some(home)) => Some(home),
             ("+", _) => self.scope.variable("PWD").and_then(|w| w.value().map(str::to_owned)),
@@ -813,57 +852,116 @@ impl<'a> Decoder<'a> {
             _ => None,
         };
         match replacement {
-            Some(value) => {
-                let rest = text[prefix_end..].to_owned();
-                parts.remove(0);
-                if !rest.is_empty() {
-                    parts.insert(
-                        0,
-                        Part::Literal {
-                            text: rest,
-                            quoting: Quoting::Bare,
-                            span,
-                        },
-                    );
-                }
-                parts.insert(
-                    0,
-                    Part::Literal {
-                        text: value,
-                        quoting: Quoting::Quoted,
-                        span,
-                    },
-                );
-                parts
-            }
+            Some(value) => Some(Part::Literal {
+                text: value,
+                quoting: Quoting::Quoted,
+                span,
+            }),
             None if user.is_empty() || user == "-" || user == "+" => {
-                let rest = text[prefix_end..].to_owned();
-                parts.remove(0);
-                if !rest.is_empty() {
-                    parts.insert(
-                        0,
-                        Part::Literal {
-                            text: rest,
-                            quoting: Quoting::Bare,
-                            span,
-                        },
-                    );
-                }
                 let name = if user == "-" { "OLDPWD" } else { "HOME" };
-                parts.insert(
-                    0,
-                    Part::Dynamic(Dynamic {
-                        kind: DynamicKind::Variable {
-                            name: name.to_owned(),
-                            guarded: false,
-                        },
-                        text: format!("~{user}"),
-                        span,
-                    }),
-                );
-                parts
+                Some(Part::Dynamic(Dynamic {
+                    kind: DynamicKind::Variable {
+                        name: name.to_owned(),
+                        guarded: false,
+                    },
+                    text: format!("~{user}"),
+                    span,
+                }))
             }
-            None => parts,
+            None => None,
         }
     }
+
+    /// The tildes bash expands inside a word that assigns, besides one starting the word: after
+    /// the first `=` and after each `:` of a command's argument shaped `NAME=…` (`dd
+    /// of=~/.bashrc`, `env P=~ …`: bash, outside POSIX mode, expands these wherever they are
+    /// given) and of an array literal's `[N]=…` element, and after each `:` of an assignment's
+    /// value (`PATH=~/a:~/b`). `nodes` are the word's nodes, whose parent tells which it is.
+    fn expand_assignment_tildes(&mut self, parts: Vec<Part>, nodes: &[Node]) -> Vec<Part> {
+        let holds_tilde = parts
+            .iter()
+            .any(|part| matches!(part, Part::Literal { text, quoting: Quoting::Bare, .. } if text.contains('~')));
+        let Some(parent) = nodes.first().filter(|_| holds_tilde).and_then(Node::parent) else {
+            return parts;
+        };
+        let first = match parts.first() {
+            Some(Part::Literal {
+                text,
+                quoting: Quoting::Bare,
+                ..
+            }) => text.as_str(),
+            _ => "",
+        };
+        let value_start = match parent.kind() {
+            "array" if first.starts_with('[') => {
+                (first.find("]=").map(|close| close + 2)).or_else(|| first.find("]+=").map(|close| close + 3))
+            }
+            "command" => assigned_name_length(first),
+            "variable_assignment" => Some(0),
+            _ => None,
+        };
+        let Some(value_start) = value_start else {
+            return parts;
+        };
+        let last = parts.len() - 1;
+        let mut expanded = Vec::with_capacity(parts.len() + 2);
+        for (index, part) in parts.into_iter().enumerate() {
+            let Part::Literal {
+                text,
+                quoting: Quoting::Bare,
+                span,
+            } = &part
+            else {
+                expanded.push(part);
+                continue;
+            };
+            let from = if index == 0 { value_start } else { 0 };
+            let mut kept = 0;
+            let mut at = from;
+            while let Some(offset) = text[at..].find('~') {
+                let tilde = at + offset;
+                at = tilde + 1;
+                let follows_colon = tilde > from && text[..tilde].ends_with(':');
+                let starts_value = index == 0 && tilde == value_start && value_start > 0;
+                if !(follows_colon || starts_value) {
+                    continue;
+                }
+                let prefix_end = text[at..].find(['/', ':']).map_or(text.len(), |end| at + end);
+                if prefix_end == text.len() && index != last {
+                    continue;
+                }
+                let Some(value) = self.tilde_value(&text[at..prefix_end], *span) else {
+                    continue;
+                };
+                if kept < tilde {
+                    expanded.push(Part::Literal {
+                        text: text[kept..tilde].to_owned(),
+                        quoting: Quoting::Bare,
+                        span: *span,
+                    });
+                }
+                expanded.push(value);
+                kept = prefix_end;
+                at = prefix_end;
+            }
+            match kept {
+                0 => expanded.push(part),
+                kept if kept < text.len() => expanded.push(Part::Literal {
+                    text: text[kept..].to_owned(),
+                    quoting: Quoting::Bare,
+                    span: *span,
+                }),
+                _ => {}
+            }
+        }
+        expanded
+    }
+}
+
+/// The length of `NAME=` or `NAME+=` starting `text`, a command's argument bash reads as an
+/// assignment for its tildes.
+fn assigned_name_length(text: &str) -> Option<usize> {
+    let equals = text.find('=')?;
+    let name = text[..equals].strip_suffix('+').unwrap_or(&text[..equals]);
+    is_name(name).then_some(equals + 1)
 }

@@ -1005,7 +1005,8 @@ fn searches_cdpath(name: &str) -> bool {
 
 /// The elements of `(x [3]=y z)` in the order bash keeps them: an element with an index goes
 /// there, and the ones after it follow it (`([1]=-rf [0]=rm /)` is `rm /`). `None` when an index
-/// is not a plain number (an associative array, an arithmetic subscript).
+/// is not a plain number (an associative array, an arithmetic subscript), or when the indices
+/// leave a gap (`([5]=x)`): the walk keeps an array as a list, which would renumber it.
 fn placed_elements(words: Vec<Word>) -> Option<Vec<Word>> {
     if !words.iter().any(|word| word.text().starts_with('[')) {
         return Some(words);
@@ -1024,7 +1025,8 @@ fn placed_elements(words: Vec<Word>) -> Option<Vec<Word>> {
         placed.insert(next, word);
         next = next.checked_add(1)?;
     }
-    Some(placed.into_values().collect())
+    let dense = placed.keys().enumerate().all(|(position, index)| position == *index);
+    dense.then(|| placed.into_values().collect())
 }
 
 /// Bash's builtin commands: a name bash finds before looking at `hash` or `PATH`.

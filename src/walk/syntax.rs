@@ -985,7 +985,20 @@ impl Walker<'_> {
                 .get("IFS")
                 .and_then(Word::value)
                 .unwrap_or(DEFAULT_IFS);
-            words.extend(word.into_fields_with(ifs));
+            let braced = word.has_brace_group();
+            let fields = word.into_fields_with(ifs);
+            if !braced {
+                words.extend(fields);
+                continue;
+            }
+            for field in fields {
+                let mut scope = WordScope {
+                    walker: self,
+                    at,
+                    feeds,
+                };
+                words.push(Decoder::new(source, &mut scope).tilde_after_braces(field));
+            }
         }
         words
     }
