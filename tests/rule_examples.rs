@@ -139,6 +139,7 @@ rule_tests! {
     registry_system_change,
     redis_dump_moved,
     redis_flush,
+    redis_persistence_off,
     remote_code_execution,
     remote_delete,
     reverse_shell,
