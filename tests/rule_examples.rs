@@ -160,6 +160,7 @@ rule_tests! {
     search_index_delete,
     secret_deletion,
     secret_exfiltration,
+    secret_in_project_config,
     service_stop,
     shadowed_command,
     shell_env_injection,
