@@ -36,6 +36,9 @@ pub enum Language {
     Psql,
     /// mysql's SQL and client commands.
     Mysql,
+    /// Oracle SQL*Plus's SQL and commands: `@FILE`, `@@FILE` and `START FILE` run a script,
+    /// `HOST CMD` (or `!CMD`) runs a shell command.
+    Sqlplus,
     /// SQL of the other database clients (`sqlcmd`, `cqlsh`, `clickhouse-client`, `duckdb`…),
     /// read for the data it destroys: none of their commands runs a program.
     Sql,
@@ -169,6 +172,7 @@ impl Language {
                 | Language::Psql
                 | Language::Sql
                 | Language::Mysql
+                | Language::Sqlplus
                 | Language::Gnuplot
                 | Language::M4
                 | Language::Tex

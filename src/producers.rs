@@ -604,6 +604,11 @@ fn listed_matches(command: &Command) -> Option<crate::word::PathsUnder> {
 pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
     let command = &analysis.commands[id];
     if let Some(what) = secret(command, context) {
+        if what == ENVIRONMENT
+            && let Some(printed) = emptied_environment(command, analysis)
+        {
+            return printed;
+        }
         return Output::Secret(what);
     }
     for run in &command.runs {
@@ -824,6 +829,48 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
 /// Whether `env` given no command prints the environment: with variables unset or added
 /// (`env -u FOO`, `env FOO=1`), separated by NULs (`-0`) or from another folder (`-C DIR`) it
 /// still does; emptied first (`-i`, `-`), it prints only what it was given.
+/// What a program that prints the environment prints when `env -i` (or `env -`) started it:
+/// only the variables given with it, a secret when one of them holds one (`env -i
+/// TOKEN="$GITHUB_TOKEN" env`). `None` when it was started with the environment it inherits.
+fn emptied_environment(command: &Command, analysis: &Analysis) -> Option<Output> {
+    let starter = &analysis.commands[command.parent?];
+    if starter.name != "env" || !env_empties_environment(starter.args()) {
+        return None;
+    }
+    let given = command.assignments.iter().find_map(|(name, value)| {
+        secret_expanded([value])
+            .or_else(|| (is_secret_name(name) && value.is_dynamic()).then(|| name.clone()))
+            .map(|name| format!("the variable {name}"))
+            .or_else(|| secret_substituted([value]))
+    });
+    Some(given.map_or(Output::Unknown, Output::Secret))
+}
+
+/// Whether `env`'s arguments empty the environment (`-i`, `--ignore-environment`, `-`) before
+/// the variables they give.
+fn env_empties_environment(args: &[Word]) -> bool {
+    let mut words = args.iter();
+    while let Some(text) = words.next().and_then(Word::value) {
+        match text {
+            "-" | "-i" | "--ignore-environment" => return true,
+            "-u" | "--unset" | "-C" | "--chdir" | "-S" | "--split-string" | "-P" => {
+                words.next();
+            }
+            _ if text.starts_with("--") => {}
+            _ if text.starts_with('-') => {
+                if text.contains('i') {
+                    return true;
+                }
+                if text.ends_with(['u', 'C', 'S', 'P']) {
+                    words.next();
+                }
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 fn env_prints_environment(args: &[Word]) -> bool {
     let mut words = args.iter();
     while let Some(word) = words.next() {

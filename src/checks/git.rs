@@ -616,12 +616,17 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         "gc" => {
             let parsed = args::parse(args, &git_options("", &[]));
-            let now = parsed.args.iter().any(|arg| {
-                arg.is_long("prune")
-                    && arg
-                        .value()
-                        .and_then(Word::value)
-                        .is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "now" | "all"))
+            // The last `--prune=DATE` or `--no-prune` decides, over `gc.pruneExpire` too; a bare
+            // `--prune` keeps the setting.
+            let prune = parsed
+                .args
+                .iter()
+                .rev()
+                .find(|arg| arg.is_long("no-prune") || arg.is_long("prune") && arg.value().is_some());
+            let now = prune.and_then(args::Arg::value).is_some_and(|value| {
+                value
+                    .value()
+                    .is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "now" | "all"))
             });
             if now {
                 flag(
@@ -629,7 +634,7 @@ fn check(subject: &Subject, report: &mut Report) {
                     &GIT_GC_PRUNE,
                     "`git gc --prune=now` would delete unreachable commits at once, with no way back",
                 );
-            } else if let Some(lost) = gc_expires_at_once(subject, &invocation) {
+            } else if let Some(lost) = gc_expires_at_once(subject, &invocation, prune.is_some()) {
                 flag(report, &GIT_GC_PRUNE, &lost);
             }
         }
@@ -644,7 +649,7 @@ fn check(subject: &Subject, report: &mut Report) {
                 .map(|arg| arg.value().and_then(Word::value))
                 .collect();
             let runs_gc = tasks.is_empty() || tasks.iter().any(|task| task.is_none_or(|task| task == "gc"));
-            if runs_gc && let Some(lost) = gc_expires_at_once(subject, &invocation) {
+            if runs_gc && let Some(lost) = gc_expires_at_once(subject, &invocation, false) {
                 flag(report, &GIT_GC_PRUNE, &lost);
             }
         }
@@ -924,9 +929,12 @@ fn given_settings(subject: &Subject, invocation: &git::Invocation) -> Vec<(Strin
 /// What a `git gc` given `gc.pruneExpire`, `gc.reflogExpire` or `gc.reflogExpireUnreachable`
 /// of `now` (or `all`, or a value only known when it runs) loses at once: the unreachable
 /// commits, or the reflog entries that are the record of where lost commits are.
-fn gc_expires_at_once(subject: &Subject, invocation: &git::Invocation) -> Option<String> {
+/// `prune_given`: the command line says when to prune (`--prune=DATE`, `--no-prune`), which
+/// overrides `gc.pruneExpire`.
+fn gc_expires_at_once(subject: &Subject, invocation: &git::Invocation, prune_given: bool) -> Option<String> {
     given_settings(subject, invocation)
         .into_iter()
+        .filter(|(key, _)| !(prune_given && key == "gc.pruneexpire"))
         .find_map(|(key, value)| {
             let at_once = value.is_none_or(|value| matches!(value.to_ascii_lowercase().as_str(), "now" | "all"));
             let lost = match key.as_str() {

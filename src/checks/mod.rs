@@ -27,6 +27,7 @@ mod power;
 mod printed;
 mod privilege;
 mod processes;
+mod project_secrets;
 mod publish;
 mod read_only;
 mod remote_code;
@@ -222,6 +223,7 @@ pub const CHECKERS: &[(&str, &Checker)] = checkers![
     backups,
     git,
     staged_secrets,
+    project_secrets,
     vcs,
     disk,
     fork_bomb,

@@ -88,6 +88,7 @@ pub const CHECKER: Checker = Checker {
         &DROPDB,
         &REDIS_FLUSH,
         &REDIS_DUMP_MOVED,
+        &REDIS_PERSISTENCE_OFF,
         &KEY_STORE_EMPTIED,
     ],
     applies: Applies::Commands(&NAMES),
@@ -217,6 +218,23 @@ pub static REDIS_DUMP_MOVED: Rule = Rule {
         "echo 'CONFIG SET dir /var/spool/cron' | redis-cli",
     ],
     allowed: &["redis-cli CONFIG GET dir", "redis-cli CONFIG SET maxmemory 100mb"],
+};
+
+pub static REDIS_PERSISTENCE_OFF: Rule = Rule {
+    id: "redis-persistence-off",
+    decision: ASK,
+    catches: "`redis-cli CONFIG SET appendonly no` or `CONFIG SET save \"\"` (also Valkey's and KeyDB's clients, the command piped in or read from a file): the append-only file or the snapshots stop, and every write from then on is lost at the next restart or crash, as with `SHUTDOWN NOSAVE`. Turning them on (`appendonly yes`), other save points and `CONFIG GET` pass.",
+    instead: "Leave persistence on; change `appendonly` and `save` in redis.conf with the user's agreement",
+    examples: &[
+        "redis-cli CONFIG SET appendonly no",
+        "redis-cli config set save ''",
+        "echo 'CONFIG SET save \"\"' | redis-cli",
+    ],
+    allowed: &[
+        "redis-cli CONFIG SET appendonly yes",
+        "redis-cli CONFIG SET save '3600 1'",
+        "redis-cli CONFIG GET save",
+    ],
 };
 
 pub static KEY_STORE_EMPTIED: Rule = Rule {
@@ -527,7 +545,8 @@ fn redis(command: &Command, texts: &[&str], scripts: &[&str], report: &mut Repor
 /// What a Redis command line loses beside keys deleted: `SHUTDOWN NOSAVE` and `DEBUG RELOAD
 /// NOSAVE` the writes since the last snapshot, `FUNCTION FLUSH` every function library,
 /// `SWAPDB` each database's keys (swapped for the other's under every client); `CONFIG SET dir`
-/// or `dbfilename` moves the next snapshot onto any file the server may write.
+/// or `dbfilename` moves the next snapshot onto any file the server may write; `CONFIG SET
+/// appendonly no` or `save ""` turns persistence off, so that later writes die with the server.
 fn redis_loses(words: &[&str]) -> Option<(&'static Rule, &'static str)> {
     let upper: Vec<String> = words
         .iter()
@@ -552,18 +571,30 @@ fn redis_loses(words: &[&str]) -> Option<(&'static Rule, &'static str)> {
             &REDIS_FLUSH,
             "`SWAPDB` would swap the two databases' keys: every client of either would then read and overwrite the other's",
         )),
-        "CONFIG"
-            if is(at + 1, "SET")
-                && upper
-                    .iter()
-                    .skip(at + 2)
-                    .step_by(2)
-                    .any(|parameter| matches!(parameter.as_str(), "DIR" | "DBFILENAME")) =>
-        {
-            Some((
-                &REDIS_DUMP_MOVED,
-                "`CONFIG SET dir|dbfilename` would make the server write its next snapshot to that file, whatever it holds now",
-            ))
+        "CONFIG" if is(at + 1, "SET") => {
+            // `CONFIG SET parameter value [parameter value …]`.
+            let pairs: Vec<(&str, &str)> = upper[at + 2..]
+                .chunks_exact(2)
+                .map(|pair| (pair[0].as_str(), pair[1].as_str()))
+                .collect();
+            if pairs.iter().any(|(parameter, _)| matches!(*parameter, "DIR" | "DBFILENAME")) {
+                Some((
+                    &REDIS_DUMP_MOVED,
+                    "`CONFIG SET dir|dbfilename` would make the server write its next snapshot to that file, whatever it holds now",
+                ))
+            } else if pairs.contains(&("APPENDONLY", "NO")) {
+                Some((
+                    &REDIS_PERSISTENCE_OFF,
+                    "`CONFIG SET appendonly no` would stop the append-only file: writes since the last snapshot would be lost at the next restart",
+                ))
+            } else if pairs.iter().any(|(parameter, value)| *parameter == "SAVE" && value.trim().is_empty()) {
+                Some((
+                    &REDIS_PERSISTENCE_OFF,
+                    "`CONFIG SET save \"\"` would stop the snapshots: what is written from then on would be lost at the next restart",
+                ))
+            } else {
+                None
+            }
         }
         _ => None,
     })

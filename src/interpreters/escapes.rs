@@ -41,7 +41,9 @@ enum Capture {
     Read,
     /// A file read and run as code of a language (psql's `\i F`, sqlite3's `.read F`): its
     /// statements judged as if given on the command line, and the file read like any other.
-    Script(Language),
+    /// The extension, when not empty, is added to a name without one (sqlplus's `@drop` runs
+    /// `drop.sql`).
+    Script(Language, &'static str),
     /// A library loaded into the program (Tcl's `load`): its code cannot be read.
     Load,
     /// A file read and sent to a network peer (a transfer client's `put`): judged as a send.
@@ -110,7 +112,21 @@ const fn script(call: &'static str, pattern: &'static str, language: Language) -
     Escape {
         call,
         pattern,
-        capture: Capture::Script(language),
+        capture: Capture::Script(language, ""),
+    }
+}
+
+/// A script escape whose file is named without `extension` when it has none.
+const fn script_with_extension(
+    call: &'static str,
+    pattern: &'static str,
+    language: Language,
+    extension: &'static str,
+) -> Escape {
+    Escape {
+        call,
+        pattern,
+        capture: Capture::Script(language, extension),
     }
 }
 
@@ -257,6 +273,25 @@ static TABLES: &[(Language, Table)] = &[
                 ),
             ],
             unreadable: Some(r"\\!|(?im)^\s*system\b"),
+        },
+    ),
+    (
+        Language::Sqlplus,
+        Table {
+            escapes: &[
+                // `HOST CMD` (`HO`, `HOS`) and `!CMD` at the start of a line.
+                shell("HOST", r"(?im)^[ \t]*(?:ho|hos|host)[ \t]+([^\n]+)"),
+                shell("!", r"(?m)^[ \t]*!([^\n]+)"),
+                // `@FILE`, `@@FILE` (next to the running script), `START FILE` (`STA`, `STAR`).
+                script_with_extension("@", r"(?m)^[ \t]*@@?[ \t]*([^\s;@][^\s;]*)", Language::Sqlplus, ".sql"),
+                script_with_extension(
+                    "START",
+                    r"(?im)^[ \t]*(?:sta|star|start)[ \t]+([^\s;]+)",
+                    Language::Sqlplus,
+                    ".sql",
+                ),
+            ],
+            unreadable: None,
         },
     ),
     (
@@ -1016,7 +1051,7 @@ pub fn capabilities(language: Language) -> Capabilities {
         table(language).is_some_and(|table| table.escapes.iter().any(|escape| wanted(escape.capture)))
     };
     Capabilities {
-        reads: captures(|c| matches!(c, Capture::Read | Capture::Send | Capture::Script(_))),
+        reads: captures(|c| matches!(c, Capture::Read | Capture::Send | Capture::Script(..))),
         sends: captures(|c| matches!(c, Capture::Send)),
         writes: captures(|c| matches!(c, Capture::Write)),
         loads: captures(|c| matches!(c, Capture::Load)),
@@ -1075,7 +1110,7 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
             let value = captured.as_str().trim();
             let file_only = matches!(
                 escape.capture,
-                Capture::Read | Capture::Write | Capture::Send | Capture::Script(_)
+                Capture::Read | Capture::Write | Capture::Send | Capture::Script(..)
             );
             if file_only && value.contains(PLACEHOLDER_OPEN) {
                 // A file named at run time is judged as `cat "$f"` and `> "$f"` are: not at all.
@@ -1106,8 +1141,13 @@ pub fn effects(language: Language, source: &Source, home: &str) -> Vec<Effect> {
                     Capture::Recipe => Action::Shell(Word::literal(&make_references(value), word.span)),
                     Capture::CronJob => Action::Shell(Word::literal(&cron_command(value), word.span)),
                     Capture::Read => Action::Read(Word::literal(&expand_home(value, home), word.span)),
-                    Capture::Script(language) => {
-                        let path = Word::literal(&expand_home(value, home), word.span);
+                    Capture::Script(language, extension) => {
+                        let mut name = expand_home(value, home);
+                        let file = name.rsplit(['/', '\\']).next().unwrap_or_default();
+                        if !file.contains('.') {
+                            name.push_str(extension);
+                        }
+                        let path = Word::literal(&name, word.span);
                         effects.push(Effect::new(escape.call, span, None, Action::Read(path.clone())));
                         Action::Script(language, path)
                     }

@@ -87,6 +87,30 @@ const SUBPROCESS_CALLS: &[&str] = &[
     "subprocess.Popen",
 ];
 
+/// The classes of servers that take a request handler class (`HTTPServer(address, Handler)`).
+const SERVER_CLASSES: &[&str] = &[
+    "http.server.HTTPServer",
+    "http.server.ThreadingHTTPServer",
+    "socketserver.TCPServer",
+    "socketserver.ThreadingTCPServer",
+    "socketserver.ForkingTCPServer",
+    "BaseHTTPServer.HTTPServer",
+    "SocketServer.TCPServer",
+    "SocketServer.ThreadingTCPServer",
+];
+
+/// The request handlers that serve the files of a folder (the working directory, or their
+/// `directory`).
+const FILE_HANDLERS: &[&str] = &[
+    "http.server.SimpleHTTPRequestHandler",
+    "http.server.CGIHTTPRequestHandler",
+    "SimpleHTTPServer.SimpleHTTPRequestHandler",
+    "CGIHTTPServer.CGIHTTPRequestHandler",
+];
+
+/// The field of a `functools.partial` value that holds the function or class it calls.
+const PARTIAL_FUNCTION: &str = "functools.partial";
+
 /// Sinks that may be star-imported or called by their bare name after `from m import *`.
 const STAR_MODULES: &[&str] = &["os", "subprocess", "shutil", "pty", "pathlib", "os.path"];
 
@@ -437,6 +461,16 @@ impl Reader<'_> {
                     }
                     _ => unknown(self.source, node.byte_range()),
                 },
+                // A handler class given its arguments ahead (`partial(SimpleHTTPRequestHandler,
+                // directory='/')`): the class, and the keywords it will be given.
+                "functools.partial" => match first {
+                    Some(class @ Value::Name(_)) => Value::Object(
+                        std::iter::once((PARTIAL_FUNCTION.to_owned(), class))
+                            .chain(keywords)
+                            .collect(),
+                    ),
+                    _ => unknown(self.source, node.byte_range()),
+                },
                 "getattr" => match (first, positional.get(1)) {
                     (Some(Value::Name(object)), Some(Value::Text(attribute))) if attribute.value().is_some() => {
                         Value::Name(format!("{object}.{}", attribute.value().unwrap_or_default()))
@@ -658,6 +692,16 @@ impl Reader<'_> {
                         self.cwd = positional.first().map(|path| path.clone().into_word(span));
                         None
                     }
+                    "http.server.test" => {
+                        file_server_effect(name, span, argument(0, "HandlerClass"), argument(4, "bind"), cwd)
+                    }
+                    _ if SERVER_CLASSES.contains(&name) => {
+                        let host = match argument(0, "server_address") {
+                            Some(Value::List(address)) => address.into_iter().next(),
+                            _ => None,
+                        };
+                        file_server_effect(name, span, argument(1, "RequestHandlerClass"), host, cwd)
+                    }
                     "exec" | "eval" => Some(code_effect(
                         name,
                         span,
@@ -755,6 +799,37 @@ impl Reader<'_> {
 }
 
 /// The argument vector of `os.execv(path, args)`: `path` runs, with the arguments after `args[0]`.
+/// A server started on one of [`FILE_HANDLERS`] (the class, or a `functools.partial` of it
+/// with its `directory`), listening on `host`: judged as the `python3 -m http.server
+/// --directory DIR [--bind HOST]` it amounts to, in the folder the code changed to.
+fn file_server_effect(
+    call: &str,
+    span: Span,
+    handler: Option<Value>,
+    host: Option<Value>,
+    cwd: Option<Word>,
+) -> Option<Effect> {
+    let (class, directory) = match handler? {
+        partial @ Value::Object(_) => (
+            partial.field(PARTIAL_FUNCTION).cloned()?,
+            partial.field("directory").cloned(),
+        ),
+        class => (class, None),
+    };
+    if !matches!(&class, Value::Name(name) if FILE_HANDLERS.contains(&name.as_str())) {
+        return None;
+    }
+    let directory = directory.map_or_else(|| text(".", span), |folder| folder.into_word(span));
+    let mut argv = ["python3", "-m", "http.server", "--directory"]
+        .map(|word| text(word, span))
+        .to_vec();
+    argv.push(directory);
+    if let Some(host) = host.map(|host| host.into_word(span)).filter(|host| !host.is("")) {
+        argv.extend([text("--bind", span), host]);
+    }
+    Some(Effect::new(call, span, cwd, Action::Run(argv)))
+}
+
 fn vector(program: Option<&Value>, args: Option<&Value>) -> Value {
     match (program, args) {
         (Some(program), Some(Value::List(items))) => {

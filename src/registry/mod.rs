@@ -479,6 +479,7 @@ pub const TEXT_PROGRAMS: &[&str] = &[
     "[",
 ];
 
+pub use schedulers::MCP_ADD;
 pub use shells::{SSH_OPTIONS, direnv_allowed};
 pub use table::is_library_file;
 

@@ -8,6 +8,27 @@ use super::table::{Carrier, Entry, Opt};
 use crate::args::Options;
 use crate::language::Language;
 
+/// The options of an agent's `mcp add` that take a value (Claude Code's, Gemini CLI's and its
+/// forks', Codex's, Amp's).
+pub const MCP_ADD: Options = Options::gnu(
+    "steH",
+    &[
+        "scope",
+        "transport",
+        "env",
+        "header",
+        "client-id",
+        "client-secret",
+        "callback-port",
+        "timeout",
+        "description",
+        "include-tools",
+        "exclude-tools",
+        "url",
+        "bearer-token-env-var",
+    ],
+);
+
 pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["at", "batch"],
@@ -51,24 +72,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["claude", "gemini", "qwen", "codex", "amp"],
         subcommand: &["mcp", "add"],
-        options: Options::gnu(
-            "steH",
-            &[
-                "scope",
-                "transport",
-                "env",
-                "header",
-                "client-id",
-                "client-secret",
-                "callback-port",
-                "timeout",
-                "description",
-                "include-tools",
-                "exclude-tools",
-                "url",
-                "bearer-token-env-var",
-            ],
-        ),
+        options: MCP_ADD,
         carriers: &[Carrier::Argv { skip: 1 }],
         inert: &[],
     },

@@ -1073,9 +1073,9 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::ScriptOperandsPrefixed {
                 prefix: '@',
                 extension: ".sql",
-                language: Language::Sql,
+                language: Language::Sqlplus,
             },
-            Carrier::Stdin(Language::Sql),
+            Carrier::Stdin(Language::Sqlplus),
         ],
     ),
     tool(

@@ -524,9 +524,10 @@ impl Walker<'_> {
         self.analysis.commands[id].runs.push(run);
     }
 
-    /// The files a plain `cat FILE…` just before command `id` in its pipeline passes on: the
-    /// whole of what the command reads. None when that stage is anything else (options that
-    /// change the text, `-` for its own input, another command).
+    /// The files a plain `cat FILE…` just before command `id` in its pipeline passes on: what
+    /// the command reads, with cat's own input where a `-` stands (`cat drop.sql - | psql`:
+    /// the file's statements, then whatever is typed, unknown). None when that stage is
+    /// anything else (options that change the text, another command).
     fn files_catted_in(&self, id: CommandId) -> Vec<Word> {
         let command = self.command(id);
         let Some(before) = id.checked_sub(1).map(|before| self.command(before)) else {
@@ -544,11 +545,14 @@ impl Walker<'_> {
             && before.span.end <= command.span.start
             && matches!(before.stdin, Input::Inherited)
             && before.redirects.is_empty()
-            && !files.is_empty()
             && files
                 .iter()
-                .all(|word| word.value().is_some_and(|text| !text.starts_with('-')));
-        if plain { files.to_vec() } else { Vec::new() }
+                .all(|word| word.value().is_some_and(|text| text == "-" || !text.starts_with('-')));
+        if plain {
+            files.iter().filter(|word| !word.is("-")).cloned().collect()
+        } else {
+            Vec::new()
+        }
     }
 
     /// Runs code read from a file: a process substitution's output, a file written earlier in

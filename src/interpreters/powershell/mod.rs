@@ -1373,6 +1373,53 @@ impl<'a> Reader<'a> {
                 }
                 Val::Block
             }
+            // The files read, judged as the bash tools that do the same: `grep` (`-q` for
+            // `-Quiet`, which prints only whether a line matched), `cat` for a hex dump, `zip
+            // -r`, and `unzip` into the destination (over what is there with `-Force`).
+            "Select-String" | "Format-Hex" | "Compress-Archive" | "Expand-Archive" => {
+                let sources: Vec<Word> = paths()
+                    .into_iter()
+                    .filter(|path| provider(path) == Provider::Files)
+                    .collect();
+                if sources.is_empty() {
+                    return input.unwrap_or(Val::Block);
+                }
+                let literal = |text: &str| Word::literal(text, span);
+                let destination = || get("DestinationPath").map_or_else(|| literal("."), |d| d.word(span));
+                let mut argv = match cmdlet.name {
+                    "Select-String" => {
+                        let mut argv = vec![literal("grep")];
+                        if bound.switch("Quiet", Val::is_false) {
+                            argv.push(literal("-q"));
+                        }
+                        let pattern = get("Pattern").map_or_else(|| literal(""), |p| p.word(span));
+                        argv.extend([literal("-e"), pattern, literal("--")]);
+                        argv
+                    }
+                    "Format-Hex" => {
+                        for source in sources {
+                            self.effect(call, span, Action::Read(source));
+                        }
+                        return Val::Block;
+                    }
+                    "Compress-Archive" => vec![literal("zip"), literal("-r"), destination()],
+                    _ => {
+                        let overwrite = if bound.switch("Force", Val::is_false) {
+                            "-o"
+                        } else {
+                            "-n"
+                        };
+                        let mut argv = vec![literal("unzip"), literal(overwrite)];
+                        argv.extend(sources.iter().take(1).cloned());
+                        argv.extend([literal("-d"), destination()]);
+                        self.effect(call, span, Action::Run(argv));
+                        return Val::Block;
+                    }
+                };
+                argv.extend(sources);
+                self.effect(call, span, Action::Run(argv));
+                Val::Block
+            }
             "Copy-Item" | "Move-Item" | "Rename-Item" => {
                 let sources = paths();
                 let destination = match cmdlet.name {
