@@ -12,6 +12,11 @@
 //!   is `--recursive`, `aws s3 sync --del` `--delete`). A beginning of a general option is that
 //!   option, even where a command's own begins the same way (`aws s3 rm --re X` is `--region X`):
 //!   the general parser reads every word first.
+//! - az's long options, which knack hands with each command's own to one argparse parser: the
+//!   options the checks read (`--public` is `--public-access`, `--ro` `--role`). az has thousands
+//!   of commands, so a beginning of one of these is written out even where the command has
+//!   another option that begins the same way: az then refuses the word as ambiguous, and nothing
+//!   runs.
 //! - npm's commands (`npm pub` is `npm publish`, `npm unpub` `npm unpublish`; `npm distTag` is
 //!   `npm dist-tag`), each alias made the command it stands for (`npm dist-tags`, `npm x`), and its
 //!   configuration options (`--reg URL` and `--regi URL` are `--registry URL`, `--no-strict` is
@@ -33,6 +38,7 @@ pub fn spelled_out(name: &str, mut argv: Vec<Word>) -> Vec<Word> {
         "pip" | "pip3" => pip(&mut argv),
         "npm" => npm(&mut argv),
         "aws" => aws(&mut argv),
+        "az" => az(&mut argv),
         _ => {}
     }
     argv
@@ -203,6 +209,14 @@ fn aws(argv: &mut [Word]) {
                 .then(|| own.complete(written))
                 .flatten()
         })
+    });
+}
+
+/// `az GROUP… COMMAND options…`: each option the checks read, by a beginning of its name.
+fn az(argv: &mut [Word]) {
+    let read = Names(&[AZ_READ]);
+    write_out(argv, 1, false, |written, dashes| {
+        (dashes == 2).then(|| read.complete(written)).flatten()
     });
 }
 
@@ -584,6 +598,13 @@ const AWS_S3: &[(&str, &str)] = &[
     ("website", "error-document= index-document="),
 ];
 
+/// The options of az's commands that the checks read (`checks/cloud.rs`, `checks/cloud_exposure`
+/// and its `network`): what makes a container public, a role granted, a firewall or security rule
+/// open, and `--dryrun`, which only lists what `delete-batch` would delete.
+const AZ_READ: &str = "access= allow-blob-public-access= destination-port-range= destination-port-ranges= \
+     direction= dryrun end-ip-address= port= protocol= public-access= role= source-address-prefix= \
+     source-address-prefixes= start-ip-address=";
+
 /// The names of npm's configuration, each an option (`--registry`): npm 11's definitions, `=`
 /// after those that are not flags.
 const NPM_OPTIONS: &str = "_auth= access= all allow-directory= allow-file= allow-git= allow-remote= allow-same-version \
@@ -746,6 +767,27 @@ mod tests {
         assert_eq!(spelled("pip install --in u x"), "pip install --index-url u x");
         // `--no-deps` and `--no-dependencies`.
         assert_eq!(spelled("pip install --no-dep x"), "pip install --no-dep x");
+    }
+
+    #[test]
+    fn az_options_the_checks_read_by_any_beginning() {
+        assert_eq!(
+            spelled("az storage container create -n c --public blob"),
+            "az storage container create -n c --public-access blob"
+        );
+        assert_eq!(
+            spelled("az role assignment create --ro Owner --assignee x"),
+            "az role assignment create --role Owner --assignee x"
+        );
+        assert_eq!(
+            spelled("az sql server firewall-rule create --start-ip 0.0.0.0 --end 255.255.255.255"),
+            "az sql server firewall-rule create --start-ip-address 0.0.0.0 --end-ip-address 255.255.255.255"
+        );
+        // `--source-address-pre` begins two names, and `--name` is left alone.
+        assert_eq!(
+            spelled("az network nsg rule create --source-address-pre '*' --name r"),
+            "az network nsg rule create --source-address-pre '*' --name r"
+        );
     }
 
     #[test]
