@@ -1,6 +1,7 @@
 //! `rsync --delete`: whatever the destination has that the source lacks is deleted, so the
 //! destination is judged with the delete policy of `rm -r` (`rsync -a --delete empty/ ~/`
-//! empties the home directory). `rsync --remove-source-files` deletes its sources once they are
+//! empties the home directory). Windows' `robocopy SOURCE DESTINATION /MIR` (or `/PURGE`) does
+//! the same, run from Git Bash or WSL as from `cmd /c`. `rsync --remove-source-files` deletes its sources once they are
 //! copied: a local source is judged as a move by the file checks, a source on another machine
 //! asks here.
 
@@ -13,7 +14,7 @@ use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[],
-    applies: Applies::Commands(&["rsync"]),
+    applies: Applies::Commands(&["rsync", "robocopy"]),
     check,
     whole_analysis: None,
 };
@@ -35,6 +36,10 @@ const DELETES: &[&str] = &[
 ];
 
 fn check(subject: &Subject, report: &mut Report) {
+    if subject.command.name == "robocopy" {
+        robocopy(subject, report);
+        return;
+    }
     let parsed = args::parse(subject.command.args(), &OPTIONS);
     for source in removed_sources(&parsed) {
         if is_remote(source.text()) {
@@ -76,6 +81,41 @@ fn check(subject: &Subject, report: &mut Report) {
         destination,
         true,
         "`rsync --delete`",
+        Last::Follow,
+    );
+}
+
+/// `robocopy SOURCE DESTINATION [FILES…] /MIR|/PURGE`: the destination loses what the source
+/// lacks, unless `/L` only lists. Switches are read by their beginning, as cmd's reading does,
+/// and with the doubled slash Git Bash users write (`//MIR`) so that MSYS leaves them alone.
+fn robocopy(subject: &Subject, report: &mut Report) {
+    let args = subject.command.args();
+    let switch = |word: &Word| {
+        let text = word.text();
+        text.starts_with('/')
+            .then(|| text.trim_start_matches('/').to_ascii_lowercase())
+    };
+    let switches: Vec<String> = args.iter().filter_map(switch).collect();
+    let mirrors = switches.iter().any(|s| s.starts_with("mir") || s.starts_with("purge"));
+    let lists_only = switches.iter().any(|s| s == "l");
+    let mut operands = args.iter().filter(|word| switch(word).is_none());
+    let (Some(_source), Some(destination)) = (operands.next(), operands.next()) else {
+        return;
+    };
+    if !mirrors || lists_only {
+        return;
+    }
+    let target = match paths::resolve(destination, &subject.command.cwd) {
+        Target::Path(dir) => Target::Contents(dir),
+        other => other,
+    };
+    super::rm::judge_delete(
+        subject,
+        report,
+        &target,
+        destination,
+        true,
+        "`robocopy /MIR`",
         Last::Follow,
     );
 }
