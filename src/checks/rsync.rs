@@ -69,20 +69,7 @@ fn check(subject: &Subject, report: &mut Report) {
         remote_delete(report, destination);
         return;
     }
-    let target = match paths::resolve(destination, &subject.command.cwd) {
-        Target::Path(dir) => Target::Contents(dir),
-        other => other,
-    };
-    // rsync goes into its destination folder, through a link too.
-    super::rm::judge_delete(
-        subject,
-        report,
-        &target,
-        destination,
-        true,
-        "`rsync --delete`",
-        Last::Follow,
-    );
+    judge_mirrored(subject, report, destination, "`rsync --delete`");
 }
 
 /// `robocopy SOURCE DESTINATION [FILES…] /MIR|/PURGE`: the destination loses what the source
@@ -105,19 +92,17 @@ fn robocopy(subject: &Subject, report: &mut Report) {
     if !mirrors || lists_only {
         return;
     }
+    judge_mirrored(subject, report, destination, "`robocopy /MIR`");
+}
+
+/// A local destination that loses what the source lacks, judged as `rm -r` of its contents:
+/// the tool goes into the folder, through a link too.
+fn judge_mirrored(subject: &Subject, report: &mut Report, destination: &Word, what: &str) {
     let target = match paths::resolve(destination, &subject.command.cwd) {
         Target::Path(dir) => Target::Contents(dir),
         other => other,
     };
-    super::rm::judge_delete(
-        subject,
-        report,
-        &target,
-        destination,
-        true,
-        "`robocopy /MIR`",
-        Last::Follow,
-    );
+    super::rm::judge_delete(subject, report, &target, destination, true, what, Last::Follow);
 }
 
 /// `rsync --delete` to another machine: what the destination has there is out of sight, so the
