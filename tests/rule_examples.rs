@@ -78,6 +78,7 @@ rule_tests! {
     docker_prune_all,
     docker_volume_remove,
     dropdb,
+    empty_trash,
     forged_consent,
     fork_bomb,
     gcloud_delete,

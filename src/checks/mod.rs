@@ -41,6 +41,7 @@ mod staged_secrets;
 mod tamper;
 mod terraform;
 mod toolchains;
+mod trash;
 mod truncate;
 mod trust;
 mod unverifiable;
@@ -235,6 +236,7 @@ pub const CHECKERS: &[(&str, &Checker)] = checkers![
     crontab,
     scheduled,
     mv,
+    trash,
     truncate,
     files,
     tamper,

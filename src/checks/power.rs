@@ -115,15 +115,7 @@ static RAW_POWER: LazyLock<Regex> = LazyLock::new(|| {
 /// What the code given to `osascript -e` does to the machine, when it shuts it down, restarts
 /// it or logs the user out.
 fn applescript_power(args: &[Word]) -> Option<&'static str> {
-    let parsed = args::parse(args, &Options::gnu("els", &[]));
-    let code: Vec<&str> = parsed
-        .args
-        .iter()
-        .filter(|arg| arg.is_short('e'))
-        .filter_map(|arg| arg.value())
-        .map(Word::text)
-        .collect();
-    let code = code.join("\n");
+    let code = applescript_lines(args);
     let verb = APPLESCRIPT_POWER
         .captures(&code)
         .or_else(|| RAW_POWER.captures(&code))
@@ -136,4 +128,17 @@ fn applescript_power(args: &[Word]) -> Option<&'static str> {
         _ if verb.starts_with("log") => "log the user out, quitting every program",
         _ => "shut the machine down",
     })
+}
+
+/// The code given to `osascript` by `-e`, one line each, as it runs them.
+pub(super) fn applescript_lines(args: &[Word]) -> String {
+    let parsed = args::parse(args, &Options::gnu("els", &[]));
+    let lines: Vec<&str> = parsed
+        .args
+        .iter()
+        .filter(|arg| arg.is_short('e'))
+        .filter_map(|arg| arg.value())
+        .map(Word::text)
+        .collect();
+    lines.join("\n")
 }

@@ -172,6 +172,11 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
         parameters: &[PATH, LITERAL_PATH, FORCE, FILTER, INCLUDE, EXCLUDE],
     },
     Cmdlet {
+        name: "Clear-RecycleBin",
+        aliases: &[],
+        parameters: &[value("DriveLetter", &[], Some(0)), FORCE],
+    },
+    Cmdlet {
         name: "Out-File",
         aliases: &[],
         parameters: &[

@@ -1301,14 +1301,33 @@ impl<'a> Reader<'a> {
                     None => Val::Text(opaque("file text", span)),
                 }
             }
-            "Set-Content" | "Add-Content" | "Clear-Content" | "Out-File" | "Tee-Object" => {
+            // `Clear-Content` empties files that are there (it makes none): `truncate -s 0`.
+            "Clear-Content" => {
+                for path in paths() {
+                    if provider(&path) == Provider::Files {
+                        let argv = ["truncate", "-s", "0", "--"]
+                            .iter()
+                            .map(|word| Word::literal(word, span))
+                            .chain([path])
+                            .collect();
+                        self.effect(call, span, Action::Run(argv));
+                    }
+                }
+                input.unwrap_or(Val::Block)
+            }
+            "Clear-RecycleBin" => {
+                let mut argv = vec![Word::literal(call, span)];
+                argv.extend(words(get("DriveLetter")));
+                self.effect(call, span, Action::Run(argv));
+                Val::Block
+            }
+            "Set-Content" | "Add-Content" | "Out-File" | "Tee-Object" => {
                 let mut targets = paths();
                 targets.extend(words(get("FilePath")));
                 let append = cmdlet.name == "Add-Content" || bound.switch("Append", Val::is_false);
                 let given = get("Value").or_else(|| input.clone());
-                let content = match (cmdlet.name, given) {
-                    ("Clear-Content", _) => Some(Word::literal("", span)),
-                    (_, Some(Val::Text(word))) if !word.is_dynamic() => Some(word),
+                let content = match given {
+                    Some(Val::Text(word)) if !word.is_dynamic() => Some(word),
                     _ => None,
                 };
                 for path in targets {
