@@ -146,7 +146,7 @@ pub static GIT_CLEAN_FORCE: Rule = Rule {
 pub static GIT_PUSH_FORCE: Rule = Rule {
     id: "git-push-force",
     decision: DENY,
-    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --non-forward-move` and Bazaar's `bzr push --overwrite`.",
+    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`, or with no refspec given a remote set to push `+refspec` or to mirror (`-c remote.origin.mirror=true`); `git send-pack --force|--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --non-forward-move` and Bazaar's `bzr push --overwrite`.",
     instead: "Use `git push --force-with-lease`, which refuses to overwrite commits you have not seen",
     examples: &[
         "git push --force",
@@ -156,6 +156,8 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "git push -uf origin x",
         "sl push --to main --non-forward-move",
         "git push --mi origin",
+        "git -c remote.origin.mirror=true push origin",
+        "git send-pack --force ../remote.git main",
         "bzr push --overwrite",
         "brz push --overwrite lp:foo",
     ],
@@ -272,9 +274,12 @@ pub static GIT_GC_PRUNE: Rule = Rule {
 pub static GIT_UPDATE_REF_DELETE: Rule = Rule {
     id: "git-update-ref-delete",
     decision: DENY,
-    catches: "`git update-ref -d`, and `delete REF` (or `update REF` to the null id) given to `git update-ref --stdin`: a ref is deleted without any check.",
+    catches: "`git update-ref -d` or `git update-ref REF` to the null id, and `delete REF` (or `update REF` to the null id) given to `git update-ref --stdin`: a ref is deleted without any check.",
     instead: "Use `git branch -d` or `git tag -d`, which check what they delete",
-    examples: &["git update-ref -d refs/heads/main"],
+    examples: &[
+        "git update-ref -d refs/heads/main",
+        "git update-ref refs/heads/main 0000000000000000000000000000000000000000",
+    ],
     allowed: &["git update-ref refs/heads/x HEAD"],
 };
 
@@ -422,7 +427,8 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        "push" => push(args, report, span),
+        "push" => push(args, &given_settings(subject, &invocation), report, span),
+        "send-pack" => send_pack(args, report, span),
         "branch" => {
             let parsed = args::parse(
                 args,
@@ -665,6 +671,15 @@ fn check(subject: &Subject, report: &mut Report) {
                     &GIT_UPDATE_REF_DELETE,
                     "`git update-ref -d` would delete the ref without checking what it points to",
                 );
+            } else if let [Some(name), Some(new), ..] = operands.as_slice()
+                && is_null_id(new)
+            {
+                // The null id as the new value deletes the ref, as `-d` does.
+                flag(
+                    report,
+                    &GIT_UPDATE_REF_DELETE,
+                    &format!("`git update-ref {name}` to the null id would delete the ref"),
+                );
             } else if let [Some(name), _] = operands.as_slice()
                 && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
                 && ref_exists(&working_folder(subject), name)
@@ -731,10 +746,15 @@ fn ref_updates_read(subject: &Subject, nul_separated: bool, report: &mut Report)
     };
     for fields in instructions {
         match fields.as_slice() {
-            ["delete", name, ..] | ["update", name, "0000000000000000000000000000000000000000", ..] => report.flag(
+            ["delete", name, ..] => report.flag(
                                 &GIT_UPDATE_REF_DELETE,
                 span,
                 format!("`delete {name}` given to `git update-ref --stdin` would delete the ref without checking what it points to"),
+            ),
+            ["update", name, new, ..] if is_null_id(new) => report.flag(
+                &GIT_UPDATE_REF_DELETE,
+                span,
+                format!("`update {name}` to the null id given to `git update-ref --stdin` would delete the ref"),
             ),
             ["update", name, new, old @ ..]
                 if old.iter().all(|old| old.is_empty())
@@ -753,6 +773,12 @@ fn ref_updates_read(subject: &Subject, nul_separated: bool, report: &mut Report)
             _ => {}
         }
     }
+}
+
+/// Whether an object name is the null id (forty zeros, or sixty-four in a SHA-256
+/// repository), which as a ref's new value deletes it.
+fn is_null_id(name: &str) -> bool {
+    matches!(name.len(), 40 | 64) && name.bytes().all(|byte| byte == b'0')
 }
 
 /// The folder git works in: the command's, moved by each `-C DIR` (`git -C sub rm ../x`).
@@ -1034,7 +1060,9 @@ fn is_pathspec(word: &Word) -> bool {
     text == "." || text.starts_with("./") || text.starts_with(":/") || text.contains(['*', '?', '['])
 }
 
-fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
+/// `git push`, with the settings given on its command line or in its environment, which say
+/// how a remote is pushed to when no refspec is given.
+fn push(args: &[Word], settings: &[(String, Option<String>)], report: &mut Report, span: crate::source::Span) {
     const OPTIONS: Options = git_options(
         "o",
         &[
@@ -1057,6 +1085,13 @@ fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
             span,
             "`git push --force` would overwrite commits on the remote that others may have pushed",
         );
+        return;
+    }
+    // With no refspec given, the remote's `push` refspecs and its `mirror` setting decide what
+    // is pushed, and how.
+    let refspecs_given = parsed.operands().nth(1).is_some();
+    if !refspecs_given && let Some(lost) = pushed_by_settings(settings) {
+        report.flag(&GIT_PUSH_FORCE, span, lost);
         return;
     }
     if parsed.has_long("mirror") {
@@ -1086,6 +1121,47 @@ fn push(args: &[Word], report: &mut Report, span: crate::source::Span) {
             "`git push --prune` would delete remote branches that have no local counterpart",
         );
     }
+}
+
+/// What a push given no refspec overwrites by the settings of its remote: a `remote.NAME.push`
+/// refspec with `+` forces it, `remote.NAME.mirror` makes it a mirror push (git-config(1)).
+fn pushed_by_settings(settings: &[(String, Option<String>)]) -> Option<String> {
+    settings.iter().find_map(|(key, value)| {
+        let remote_setting = |name: &str| key.starts_with("remote.") && key.ends_with(name);
+        if remote_setting(".push") && value.as_deref().is_some_and(|refspec| refspec.starts_with('+')) {
+            let refspec = value.as_deref().unwrap_or_default();
+            return Some(format!(
+                "`{key}={refspec}` makes `git push` force that refspec: commits on the remote that others may have pushed would be overwritten"
+            ));
+        }
+        // A value only known when it runs may be true.
+        let mirrored = value
+            .as_deref()
+            .is_none_or(|value| matches!(value.to_ascii_lowercase().as_str(), "true" | "yes" | "on" | "1"));
+        (remote_setting(".mirror") && mirrored).then(|| {
+            format!("`{key}` makes `git push` a mirror push: refs on the remote would be overwritten and deleted to match this repository")
+        })
+    })
+}
+
+/// `git send-pack`, the plumbing under `git push`: `--force` and `+refspec` overwrite, and
+/// `--mirror` overwrites and deletes, refs on the remote.
+fn send_pack(args: &[Word], report: &mut Report, span: crate::source::Span) {
+    let parsed = args::parse(
+        args,
+        &git_options("", &["receive-pack", "exec", "push-option", "signed"]),
+    );
+    if parsed.has_long("dry-run") {
+        return;
+    }
+    let lost = if parsed.has_long("mirror") {
+        "`git send-pack --mirror` would overwrite and delete refs on the remote to match this repository"
+    } else if parsed.has_long("force") || parsed.operands().skip(1).any(|w| w.text().starts_with('+')) {
+        "`git send-pack --force` would overwrite commits on the remote that others may have pushed"
+    } else {
+        return;
+    };
+    report.flag(&GIT_PUSH_FORCE, span, lost);
 }
 
 /// `git checkout --ours|--theirs <paths>`, `git restore --ours|--theirs <paths>`: a side of a

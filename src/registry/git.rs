@@ -46,6 +46,11 @@ const COMMAND_KEYS: &[&str] = &[
     "trailer.*.cmd",
     "mergetool.*.path",
     "difftool.*.path",
+    "core.alternaterefscommand",
+    "gpg.ssh.defaultkeycommand",
+    "imap.tunnel",
+    "tar.*.command",
+    "uploadpack.packobjectshook",
 ];
 
 /// Environment variables whose value git runs as a shell command.
@@ -198,8 +203,10 @@ pub fn setting_executions(via: &str, key: &str, value: Word, subcommand: &str) -
         };
         return vec![code(via, Word::literal(&program, value.span))];
     }
+    // `submodule.NAME.update` runs a command given as `!COMMAND` (from the configuration, not
+    // from `.gitmodules`).
     let runs = COMMAND_KEYS.iter().any(|pattern| key_matches(pattern, &key))
-        || (bang && (helper || key.starts_with("alias.")));
+        || (bang && (helper || key.starts_with("alias.") || key_matches("submodule.*.update", &key)));
     if runs {
         vec![code(via, value.strip_prefix(usize::from(bang)))]
     } else {

@@ -216,6 +216,19 @@ pub const ENTRIES: &[Entry] = &[
         &[shell_option(Opt::Long("receive-pack")), shell_option(Opt::Long("exec"))],
     ),
     git(
+        &["fetch-pack"],
+        Options::gnu(
+            "",
+            &["upload-pack", "exec", "depth", "shallow-since", "shallow-exclude"],
+        ),
+        &[shell_option(Opt::Long("upload-pack")), shell_option(Opt::Long("exec"))],
+    ),
+    git(
+        &["send-pack"],
+        Options::gnu("", &["receive-pack", "exec", "push-option", "signed"]),
+        &[shell_option(Opt::Long("receive-pack")), shell_option(Opt::Long("exec"))],
+    ),
+    git(
         &["archive"],
         Options::gnu("o", &["exec", "remote", "output", "prefix", "format"]),
         &[shell_option(Opt::Long("exec"))],
