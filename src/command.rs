@@ -453,6 +453,17 @@ impl Analysis {
         None
     }
 
+    /// The commands that run command `id`, nearest first: its wrappers (`env` for `env -i
+    /// bash`) and the commands whose code it is part of (`bash` for the `env` of `bash -c env`).
+    pub fn starters(&self, id: CommandId) -> impl Iterator<Item = CommandId> + '_ {
+        std::iter::successors(Some(self.commands[id].layer), |&layer| self.layers[layer].parent).filter_map(
+            move |layer| match self.layers[layer].kind {
+                LayerKind::Command(command) if command != id => Some(command),
+                _ => None,
+            },
+        )
+    }
+
     /// Whether command `id` runs on another machine: a command that runs it is `ssh` or the like.
     pub fn runs_remotely(&self, id: CommandId) -> bool {
         let mut layer = Some(self.commands[id].layer);

@@ -605,7 +605,7 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
     let command = &analysis.commands[id];
     if let Some(what) = secret(command, context) {
         if what == ENVIRONMENT
-            && let Some(printed) = emptied_environment(command, analysis)
+            && let Some(printed) = emptied_environment(id, analysis)
         {
             return printed;
         }
@@ -826,24 +826,57 @@ fn secret(command: &Command, context: &Context) -> Option<String> {
     }
 }
 
-/// Whether `env` given no command prints the environment: with variables unset or added
-/// (`env -u FOO`, `env FOO=1`), separated by NULs (`-0`) or from another folder (`-C DIR`) it
-/// still does; emptied first (`-i`, `-`), it prints only what it was given.
-/// What a program that prints the environment prints when `env -i` (or `env -`) started it:
-/// only the variables given with it, a secret when one of them holds one (`env -i
+/// What a program that prints the environment prints when `env -i` (or `env -`) started it,
+/// directly or through shells that read no startup file (`env -i bash -c env`): only the
+/// variables given on the way, a secret when one of them holds one (`env -i
 /// TOKEN="$GITHUB_TOKEN" env`). `None` when it was started with the environment it inherits.
-fn emptied_environment(command: &Command, analysis: &Analysis) -> Option<Output> {
-    let starter = &analysis.commands[command.parent?];
-    if starter.name != "env" || !env_empties_environment(starter.args()) {
-        return None;
+fn emptied_environment(id: CommandId, analysis: &Analysis) -> Option<Output> {
+    let mut given = secret_given(&analysis.commands[id]);
+    for starter_id in analysis.starters(id) {
+        let starter = &analysis.commands[starter_id];
+        if starter.name == "env" && env_empties_environment(starter.args()) {
+            return Some(given.map_or(Output::Unknown, Output::Secret));
+        }
+        let passes_on = starter.name == "env" || adds_nothing_to_environment(starter_id, analysis);
+        if !passes_on {
+            return None;
+        }
+        given = given.or_else(|| secret_given(starter));
     }
-    let given = command.assignments.iter().find_map(|(name, value)| {
+    None
+}
+
+/// Whether shell `id` runs its code with the environment it was given: bash, sh or dash,
+/// neither login nor interactive (which read startup files such as `~/.profile` that may export
+/// secrets; zsh always reads `~/.zshenv`), whose code sources no file.
+fn adds_nothing_to_environment(id: CommandId, analysis: &Analysis) -> bool {
+    let shell = &analysis.commands[id];
+    let sources = || {
+        (0..analysis.commands.len()).any(|other| {
+            matches!(analysis.commands[other].name.as_str(), "source" | ".")
+                && analysis.starters(other).next() == Some(id)
+        })
+    };
+    matches!(shell.name.as_str(), "bash" | "sh" | "dash") && !reads_startup_files(shell.args()) && !sources()
+}
+
+/// Whether a shell's options make it a login or an interactive shell (`bash -lc`, `sh -i`),
+/// which reads startup files such as `~/.profile` that may export secrets.
+fn reads_startup_files(args: &[Word]) -> bool {
+    args.iter()
+        .map_while(Word::value)
+        .take_while(|text| text.starts_with('-'))
+        .any(|text| text == "--login" || (!text.starts_with("--") && text.contains(['l', 'i'])))
+}
+
+/// The secret a command's own variables hold (`TOKEN="$GITHUB_TOKEN" env`).
+fn secret_given(command: &Command) -> Option<String> {
+    command.assignments.iter().find_map(|(name, value)| {
         secret_expanded([value])
             .or_else(|| (is_secret_name(name) && value.is_dynamic()).then(|| name.clone()))
             .map(|name| format!("the variable {name}"))
             .or_else(|| secret_substituted([value]))
-    });
-    Some(given.map_or(Output::Unknown, Output::Secret))
+    })
 }
 
 /// Whether `env`'s arguments empty the environment (`-i`, `--ignore-environment`, `-`) before
@@ -871,6 +904,9 @@ fn env_empties_environment(args: &[Word]) -> bool {
     false
 }
 
+/// Whether `env` given no command prints the environment: with variables unset or added
+/// (`env -u FOO`, `env FOO=1`), separated by NULs (`-0`) or from another folder (`-C DIR`) it
+/// still does; emptied first (`-i`, `-`), it prints only what it was given.
 fn env_prints_environment(args: &[Word]) -> bool {
     let mut words = args.iter();
     while let Some(word) = words.next() {

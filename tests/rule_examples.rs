@@ -118,6 +118,7 @@ rule_tests! {
     kill_broad,
     kubectl_delete,
     mcp_tool_not_allowed,
+    mv_project,
     mv_system_path,
     nesting_too_deep,
     network_exposure,

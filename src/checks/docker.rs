@@ -138,10 +138,23 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
-/// Whether the containers named are a listing made at run time (`$(docker ps -aq)`).
+/// Whether the containers named are a listing made at run time (`$(docker ps -aq)`), not one
+/// filtered down to some (`$(docker ps -aq --filter name=test-db)`, `-f status=exited`, `|
+/// grep test`).
 fn listed(invocation: &tools::Invocation) -> bool {
     invocation.positional().any(|word| {
-        word.dynamics()
-            .any(|d| matches!(d.kind, DynamicKind::CommandOutput(_) | DynamicKind::StandardInput))
+        word.dynamics().any(|d| match d.kind {
+            DynamicKind::CommandOutput(_) => !is_filtered_listing(&d.text),
+            DynamicKind::StandardInput => true,
+            _ => false,
+        })
+    })
+}
+
+fn is_filtered_listing(substitution: &str) -> bool {
+    substitution.split_whitespace().any(|word| {
+        word.starts_with("--filter")
+            || word == "grep"
+            || (word.starts_with('-') && !word.starts_with("--") && word.contains('f'))
     })
 }

@@ -50,6 +50,9 @@ enum Capture {
     Send,
 }
 
+/// The file of SQL*Plus's `SPOOL FILE`: any word but `OFF` and `OUT`.
+const SPOOL_FILE: &str = r"(?im)^[ \t]*spo(?:o|ol)?[ \t]+([^\s;]{4,}|[^\s;]{1,2}|[^o\s;][^\s;]{2}|o[^fu\s;][^\s;]|of[^f\s;]|ou[^t\s;])(?:[\s;]|$)";
+
 /// `COPY table TO 'FILE'`, `COPY (query) TO 'FILE'`: the statement's first `TO` followed by a
 /// quoted file (not `STDOUT` or `PROGRAM`).
 const COPY_TO: &str = r"(?is)\bcopy\b[^;]*?\bto\s+'([^']+)'";
@@ -290,6 +293,12 @@ static TABLES: &[(Language, Table)] = &[
                     Language::Sqlplus,
                     ".sql",
                 ),
+                // `GET FILE` loads a script into the buffer, which `/` or `RUN` then runs: it is
+                // judged as run.
+                script_with_extension("GET", r"(?im)^[ \t]*get[ \t]+([^\s;]+)", Language::Sqlplus, ".sql"),
+                // `SPOOL FILE` (`SPO`, `SPOO`) writes what follows into FILE (with `.lst` added
+                // when it has no extension, judged as written); `SPOOL OFF` and `OUT` stop.
+                write("SPOOL", SPOOL_FILE),
             ],
             unreadable: None,
         },
