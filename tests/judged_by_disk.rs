@@ -220,11 +220,12 @@ fn the_trash_takes_the_settings_away_too() {
         "trash build docs/guide.md",
         "gio trash build/out.json",
         "gio trash --list",
-        "gio trash --empty",
         "kioclient move build trash:/",
     ] {
         assert_eq!(project.judge(command), ALLOW, "{command}");
     }
+    // Emptying the trash moves no settings, but deletes for good what was put there.
+    assert_eq!(project.judge("gio trash --empty"), ask("empty-trash"));
 }
 
 #[test]
