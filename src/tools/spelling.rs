@@ -17,13 +17,23 @@
 //!   of commands, so a beginning of one of these is written out even where the command has
 //!   another option that begins the same way: az then refuses the word as ambiguous, and nothing
 //!   runs.
+//! - conda's and twine's long options, which their argparse parsers take the same way: the main
+//!   parser's (flags only) before the command, then the command's own, which its parser reads
+//!   from every word after the command (`conda remove --al` is `--all`, `conda config --se
+//!   ssl_verify false` `--set`, `twine upload --he` `--help`); `conda run`'s only up to the
+//!   program it runs. Neither sets `allow_abbrev=False` nor overrides `_get_option_tuples`.
+//!   mamba 2 and micromamba read their options with CLI11, which takes them only in full.
+//! - Not gcloud's: calliope's parser (`parser_extensions.ArgumentParser._get_option_tuples`)
+//!   matches no beginning since Cloud SDK 142.0.0 (but for shell completion), so `--mem` is no
+//!   `--member`, and gcloud refuses it.
 //! - npm's commands (`npm pub` is `npm publish`, `npm unpub` `npm unpublish`; `npm distTag` is
 //!   `npm dist-tag`), each alias made the command it stands for (`npm dist-tags`, `npm x`), and its
 //!   configuration options (`--reg URL` and `--regi URL` are `--registry URL`, `--no-strict` is
 //!   not `--no-strict-ssl`: it begins two of them).
 //!
 //! Each list of names is the tool's own (git 2.47's `--git-completion-helper-all`, pip 23.2's
-//! option parsers, awscli's argument tables (1.45 and 2.36 have the same), npm 11's command list and configuration definitions), written
+//! option parsers, awscli's argument tables (1.45 and 2.36 have the same), conda 26.7's and twine
+//! 7.0's `add_argument` calls, npm 11's command list and configuration definitions), written
 //! whitespace-separated with `=` after an option that takes a value, which may be the next word.
 //! Only a beginning of exactly one name is written out: one the tool refuses as ambiguous is
 //! left as it was, and a name the tool gained since only makes one more abbreviation ambiguous.
@@ -39,6 +49,8 @@ pub fn spelled_out(name: &str, mut argv: Vec<Word>) -> Vec<Word> {
         "npm" => npm(&mut argv),
         "aws" => aws(&mut argv),
         "az" => az(&mut argv),
+        "conda" => conda(&mut argv),
+        "twine" => twine(&mut argv),
         _ => {}
     }
     argv
@@ -218,6 +230,54 @@ fn az(argv: &mut [Word]) {
     write_out(argv, 1, false, |written, dashes| {
         (dashes == 2).then(|| read.complete(written)).flatten()
     });
+}
+
+/// `PROGRAM [general options] COMMAND [SUBCOMMAND] options…`, as a main argparse parser with a
+/// parser for each command reads it (conda's, twine's): before the command only the general
+/// options, after it only the command's own, which its parser reads from every word the main
+/// parser hands it, up to the first operand for the commands in `ending_at_operand` (those
+/// that run it, with what follows, as a program).
+fn general_then_command(
+    argv: &mut [Word],
+    general: &'static str,
+    commands: &[(&str, &'static str)],
+    ending_at_operand: &[&str],
+) {
+    let general = Names(&[general]);
+    let Some(at) = write_out(argv, 1, true, |written, dashes| {
+        (dashes == 2).then(|| general.complete(written)).flatten()
+    }) else {
+        return;
+    };
+    let two_words = format!("{} {}", argv[at].text(), argv.get(at + 1).map_or("", Word::text));
+    let found = commands
+        .iter()
+        .find(|(path, _)| *path == two_words)
+        .map(|(path, names)| (*path, *names, at + 2))
+        .or_else(|| {
+            commands
+                .iter()
+                .find(|(path, _)| argv[at].is(path))
+                .map(|(path, names)| (*path, *names, at + 1))
+        });
+    let Some((path, names, from)) = found else {
+        return;
+    };
+    let own = Names(&[names]);
+    write_out(argv, from, ending_at_operand.contains(&path), |written, dashes| {
+        (dashes == 2).then(|| own.complete(written)).flatten()
+    });
+}
+
+/// `conda [general options] COMMAND options…`: the commands the checks read (`conda_argparse.py`).
+fn conda(argv: &mut [Word]) {
+    general_then_command(argv, CONDA_GENERAL, CONDA, &["run"]);
+}
+
+/// `twine [general options] COMMAND options…` (`twine/cli.py` hands the words after the command
+/// to the command's parser whole).
+fn twine(argv: &mut [Word]) {
+    general_then_command(argv, TWINE_GENERAL, TWINE, &[]);
 }
 
 /// `npm [options] COMMAND [options]`: the command made the one npm runs, each option written
@@ -605,6 +665,79 @@ const AZ_READ: &str = "access= allow-blob-public-access= destination-port-range=
      direction= dryrun end-ip-address= port= protocol= public-access= role= source-address-prefix= \
      source-address-prefixes= start-ip-address=";
 
+/// conda's general options, all flags, which its main parser reads before the command
+/// (`generate_parser` and `generate_pre_parser` in `conda/cli/conda_argparse.py`).
+const CONDA_GENERAL: &str = "debug help json no-plugins trace verbose version";
+
+/// The conda commands the checks read, and their options: conda 26.7's `configure_parser` of
+/// each (`conda/cli/main_*.py`), with the helpers of `conda/cli/helpers.py` they call and the
+/// `--help` every parser has. Options whose value may be left out (`config --show`) are listed
+/// as flags. Of conda 4.6, 4.14, 23.1, 24.1 and 25.1, no beginning written out here names
+/// another option, but `--experimental`'s, which named `--experimental-solver`.
+const CONDA: &[(&str, &str)] = &[
+    ("create", CONDA_CREATE),
+    ("install", CONDA_INSTALL),
+    ("update", CONDA_UPDATE),
+    ("upgrade", CONDA_UPDATE),
+    ("remove", CONDA_REMOVE),
+    ("uninstall", CONDA_REMOVE),
+    ("env remove", CONDA_ENV_REMOVE),
+    (
+        "config",
+        "add= append= clear= console= debug describe env file= force get help json name= prefix= prepend= quiet \
+         remove-key= remove= set= show show-sources stdin system trace validate verbose write-default",
+    ),
+    (
+        "run",
+        "cwd= debug debug-wrapper-scripts dev help live-stream name= no-capture-output prefix= trace verbose",
+    ),
+];
+
+const CONDA_CREATE: &str = "channel-priority channel= clobber clone= console= copy debug dev download-only dry-run \
+     env-spec= environment-specifier= exclude-newer= experimental= file= force force-pscheck format= help insecure json \
+     name= no-channel-priority no-default-packages no-deps no-lock no-pin no-shortcuts no-show-channel-urls offline \
+     only-deps override-channels platform= prefix= quiet repodata-fn= repodata-use-shards repodata-use-zst shortcuts \
+     shortcuts-only= show-channel-urls solver= strict-channel-priority subdir= trace unknown use-index-cache use-local \
+     verbose yes";
+
+const CONDA_INSTALL: &str = "all channel-priority channel= clobber console= copy debug dev download-only dry-run \
+     env-spec= environment-specifier= exclude-newer= experimental= file= force force-pscheck force-reinstall format= \
+     freeze-installed help insecure json name= no-channel-priority no-deps no-lock no-pin no-shortcuts \
+     no-show-channel-urls no-update-deps offline only-deps override-channels override-frozen prefix= prune quiet \
+     repodata-fn= repodata-use-shards repodata-use-zst revision= satisfied-skip-solve shortcuts shortcuts-only= \
+     show-channel-urls solver= strict-channel-priority trace unknown update-all update-deps update-specs \
+     use-index-cache use-local verbose yes";
+
+const CONDA_UPDATE: &str = "all channel-priority channel= clobber console= copy debug download-only dry-run env-spec= \
+     environment-specifier= exclude-newer= experimental= file= force force-pscheck force-reinstall format= \
+     freeze-installed help insecure json name= no-channel-priority no-deps no-lock no-pin no-shortcuts \
+     no-show-channel-urls no-update-deps offline only-deps override-channels override-frozen prefix= prune quiet \
+     repodata-fn= repodata-use-shards repodata-use-zst satisfied-skip-solve shortcuts shortcuts-only= \
+     show-channel-urls solver= strict-channel-priority trace unknown update-all update-deps update-specs \
+     use-index-cache use-local verbose yes";
+
+const CONDA_REMOVE: &str = "all channel= console= debug dev dry-run experimental= features force force-pscheck \
+     force-remove help insecure json keep-env name= no-lock no-pin offline override-channels override-frozen prefix= \
+     prune quiet repodata-fn= repodata-use-shards repodata-use-zst solver= trace use-index-cache use-local verbose \
+     yes";
+
+const CONDA_ENV_REMOVE: &str =
+    "console= debug dry-run help json name= override-frozen prefix= quiet solver= trace verbose yes";
+
+/// twine's general options (`twine/cli.py`'s `dispatch`).
+const TWINE_GENERAL: &str = "help no-color version";
+
+/// twine's commands and their options (`Settings.register_argparse_arguments` in
+/// `twine/settings.py`, and `twine/commands/check.py`), twine 7.0's.
+const TWINE: &[(&str, &str)] = &[
+    (
+        "upload",
+        "attestations cert= client-cert= comment= config-file= disable-progress-bar help identity= \
+         non-interactive password= repository-url= repository= sign sign-with= skip-existing username= verbose",
+    ),
+    ("check", "help strict"),
+];
+
 /// The names of npm's configuration, each an option (`--registry`): npm 11's definitions, `=`
 /// after those that are not flags.
 const NPM_OPTIONS: &str = "_auth= access= all allow-directory= allow-file= allow-git= allow-remote= allow-same-version \
@@ -810,6 +943,54 @@ mod tests {
         assert_eq!(
             spelled("aws ec2 terminate-instances --instance-ids i-1 --dry"),
             "aws ec2 terminate-instances --instance-ids i-1 --dry"
+        );
+    }
+
+    #[test]
+    fn conda_general_options_then_the_commands_own() {
+        assert_eq!(spelled("conda remove -n base --al"), "conda remove -n base --all");
+        assert_eq!(
+            spelled("conda --no-pl uninstall --na=base conda"),
+            "conda --no-plugins uninstall --name=base conda"
+        );
+        assert_eq!(
+            spelled("conda config --se ssl_verify false"),
+            "conda config --set ssl_verify false"
+        );
+        assert_eq!(spelled("conda env remove --n base"), "conda env remove --name base");
+        // `--chan` begins `--channel` and `--channel-priority`; `--forc` `--force`,
+        // `--force-pscheck` and `--force-remove`; `--n` `--name`, `--no-lock` and `--no-pin`.
+        assert_eq!(
+            spelled("conda install --chan someone x --insec"),
+            "conda install --chan someone x --insecure"
+        );
+        assert_eq!(spelled("conda remove --forc --n x"), "conda remove --forc --n x");
+        // `conda run`'s options end at the program it runs.
+        assert_eq!(
+            spelled("conda run --na base python --he"),
+            "conda run --name base python --he"
+        );
+    }
+
+    #[test]
+    fn twine_general_options_then_the_commands_own() {
+        assert_eq!(spelled("twine upload --he dist/x"), "twine upload --help dist/x");
+        assert_eq!(
+            spelled("twine --no-c upload --skip --repository-u https://u dist/x"),
+            "twine --no-color upload --skip-existing --repository-url https://u dist/x"
+        );
+        // `--repo` begins `--repository` and `--repository-url`.
+        assert_eq!(
+            spelled("twine upload --repo testpypi dist/x"),
+            "twine upload --repo testpypi dist/x"
+        );
+    }
+
+    #[test]
+    fn gcloud_options_only_in_full() {
+        assert_eq!(
+            spelled("gcloud projects add-iam-policy-binding p --mem=allUsers --ro=roles/owner"),
+            "gcloud projects add-iam-policy-binding p --mem=allUsers --ro=roles/owner"
         );
     }
 
