@@ -594,6 +594,61 @@ pub fn agent_settings_taken(
     }
 }
 
+/// Every protected file or folder the tables name strictly below `dir`: the keys, startup
+/// files, agent settings and autostart folders of the home `dir` is in (the user's when none),
+/// the agents' files and hook folders, `.git`, CI configuration and `.env` wherever they are,
+/// the system's configuration, and a program named like this guard. What a glob or a search
+/// below `dir` may name where the disk does not say (`~/.b*c` may be `~/.bashrc`).
+pub fn protected_paths_below(dir: &AbsPath, context: &Context) -> Vec<AbsPath> {
+    let home = places::home_holding(dir, context).unwrap_or_else(|| context.home.clone());
+    let in_home = places::protected_in_home()
+        .chain(HOME_AGENT_DIRECTORIES.iter().map(|(relative, _)| *relative))
+        .chain(USER_AUTOSTART.iter().map(|(relative, _)| *relative))
+        .chain(USUAL_PATH_FOLDERS.iter().copied())
+        .map(|relative| home.join(relative))
+        .chain(
+            USUAL_PATH_FOLDERS
+                .iter()
+                .map(|folder| home.join(folder).join("safety-net")),
+        );
+    let anywhere: Vec<&[&str]> = AGENT_FILES
+        .iter()
+        .map(|(suffix, _)| *suffix)
+        .chain(AGENT_DIRECTORIES.iter().map(|(run, _)| *run))
+        .chain(CI_FILES.iter().copied())
+        .chain([&[".git", "config"][..], &[".git", "hooks"], &[".env"]])
+        .collect();
+    // Each such file below `dir`, or below a folder above it that `dir` is on the way to
+    // (`.claude/settings.json` below `.claude`).
+    let ancestors: Vec<AbsPath> = std::iter::successors(Some(dir.clone()), AbsPath::parent)
+        .take(3)
+        .collect();
+    // A file of one name (`opencode.json`, `.env`) is read where an agent or a tool starts: in
+    // the project or the home folder, not in any folder (`mv build/* .`).
+    let read_there = |folder: &AbsPath| folder.same(&context.project_root) || folder.same(&home);
+    let relative_anywhere = anywhere.iter().flat_map(|suffix| {
+        let kept: Vec<&str> = suffix.iter().take_while(|name| **name != "*").copied().collect();
+        let relative = kept.join("/");
+        let one_name = kept.len() == 1;
+        ancestors
+            .iter()
+            .filter(move |folder| !one_name || read_there(folder))
+            .map(move |folder| folder.join(&relative))
+    });
+    let system = SYSTEM_CONFIG.iter().filter_map(|(folder, _)| AbsPath::new(folder));
+    let mut found: Vec<AbsPath> = Vec::new();
+    for path in in_home
+        .chain(relative_anywhere)
+        .chain(system)
+        .chain(context.guard_binary.clone())
+    {
+        if path.is_inside(dir) && !found.contains(&path) {
+            found.push(path);
+        }
+    }
+    found
+}
+
 /// The agent settings files on disk at or below `dir` that an agent reads: those kept in
 /// `dir`, in the folders above it (`dir` may be `.claude` itself) and in the project, each with
 /// what it is. Files of a folder that is all settings (`.github/hooks/`) are listed one by one.

@@ -29,6 +29,7 @@ pub(crate) mod explain;
 pub(crate) mod files;
 #[doc(hidden)]
 pub mod fuzzing;
+pub(crate) mod globbed;
 pub(crate) mod hook;
 pub(crate) mod install;
 pub(crate) mod interpreters;

@@ -376,7 +376,8 @@ pub fn is_glob(component: &str) -> bool {
     false
 }
 
-fn unescape(component: &str) -> String {
+/// A pattern component with the marks of its literal characters taken away.
+pub(crate) fn unescape(component: &str) -> String {
     let mut out = String::with_capacity(component.len());
     let mut escaped = false;
     for c in component.chars() {

@@ -364,6 +364,7 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
     // (on Windows in `Documents`: see `files::write_class`).
     (".config/powershell", Protection::Startup, POWERSHELL_PROFILES),
     (".gitconfig", Protection::Startup, "your git configuration"),
+    (".config/git/config", Protection::Startup, "your git configuration"),
     (".claude/settings.json", Protection::Settings, "Claude Code settings"),
     (
         ".claude/settings.local.json",
@@ -575,7 +576,7 @@ pub(crate) fn is_a_home(path: &AbsPath) -> bool {
 
 /// The home directory `path` is in: the user's, or another account's (`/home/other`, `/root`),
 /// whose keys and startup files are as much someone's as the user's own.
-fn home_holding(path: &AbsPath, context: &Context) -> Option<AbsPath> {
+pub(crate) fn home_holding(path: &AbsPath, context: &Context) -> Option<AbsPath> {
     if BelowHome::of(path, &context.home).is_some() {
         return Some(context.home.clone());
     }
@@ -647,6 +648,12 @@ fn protected(
         return Some((file, Protection::Secret, BROWSER_CREDENTIALS));
     }
     None
+}
+
+/// The protected places below a home directory, relative to it (`.ssh`, `.bashrc`,
+/// `.claude/settings.json`…).
+pub(crate) fn protected_in_home() -> impl Iterator<Item = &'static str> {
+    PROTECTED_IN_HOME.iter().map(|(relative, _, _)| *relative)
 }
 
 /// Whether a protected place below home starts with the folder or file `first` (compared with

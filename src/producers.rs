@@ -600,6 +600,82 @@ fn listed_matches(command: &Command) -> Option<crate::word::PathsUnder> {
     })
 }
 
+/// The path `ls` prints for the one file it is given by name (`ls -d ~/.ssh`, or `ls ~/.bashrc`
+/// where the disk shows a file): that name, as given. Not for a folder listed without `-d` (its
+/// entries' bare names), nor with an option that prints more than names (`-l`, `-F`).
+fn listed_path(command: &Command, context: &Context) -> Option<String> {
+    let mut folder_itself = false;
+    let mut operands = Vec::new();
+    for word in command.args() {
+        let text = word.value()?;
+        match text.strip_prefix('-') {
+            Some("-directory") => folder_itself = true,
+            Some(flags) if !flags.is_empty() && flags.chars().all(|flag| "1aAdLH".contains(flag)) => {
+                folder_itself |= flags.contains('d');
+            }
+            Some(_) => return None,
+            None => operands.push(word),
+        }
+    }
+    let [operand] = operands[..] else { return None };
+    let Target::Path(path) = paths::resolve(operand, &command.cwd) else {
+        return None;
+    };
+    // A folder lists its entries' bare names: without `-d`, only a file on disk prints its name.
+    let file = context.read_scripts && std::path::Path::new(&crate::context::native(&path)).is_file();
+    (folder_itself || file)
+        .then(|| operand.value().map(str::to_owned))
+        .flatten()
+}
+
+/// What `realpath`, `readlink -f` (`-e`, `-m`), `dirname` and `basename` print for the one
+/// path they are given: the absolute path (as written: links are the file policy's to follow),
+/// its folder, or its last name.
+fn path_printed(command: &Command) -> Option<String> {
+    let canonical = matches!(command.name.as_str(), "realpath" | "readlink");
+    let mut resolves = command.name == "realpath";
+    let mut operands = Vec::new();
+    for word in command.args() {
+        let text = word.value()?;
+        match text.strip_prefix('-') {
+            Some(flags) if canonical && !flags.is_empty() && flags.chars().all(|flag| "femsqLPz".contains(flag)) => {
+                resolves |= flags.contains(['f', 'e', 'm']);
+            }
+            Some(_) => return None,
+            None => operands.push(text),
+        }
+    }
+    let [operand] = operands[..] else { return None };
+    match command.name.as_str() {
+        _ if canonical => {
+            let Target::Path(path) = paths::resolve(&Word::literal(operand, command.span), &command.cwd) else {
+                return None;
+            };
+            resolves.then(|| path.as_str().to_owned())
+        }
+        "dirname" => {
+            let trimmed = operand.trim_end_matches('/');
+            Some(match trimmed.rfind('/') {
+                Some(cut) => match trimmed[..cut].trim_end_matches('/') {
+                    "" => "/".to_owned(),
+                    folder => folder.to_owned(),
+                },
+                None if operand.starts_with('/') => "/".to_owned(),
+                None => ".".to_owned(),
+            })
+        }
+        _ => {
+            let trimmed = operand.trim_end_matches('/');
+            let name = trimmed.rsplit('/').next().unwrap_or_default();
+            Some(if name.is_empty() {
+                operand.chars().take(1).collect()
+            } else {
+                name.to_owned()
+            })
+        }
+    }
+}
+
 /// What command `id` prints.
 pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
     let command = &analysis.commands[id];
@@ -645,6 +721,15 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
             Input::File(word) if crate::walk::is_socket(word) => Output::Network,
             _ => Output::Unknown,
         },
+        // `cd` prints nothing, save `cd -` and a relative name it finds on `CDPATH`.
+        "cd" if args.iter().all(|word| {
+            word.value().is_some_and(|dir| {
+                dir.starts_with('/') || dir == "." || dir == ".." || dir.starts_with("./") || dir.starts_with("../")
+            })
+        }) =>
+        {
+            Output::Literal(Word::literal("", command.span))
+        }
         "pwd" => match &command.cwd {
             Cwd::Known(dir) => Output::Literal(Word::literal(dir.as_str(), command.span)),
             Cwd::Unknown(_) => Output::Unknown,
@@ -652,8 +737,12 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
         // The top of the repository a folder is in, read from inside the project (or from the
         // folder `-C` names): the project's root. From a folder outside it, that folder or one
         // above it, all outside the project: the folder stands for them (git pointed elsewhere by
-        // `GIT_DIR` is not read this way).
-        "git" if shows_toplevel(args) && !command.assignments.iter().any(|(name, _)| name.starts_with("GIT_")) => {
+        // `GIT_DIR` is not read this way). Its git directory, or a path in it (`--git-path
+        // hooks`), is the `.git` there: whatever is written to it is written inside a `.git`.
+        "git"
+            if let Some(printed) = rev_parse_path(args)
+                && !command.assignments.iter().any(|(name, _)| name.starts_with("GIT_")) =>
+        {
             let folder = match (&command.cwd, args.first().filter(|first| first.is("-C"))) {
                 (Cwd::Known(dir), Some(_)) => match paths::resolve(&args[1], &Cwd::Known(dir.clone())) {
                     paths::Target::Path(folder) => Some(folder),
@@ -662,15 +751,16 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
                 (Cwd::Known(dir), None) => Some(dir.clone()),
                 _ => None,
             };
-            match folder {
-                Some(folder) if folder.starts_with(&context.project_root) => {
-                    Output::Literal(Word::literal(context.project_root.as_str(), command.span))
-                }
-                Some(folder) if !context.project_root.starts_with(&folder) => {
-                    Output::Literal(Word::literal(folder.as_str(), command.span))
-                }
-                _ => Output::Unknown,
-            }
+            let top = match folder {
+                Some(folder) if folder.starts_with(&context.project_root) => context.project_root.clone(),
+                Some(folder) if !context.project_root.starts_with(&folder) => folder,
+                _ => return Output::Unknown,
+            };
+            let path = match printed {
+                RevParsed::TopLevel => top,
+                RevParsed::GitDir(within) => top.join(".git").join(within),
+            };
+            Output::Literal(Word::literal(path.as_str(), command.span))
         }
         "mktemp" => Output::TemporaryPath,
         // The account's name (`/home/$(whoami)/.ssh`).
@@ -684,7 +774,17 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
         }
         "find" => Output::PathsUnder(crate::tools::find::find_search(command).found),
         // `ls ~/.ssh/id_*` prints the paths its patterns match, as written.
-        "ls" => listed_matches(command).map_or(Output::Unknown, Output::PathsUnder),
+        "ls" => match listed_matches(command) {
+            Some(found) => Output::PathsUnder(found),
+            None => listed_path(command, context).map_or(Output::Unknown, |path| {
+                Output::Literal(Word::literal(&path, command.span))
+            }),
+        },
+        // The one path given, made absolute (`realpath ~/.bashrc`, `readlink -f x`), or cut to
+        // its folder or its name (`dirname ~/.ssh/x`).
+        "realpath" | "readlink" | "dirname" | "basename" => path_printed(command).map_or(Output::Unknown, |path| {
+            Output::Literal(Word::literal(&path, command.span))
+        }),
         // Paths found, reordered, cut short or with some lines dropped (`find / -type f | grep
         // -v proc | xargs rm -f`): still paths under the same folders.
         _ if keeps_lines_unselected(name, args) && matches!(command.stdin, Input::Piped(Output::PathsUnder(_))) => {
@@ -710,12 +810,30 @@ fn keeps_lines_unselected(name: &str, args: &[Word]) -> bool {
     }
 }
 
-/// `git [-C FOLDER] rev-parse --show-toplevel`.
-fn shows_toplevel(args: &[Word]) -> bool {
+/// The path `git rev-parse` prints: the top of the worktree, or a path in the git directory.
+enum RevParsed<'a> {
+    TopLevel,
+    /// `--git-dir`, `--absolute-git-dir`, `--git-common-dir` (`""`), `--git-path PATH`.
+    GitDir(&'a str),
+}
+
+/// `git [-C FOLDER] rev-parse` printing one path: `--show-toplevel`, the git directory, or a
+/// path in it.
+fn rev_parse_path(args: &[Word]) -> Option<RevParsed<'_>> {
+    let args = match args {
+        [dash_c, _, rest @ ..] if dash_c.is("-C") => rest,
+        _ => args,
+    };
     match args {
-        [rev_parse, option] => rev_parse.is("rev-parse") && option.is("--show-toplevel"),
-        [dash_c, _, rev_parse, option] => dash_c.is("-C") && rev_parse.is("rev-parse") && option.is("--show-toplevel"),
-        _ => false,
+        [rev_parse, rest @ ..] if rev_parse.is("rev-parse") => match rest {
+            [option] if option.is("--show-toplevel") => Some(RevParsed::TopLevel),
+            [option] if option.is("--git-dir") || option.is("--absolute-git-dir") || option.is("--git-common-dir") => {
+                Some(RevParsed::GitDir(""))
+            }
+            [option, path] if option.is("--git-path") => path.value().map(RevParsed::GitDir),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

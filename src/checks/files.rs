@@ -8,6 +8,7 @@ use crate::args::{self, Options};
 use crate::command::{Command, Input, Output, RedirectOperator};
 use crate::context::Context;
 use crate::files::{self, ReadClass, WriteClass, WriteKind};
+use crate::globbed;
 use crate::links::{self, Last};
 use crate::modes;
 use crate::paths::{self, AbsPath, Target};
@@ -446,19 +447,22 @@ fn check(subject: &Subject, report: &mut Report) {
             .first()
             .map(|word| paths::resolve(word, &command.cwd))
     };
+    // Filed in its own folder, which stays outside the project: into the project it could be
+    // deleted as freely as the project's own files.
+    let stays = |from: &AbsPath| match &destination {
+        Some(Target::Path(to)) => {
+            from.parent().is_some_and(|folder| to.starts_with(&folder))
+                && files::write_class(from, subject.context) == WriteClass::OutsideProject
+                && files::write_class(to, subject.context) == WriteClass::OutsideProject
+        }
+        _ => false,
+    };
     for source in moved {
-        let stays = match (&destination, paths::resolve(&source, &command.cwd)) {
-            // Filed in its own folder, which stays outside the project: into the project it
-            // could be deleted as freely as the project's own files.
-            (Some(Target::Path(to)), Target::Path(from)) => {
-                from.parent().is_some_and(|folder| to.starts_with(&folder))
-                    && files::write_class(&from, subject.context) == WriteClass::OutsideProject
-                    && files::write_class(to, subject.context) == WriteClass::OutsideProject
-            }
-            _ => false,
-        };
-        if !stays {
-            write(subject, report, &source, WriteKind::MoveAway);
+        match paths::resolve(&source, &command.cwd) {
+            Target::Path(from) if stays(&from) => {}
+            // What a glob or a search picks is filed where it is (`find dir -name '*.mp4'
+            // -exec mv {} dir/videos/ \;`) or taken away, file by file.
+            _ => write_unless(subject, report, &source, WriteKind::MoveAway, &stays),
         }
     }
     // A file put in the trash can be brought back: only agent settings put there count.
@@ -690,20 +694,26 @@ fn read_raw_disk(subject: &Subject, report: &mut Report, word: &Word) {
 }
 
 fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
-    for target in judged_targets(subject, word) {
-        let Target::Path(path) = target else {
-            if kind == WriteKind::MoveAway {
-                moved_agent_settings(subject, report, word, &target, "moving", "away");
-            }
-            continue;
-        };
-        let last = if subject.command.name == "ln" || kind == WriteKind::MoveAway {
-            Last::Keep
-        } else {
-            Last::Follow
-        };
+    write_unless(subject, report, word, kind, &|_| false);
+}
+
+/// [`write`], but of the files a glob or a search may be, not those `settled` says stay as
+/// they are.
+fn write_unless(
+    subject: &Subject,
+    report: &mut Report,
+    word: &Word,
+    kind: WriteKind,
+    settled: &dyn Fn(&AbsPath) -> bool,
+) {
+    let last = if subject.command.name == "ln" || kind == WriteKind::MoveAway {
+        Last::Keep
+    } else {
+        Last::Follow
+    };
+    let judge = |report: &mut Report, path: &AbsPath| {
         judge_write_through(
-            &path,
+            path,
             subject.typed(word),
             word.span,
             kind,
@@ -711,6 +721,25 @@ fn write(subject: &Subject, report: &mut Report, word: &Word, kind: WriteKind) {
             subject.context,
             report,
         );
+    };
+    let targets = judged_targets(subject, word);
+    for target in &targets {
+        match target {
+            Target::Path(path) => judge(report, path),
+            _ if kind == WriteKind::MoveAway => {
+                moved_agent_settings(subject, report, word, target, "moving", "away");
+            }
+            _ => {}
+        }
+    }
+    // A glob, or paths a search prints: each file it may be is written (`>> ~/.bashr?`,
+    // `cp x "$(find ~/.claude -name settings.json)"`).
+    if let Some(target) = targets.first().filter(|target| !matches!(target, Target::Path(_))) {
+        for path in globbed::written_places(word, target, &subject.command.cwd, subject.context) {
+            if !settled(&path) {
+                judge(report, &path);
+            }
+        }
     }
 }
 

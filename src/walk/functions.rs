@@ -112,7 +112,9 @@ impl Walker<'_> {
         Rc::make_mut(&mut at.shell.functions).insert(
             name,
             Rc::new(Function {
-                body: at.source.slice(body.byte_range()),
+                // A redirection after the body is the function's: it applies at every call
+                // (`f() { echo x; } >> ~/.bashrc`).
+                body: at.source.slice(body.start_byte()..node.end_byte()),
                 layer: at.layer,
                 called: Cell::new(false),
                 file: self.reading_disk.last().cloned(),

@@ -1443,6 +1443,13 @@ fn closing_brace(text: &str) -> Option<usize> {
 /// The output of several statements in a row: one statement's own, or network data if any
 /// of them fetches.
 fn combine(outputs: Vec<Output>) -> Output {
+    // What prints nothing (`cd ~/.ssh && pwd`) adds nothing to the rest.
+    let printing: Vec<Output> = outputs
+        .iter()
+        .filter(|output| !matches!(output, Output::Literal(word) if word.value() == Some("")))
+        .cloned()
+        .collect();
+    let outputs = if printing.len() == 1 { printing } else { outputs };
     match outputs.len() {
         0 => Output::Unknown,
         1 => outputs.into_iter().next().unwrap_or(Output::Unknown),
