@@ -146,7 +146,7 @@ pub static GIT_CLEAN_FORCE: Rule = Rule {
 pub static GIT_PUSH_FORCE: Rule = Rule {
     id: "git-push-force",
     decision: DENY,
-    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`, or with no refspec given a remote set to push `+refspec` or to mirror (`-c remote.origin.mirror=true`); `git send-pack --force|--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --non-forward-move` and Bazaar's `bzr push --overwrite`.",
+    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`, or with no refspec given a remote set to push `+refspec` or to mirror (`-c remote.origin.mirror=true`); `git send-pack --force|--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --force` and `--non-forward-move`, and Bazaar's `bzr push --overwrite`.",
     instead: "Use `git push --force-with-lease`, which refuses to overwrite commits you have not seen",
     examples: &[
         "git push --force",
@@ -155,6 +155,7 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "git push --mirror",
         "git push -uf origin x",
         "sl push --to main --non-forward-move",
+        "sl push --force --to main",
         "git push --mi origin",
         "git -c remote.origin.mirror=true push origin",
         "git send-pack --force ../remote.git main",

@@ -8,7 +8,7 @@
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Arg, Options, Parsed};
 use crate::rules::Rule;
-use crate::tools::mercurial;
+use crate::tools::{mercurial, sapling};
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
@@ -29,7 +29,7 @@ pub const CHECKER: Checker = Checker {
 pub static VCS_DISCARD_CHANGES: Rule = Rule {
     id: "vcs-discard-changes",
     decision: DENY,
-    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `svn revert`, `svn resolve|update|merge|switch --accept theirs-full|base`, `fossil checkout --force`, `p4 revert` and `p4 clean -e` of opened files, `pijul reset`, `bzr revert --no-backup`, `bzr remove-tree --force`, `svn rm --force` (the files' local changes and the unversioned files in them go too).",
+    catches: "Uncommitted changes discarded with no copy kept, as `git checkout -- <paths>` does: `hg update --clean`, `hg revert --no-backup`, `hg strip --force`, `hg shelve --delete`, `fossil stash drop`, `p4 shelve -d`, `sl goto --clean`, `sl reset --clean`, `svn revert`, `svn resolve|update|merge|switch --accept theirs-full|base`, `fossil checkout --force`, `p4 revert` and `p4 clean -e` of opened files, `pijul reset`, `bzr revert --no-backup`, `bzr remove-tree --force`, `svn rm --force` (the files' local changes and the unversioned files in them go too).",
     instead: "Set the changes aside first (`hg shelve`, `svn diff > changes.patch`, `p4 shelve`), or revert with a backup (`hg revert` without --no-backup keeps `.orig` copies)",
     examples: &[
         "hg update --clean",
@@ -39,6 +39,8 @@ pub static VCS_DISCARD_CHANGES: Rule = Rule {
         "hg revert -aC",
         "hg revert --no-backup src/app.py",
         "sl goto --clean main",
+        "sl goto --cl main",
+        "sl reset --clean main",
         "svn revert -R .",
         "svn revert --depth infinity src",
         "svn revert src/main.c",
@@ -59,6 +61,8 @@ pub static VCS_DISCARD_CHANGES: Rule = Rule {
         "hg revert file.txt",
         "hg revert --all --dry-run",
         "hg revert -i --all",
+        "sl goto --check main",
+        "sl reset main",
         "svn revert",
         "svn status",
         "svn revert --help",
@@ -232,27 +236,55 @@ fn asks_for_help(parsed: &Parsed) -> bool {
     parsed.has('h', "help")
 }
 
+/// A Mercurial or Sapling command line read as the tool reads it, with the command it runs
+/// (by the name [`mercurial`] knows it by) when that is one judged here.
+fn mercurial_options<'a>(args: &'a [Word], tool: &str, posixly_correct: bool) -> (Parsed<'a>, Option<&'static str>) {
+    if tool == "sl" {
+        return sapling_options(args);
+    }
+    hg_options(args, posixly_correct)
+}
+
 /// A Mercurial command line read as hg reads it ([`mercurial::GLOBAL`]): the global options
 /// up to the command word, then the command's own table for the rest, which ends at the first
-/// operand when `POSIXLY_CORRECT` is set (`hg purge build --print` deletes). Sapling, and
-/// commands of extensions not described there (`hide`, `prune`), are read by [`HG_OPTIONS`],
-/// a long option three letters or longer matching any it begins.
-fn mercurial_options<'a>(args: &'a [Word], tool: &str, posixly_correct: bool) -> Parsed<'a> {
-    if tool == "sl" {
-        return args::parse(args, &HG_OPTIONS);
-    }
-    let mut parsed = args::parse(args, &mercurial::GLOBAL);
+/// operand when `POSIXLY_CORRECT` is set (`hg purge build --print` deletes). Commands of
+/// extensions not described there (`hide`, `prune`) are read by [`HG_OPTIONS`], a long option
+/// three letters or longer matching any it begins.
+fn hg_options(args: &[Word], posixly_correct: bool) -> (Parsed<'_>, Option<&'static str>) {
+    let parsed = args::parse(args, &mercurial::GLOBAL);
     let Some(at) = parsed.first_operand else {
-        return parsed;
+        return (parsed, None);
     };
-    let Some(&options) = args[at].value().and_then(hg_command).and_then(mercurial::command) else {
-        return args::parse(args, &HG_OPTIONS);
+    let command = args[at].value().and_then(hg_command);
+    let Some(&options) = command.and_then(mercurial::command) else {
+        let parsed = args::parse(args, &HG_OPTIONS);
+        let command = parsed.operands().next().and_then(Word::value).and_then(hg_command);
+        return (parsed, command);
     };
     let options = if posixly_correct {
         options.posixly_correct()
     } else {
         options
     };
+    (with_command_options(parsed, args, at, &options), command)
+}
+
+/// A Sapling command line read as `sl` reads it ([`sapling`]): the global options, then, after
+/// the command word (named in full), the command's table with the global options, options and
+/// operands mixed whatever the environment.
+fn sapling_options(args: &[Word]) -> (Parsed<'_>, Option<&'static str>) {
+    let parsed = args::parse(args, &sapling::GLOBAL);
+    let Some(at) = parsed.first_operand else {
+        return (parsed, None);
+    };
+    match args[at].value().and_then(sapling::command) {
+        Some((command, options)) => (with_command_options(parsed, args, at, options), Some(command)),
+        None => (parsed, None),
+    }
+}
+
+/// `parsed` up to the command word at `at`, the rest read by the command's `options`.
+fn with_command_options<'a>(mut parsed: Parsed<'a>, args: &'a [Word], at: usize, options: &Options) -> Parsed<'a> {
     let before = parsed
         .args
         .iter()
@@ -260,12 +292,13 @@ fn mercurial_options<'a>(args: &'a [Word], tool: &str, posixly_correct: bool) ->
         .count();
     parsed.args.truncate(before);
     parsed.args.push(Arg::Operand(&args[at]));
-    parsed.args.extend(args::parse(&args[at + 1..], &options).args);
+    parsed.args.extend(args::parse(&args[at + 1..], options).args);
     parsed
 }
 
-/// Mercurial's and Sapling's options that take a value: the global ones (`-R`, `--config`) and
-/// those of the commands judged here, so that no value is read as the command.
+/// Mercurial's options that take a value: the global ones (`-R`, `--config`) and those of the
+/// commands judged here (Sapling's `push --to` and `--delete` too, for Sapling installed as
+/// `hg`), so that no value is read as the command.
 const HG_OPTIONS: Options = Options::gnu(
     "RrdIXtBeb",
     &[
@@ -292,8 +325,9 @@ const HG_OPTIONS: Options = Options::gnu(
 )
 .case_sensitive();
 
-/// The commands of Mercurial and Sapling judged here, by their names and aliases, each with the
-/// shortest prefix of it that they read as that command (`hg pur` is `hg purge`).
+/// The commands of Mercurial judged here, by their names and aliases (Sapling's `goto` and
+/// `clean` too, for Sapling installed as `hg`), each with the shortest prefix of it that they
+/// read as that command (`hg pur` is `hg purge`).
 const HG_COMMANDS: &[(&str, &[(&str, usize)])] = &[
     ("purge", &[("purge", 3), ("clean", 3)]),
     (
@@ -328,13 +362,12 @@ fn hg_command(word: &str) -> Option<&'static str> {
 }
 
 fn mercurial(args: &[Word], tool: &str, posixly_correct: bool) -> Finding {
-    let parsed = mercurial_options(args, tool, posixly_correct);
+    let (parsed, command) = mercurial_options(args, tool, posixly_correct);
+    let command = command?;
     if asks_for_help(&parsed) {
         return None;
     }
-    let mut operands = parsed.operands();
-    let command = hg_command(operands.next()?.value()?)?;
-    let names_files = operands.next().is_some() || parsed.has('I', "include");
+    let names_files = parsed.operands().nth(1).is_some() || parsed.has('I', "include");
     let dry_run = parsed.has('n', "dry-run");
     match command {
         "purge" if !parsed.has('p', "print") && !parsed.has('0', "print0") => {
@@ -352,8 +385,15 @@ fn mercurial(args: &[Word], tool: &str, posixly_correct: bool) -> Finding {
             &VCS_DISCARD_CHANGES,
             format!("`{tool} update --clean` would discard every uncommitted change, with no backup"),
         )),
+        "reset" if parsed.has('C', "clean") => Some((
+            &VCS_DISCARD_CHANGES,
+            format!(
+                "`{tool} reset --clean` would overwrite the working copy with the commit it resets to, discarding every uncommitted change with no backup"
+            ),
+        )),
         "revert" if !dry_run && !parsed.has('i', "interactive") => {
-            let all = parsed.has('a', "all");
+            // With only `--exclude`, every file but those is reverted.
+            let all = parsed.has('a', "all") || (!names_files && parsed.has('X', "exclude"));
             if parsed.has('C', "no-backup") && (all || names_files) {
                 Some((
                     &VCS_DISCARD_CHANGES,
@@ -418,6 +458,12 @@ fn mercurial(args: &[Word], tool: &str, posixly_correct: bool) -> Finding {
             format!(
                 "`{tool} push --non-forward-move` would move the remote bookmark off commits that may be only there"
             ),
+        )),
+        // Sapling's `--force` allows a push that is not a fast-forward (`git push --force` on
+        // a Git remote).
+        "push" if tool == "sl" && parsed.has('f', "force") => Some((
+            &super::git::GIT_PUSH_FORCE,
+            format!("`{tool} push --force` would move the remote bookmark off commits that may be only there"),
         )),
         "push" if parsed.has('d', "delete") => Some((
             &super::git::GIT_PUSH_DELETE,

@@ -15,6 +15,7 @@ pub mod long_options;
 pub mod mercurial;
 mod packages;
 mod releases;
+pub mod sapling;
 mod secrets;
 pub mod spelling;
 
