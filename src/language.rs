@@ -54,6 +54,9 @@ pub enum Language {
     RpmMacro,
     /// A cron table: one command per job line.
     Crontab,
+    /// An incron table (incrontab(5)): `PATH MASK COMMAND` lines, the command run through
+    /// `sh -c` when the file event happens.
+    Incrontab,
     /// Make: recipe lines and `$(shell …)`.
     Make,
     /// CMake scripts (`cmake -P`): `execute_process`, `file(REMOVE_RECURSE …)`.
@@ -64,6 +67,9 @@ pub enum Language {
     Octave,
     /// Puppet manifests (`puppet apply -e`): `exec` resources.
     Puppet,
+    /// Chef recipes (`chef-apply -e`): Ruby, with resources that run commands (`execute`,
+    /// `bash`'s `code`) or delete files (`directory … action :delete`).
+    Chef,
     /// C# and F# scripts (`dotnet fsi`, `csi`): `Process.Start`, `Directory.Delete`.
     Dotnet,
     /// bpftrace programs: `system("cmd")`, allowed with `--unsafe`.

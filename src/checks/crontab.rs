@@ -4,6 +4,8 @@
 //! with an editor the command chose (`EDITOR='sed -i …'`), which writes the table itself. The jobs of a table the
 //! command shows (`echo '… rm -rf ~' | crontab -`) are judged as commands too
 //! (`registry/schedulers.rs`); a table read from a file or a pipe nobody can see asks.
+//! incron's `incrontab` works the same way for jobs that run when a watched file changes
+//! (incrontab(1): `incrontab FILE`, `-` for standard input, `-r` removes the table, `-e` edits it).
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
@@ -11,7 +13,7 @@ use crate::rules::Rule;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&CRONTAB_REMOVE, &CRONTAB_INSTALL],
-    applies: Applies::Commands(&["crontab"]),
+    applies: Applies::Commands(&["crontab", "incrontab"]),
     check,
     whole_analysis: None,
 };
@@ -19,16 +21,16 @@ pub const CHECKER: Checker = Checker {
 pub static CRONTAB_REMOVE: Rule = Rule {
     id: "crontab-remove",
     decision: DENY,
-    catches: "`crontab -r`: every scheduled job of the user is deleted.",
+    catches: "`crontab -r` (or `incrontab -r`): every scheduled job of the user (every file-event job) is deleted.",
     instead: "Save the table first (`crontab -l > cron.bak`) and edit it with `crontab -e`",
-    examples: &["crontab -r", "crontab -ri", "crontab -u www -r"],
-    allowed: &["crontab -l", "crontab -e", "crontab -l > cron.bak"],
+    examples: &["crontab -r", "crontab -ri", "crontab -u www -r", "incrontab -r"],
+    allowed: &["crontab -l", "crontab -e", "crontab -l > cron.bak", "incrontab -l"],
 };
 
 pub static CRONTAB_INSTALL: Rule = Rule {
     id: "crontab-install",
     decision: ASK,
-    catches: "Installing a cron table (`crontab FILE`, `… | crontab -`), or editing it with an editor the command chose (`EDITOR='sed -i …' crontab -e`, `VISUAL=/tmp/ed.sh crontab -e`): it replaces every scheduled job of the user, and its commands run later, outside any hook.",
+    catches: "Installing a cron table (`crontab FILE`, `… | crontab -`) or an incron table (`incrontab FILE`, whose jobs run when a watched file changes), or editing it with an editor the command chose (`EDITOR='sed -i …' crontab -e`, `VISUAL=/tmp/ed.sh crontab -e`): it replaces every scheduled job of the user, and its commands run later, outside any hook.",
     instead: "Show the user the jobs to add and let them install the table; `crontab -l` lists the current one",
     examples: &[
         "crontab jobs.txt",
@@ -37,6 +39,8 @@ pub static CRONTAB_INSTALL: Rule = Rule {
         "echo '0 3 * * * /usr/local/bin/backup.sh' | crontab -",
         "crontab -u www jobs.txt",
         "VISUAL=/tmp/ed.sh crontab -e",
+        "incrontab jobs.incron",
+        "cat jobs.incron | incrontab -",
     ],
     allowed: &[
         "crontab -l",
@@ -44,36 +48,62 @@ pub static CRONTAB_INSTALL: Rule = Rule {
         "EDITOR=vim crontab -e",
         "crontab -l > cron.bak",
         "echo crontab jobs.txt",
+        "incrontab -l",
+        "incrontab -t",
     ],
 };
 
+/// What a table of `program` holds, and when its jobs run.
+fn jobs_of(program: &str) -> (&'static str, &'static str) {
+    match program {
+        "incrontab" => ("file-event job", "whenever a watched file changes"),
+        _ => ("scheduled job", "on a schedule"),
+    }
+}
+
 fn check(subject: &Subject, report: &mut Report) {
-    let parsed = args::parse(subject.command.args(), &Options::gnu("unx", &[]));
-    if parsed.has_short('r') {
+    let program = subject.command.name.as_str();
+    // incrontab's `-f FILE` names its configuration; crontab's `-n HOST`, `-x` debugging.
+    let options = match program {
+        "incrontab" => Options::gnu("uf", &["user", "config"]),
+        _ => Options::gnu("unx", &[]),
+    };
+    let (jobs, when) = jobs_of(program);
+    let parsed = args::parse(subject.command.args(), &options);
+    if parsed.has('r', "remove") {
         report.flag(
             &CRONTAB_REMOVE,
             subject.command.span,
-            "`crontab -r` would delete every scheduled job, with no copy kept",
+            format!("`{program} -r` would delete every {jobs}, with no copy kept"),
         );
         return;
     }
     // Editing with an editor the command chose (`EDITOR='sed -i …' crontab -e`): the editor
     // writes the table, and no person types it.
-    if parsed.has_short('e')
+    if parsed.has('e', "edit")
         && let Some(editor) = scripted_editor(subject)
     {
         report.flag(
             &CRONTAB_INSTALL,
             subject.command.span,
             format!(
-                "`crontab -e` would install whatever `{editor}` writes into the table, with no person typing it: its jobs then run on a schedule, outside any hook"
+                "`{program} -e` would install whatever `{editor}` writes into the table, with no person typing it: its jobs then run {when}, outside any hook"
             ),
         );
         return;
     }
-    // Listing, editing (a person types the jobs), showing or testing a file, the version: no
-    // table is installed.
-    if ['l', 'e', 'T', 'V', 'c'].iter().any(|option| parsed.has_short(*option)) || parsed.has_long("help") {
+    // Listing, editing (a person types the jobs), showing or testing a file, the version, the
+    // event types incron knows, reloading the table: no table is installed.
+    let inert = [
+        ('l', "list"),
+        ('e', "edit"),
+        ('t', "types"),
+        ('d', "reload"),
+        ('T', ""),
+        ('V', ""),
+        ('c', ""),
+    ];
+    if inert.iter().any(|(short, long)| parsed.has(*short, long)) || parsed.has_long("help") {
         return;
     }
     let from = match parsed.operands().next() {
@@ -83,9 +113,7 @@ fn check(subject: &Subject, report: &mut Report) {
     report.flag(
         &CRONTAB_INSTALL,
         subject.command.span,
-        format!(
-            "`crontab` would replace every scheduled job of the user with {from}, whose commands then run on a schedule, outside any hook"
-        ),
+        format!("`{program}` would replace every {jobs} of the user with {from}, whose commands then run {when}, outside any hook"),
     );
 }
 

@@ -509,6 +509,37 @@ static TABLES: &[(Language, Table)] = &[
         },
     ),
     (
+        Language::Chef,
+        Table {
+            escapes: &[
+                // An `execute` resource runs its name unless a `command` property says otherwise;
+                // `bash`, `script` and `csh` resources run their `code`.
+                shell("execute", r#"\bexecute\s*\(?\s*["']([^"']*)["']"#),
+                shell(
+                    "command",
+                    r#"(?:^|[;{]|\bdo\b)\s*(?:command|code)\s*\(?\s*["']([^"']*)["']"#,
+                ),
+                delete(
+                    "directory … action :delete",
+                    r#"\bdirectory\s*\(?\s*["']([^"']*)["']\s*\)?\s*(?:do\b|\{)[\s\S]*?\baction\s*\(?\s*\[?\s*:delete"#,
+                    true,
+                ),
+                delete(
+                    "file … action :delete",
+                    r#"\b(?:file|cookbook_file|template|remote_file|link)\s*\(?\s*["']([^"']*)["']\s*\)?\s*(?:do\b|\{)[\s\S]*?\baction\s*\(?\s*\[?\s*:delete"#,
+                    false,
+                ),
+                // The recipe is Ruby: its own calls (`system`, backticks, `FileUtils`) too.
+                Escape {
+                    call: "recipe",
+                    pattern: r"\A([\s\S]+)",
+                    capture: Capture::Code(Language::Ruby),
+                },
+            ],
+            unreadable: None,
+        },
+    ),
+    (
         Language::Dotnet,
         Table {
             escapes: &[
@@ -993,6 +1024,13 @@ static TABLES: &[(Language, Table)] = &[
                 pattern: r"(?:^|\n)[ \t]*(?:@[a-z]+|[^#\s=]\S*[ \t]+(?:\S+[ \t]+){4})([^\n]+)",
                 capture: Capture::CronJob,
             }],
+            unreadable: None,
+        },
+    ),
+    (
+        Language::Incrontab,
+        Table {
+            escapes: &[shell("incron job", r"(?:^|\n)[ \t]*[^#\s]\S*[ \t]+\S+[ \t]+([^\n]+)")],
             unreadable: None,
         },
     ),

@@ -641,6 +641,16 @@ impl Reader<'_> {
                         true,
                         cwd,
                     )),
+                    // `venv.create(DIR, clear=True)` deletes what DIR holds before it makes the
+                    // environment there.
+                    "venv.create" if keyword("clear").is_some_and(|clear| clear.is_true()) => Some(delete_effect(
+                        name,
+                        span,
+                        argument(0, "env_dir").unwrap_or_else(missing),
+                        true,
+                        true,
+                        cwd,
+                    )),
                     "os.remove" | "os.unlink" => Some(delete_effect(
                         name,
                         span,

@@ -3168,6 +3168,24 @@ pub const ENTRIES: &[Entry] = &[
         ],
         inert: &[],
     },
+    // strace(1): "If the argument begins with `|` or `!`, the rest of the argument is treated
+    // as a command and all output is piped to it" (ltrace's `-o` only names a file).
+    Entry {
+        names: &["strace"],
+        subcommand: &[],
+        options: Options::posix("eoOpPsSuIbEXaAF", &["output"]),
+        carriers: &[
+            Carrier::OptionShell {
+                option: Opt::Both('o', "output"),
+                prefix: "|",
+            },
+            Carrier::OptionShell {
+                option: Opt::Both('o', "output"),
+                prefix: "!",
+            },
+        ],
+        inert: &[],
+    },
     Entry {
         names: &["less"],
         subcommand: &[],
@@ -5176,6 +5194,23 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::WritesOperand(1),
             Carrier::ReadsOption(Opt::Short('b')),
             Carrier::ReadsOption(Opt::Long("only-file")),
+        ],
+        inert: &[],
+    },
+    // chef-apply(1): a recipe given with `-e`, or a recipe file.
+    Entry {
+        names: &["chef-apply"],
+        subcommand: &[],
+        options: Options::gnu("ejl", &["execute", "json-attributes", "log_level", "log-level"]),
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Both('e', "execute"),
+                language: Language::Chef,
+            },
+            Carrier::OperandScript {
+                index: 0,
+                language: Language::Chef,
+            },
         ],
         inert: &[],
     },

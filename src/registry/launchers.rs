@@ -204,6 +204,22 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[Carrier::JoinedShell { skip: 1 }],
         inert: &[],
     },
+    // podman-unshare(1), buildah-unshare(1): the command runs in a user namespace mapped onto
+    // the user's own files, which it changes as the user would.
+    Entry {
+        names: &["podman"],
+        subcommand: &["unshare"],
+        options: Options::gnu("", &[]),
+        carriers: &[Carrier::Argv { skip: 0 }],
+        inert: &[],
+    },
+    Entry {
+        names: &["buildah"],
+        subcommand: &["unshare"],
+        options: Options::gnu("m", &["mount"]),
+        carriers: &[Carrier::Argv { skip: 0 }],
+        inert: &[],
+    },
     Entry {
         names: &["toolbox"],
         subcommand: &["run"],

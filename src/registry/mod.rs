@@ -5,6 +5,7 @@
 //! The walker turns each into a layer of its own (a command, or code to parse) and judges what
 //! is inside; the checkers then see every layer.
 
+mod ansible;
 pub(crate) mod catalogue;
 mod containers;
 mod environment;
@@ -22,6 +23,7 @@ mod shells;
 pub mod table;
 mod terminals;
 pub(crate) mod tool_options;
+mod virtualenvs;
 mod windows;
 mod wrappers;
 
@@ -144,12 +146,13 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     found
 }
 
-/// Whether the program `name` runs what it is given on another machine (`ssh host 'cmd'`).
-pub fn runs_remotely(name: &str) -> bool {
+/// Whether `command` runs what it is given on another machine (`ssh host 'cmd'`, `ansible
+/// web1 -m shell -a 'cmd'`).
+pub fn runs_remotely(command: &Command) -> bool {
     matches!(
-        name,
+        command.name.as_str(),
         "ssh" | "autossh" | "mosh" | "dbclient" | "slogin" | "rsh" | "vagrant" | "gcloud" | "fly" | "flyctl" | "heroku"
-    )
+    ) || ansible::runs_remotely(command)
 }
 
 /// What the registry knows the program `name` to do, whatever its arguments.
@@ -322,7 +325,6 @@ pub const PLAIN_PROGRAMS: &[&str] = &[
     "tree",
     "less",
     "more",
-    "bat",
     "code",
     "open",
     "xdg-open",
@@ -558,6 +560,12 @@ fn known_executions(command: &Command) -> Option<Vec<Execution>> {
     if let Some(found) = windows::executions(command) {
         return Some(found);
     }
+    if let Some(found) = virtualenvs::executions(command) {
+        return Some(found);
+    }
+    if let Some(found) = ansible::executions(command) {
+        return Some(found);
+    }
     wrappers::executions(command).map(|found| vec![found])
 }
 
@@ -612,8 +620,8 @@ pub fn markdown() -> String {
     );
     row(
         "environment",
-        "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP, on the command or exported before it",
-        "a command in the variable's value; a library loaded into the program (asks); modules `NODE_OPTIONS` requires; the file `PYTHONSTARTUP` names",
+        "any program given PAGER, MANPAGER, EDITOR, VISUAL, BROWSER, SSH_ASKPASS, LESSOPEN, PROMPT_COMMAND, GIT_* command variables, RSYNC_RSH, SVN_SSH, BORG_RSH, the password commands of borg, restic and rclone, LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP, PERL5OPT, TAR_OPTIONS, JAVA_TOOL_OPTIONS, a `BASH_FUNC_NAME%%` function, on the command or exported before it",
+        "a command in the variable's value; a library loaded into the program (asks); modules `NODE_OPTIONS` requires (a `data:` URL's code read); the file `PYTHONSTARTUP` names; the code of `PERL5OPT`'s `-M`; `TAR_OPTIONS` and `JAVA_TOOL_OPTIONS` read as the options of tar and java; the body of a function bash imports",
     );
     row(
         "projects",

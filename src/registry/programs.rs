@@ -6,7 +6,7 @@ use super::Execution;
 use crate::args::{self, Options};
 use crate::command::Command;
 use crate::language::Language;
-use crate::word::Word;
+use crate::word::{Part, Quoting, Word};
 
 /// What an interpreter command runs, or `None` when `command` is not one.
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
@@ -108,6 +108,9 @@ fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
         "-m" => (args.get(at + 1)?.value()?, args.get(at + 2..)?),
         attached => (attached.strip_prefix("-m")?, &args[at + 1..]),
     };
+    if matches!(module, "venv" | "virtualenv") {
+        return super::virtualenvs::python_module(name, module, rest);
+    }
     let span = args[at].span;
     let literal = |text: &str| Word::literal(text, span);
     let argv: Vec<Word> = match module {
@@ -187,7 +190,12 @@ pub fn served_folder(command: &Command) -> Option<Word> {
                 "pb",
                 &["port", "bind-address", "max-clients", "temp-dir", "request-timeout"],
             );
-            let parsed = args::parse(&args[code..], &options);
+            // `-e httpd -- --port=8000 DIR`: ruby's `--` ends ruby's options, not httpd's.
+            let rest = match args.get(code) {
+                Some(dashes) if dashes.is("--") => &args[code + 1..],
+                _ => &args[code..],
+            };
+            let parsed = args::parse(rest, &options);
             let local = parsed
                 .value_of('b', "bind-address")
                 .is_some_and(|bind| is_loopback(bind.text()));
@@ -195,6 +203,58 @@ pub fn served_folder(command: &Command) -> Option<Word> {
         }
         _ => None,
     }
+}
+
+/// `ruby -run -e NAME -- ARGS`: a command of Ruby's `un` library (lib/un.rb), which does what
+/// the Unix command of the same name does with the same options (`rm -rf`, `mv`, `cp -r`,
+/// `ln -sf`, `install -m`, `chmod`, `mkdir -p`), and expands glob patterns itself, quoted or
+/// not; `colorize` prints files as `cat` does. `httpd` is judged as a server
+/// ([`served_folder`]); `help`, `mkmf` and `wait_writable` change nothing of the user's.
+fn ruby_un_command(parsed: &args::Parsed, code: &[Word]) -> Option<Execution> {
+    let [method] = code else {
+        return None;
+    };
+    let program = match method.value()?.trim() {
+        name @ ("rm" | "cp" | "ln" | "mv" | "mkdir" | "rmdir" | "install" | "chmod" | "touch") => name,
+        "colorize" => "cat",
+        _ => return None,
+    };
+    let loaded = parsed
+        .args
+        .iter()
+        .any(|arg| arg.is_short('r') && arg.value().is_some_and(|library| library.is("un")));
+    if !loaded {
+        return None;
+    }
+    let mut argv = vec![Word::literal(program, method.span)];
+    argv.extend(parsed.operands().map(globbed));
+    Some(Execution::Command {
+        via: format!("ruby -run -e {program}"),
+        argv,
+        assignments: Vec::new(),
+        cwd: None,
+    })
+}
+
+/// A word whose glob characters match files, quoted or not, as `un`'s `Dir[]` expands them.
+fn globbed(word: &Word) -> Word {
+    if !word.text().contains(['*', '?', '[', '{']) {
+        return word.clone();
+    }
+    let parts = word
+        .clone()
+        .into_parts()
+        .into_iter()
+        .map(|part| match part {
+            Part::Literal { text, span, .. } => Part::Literal {
+                text,
+                quoting: Quoting::Bare,
+                span,
+            },
+            dynamic => dynamic,
+        })
+        .collect();
+    Word::from_parts(parts, word.span)
 }
 
 /// Whether a listening address (`127.0.0.1`, `localhost:8000`, `[::1]:8080`) is the loopback
@@ -240,6 +300,11 @@ fn interpreter(name: &str, language: Language, args: &[Word]) -> Vec<Execution> 
         })
         .filter_map(|arg| arg.value().cloned())
         .collect();
+    if language == Language::Ruby
+        && let Some(command) = ruby_un_command(&parsed, &code)
+    {
+        return vec![command];
+    }
     if !code.is_empty() {
         let first_flag = parsed
             .args

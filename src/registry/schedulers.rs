@@ -54,6 +54,23 @@ pub const ENTRIES: &[Entry] = &[
         }],
         inert: &[Opt::Short('l'), Opt::Short('r'), Opt::Short('e'), Opt::Short('T')],
     },
+    // incrontab(1): the table's jobs run through `sh -c` when a watched file changes.
+    Entry {
+        names: &["incrontab"],
+        subcommand: &[],
+        options: Options::gnu("uf", &["user", "config"]),
+        carriers: &[Carrier::FileOrStdin {
+            index: 0,
+            language: Language::Incrontab,
+        }],
+        inert: &[
+            Opt::Both('l', "list"),
+            Opt::Both('r', "remove"),
+            Opt::Both('e', "edit"),
+            Opt::Both('t', "types"),
+            Opt::Both('d', "reload"),
+        ],
+    },
     Entry {
         names: &["launchctl"],
         subcommand: &["submit"],

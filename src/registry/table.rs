@@ -1562,8 +1562,8 @@ fn unixexec_argv(address: &str) -> Option<Vec<String>> {
     Some(argv)
 }
 
-/// A D-Bus address value with its `%XX` escapes decoded.
-fn percent_decoded(value: &str) -> String {
+/// A D-Bus address value, or a `data:` URL's data, with its `%XX` escapes decoded.
+pub(super) fn percent_decoded(value: &str) -> String {
     let bytes = value.as_bytes();
     let mut decoded = Vec::with_capacity(bytes.len());
     let mut index = 0;
@@ -1712,7 +1712,7 @@ fn json_command(json: &Word, via: String) -> Option<Execution> {
 
 /// Words split as a shell splits them (quotes kept together), or on whitespace when the quotes
 /// do not pair up.
-fn split_words(word: &Word) -> Vec<Word> {
+pub(super) fn split_words(word: &Word) -> Vec<Word> {
     let text = word.text();
     let pieces = shell_words::split(text).unwrap_or_else(|_| text.split_whitespace().map(str::to_owned).collect());
     pieces.iter().map(|piece| Word::literal(piece, word.span)).collect()

@@ -545,6 +545,42 @@ pub const ENTRIES: &[Entry] = &[
         // A page named by a path (`man ./x.1`) is read from that file.
         &[shell_option(Opt::Both('P', "pager")), Carrier::ReadsOperand(usize::MAX)],
     ),
+    // rclone's global `--password-command CMD` gives the configuration's password.
+    tool(
+        &["rclone"],
+        Options::gnu("", &["password-command"]),
+        &[shell_option(Opt::Long("password-command"))],
+    ),
+    // bat(1): `--pager CMD` is the command bat shows its output through (`BAT_PAGER` likewise).
+    tool(
+        &["bat", "batcat"],
+        Options::gnu(
+            "lmHr",
+            &[
+                "pager",
+                "language",
+                "map-syntax",
+                "highlight-line",
+                "line-range",
+                "file-name",
+                "diff-context",
+                "tabs",
+                "wrap",
+                "terminal-width",
+                "color",
+                "italic-text",
+                "decorations",
+                "paging",
+                "theme",
+                "style",
+                "ignored-suffix",
+                "nonprintable-notation",
+                "binary",
+                "strip-ansi",
+            ],
+        ),
+        &[shell_option(Opt::Long("pager"))],
+    ),
     // Editors and clients given code on the command line.
     // `-s FILE` feeds keys from FILE; in Ex mode (`ex`, `-es`) `-s` is a flag for silence.
     tool(

@@ -463,9 +463,13 @@ fn nix_shell(args: &[Word]) -> Option<Execution> {
 fn split_assignment(word: &Word) -> Option<(String, Word)> {
     let text = word.text();
     let (name, _) = text.split_once('=')?;
-    let valid = !name.is_empty()
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    // env and sudo put any `NAME=value` in the environment; bash reads an exported function
+    // from `BASH_FUNC_NAME%%`, which is no shell variable name.
+    let function = name.starts_with("BASH_FUNC_") && (name.ends_with("%%") || name.ends_with("()"));
+    let valid = function
+        || !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     valid.then(|| (name.to_owned(), word.strip_prefix(name.len() + 1)))
 }
 

@@ -288,7 +288,7 @@ impl Walker<'_> {
         command.sends = files.sent;
         command.serves = files.served;
         command.sends_arguments = files.sends_arguments;
-        command.remote = registry::runs_remotely(&command.name);
+        command.remote = registry::runs_remotely(command);
     }
 
     /// A command that command `parent` runs with `argv`, in the directory `cwd` names (its own
@@ -515,7 +515,11 @@ impl Walker<'_> {
             // A cron table piped in from a command (`(crontab -l; echo …) | crontab -`) is
             // mostly the table already installed, and SQL or a sed script piped in is data far
             // more often than commands: only known text is judged.
-            Input::Piped(_) if language == Language::Crontab || language.is_mostly_data() => return,
+            Input::Piped(_)
+                if matches!(language, Language::Crontab | Language::Incrontab) || language.is_mostly_data() =>
+            {
+                return;
+            }
             Input::Piped(_) => Run::Unverifiable {
                 what: format!("{via} runs code piped in from a command whose output cannot be known in advance"),
                 span,
