@@ -1440,14 +1440,19 @@ fn closing_brace(text: &str) -> Option<usize> {
     None
 }
 
-/// The output of several statements in a row: one statement's own, or network data if any
-/// of them fetches.
+/// The output of several statements in a row: one statement's own, network data if any of
+/// them fetches, else a secret if any of them prints one.
 fn combine(outputs: Vec<Output>) -> Output {
     match outputs.len() {
         0 => Output::Unknown,
         1 => outputs.into_iter().next().unwrap_or(Output::Unknown),
         _ if outputs.contains(&Output::Network) => Output::Network,
-        _ => Output::Unknown,
+        // A secret printed by one of them is in what they print together (`compgen -v | while
+        // read v; do echo "$v=${!v}"; done`).
+        _ => outputs
+            .into_iter()
+            .find(|output| matches!(output, Output::Secret(_)))
+            .unwrap_or(Output::Unknown),
     }
 }
 
