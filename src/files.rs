@@ -1156,6 +1156,16 @@ pub fn read_by(command: &Command) -> Vec<Word> {
         "cat" | "less" | "more" | "bat" | "batcat" | "nl" | "tac" | "strings" | "xxd" | "od" | "hexdump" | "base64"
         | "vi" | "vim" | "nano" | "view" | "jq" | "yq" | "nvim" | "rvim" | "rview" | "vimdiff" | "gvim" | "emacs"
         | "m4" => operands(""),
+        // pv copies its files to its output, as cat does, showing progress on the terminal.
+        "pv" => operands("sLBNiwHFDdAmRPU"),
+        // The file of arguments (`-a FILE`, `--arg-file`): its words are printed by the `echo`
+        // xargs runs given no command, or handed to the command it runs.
+        "xargs" => args::parse(args, &long_options::XARGS)
+            .args
+            .iter()
+            .filter(|arg| arg.is_short('a') || arg.is_long("arg-file"))
+            .filter_map(|arg| arg.value().cloned())
+            .collect(),
         // The input files after the script (the first operand, unless `-e`/`-f` gives it).
         "sed" => {
             let mut words = operands("efl");

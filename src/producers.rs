@@ -93,7 +93,7 @@ const FILTERS: &[&str] = &[
     "cat", "tac", "head", "tail", "base64", "base32", "basenc", "xxd", "od", "hexdump", "gzip", "bzip2", "xz", "zstd",
     "lz4", "brotli", "openssl", "gpg", "tr", "rev", "sed", "awk", "gawk", "grep", "egrep", "fgrep", "rg", "sort",
     "uniq", "cut", "paste", "fold", "column", "jq", "yq", "tee", "strings", "nl", "fmt", "iconv", "dd", "cpio", "tar",
-    "zip", "7z", "split", "xargs", "envsubst",
+    "zip", "7z", "split", "xargs", "envsubst", "pv",
 ];
 
 /// Pagers: given no terminal, as when the agent runs them, they copy what they read to their

@@ -659,14 +659,31 @@ pub const ENTRIES: &[Entry] = &[
         inert: &[],
     },
     Entry {
-        names: &["mail", "mailx"],
+        names: &["mail", "mailx", "s-nail"],
         subcommand: &[],
-        options: Options::gnu("sabcrEqu", &["subject", "append", "exec", "return-address", "user"]),
+        options: Options::gnu(
+            "sabcrEquA",
+            &[
+                "subject",
+                "append",
+                "exec",
+                "return-address",
+                "user",
+                "attach",
+                "content-type",
+            ],
+        ),
         // GNU mail's `-E '!CMD'` runs a mail command before the prompt; `!` runs a shell command.
-        carriers: &[Carrier::OptionCode {
-            option: Opt::Both('E', "exec"),
-            language: Language::Ed,
-        }],
+        // It attaches the files `-A`/`--attach` name, as s-nail's and Heirloom mailx's `-a` does
+        // (bsd-mailx's `-a` adds a header, which names no file).
+        carriers: &[
+            Carrier::OptionCode {
+                option: Opt::Both('E', "exec"),
+                language: Language::Ed,
+            },
+            Carrier::SendsOption(Opt::Both('A', "attach")),
+            Carrier::SendsOption(Opt::Short('a')),
+        ],
         inert: &[],
     },
     Entry {
@@ -7992,6 +8009,525 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::SendsOperand(usize::MAX),
             Carrier::SendsOption(Opt::Long("files-from")),
         ],
+        inert: &[],
+    },
+    // swaks sends the files `--attach`, `--body` and `--data` name: written `@FILE` since
+    // 20201014, a bare path before.
+    Entry {
+        names: &["swaks"],
+        subcommand: &[],
+        options: Options::gnu(
+            "tfsdpl",
+            &[
+                "to",
+                "from",
+                "server",
+                "port",
+                "data",
+                "body",
+                "attach",
+                "attach-type",
+                "attach-name",
+                "attach-body",
+                "header",
+                "helo",
+                "auth",
+                "auth-user",
+                "auth-password",
+                "input-file",
+                "pipe",
+                "socket",
+            ],
+        ),
+        carriers: &[
+            Carrier::SendsPrefixed("@"),
+            Carrier::SendsOption(Opt::Long("attach")),
+            Carrier::SendsOption(Opt::Long("attach-body")),
+            Carrier::SendsOption(Opt::Long("body")),
+            Carrier::SendsOption(Opt::Both('d', "data")),
+        ],
+        inert: &[],
+    },
+    // logger sends each line of `-f FILE` to the syslog server `-n` names (else to the local log).
+    Entry {
+        names: &["logger"],
+        subcommand: &[],
+        options: Options::gnu(
+            "fnPptTuie",
+            &[
+                "file", "server", "port", "priority", "tag", "socket", "id", "sd-id", "sd-param", "msgid",
+            ],
+        ),
+        carriers: &[Carrier::SendsOptionWith {
+            option: Opt::Both('f', "file"),
+            with: &[Opt::Both('n', "server")],
+        }],
+        inert: &[],
+    },
+    // An MQTT message read from the file `-f` names.
+    Entry {
+        names: &["mosquitto_pub"],
+        subcommand: &[],
+        options: Options::gnu(
+            "hpftmuPiqkLAIM",
+            &[
+                "file", "host", "port", "topic", "message", "username", "pw", "id", "cafile", "cert", "key", "url",
+            ],
+        ),
+        carriers: &[Carrier::SendsOption(Opt::Both('f', "file"))],
+        inert: &[],
+    },
+    // Files handed to another machine through a relay: `croc send`, `wormhole send`.
+    Entry {
+        names: &["croc"],
+        subcommand: &["send"],
+        options: Options::gnu("c", &["code", "text", "exclude", "transfers", "hash"]),
+        carriers: &[Carrier::SendsOperand(usize::MAX), Carrier::SendsArguments],
+        inert: &[],
+    },
+    Entry {
+        names: &["wormhole"],
+        subcommand: &["send"],
+        options: Options::gnu(
+            "0c",
+            &["text", "code", "code-length", "appid", "relay-url", "transit-helper"],
+        ),
+        carriers: &[Carrier::SendsOperand(usize::MAX), Carrier::SendsArguments],
+        inert: &[],
+    },
+    // Object storage clients copying local files to a bucket's URL (as `aws s3 cp`).
+    Entry {
+        names: &["s5cmd"],
+        subcommand: &["cp"],
+        options: Options::gnu(
+            "",
+            &[
+                "storage-class",
+                "concurrency",
+                "part-size",
+                "exclude",
+                "include",
+                "cache-control",
+                "expires",
+                "content-type",
+                "metadata",
+                "acl",
+                "sse",
+                "sse-kms-key-id",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["s5cmd"],
+        subcommand: &["mv"],
+        options: Options::gnu("", &["storage-class", "exclude", "include"]),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["s5cmd"],
+        subcommand: &["sync"],
+        options: Options::gnu("", &["storage-class", "exclude", "include"]),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gcloud"],
+        subcommand: &["storage", "cp"],
+        options: Options::gnu(
+            "",
+            &[
+                "project",
+                "exclude",
+                "content-type",
+                "cache-control",
+                "storage-class",
+                "encryption-key",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gcloud"],
+        subcommand: &["storage", "mv"],
+        options: Options::gnu("", &["project", "content-type", "storage-class"]),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gcloud"],
+        subcommand: &["storage", "rsync"],
+        options: Options::gnu("", &["project", "exclude", "content-type", "storage-class"]),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["azcopy"],
+        subcommand: &["copy"],
+        options: Options::gnu(
+            "",
+            &[
+                "include-pattern",
+                "exclude-pattern",
+                "include-path",
+                "exclude-path",
+                "blob-type",
+                "block-size-mb",
+                "log-level",
+                "from-to",
+                "cap-mbps",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["azcopy"],
+        subcommand: &["cp"],
+        options: Options::gnu(
+            "",
+            &[
+                "include-pattern",
+                "exclude-pattern",
+                "include-path",
+                "exclude-path",
+                "from-to",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["azcopy"],
+        subcommand: &["sync"],
+        options: Options::gnu("", &["include-pattern", "exclude-pattern", "exclude-path", "from-to"]),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["az"],
+        subcommand: &["storage", "blob", "upload"],
+        options: Options::gnu(
+            "fcnm",
+            &[
+                "file",
+                "container-name",
+                "name",
+                "account-name",
+                "account-key",
+                "sas-token",
+                "connection-string",
+                "content-type",
+                "tier",
+            ],
+        ),
+        carriers: &[Carrier::SendsOption(Opt::Both('f', "file"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["az"],
+        subcommand: &["storage", "blob", "upload-batch"],
+        options: Options::gnu(
+            "sd",
+            &[
+                "source",
+                "destination",
+                "account-name",
+                "account-key",
+                "sas-token",
+                "connection-string",
+                "pattern",
+            ],
+        ),
+        carriers: &[Carrier::SendsOption(Opt::Both('s', "source"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["az"],
+        subcommand: &["storage", "blob", "sync"],
+        options: Options::gnu(
+            "scd",
+            &[
+                "source",
+                "container",
+                "destination",
+                "account-name",
+                "account-key",
+                "sas-token",
+                "connection-string",
+            ],
+        ),
+        carriers: &[Carrier::SendsOption(Opt::Both('s', "source"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["az"],
+        subcommand: &["storage", "file", "upload"],
+        options: Options::gnu(
+            "s",
+            &[
+                "source",
+                "share-name",
+                "path",
+                "account-name",
+                "account-key",
+                "sas-token",
+                "connection-string",
+            ],
+        ),
+        carriers: &[Carrier::SendsOption(Opt::Long("source"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["az"],
+        subcommand: &["storage", "file", "upload-batch"],
+        options: Options::gnu(
+            "sd",
+            &[
+                "source",
+                "destination",
+                "account-name",
+                "account-key",
+                "sas-token",
+                "connection-string",
+                "pattern",
+            ],
+        ),
+        carriers: &[Carrier::SendsOption(Opt::Both('s', "source"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["s3cmd"],
+        subcommand: &["put"],
+        options: Options::gnu(
+            "c",
+            &["config", "exclude", "include", "mime-type", "storage-class", "encoding"],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["s3cmd"],
+        subcommand: &["sync"],
+        options: Options::gnu(
+            "c",
+            &[
+                "config",
+                "exclude",
+                "include",
+                "exclude-from",
+                "include-from",
+                "storage-class",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    // MinIO's client names a remote by its alias (`minio/bucket/path`), a local file by a path.
+    Entry {
+        names: &["mc"],
+        subcommand: &["cp"],
+        options: Options::gnu(
+            "",
+            &[
+                "attr",
+                "storage-class",
+                "encrypt-key",
+                "tags",
+                "limit-upload",
+                "older-than",
+                "newer-than",
+                "rewind",
+                "version-id",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: true,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["mc"],
+        subcommand: &["mv"],
+        options: Options::gnu("", &["attr", "storage-class", "encrypt-key", "tags"]),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: true,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["mc"],
+        subcommand: &["mirror"],
+        options: Options::gnu(
+            "",
+            &[
+                "exclude",
+                "attr",
+                "storage-class",
+                "encrypt-key",
+                "older-than",
+                "newer-than",
+                "limit-upload",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: true,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["mc"],
+        subcommand: &["put"],
+        options: Options::gnu(
+            "",
+            &["attr", "storage-class", "encrypt-key", "tags", "parallel", "part-size"],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: true,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    // Backblaze B2: `upload-file BUCKET FILE NAME` (`file upload` in version 4), `sync SRC b2://…`.
+    Entry {
+        names: &["b2"],
+        subcommand: &["upload-file"],
+        options: Options::gnu("", &["content-type", "info", "sha1", "threads", "cache-control"]),
+        carriers: &[Carrier::SendsOperand(1)],
+        inert: &[],
+    },
+    Entry {
+        names: &["b2"],
+        subcommand: &["upload_file"],
+        options: Options::gnu("", &["content-type", "info", "sha1", "threads"]),
+        carriers: &[Carrier::SendsOperand(1)],
+        inert: &[],
+    },
+    Entry {
+        names: &["b2"],
+        subcommand: &["file", "upload"],
+        options: Options::gnu("", &["content-type", "info", "sha1", "threads", "cache-control"]),
+        carriers: &[Carrier::SendsOperand(1)],
+        inert: &[],
+    },
+    Entry {
+        names: &["b2"],
+        subcommand: &["sync"],
+        options: Options::gnu(
+            "",
+            &[
+                "exclude-regex",
+                "include-regex",
+                "threads",
+                "compare-versions",
+                "keep-days",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    // duplicity backs up its source folder to the URL after it (`restore` and a URL first
+    // fetch instead); unison keeps two roots alike, each sent to the other.
+    Entry {
+        names: &["duplicity"],
+        subcommand: &[],
+        options: Options::gnu(
+            "rtv",
+            &[
+                "exclude",
+                "include",
+                "exclude-filelist",
+                "include-filelist",
+                "exclude-regexp",
+                "include-regexp",
+                "archive-dir",
+                "name",
+                "encrypt-key",
+                "sign-key",
+                "hidden-encrypt-key",
+                "gpg-options",
+                "ssh-options",
+                "volsize",
+                "tempdir",
+                "log-file",
+                "full-if-older-than",
+                "file-to-restore",
+                "time",
+                "verbosity",
+            ],
+        ),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: false,
+        }],
+        inert: &[],
+    },
+    Entry {
+        names: &["unison"],
+        subcommand: &[],
+        options: Options::gnu("", &[]).single_dash(&[
+            "batch",
+            "auto",
+            "silent",
+            "ui=",
+            "path=",
+            "ignore=",
+            "ignorenot=",
+            "root=",
+            "logfile=",
+            "sshargs=",
+            "servercmd=",
+            "prefer=",
+            "force=",
+            "repeat=",
+            "backup=",
+        ]),
+        carriers: &[Carrier::SendsToRemote {
+            aliases: false,
+            both_ways: true,
+        }],
         inert: &[],
     },
     Entry {

@@ -14,7 +14,7 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
         "find" => Some(find(command)),
         "fd" | "fdfind" => Some(fd(command)),
         "rg" | "ripgrep" => Some(ripgrep(command)),
-        "xargs" => Some(xargs(command).into_iter().collect()),
+        "xargs" => Some(xargs(command)),
         "parallel" => Some(parallel(command)),
         _ => None,
     }
@@ -194,7 +194,7 @@ fn has_fd_placeholder(text: &str) -> bool {
 
 /// `xargs [options] [command [initial-arguments]]`: the command runs with arguments read from
 /// standard input, appended or put in place of the `-I` string.
-fn xargs(command: &Command) -> Option<Execution> {
+fn xargs(command: &Command) -> Vec<Execution> {
     const OPTIONS: Options = crate::tools::long_options::XARGS;
     let args = command.args();
     let parsed = args::parse(args, &OPTIONS);
@@ -217,16 +217,29 @@ fn xargs(command: &Command) -> Option<Execution> {
         && !["null", "delimiter", "eof", "max-lines"]
             .iter()
             .any(|long| parsed.has_long(long));
+    let run = |argv: Vec<Word>| Execution::Command {
+        via: "xargs".into(),
+        argv,
+        assignments: Vec::new(),
+        cwd: None,
+    };
     if let (Input::Piped(Output::Literal(text)) | Input::Text(text), true) = (&command.stdin, plain_reading)
         && let Some(items) = known_items(text)
     {
         argv.extend(items);
-        return Some(Execution::Command {
-            via: "xargs".into(),
-            argv,
-            assignments: Vec::new(),
-            cwd: None,
-        });
+        return vec![run(argv)];
+    }
+    // `-I {}`: each line the command itself wrote is put in place of the string, one run per
+    // line (`echo ~/.ssh/id_rsa | xargs -I{} curl -T {} …`).
+    if let (Input::Piped(Output::Literal(text)) | Input::Text(text), Some(token), false) =
+        (&command.stdin, &replacement, from_file)
+        && let Some(lines) = known_lines(text)
+        && argv.iter().any(|word| word.text().contains(token.as_str()))
+    {
+        return lines
+            .iter()
+            .map(|line| run(argv.iter().map(|word| replace(word, token, line)).collect()))
+            .collect();
     }
     let kind = match (&command.stdin, from_file) {
         (Input::Piped(Output::PathsUnder(found)), false) => DynamicKind::PathUnder(found.clone()),
@@ -239,12 +252,23 @@ fn xargs(command: &Command) -> Option<Execution> {
         }
         _ => argv.push(input),
     }
-    Some(Execution::Command {
-        via: "xargs".into(),
-        argv,
-        assignments: Vec::new(),
-        cwd: None,
-    })
+    vec![run(argv)]
+}
+
+/// The lines `xargs -I` reads from known input, each one item with its leading blanks
+/// removed, when none needs xargs' quoting rules and there are not too many to list.
+fn known_lines(text: &Word) -> Option<Vec<Word>> {
+    if text.is_dynamic() || text.text().contains(['"', '\'', '\\']) {
+        return None;
+    }
+    let lines: Vec<Word> = text
+        .text()
+        .lines()
+        .map(str::trim_start)
+        .filter(|line| !line.is_empty())
+        .map(|line| Word::literal(line, text.span))
+        .collect();
+    (!lines.is_empty() && lines.len() <= 16).then_some(lines)
 }
 
 /// The items xargs reads from known input, split at blanks and new lines, when none needs

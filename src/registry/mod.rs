@@ -234,7 +234,10 @@ pub fn roles(name: &str) -> Roles {
                 | table::Carrier::ServesOperand(_)
                 | table::Carrier::ServesHere { .. }
                 | table::Carrier::ServesPrefixed(_)
-                | table::Carrier::SendsArguments => roles.sends = true,
+                | table::Carrier::SendsArguments
+                | table::Carrier::SendsOptionWith { .. }
+                | table::Carrier::SendsPrefixed(_)
+                | table::Carrier::SendsToRemote { .. } => roles.sends = true,
                 table::Carrier::DumpsProcessMemory
                 | table::Carrier::ReadsOperandsWith { .. }
                 | table::Carrier::ReadsOperandsBefore { .. } => roles.reads = true,

@@ -101,7 +101,8 @@ fn flags(language: Language) -> Flags {
 /// `python -m MODULE ARGS` where the module is a command-line tool: the command it stands for,
 /// judged like the tool run by name (`python3 -m pip install …` is `pip install …`, `python -m
 /// twine upload` is `twine upload`); the standard library's archive modules extracting are
-/// `tar -x` and `unzip` (`python3 -m tarfile -e x.tar /`).
+/// `tar -x` and `unzip` (`python3 -m tarfile -e x.tar /`), and creating `tar -c` and `zip -r`
+/// (`python3 -m zipfile -c k.zip ~/.ssh`).
 fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
     let at = args.iter().position(|word| word.text().starts_with("-m"))?;
     let (module, rest) = match args[at].text() {
@@ -125,6 +126,21 @@ fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
             } else {
                 vec![literal("unzip"), archive, literal("-d"), folder]
             }
+        }
+        // The browser opens the URL (`-n`, `-t`: in a new window or tab).
+        "webbrowser" => std::iter::once(literal("xdg-open"))
+            .chain(rest.iter().filter(|word| !word.text().starts_with('-')).cloned())
+            .collect(),
+        // `-c ARCHIVE FILE…` (`--create`): the files and folders packed, as `tar -c` and `zip -r`.
+        "tarfile" | "zipfile" if rest.first().is_some_and(|word| word.is("-c") || word.is("--create")) => {
+            let archive = rest.get(1)?.clone();
+            let packed = rest.get(2..)?.iter().cloned();
+            let program = if module == "tarfile" {
+                vec![literal("tar"), literal("-cf"), archive]
+            } else {
+                vec![literal("zip"), literal("-r"), archive]
+            };
+            program.into_iter().chain(packed).collect()
         }
         _ => return None,
     };

