@@ -424,13 +424,27 @@ fn stdin_secret(command: &Command, context: &Context) -> Option<String> {
 /// The secret the file `word` names, if it names one: a store on disk, or a file an earlier
 /// command wrote a secret into (`printenv TOKEN > /tmp/t; curl -d @/tmp/t …`).
 fn file_secret(word: &Word, command: &Command, context: &Context) -> Option<String> {
+    written_secret(word, command).or_else(|| stored_secret(word, command, context))
+}
+
+/// The secret an earlier command of the line wrote into the file `word` names
+/// (`printenv GITHUB_TOKEN > /tmp/t`).
+fn written_secret(word: &Word, command: &Command) -> Option<String> {
+    let Target::Path(path) = paths::resolve(word, &command.cwd) else {
+        return None;
+    };
+    command
+        .secret_files
+        .iter()
+        .find(|(file, _)| path.as_str() == file)
+        .map(|(file, what)| format!("{file} (written with {what})"))
+}
+
+/// The secret the file `word` names holds on disk or by its place: a key, a credential store,
+/// `.env`, what a link leads to.
+fn stored_secret(word: &Word, command: &Command, context: &Context) -> Option<String> {
     match paths::resolve(word, &command.cwd) {
-        Target::Path(path) => command
-            .secret_files
-            .iter()
-            .find(|(file, _)| path.as_str() == file)
-            .map(|(file, what)| format!("{file} (written with {what})"))
-            .or_else(|| secret_through_links(&path, context)),
+        Target::Path(path) => secret_through_links(&path, context),
         // The paths a glob matches or a search finds (`find ~/.ssh -exec curl -F f=@{} …`).
         Target::Contents(dir) => secret_among(&dir, None, false, context),
         Target::Below { dir, name, deep } => secret_among(&dir, name.as_deref(), deep, context),
@@ -563,8 +577,14 @@ fn curl(command: &Command, context: &Context) -> Option<(String, crate::source::
         };
         let Some(file) = file else { continue };
         let file = strip_form_options(file);
+        let headers = arg.is_short('H') || arg.is_long("header") || arg.is_long("proxy-header");
         let found = if matches!(file.text(), "-" | ".") {
             stdin_secret(command, context)
+        } else if headers {
+            // A header file the line wrote from a variable is judged as its header would be
+            // given whole, most likely its own credential (`-H "Authorization: Bearer
+            // $GITHUB_TOKEN"`), which goes anywhere; a key or a credential store does not.
+            stored_secret(&file, command, context)
         } else {
             file_secret(&file, command, context)
         };
