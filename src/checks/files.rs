@@ -878,12 +878,7 @@ fn change_mode_at(
     }
     // A folder is entered through its owner's `x`: for a folder, and for a hook script or the
     // guard's binary, every owner bit counts; for a key or a settings file, reading and writing.
-    let folder = guard_folder
-        || recursive
-        || context.read_scripts && std::path::Path::new(&crate::context::native(path)).is_dir()
-        || path
-            .name()
-            .is_some_and(|name| name.starts_with('.') && !name[1..].contains('.'));
+    let folder = guard_folder || recursive || is_folder(path, context);
     let data_file = path
         .name()
         .is_some_and(|name| name.ends_with(".json") || name.ends_with(".toml"));
@@ -906,10 +901,12 @@ fn change_mode_at(
             ),
         );
     } else {
-        // A hook script is not secret: letting others read or run it (`chmod +x`) opens up
-        // nothing, letting them change it does.
+        // A hook script is not secret, nor is a file whose reading passes (`~/.ssh/config`,
+        // `known_hosts`, a public key, `~/.bashrc`): letting others read or run it (`chmod 644`,
+        // `chmod +x`) opens up nothing, letting them change it does.
         let hook_script = matches!(class, WriteClass::AgentSettings(_)) && !data_file && !folder;
-        let opens_up = if hook_script {
+        let readable = !folder && files::secret(path, context).is_none();
+        let opens_up = if hook_script || readable {
             mode.lets_others_change()
         } else {
             mode.opens_up()
@@ -919,6 +916,46 @@ fn change_mode_at(
         }
     }
 }
+
+/// Whether `path` is a folder: on disk when it is there, or else by its name, as the hidden
+/// folders of home that hold keys and settings are named (`~/.ssh`, `~/.aws`, `.claude`); other
+/// hidden names are files (`~/.netrc`, `~/.pgpass`, `~/.bashrc`).
+fn is_folder(path: &AbsPath, context: &Context) -> bool {
+    let native = crate::context::native(path);
+    let on_disk = std::path::Path::new(&native);
+    if context.read_scripts && on_disk.exists() {
+        return on_disk.is_dir();
+    }
+    path.name()
+        .is_some_and(|name| AGENT_FOLDERS.contains(&name) || HIDDEN_FOLDERS.contains(&name))
+}
+
+/// Hidden folders of home that hold keys, credentials and settings.
+const HIDDEN_FOLDERS: &[&str] = &[
+    ".ssh",
+    ".gnupg",
+    ".aws",
+    ".azure",
+    ".kube",
+    ".docker",
+    ".password-store",
+    ".oci",
+    ".config",
+    ".local",
+    ".cargo",
+    ".gem",
+    ".fly",
+    ".netlify",
+    ".vercel",
+    ".wrangler",
+    ".circleci",
+    ".ngrok2",
+    ".terraform.d",
+    ".aliyun",
+    ".git",
+    ".husky",
+    ".vscode",
+];
 
 /// The agents' own folders, where their settings and hooks are.
 const AGENT_FOLDERS: &[&str] = &[
