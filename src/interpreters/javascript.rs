@@ -357,9 +357,22 @@ impl Reader<'_> {
                         _ => unknown(self.source, node.byte_range()),
                     }
                 }
-                _ => unknown(self.source, node.byte_range()),
+                _ => self.module_fetched(node, &arguments),
             },
             Value::TextMethod(text, method) if matches!(method.as_str(), "toString" | "trim") => Value::Text(text),
+            _ => self.module_fetched(node, &arguments),
+        }
+    }
+
+    /// A function the reader does not follow, given the name of a module that runs commands or
+    /// deletes files, is taken for `require`: it is what that name is passed to, however the
+    /// function was reached (`new Function("return require")()("child_process")`,
+    /// `vm.runInThisContext("require")("fs")`, `module.constructor._load("child_process")`).
+    fn module_fetched(&self, node: Node, arguments: &[Value]) -> Value {
+        match arguments.first().and_then(Value::as_word).and_then(|word| word.value()) {
+            Some(name) if super::DANGEROUS_MODULES.contains(&module(name).as_str()) || module(name) == "vm" => {
+                Value::Name(module(name))
+            }
             _ => unknown(self.source, node.byte_range()),
         }
     }
@@ -526,6 +539,20 @@ impl Reader<'_> {
                 _ => None,
             },
             ("", "eval") | ("vm", "runInThisContext" | "runInNewContext" | "runInContext") => {
+                Some(code_effect(&name, span, Language::JavaScript, &argument(0)))
+            }
+            // Node's internal bindings that start processes, under `child_process`.
+            ("process", "binding" | "_linkedBinding")
+                if matches!(
+                    argument(0).as_word().and_then(|w| w.value()),
+                    Some("spawn_sync" | "process_wrap")
+                ) =>
+            {
+                let what = "the code reaches node's internal binding that starts processes, under `child_process`: what it runs is not read".to_owned();
+                Some(Effect::new(&name, span, None, super::Action::Unverifiable(what)))
+            }
+            // `new Worker(code, { eval: true })` runs the text as a script of its own.
+            ("worker_threads", "Worker") if options(1).field("eval").is_some_and(Value::is_true) => {
                 Some(code_effect(&name, span, Language::JavaScript, &argument(0)))
             }
             // The shells that run JavaScript outside node (`mongosh`, `d8`, `rhino`) run the file

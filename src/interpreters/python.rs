@@ -65,6 +65,21 @@ struct Reader<'a> {
     effects: Vec<Effect>,
 }
 
+/// The attribute through which a module's namespace is read as a dictionary (`os.__dict__`,
+/// and what `vars(os)` gives).
+const NAMESPACE: &str = ".__dict__";
+
+/// The entry `key` of a module's namespace (`vars(os)['system']` is `os.system`), or of
+/// `sys.modules` (`sys.modules['os']` is `os`); a key only known when the code runs is a
+/// function chosen then.
+fn namespace_entry(owner: &str, key: &Value) -> Option<Value> {
+    let key = key.as_word().and_then(|word| word.value());
+    match owner.strip_suffix(NAMESPACE) {
+        Some(module) => Some(Value::Name(format!("{module}.{}", key.unwrap_or(CHOSEN_AT_RUN_TIME)))),
+        None => key.map(|module| Value::Name(module.to_owned())),
+    }
+}
+
 /// Calls that run their argument as shell code.
 const SHELL_CALLS: &[&str] = &[
     "os.system",
@@ -76,6 +91,7 @@ const SHELL_CALLS: &[&str] = &[
     "asyncio.create_subprocess_shell",
     "pexpect.run",
     "pexpect.spawn",
+    "platform.popen",
 ];
 
 /// The functions of `subprocess` that take `args` and `shell=`.
@@ -358,6 +374,11 @@ impl Reader<'_> {
             (Value::Name(name), Value::Text(key)) if name == "os.environ" && key.is("HOME") => {
                 Value::Text(text(self.env.home, self.span(node)))
             }
+            // A module's namespace read by key: `vars(os)['system']`, `os.__dict__[name]`,
+            // `sys.modules['os']`.
+            (Value::Name(name), key) if name.ends_with(NAMESPACE) || name == "sys.modules" => {
+                namespace_entry(&name, &key).unwrap_or_else(|| unknown(self.source, node.byte_range()))
+            }
             (Value::Name(name), _) if name == "sys.argv" => {
                 match position.and_then(|n| self.env.arguments.with_script(n)) {
                     Some(word) => Value::Text(word),
@@ -471,6 +492,19 @@ impl Reader<'_> {
                     ),
                     _ => unknown(self.source, node.byte_range()),
                 },
+                "vars" => match first {
+                    Some(Value::Name(module)) => Value::Name(format!("{module}{NAMESPACE}")),
+                    _ => unknown(self.source, node.byte_range()),
+                },
+                _ if name
+                    .strip_suffix(".get")
+                    .is_some_and(|owner| owner.ends_with(NAMESPACE) || owner == "sys.modules") =>
+                {
+                    let owner = name.strip_suffix(".get").unwrap_or_default();
+                    first
+                        .and_then(|key| namespace_entry(owner, &key))
+                        .unwrap_or_else(|| unknown(self.source, node.byte_range()))
+                }
                 "getattr" => match (first, positional.get(1)) {
                     (Some(Value::Name(object)), Some(Value::Text(attribute))) if attribute.value().is_some() => {
                         Value::Name(format!("{object}.{}", attribute.value().unwrap_or_default()))
@@ -524,9 +558,14 @@ impl Reader<'_> {
         // `map(os.remove, glob.glob(P))`: the function called on every path the pattern names;
         // `map(lambda f: …, glob.glob(P))`: its parameter stands for them.
         let mapped = node.child_by_field_name("arguments").map(named_children);
+        // `map(os.system, ['rm -rf ~'])`: a list of one item is that item.
+        let single_item = |iterable: Node| match self.value(iterable) {
+            Value::List(items) if items.len() == 1 => items.into_iter().next(),
+            _ => None,
+        };
         if matches!(&callee, Value::Name(name) if name == "map")
             && let Some([function, iterable]) = mapped.as_deref()
-            && let Some(paths) = self.globbed(*iterable)
+            && let Some(paths) = self.globbed(*iterable).or_else(|| single_item(*iterable))
         {
             let parameters = function.child_by_field_name("parameters").map(named_children);
             match parameters.as_deref() {
@@ -569,6 +608,13 @@ impl Reader<'_> {
                         name,
                         span,
                         &argument(0, "cmd").unwrap_or_else(missing),
+                        cwd,
+                    )),
+                    // `pydoc.pipepager(text, cmd)`: the text is piped into the shell command.
+                    "pydoc.pipepager" | "pydoc.tempfilepager" => Some(shell_effect(
+                        name,
+                        span,
+                        &argument(1, "cmd").unwrap_or_else(missing),
                         cwd,
                     )),
                     _ if SUBPROCESS_CALLS.contains(&name) => {
