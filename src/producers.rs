@@ -773,6 +773,9 @@ pub fn output(id: CommandId, analysis: &Analysis, context: &Context) -> Output {
             })
         }
         "find" => Output::PathsUnder(crate::tools::find::find_search(command).found),
+        "fd" | "fdfind" | "rg" | "ripgrep" | "git" if let Some(found) = crate::registry::finders::listed(command) => {
+            Output::PathsUnder(found)
+        }
         // `ls ~/.ssh/id_*` prints the paths its patterns match, as written.
         "ls" => match listed_matches(command) {
             Some(found) => Output::PathsUnder(found),

@@ -110,32 +110,117 @@ fn find(command: &Command) -> Vec<Execution> {
     executions
 }
 
+/// fd's options that take a value.
+const FD_OPTIONS: Options = Options::gnu(
+    "etdEScjo",
+    &[
+        "extension",
+        "type",
+        "max-depth",
+        "min-depth",
+        "exact-depth",
+        "exclude",
+        "size",
+        "changed-within",
+        "changed-before",
+        "color",
+        "threads",
+        "owner",
+        "base-directory",
+        "search-path",
+        "path-separator",
+        "ignore-file",
+        "max-results",
+        "format",
+        "batch-size",
+    ],
+);
+
+/// What `fd [options] [pattern] [path…]` finds, given its arguments before any `-x`/`-X`.
+fn fd_search(args: &[Word], command: &Command) -> PathsUnder {
+    let parsed = args::parse(args, &FD_OPTIONS);
+    let operands: Vec<Word> = parsed.operands().cloned().collect();
+    let pattern = operands.first().and_then(Word::value).unwrap_or("");
+    let root_words = operands.get(1..).unwrap_or_default();
+    let narrowed = parsed.has('e', "extension")
+        || parsed.has('S', "size")
+        || parsed.has_long("changed-within")
+        || parsed.has_long("changed-before")
+        || parsed.has_long("owner");
+    PathsUnder {
+        roots: search_roots(root_words, command),
+        name: None,
+        filtered: narrowed || !matches!(pattern, "" | "." | "^" | ".*"),
+        reaches_git: parsed.has('H', "hidden"),
+    }
+}
+
+/// The paths a search prints, one a line, for the command it is piped into (`fd . ~ | xargs
+/// rm`): `fd` without `-x`, `rg --files`, `git ls-files` (the tracked files below the
+/// current folder, or the pathspecs given).
+pub fn listed(command: &Command) -> Option<PathsUnder> {
+    let args = command.args();
+    match command.name.as_str() {
+        "fd" | "fdfind" => {
+            let runs = args
+                .iter()
+                .any(|w| matches!(w.value(), Some("-x" | "--exec" | "-X" | "--exec-batch")));
+            (!runs).then(|| fd_search(args, command))
+        }
+        "rg" | "ripgrep" => {
+            let parsed = args::parse(args, &crate::files::RIPGREP_OPTIONS);
+            if !parsed.has_long("files") {
+                return None;
+            }
+            let roots: Vec<Word> = parsed.operands().cloned().collect();
+            Some(PathsUnder {
+                roots: search_roots(&roots, command),
+                name: None,
+                filtered: parsed.has('g', "glob") || parsed.has('t', "type") || parsed.has_long("iglob"),
+                reaches_git: parsed.has_long("hidden"),
+            })
+        }
+        "git" => {
+            let [ls_files, rest @ ..] = args else {
+                return None;
+            };
+            if !ls_files.is("ls-files") {
+                return None;
+            }
+            let short = |word: &Word, letters: &[char]| {
+                let text = word.text();
+                text.starts_with('-') && !text.starts_with("--") && text[1..].contains(letters)
+            };
+            let long = |word: &Word, names: &[&str]| names.iter().any(|name| word.text().starts_with(name));
+            // Untracked or ignored files are no tracked ones: what they are is not known here.
+            if rest
+                .iter()
+                .any(|word| short(word, &['o', 'i']) || long(word, &["--others", "--ignored"]))
+            {
+                return None;
+            }
+            // Options that list only some files (modified, deleted, unmerged ones), and pathspecs.
+            let narrowed = rest.iter().any(|word| {
+                short(word, &['m', 'd', 'u', 'x', 'X'])
+                    || long(
+                        word,
+                        &["--modified", "--deleted", "--unmerged", "--exclude", "--error-unmatch"],
+                    )
+                    || !word.text().starts_with('-')
+            });
+            Some(PathsUnder {
+                roots: search_roots(&[], command),
+                name: None,
+                filtered: narrowed,
+                reaches_git: false,
+            })
+        }
+        _ => None,
+    }
+}
+
 /// `fd [options] [pattern] [path…] -x|-X cmd…`.
 fn fd(command: &Command) -> Vec<Execution> {
-    const OPTIONS: Options = Options::gnu(
-        "etdEScjo",
-        &[
-            "extension",
-            "type",
-            "max-depth",
-            "min-depth",
-            "exact-depth",
-            "exclude",
-            "size",
-            "changed-within",
-            "changed-before",
-            "color",
-            "threads",
-            "owner",
-            "base-directory",
-            "search-path",
-            "path-separator",
-            "ignore-file",
-            "max-results",
-            "format",
-            "batch-size",
-        ],
-    );
     let args = command.args();
     let Some(exec) = args
         .iter()
@@ -143,22 +228,7 @@ fn fd(command: &Command) -> Vec<Execution> {
     else {
         return Vec::new();
     };
-    let parsed = args::parse(&args[..exec], &OPTIONS);
-    let operands: Vec<Word> = parsed.operands().cloned().collect();
-    let pattern = operands.first().and_then(Word::value).unwrap_or("");
-    let root_words = operands.get(1..).unwrap_or_default();
-    let roots = search_roots(root_words, command);
-    let narrowed = parsed.has('e', "extension")
-        || parsed.has('S', "size")
-        || parsed.has_long("changed-within")
-        || parsed.has_long("changed-before")
-        || parsed.has_long("owner");
-    let found = PathsUnder {
-        roots,
-        name: None,
-        filtered: narrowed || !matches!(pattern, "" | "." | "^" | ".*"),
-        reaches_git: parsed.has('H', "hidden"),
-    };
+    let found = fd_search(&args[..exec], command);
     let mut end = exec + 1;
     while end < args.len() && !matches!(args[end].value(), Some(";" | "-x" | "--exec" | "-X" | "--exec-batch")) {
         end += 1;
