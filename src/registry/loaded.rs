@@ -260,7 +260,16 @@ pub fn executions(command: &Command) -> Vec<Execution> {
             vec![loaded(name, CMAKE, Scope::Below)]
         }
         "go" if first == Some("generate") => vec![loaded("go generate", GO_GENERATE, Scope::Below)],
-        "cargo" if first.is_some_and(builds_crate) => vec![loaded(name, CARGO, Scope::Anywhere)],
+        // `cargo +nightly build`: the toolchain comes first.
+        "cargo"
+            if operands
+                .iter()
+                .find(|w| !w.text().starts_with('+'))
+                .and_then(|w| w.value())
+                .is_some_and(builds_crate) =>
+        {
+            vec![loaded(name, CARGO, Scope::Anywhere)]
+        }
         "direnv" if matches!(first, Some("exec" | "allow" | "permit" | "grant")) => {
             let directory = operands
                 .get(1)
