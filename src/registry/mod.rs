@@ -14,7 +14,9 @@ pub mod git;
 mod index;
 mod languages;
 mod launchers;
+pub mod loaded;
 mod programs;
+mod project_toml;
 pub mod projects;
 mod runners;
 mod schedulers;
@@ -131,18 +133,23 @@ pub fn executions(command: &Command) -> Vec<Execution> {
     let known = known_executions(command);
     let table = table::executions(command, FAMILIES, index::INDEX);
     let environment = environment::executions(command);
+    // Code files it loads as it starts, when this command wrote them (`conftest.py`).
+    let loaded = loaded::executions(command);
     if known.is_none() && table.is_none() && environment.is_empty() {
         // A program named by a path may be a script.
-        return match command.argv.first() {
+        let mut found = match command.argv.first() {
             Some(program) if program.value().is_some_and(|path| path.contains('/')) => {
                 vec![Execution::Script { path: program.clone() }]
             }
             _ => Vec::new(),
         };
+        found.extend(loaded);
+        return found;
     }
     let mut found = known.unwrap_or_default();
     found.extend(table.unwrap_or_default());
     found.extend(environment);
+    found.extend(loaded);
     found
 }
 
@@ -548,7 +555,9 @@ fn known_executions(command: &Command) -> Option<Vec<Execution>> {
     if let Some(found) = shells::executions(command) {
         return Some(found);
     }
-    if let Some(found) = programs::executions(command) {
+    if let Some(mut found) = programs::executions(command) {
+        // `node --run x`, `bun run x`, `deno task x`: the runtimes run a project's scripts too.
+        found.extend(projects::executions(command).unwrap_or_default());
         return Some(found);
     }
     if let Some(found) = finders::executions(command) {

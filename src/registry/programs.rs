@@ -470,7 +470,7 @@ fn bun(args: &[Word]) -> Vec<Execution> {
 }
 
 /// Whether an operand names a JavaScript or TypeScript file rather than a subcommand.
-fn is_script_name(text: &str) -> bool {
+pub(super) fn is_script_name(text: &str) -> bool {
     [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"]
         .iter()
         .any(|extension| text.ends_with(extension))

@@ -1,9 +1,14 @@
 //! Project files that say what a command runs: the scripts of `package.json` (`npm run x`,
-//! `npm test`, the install lifecycle, `yarn x`), the recipes of a `Makefile` (`make x`), of a
-//! `justfile` (`just x`) and the tasks of a go-task `Taskfile.yml` (`task x`). The walk reads the file (written earlier in the command, or on disk)
-//! and judges the part that runs like a script on disk.
+//! `npm test`, the install lifecycle, `yarn x`, `node --run x`, `bun run x`), the tasks of
+//! `deno.json` (`deno task x`), the recipes of a `Makefile` (`make x`), of a `justfile`
+//! (`just x`), the tasks of a go-task `Taskfile.yml` (`task x`), of poe, pixi and mise (TOML)
+//! and the commands of `tox.ini`. The walk reads the file (written earlier in the command, or on
+//! disk) and judges the part that runs like a script on disk. Code files a tool loads as it
+//! starts (`conftest.py`, `vite.config.js`) are in `loaded`.
 
 use super::Execution;
+use super::loaded::LoadedFile;
+use super::project_toml;
 use crate::args::{self, Options};
 use crate::command::Command;
 use crate::word::Word;
@@ -19,6 +24,26 @@ pub enum ProjectPart {
     JustRecipe(Option<String>),
     /// The commands of these go-task tasks and of the tasks they call (`default` when empty).
     Tasks(Vec<String>),
+    /// A task of `deno.json` (`tasks`, a string or `{"command": …}`), or of `package.json`'s
+    /// `scripts` when there is no `deno.json`.
+    DenoTask(String),
+    /// A task of a TOML file, under one of `tables` (poe's `tool.poe.tasks`, pixi's and mise's
+    /// `tasks`), with the tasks it names (`depends-on`, `sequence`).
+    TomlTask {
+        tables: &'static [&'static str],
+        name: String,
+        files: &'static [&'static str],
+    },
+    /// The `commands` of every test environment of `tox.ini`.
+    ToxCommands,
+    /// Code files a tool loads as it starts (`pytest` imports `conftest.py`), judged when this
+    /// command wrote them: those of the working folder (or `directory`), below it when
+    /// `nested`, anywhere when `anywhere`.
+    Loaded {
+        files: &'static [LoadedFile],
+        nested: bool,
+        anywhere: bool,
+    },
 }
 
 impl ProjectPart {
@@ -38,6 +63,10 @@ impl ProjectPart {
                 "Taskfile.dist.yaml",
                 "taskfile.dist.yaml",
             ],
+            ProjectPart::DenoTask(_) => &["deno.json", "deno.jsonc", "package.json"],
+            ProjectPart::TomlTask { files, .. } => files,
+            ProjectPart::ToxCommands => &["tox.ini"],
+            ProjectPart::Loaded { .. } => &[],
         }
     }
 }
@@ -109,7 +138,40 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
     let name = command.name.as_str();
     let args = command.args();
     match name {
-        "npm" | "pnpm" | "yarn" | "bun" => Some(package_scripts(name, args)),
+        "npm" | "pnpm" | "yarn" => Some(package_scripts(name, args)),
+        "bun" => Some(bun_scripts(args)),
+        "node" | "nodejs" => Some(node_run(args)),
+        "deno" => Some(deno_task(args)),
+        "poe" => Some(poe_task(args)),
+        "pixi" => Some(subcommand_task(args).map_or_else(Vec::new, |task| {
+            vec![project(
+                name,
+                ProjectPart::TomlTask {
+                    tables: &["tasks", "tool.pixi.tasks", "feature.*.tasks"],
+                    name: task,
+                    files: &["pixi.toml", "pyproject.toml"],
+                },
+                None,
+            )]
+        })),
+        "mise" | "rtx" => Some(subcommand_task(args).map_or_else(Vec::new, |task| {
+            vec![project(
+                name,
+                ProjectPart::TomlTask {
+                    tables: &["tasks"],
+                    name: task,
+                    files: &[
+                        "mise.toml",
+                        ".mise.toml",
+                        "mise/config.toml",
+                        ".config/mise.toml",
+                        ".mise/config.toml",
+                    ],
+                },
+                None,
+            )]
+        })),
+        "tox" => Some(tox(args)),
         "make" | "gmake" => {
             let parsed = args::parse(
                 args,
@@ -150,6 +212,8 @@ fn project(program: &str, part: ProjectPart, directory: Option<&Word>) -> Execut
         ProjectPart::Scripts(names) => names.last().cloned().unwrap_or_default(),
         ProjectPart::MakeTarget(target) | ProjectPart::JustRecipe(target) => target.clone().unwrap_or_default(),
         ProjectPart::Tasks(names) => names.join(" "),
+        ProjectPart::DenoTask(name) | ProjectPart::TomlTask { name, .. } => name.clone(),
+        ProjectPart::ToxCommands | ProjectPart::Loaded { .. } => String::new(),
     };
     Execution::ProjectFile {
         via: format!("{program} {what}").trim_end().to_owned(),
@@ -212,6 +276,116 @@ fn go_tasks(name: &str, args: &[Word]) -> Option<Vec<Execution>> {
         ProjectPart::Tasks(names),
         parsed.value_of('d', "dir"),
     )])
+}
+
+/// `bun run x`, `bun x`: the scripts of `package.json` (with `prex` and `postx`), unless `x` is a
+/// file (read as code by `programs`) or a subcommand of bun's own.
+fn bun_scripts(args: &[Word]) -> Vec<Execution> {
+    const OWN: &[&str] = &["repl", "completions", "discord", "feedback", "getcompletes"];
+    let operands: Vec<&Word> = args.iter().filter(|w| !w.text().starts_with('-')).collect();
+    let script = match operands.first().and_then(|w| w.value()) {
+        Some("run") => operands.get(1).and_then(|w| w.value()),
+        Some(first) if !MANAGER_COMMANDS.contains(&first) && !OWN.contains(&first) => Some(first),
+        _ => None,
+    };
+    match script {
+        Some(script) if !script.contains('/') && !super::programs::is_script_name(script) => {
+            let names = vec![format!("pre{script}"), script.to_owned(), format!("post{script}")];
+            vec![project("bun run", ProjectPart::Scripts(names), None)]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `node --run x`: the script `x` of `package.json`, without `prex` or `postx`.
+fn node_run(args: &[Word]) -> Vec<Execution> {
+    let script = args.iter().enumerate().find_map(|(index, word)| match word.text() {
+        "--run" => args.get(index + 1).and_then(|w| w.value()),
+        text => text.strip_prefix("--run="),
+    });
+    script
+        .map(|script| {
+            vec![project(
+                "node --run",
+                ProjectPart::Scripts(vec![script.to_owned()]),
+                None,
+            )]
+        })
+        .unwrap_or_default()
+}
+
+/// `deno task x`: the task of `deno.json` (or the script of `package.json`).
+fn deno_task(args: &[Word]) -> Vec<Execution> {
+    let parsed = args::parse(args, &Options::gnu("cf", &["config", "cwd", "filter"]));
+    let operands: Vec<&Word> = parsed.operands().collect();
+    match (
+        operands.first().and_then(|w| w.value()),
+        operands.get(1).and_then(|w| w.value()),
+    ) {
+        (Some("task"), Some(task)) => vec![project("deno task", ProjectPart::DenoTask(task.to_owned()), None)],
+        _ => Vec::new(),
+    }
+}
+
+/// `poe x`: the task of `pyproject.toml`'s `[tool.poe.tasks]`.
+fn poe_task(args: &[Word]) -> Vec<Execution> {
+    let parsed = args::parse(args, &Options::gnu("Ce", &["directory", "root", "executor"]));
+    let Some(task) = parsed.operands().next().and_then(|w| w.value()) else {
+        return Vec::new();
+    };
+    if task.starts_with('_') {
+        return Vec::new();
+    }
+    let part = ProjectPart::TomlTask {
+        tables: &["tool.poe.tasks"],
+        name: task.to_owned(),
+        files: &["pyproject.toml"],
+    };
+    vec![project("poe", part, parsed.value_of('C', "directory"))]
+}
+
+/// The task a `run` subcommand names (`pixi run x`, `mise run x`).
+fn subcommand_task(args: &[Word]) -> Option<String> {
+    let parsed = args::parse(
+        args,
+        &Options::gnu(
+            "Cjoe",
+            &["cd", "jobs", "output", "environment", "manifest-path", "tool"],
+        ),
+    );
+    let mut operands = parsed.operands();
+    operands.next().filter(|w| matches!(w.value(), Some("run" | "r")))?;
+    operands.next().and_then(|w| w.value()).map(str::to_owned)
+}
+
+/// `tox`: the commands of its environments, unless it only lists or describes them.
+fn tox(args: &[Word]) -> Vec<Execution> {
+    const INERT: &[&str] = &[
+        "--version",
+        "-h",
+        "--help",
+        "-l",
+        "-a",
+        "--showconfig",
+        "--listenvs",
+        "--listenvs-all",
+        "list",
+        "l",
+        "config",
+        "c",
+        "depends",
+        "de",
+        "quickstart",
+        "q",
+        "exec",
+        "e",
+    ];
+    let inert =
+        |(index, word): (usize, &Word)| (index == 0 || word.text().starts_with('-')) && INERT.contains(&word.text());
+    if args.iter().enumerate().any(inert) {
+        return Vec::new();
+    }
+    vec![project("tox", ProjectPart::ToxCommands, None)]
 }
 
 /// The scripts a package manager's command runs: `run x`, `test`, `start`, the install
@@ -294,7 +468,202 @@ pub fn extract(part: &ProjectPart, text: &str) -> Option<String> {
         ProjectPart::MakeTarget(target) => recipes(text, target.as_deref(), true),
         ProjectPart::JustRecipe(recipe) => recipes(text, recipe.as_deref(), false),
         ProjectPart::Tasks(names) => taskfile_commands(text, names),
+        ProjectPart::DenoTask(name) => deno_commands(text, name),
+        ProjectPart::TomlTask { tables, name, .. } => toml_task_commands(text, tables, name),
+        ProjectPart::ToxCommands => tox_commands(text),
+        ProjectPart::Loaded { .. } => None,
     }
+}
+
+/// The command of a deno task and of the tasks it depends on; a `package.json` script.
+fn deno_commands(text: &str, name: &str) -> Option<String> {
+    let json: serde_json::Value = serde_json::from_str(&without_json_comments(text)).ok()?;
+    let Some(tasks) = json.get("tasks") else {
+        return json.get("scripts")?.get(name)?.as_str().map(str::to_owned);
+    };
+    let mut pending = vec![name.to_owned()];
+    let mut seen: Vec<String> = Vec::new();
+    let mut commands = Vec::new();
+    while let Some(name) = pending.pop() {
+        if seen.contains(&name) || seen.len() > 64 {
+            continue;
+        }
+        seen.push(name.clone());
+        match tasks.get(&name) {
+            Some(serde_json::Value::String(command)) => commands.push(command.clone()),
+            Some(task) => {
+                commands.extend(task.get("command").and_then(|c| c.as_str()).map(str::to_owned));
+                let dependencies = task.get("dependencies").and_then(|d| d.as_array());
+                pending.extend(
+                    dependencies
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|d| d.as_str())
+                        .map(str::to_owned),
+                );
+            }
+            None => {}
+        }
+    }
+    (!commands.is_empty()).then(|| commands.join("\n"))
+}
+
+/// JSON with comments (`deno.jsonc`) as plain JSON: comments and trailing commas taken out.
+fn without_json_comments(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            plain.push(c);
+            match c {
+                '\\' => plain.extend(chars.next()),
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match (c, chars.peek()) {
+            ('"', _) => {
+                in_string = true;
+                plain.push(c);
+            }
+            ('/', Some('/')) => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            ('/', Some('*')) => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+            }
+            (',', _) => {
+                let rest: String = chars
+                    .clone()
+                    .take_while(|c| c.is_whitespace() || *c == '}' || *c == ']')
+                    .collect();
+                if !rest.trim_start().starts_with(['}', ']']) {
+                    plain.push(c);
+                }
+            }
+            _ => plain.push(c),
+        }
+    }
+    plain
+}
+
+/// The keys of a TOML task that hold no command.
+const NOT_COMMANDS: &[&str] = &[
+    "help",
+    "description",
+    "desc",
+    "cwd",
+    "dir",
+    "alias",
+    "aliases",
+    "inputs",
+    "outputs",
+    "sources",
+    "env",
+    "envfile",
+    "env_file",
+    "interpreter",
+    "executor",
+    "args",
+    "script",
+    "hide",
+    "quiet",
+];
+
+/// The commands of the TOML task `name` under one of `tables` (`feature.*.tasks`: any feature),
+/// then of the tasks it names; a mise task's `file` runs as a shell script.
+fn toml_task_commands(text: &str, tables: &[&str], name: &str) -> Option<String> {
+    let leaves = project_toml::strings(text)?;
+    // Each leaf of a task: the task's name, the key below it, the value.
+    let task_leaves: Vec<(&str, Option<&str>, &str)> = leaves
+        .iter()
+        .filter_map(|leaf| {
+            let depth = tables.iter().find_map(|table| {
+                let table: Vec<&str> = table.split('.').collect();
+                let matches = leaf.keys.len() > table.len()
+                    && table
+                        .iter()
+                        .zip(&leaf.keys)
+                        .all(|(part, key)| *part == "*" || part == key);
+                matches.then_some(table.len())
+            })?;
+            let below = leaf.keys.get(depth + 1).map(String::as_str);
+            Some((leaf.keys[depth].as_str(), below, leaf.value.as_str()))
+        })
+        .collect();
+    let mut pending = vec![name.to_owned()];
+    let mut seen: Vec<String> = Vec::new();
+    let mut commands = Vec::new();
+    while let Some(name) = pending.pop() {
+        if seen.contains(&name) || seen.len() > 64 {
+            continue;
+        }
+        seen.push(name.clone());
+        for &(_, below, value) in task_leaves.iter().filter(|(task, _, _)| *task == name) {
+            if below.is_some_and(|key| NOT_COMMANDS.contains(&key)) {
+                continue;
+            }
+            if task_leaves.iter().any(|(task, _, _)| *task == value) {
+                pending.push(value.to_owned());
+            } else if below == Some("file") {
+                commands.push(format!("sh {value}"));
+            } else {
+                commands.push(value.to_owned());
+            }
+        }
+    }
+    (!commands.is_empty()).then(|| commands.join("\n"))
+}
+
+/// The `commands`, `commands_pre` and `commands_post` of every `[testenv…]` section of a
+/// `tox.ini`, one a line, with tox's substitutions for the home and project folders made.
+fn tox_commands(text: &str) -> Option<String> {
+    let mut commands = Vec::new();
+    let mut in_testenv = false;
+    let mut in_commands = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with(['#', ';']) {
+            continue;
+        }
+        if let Some(section) = trimmed.strip_prefix('[') {
+            in_testenv = section.starts_with("testenv");
+            in_commands = false;
+            continue;
+        }
+        let continued = line.starts_with([' ', '\t']);
+        let value = if continued {
+            in_commands.then_some(trimmed)
+        } else {
+            let (key, value) = trimmed.split_once('=').unwrap_or((trimmed, ""));
+            in_commands = in_testenv && matches!(key.trim(), "commands" | "commands_pre" | "commands_post");
+            in_commands.then_some(value.trim())
+        };
+        if let Some(command) = value.filter(|command| !command.is_empty()) {
+            // `- cmd` ignores its exit status.
+            let command = command.trim_start_matches(['-', '!']).trim_start();
+            commands.push(
+                command
+                    .replace("{homedir}", "$HOME")
+                    .replace("{toxinidir}", ".")
+                    .replace("{tox_root}", ".")
+                    .replace("{envpython}", "python")
+                    .replace("{posargs}", ""),
+            );
+        }
+    }
+    (!commands.is_empty()).then(|| commands.join("\n"))
 }
 
 /// Why a project file cannot be read for `part`, when it cannot: a Taskfile whose tasks are

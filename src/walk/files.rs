@@ -28,6 +28,19 @@ pub(super) struct FileMemory {
 }
 
 impl FileMemory {
+    /// The files written so far whose absolute path `wanted` accepts, in the order of their
+    /// paths, with what each holds.
+    pub(super) fn written_where(&self, wanted: impl Fn(&str) -> bool) -> Vec<(String, Output)> {
+        let mut found: Vec<(String, Output)> = self
+            .written
+            .iter()
+            .filter(|(path, _)| wanted(path))
+            .map(|(path, output)| (path.clone(), output.clone()))
+            .collect();
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        found
+    }
+
     /// The files written so far with a secret in them (a dump of the environment, a key read,
     /// a secret-named variable or a value holding one), by absolute path, with the secret as [`Output::Secret`] says it.
     pub(super) fn secrets(&self) -> Vec<(String, String)> {

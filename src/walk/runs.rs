@@ -8,8 +8,9 @@ use super::{Cursor, Walker};
 use crate::command::{Command, CommandId, Input, LayerId, LayerKind, Output, Privileged, Run};
 use crate::interpreters::Arguments;
 use crate::language::Language;
-use crate::paths::{self, Cwd, Target};
+use crate::paths::{self, AbsPath, Cwd, Target};
 use crate::producers;
+use crate::registry::loaded::{self, LoadedFile};
 use crate::registry::projects::{self, ProjectPart};
 use crate::registry::{self, Execution};
 use crate::scripts;
@@ -692,9 +693,18 @@ impl Walker<'_> {
         at: &mut Cursor,
     ) {
         let span = self.command(id).span;
+        if let ProjectPart::Loaded {
+            files,
+            nested,
+            anywhere,
+        } = part
+        {
+            self.run_loaded_files(id, via, files, (*nested, *anywhere), directory, at);
+            return;
+        }
         let language = match part {
-            ProjectPart::Scripts(_) | ProjectPart::Tasks(_) => Language::Shell,
             ProjectPart::MakeTarget(_) | ProjectPart::JustRecipe(_) => Language::Make,
+            _ => Language::Shell,
         };
         for file in part.files() {
             let path = match directory {
@@ -758,6 +768,77 @@ impl Walker<'_> {
             };
             self.analysis.commands[id].runs.push(run);
             return;
+        }
+    }
+
+    /// Runs the code files a tool loads as it starts (`pytest`: `conftest.py`) that this
+    /// command wrote, in the working folder or `directory` (below it when `nested`, anywhere
+    /// when `anywhere`). A file it changed in ways not followed (`sed -i`) is left to the tool,
+    /// as the project's own files on disk are.
+    fn run_loaded_files(
+        &mut self,
+        id: CommandId,
+        via: &str,
+        files: &[LoadedFile],
+        (nested, anywhere): (bool, bool),
+        directory: Option<&Word>,
+        at: &mut Cursor,
+    ) {
+        let span = self.command(id).span;
+        let folder = directory.cloned().unwrap_or_else(|| Word::literal(".", span));
+        let Target::Path(root) = paths::resolve(&folder, &self.command(id).cwd) else {
+            return;
+        };
+        let written = self.files.written_where(|path| {
+            let Some(absolute) = AbsPath::new(path) else {
+                return false;
+            };
+            let placed = anywhere
+                || if nested {
+                    absolute.starts_with(&root)
+                } else {
+                    absolute.parent().is_some_and(|parent| parent == root)
+                };
+            placed && files.iter().any(|file| file.matches(path))
+        });
+        for (path, output) in written {
+            let Some(file) = files.iter().find(|file| file.matches(&path)) else {
+                continue;
+            };
+            let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
+            let word = match output {
+                Output::Literal(word) => word,
+                Output::Network => {
+                    let how = format!(
+                        "{via} runs {name}, downloaded from the network: unread, it can do anything your account can"
+                    );
+                    self.analysis.commands[id].runs.push(Run::Network { how, span });
+                    continue;
+                }
+                _ => continue,
+            };
+            let (language, text) = match file.reader {
+                loaded::Reader::Code(language) => (language, word),
+                loaded::Reader::Part(language, extract) => match extract(word.text()) {
+                    Some(text) => (language, Word::literal(&text, word.span)),
+                    None => continue,
+                },
+                loaded::Reader::Unread(_) if loaded::Reader::unread_is_inert(word.text()) => continue,
+                loaded::Reader::Unread(what) => {
+                    let what = format!("{via} runs {name}, written by this command: {what}");
+                    self.analysis.commands[id].runs.push(Run::Unverifiable { what, span });
+                    continue;
+                }
+            };
+            let code = Code {
+                via: format!("{via} ({name})"),
+                language,
+                arguments: Arguments::default(),
+                current_shell: false,
+                parent: self.command(id).layer,
+                read_from_stdin: false,
+            };
+            self.run_code(id, &code, &[text], at);
         }
     }
 
