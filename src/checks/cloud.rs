@@ -43,7 +43,7 @@ pub const CHECKER: Checker = Checker {
 pub static AWS_DELETE: Rule = Rule {
     id: "aws-delete",
     decision: ASK,
-    catches: "`aws … delete-*` and `terminate-*`, `aws s3 rm --recursive`, `aws s3 rb --force`; `eksctl delete cluster` (the cluster, its node groups and every workload in it).",
+    catches: "`aws … delete-*`, `batch-delete-*` and `terminate-*`, `aws s3 rm --recursive`, `aws s3 rb --force`, `aws s3 mv --recursive` from a bucket (its objects deleted once copied), `aws s3 cp /dev/null` over an object; settings that delete later or let delete: `s3api put-bucket-lifecycle-configuration` with an `Expiration` (or its rules in a file), `put-bucket-versioning Status=Suspended`, `rds modify-db-instance --backup-retention-period 0` (deletes the automated backups), `logs put-retention-policy`, `--no-deletion-protection` (`-enabled`) and EC2's `--no-disable-api-termination`; `eksctl delete cluster` (the cluster, its node groups and every workload in it).",
     instead: "Show the user what would be deleted (`describe-*`, `aws s3 ls`) and let them decide",
     examples: &[
         "aws ec2 terminate-instances --instance-ids i-1",
@@ -51,6 +51,9 @@ pub static AWS_DELETE: Rule = Rule {
         "aws s3 rm s3://bucket --recursive",
         "aws s3 rb s3://bucket --force",
         "eksctl delete cluster --name prod",
+        "aws ecr batch-delete-image --repository-name app --image-ids imageTag=latest",
+        "aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0 --apply-immediately",
+        "aws s3 mv s3://prod/ /tmp/x --recursive",
     ],
     allowed: &[
         "aws s3 ls",
@@ -61,6 +64,9 @@ pub static AWS_DELETE: Rule = Rule {
         "aws rds delete-db-instance help",
         "eksctl get cluster",
         "eksctl delete nodegroup --cluster prod --name old-nodes",
+        "aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 7",
+        "aws s3 mv ./build s3://bucket/build --recursive",
+        "aws logs describe-log-groups",
     ],
 };
 
@@ -211,7 +217,7 @@ fn check(subject: &Subject, report: &mut Report) {
             let force = invocation.has("--force");
             if let Some(action) = operands
                 .iter()
-                .find(|o| o.starts_with("delete-") || o.starts_with("terminate-"))
+                .find(|o| o.starts_with("delete-") || o.starts_with("terminate-") || o.starts_with("batch-delete-"))
             {
                 report.flag(
                     &AWS_DELETE,
@@ -230,6 +236,20 @@ fn check(subject: &Subject, report: &mut Report) {
                     span,
                     "`aws s3 rb --force` would delete the bucket and every object in it",
                 );
+            } else if s3
+                && operands.get(1) == Some(&"mv")
+                && recursive
+                && operands.get(2).is_some_and(|source| source.starts_with("s3://"))
+            {
+                report.flag(
+                    &AWS_DELETE,
+                    span,
+                    "`aws s3 mv --recursive` would delete every object under the prefix once it is copied",
+                );
+            } else if s3 && operands.get(1) == Some(&"cp") && operands.get(2) == Some(&"/dev/null") {
+                report.flag(&AWS_DELETE, span, "`aws s3 cp /dev/null` would empty the object");
+            } else if let Some(lost) = aws_destroys_later(&invocation, &operands) {
+                report.flag(&AWS_DELETE, span, lost);
             }
         }
         "gcloud" if operands.contains(&"delete") => {
@@ -255,6 +275,50 @@ fn check(subject: &Subject, report: &mut Report) {
             report.flag(&AZ_DELETE, span, "`az … delete` would delete an Azure resource");
         }
         _ => {}
+    }
+}
+
+/// What an AWS setting loses later, or lets be deleted: objects a lifecycle rule expires,
+/// automated backups a retention of 0 deletes, log events older than a retention, versions no
+/// longer kept, a deletion protection turned off.
+fn aws_destroys_later(invocation: &tools::Invocation, operands: &[&str]) -> Option<&'static str> {
+    match operands {
+        // Inline, its rules can be read; from a file they cannot, and most say when to expire.
+        [
+            "s3api",
+            "put-bucket-lifecycle-configuration" | "put-bucket-lifecycle",
+            ..,
+        ] => invocation
+            .value("--lifecycle-configuration")
+            .is_none_or(|rules| {
+                rules.contains("Expiration") || rules.starts_with("file://") || rules.starts_with("fileb://")
+            })
+            .then_some("the lifecycle rule would delete the bucket's objects once they expire"),
+        ["s3api", "put-bucket-versioning", ..]
+            if invocation
+                .value("--versioning-configuration")
+                .is_some_and(|c| c.contains("Suspended")) =>
+        {
+            Some("suspending versioning would stop keeping the versions an overwrite or a delete leaves")
+        }
+        ["rds", "modify-db-instance", ..] if invocation.value("--backup-retention-period") == Some("0") => {
+            Some("a backup retention of 0 would turn automated backups off and delete the instance's automated backups")
+        }
+        ["logs", "put-retention-policy", ..] => {
+            Some("the retention policy would delete the log group's events older than it says")
+        }
+        ["rds" | "dynamodb" | "ec2" | "elbv2" | "cloudformation" | "logs", ..]
+            if [
+                "--no-deletion-protection",
+                "--no-deletion-protection-enabled",
+                "--no-disable-api-termination",
+            ]
+            .iter()
+            .any(|option| invocation.has(option)) =>
+        {
+            Some("turning deletion protection off would let the resource be deleted with one command")
+        }
+        _ => None,
     }
 }
 

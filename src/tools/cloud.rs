@@ -110,7 +110,34 @@ pub const TOOLS: &[Tool] = &[
                         "--grant-write-acp",
                         "--public-access-block-configuration",
                         "--expected-bucket-owner",
+                        "--lifecycle-configuration",
+                        "--versioning-configuration",
                     ],
+                },
+            },
+            Subcommand {
+                path: &["rds"],
+                values: Values {
+                    short: "",
+                    long: &[
+                        "--db-instance-identifier",
+                        "--db-cluster-identifier",
+                        "--backup-retention-period",
+                    ],
+                },
+            },
+            Subcommand {
+                path: &["logs"],
+                values: Values {
+                    short: "",
+                    long: &["--log-group-name", "--retention-in-days"],
+                },
+            },
+            Subcommand {
+                path: &["dynamodb"],
+                values: Values {
+                    short: "",
+                    long: &["--table-name"],
                 },
             },
             Subcommand {
