@@ -9,8 +9,32 @@ use crate::tools;
 pub const CHECKER: Checker = Checker {
     rules: &[&AWS_DELETE, &GCLOUD_DELETE, &AZ_DELETE, &HOSTED_DELETE],
     applies: Applies::Commands(&[
-        "aws", "gcloud", "bq", "az", "gh", "glab", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase",
-        "supabase", "railway", "wrangler", "eksctl", "vc",
+        "aws",
+        "gcloud",
+        "bq",
+        "az",
+        "gh",
+        "glab",
+        "doctl",
+        "fly",
+        "flyctl",
+        "heroku",
+        "vercel",
+        "netlify",
+        "firebase",
+        "supabase",
+        "railway",
+        "wrangler",
+        "eksctl",
+        "vc",
+        "hcloud",
+        "linode-cli",
+        "linode",
+        "scw",
+        "vultr-cli",
+        "vultr",
+        "oci",
+        "exo",
     ]),
     check,
     whole_analysis: None,
@@ -19,7 +43,7 @@ pub const CHECKER: Checker = Checker {
 pub static AWS_DELETE: Rule = Rule {
     id: "aws-delete",
     decision: ASK,
-    catches: "`aws … delete-*` and `terminate-*`, `aws s3 rm --recursive`, `aws s3 rb --force`; `eksctl delete cluster` (the cluster, its node groups and every workload in it).",
+    catches: "`aws … delete-*`, `batch-delete-*` and `terminate-*`, `aws s3 rm --recursive`, `aws s3 rb --force`, `aws s3 mv --recursive` from a bucket (its objects deleted once copied), `aws s3 cp /dev/null` over an object; settings that delete later or let delete: `s3api put-bucket-lifecycle-configuration` with an `Expiration` (or its rules in a file), `put-bucket-versioning Status=Suspended`, `rds modify-db-instance --backup-retention-period 0` (deletes the automated backups), `logs put-retention-policy`, `--no-deletion-protection` (`-enabled`) and EC2's `--no-disable-api-termination`; `eksctl delete cluster` (the cluster, its node groups and every workload in it).",
     instead: "Show the user what would be deleted (`describe-*`, `aws s3 ls`) and let them decide",
     examples: &[
         "aws ec2 terminate-instances --instance-ids i-1",
@@ -27,6 +51,9 @@ pub static AWS_DELETE: Rule = Rule {
         "aws s3 rm s3://bucket --recursive",
         "aws s3 rb s3://bucket --force",
         "eksctl delete cluster --name prod",
+        "aws ecr batch-delete-image --repository-name app --image-ids imageTag=latest",
+        "aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0 --apply-immediately",
+        "aws s3 mv s3://prod/ /tmp/x --recursive",
     ],
     allowed: &[
         "aws s3 ls",
@@ -37,6 +64,9 @@ pub static AWS_DELETE: Rule = Rule {
         "aws rds delete-db-instance help",
         "eksctl get cluster",
         "eksctl delete nodegroup --cluster prod --name old-nodes",
+        "aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 7",
+        "aws s3 mv ./build s3://bucket/build --recursive",
+        "aws logs describe-log-groups",
     ],
 };
 
@@ -83,12 +113,13 @@ pub static AZ_DELETE: Rule = Rule {
 pub static HOSTED_DELETE: Rule = Rule {
     id: "hosted-delete",
     decision: ASK,
-    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh issue|gist|project delete` (`glab issue delete`), `gh api -X DELETE` of a repository or branch (`glab api -X DELETE projects/ID`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `firebase firestore:delete`, `firebase database:remove`, `firebase projects:delete`, `firebase hosting:sites:delete`, `firebase functions:delete`, `supabase projects delete`, `railway down` (the running deployment), `railway delete`, `railway volume delete`, `railway environment delete`, `wrangler delete` (a Worker), `wrangler d1 delete`, `wrangler kv namespace delete`, `wrangler kv bulk delete`, `wrangler r2 bucket delete`, `wrangler queues delete`, `wrangler pages project delete`, `wrangler vectorize delete`. What it held (issues, data, volumes) is gone with it.",
+    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh issue|gist|project delete` (`glab issue delete`), `gh api -X DELETE` of a repository or branch (`glab api -X DELETE projects/ID`; also sent by `curl -X DELETE` or `http DELETE` to `api.github.com` or GitLab's `/api/v4`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `gh run|label|variable|codespace delete` (a run's logs and artifacts, a label on every issue, a variable's value, a codespace's uncommitted work; `glab ci delete`; `gh cache delete` passes: the next run rebuilds it), `hcloud|scw|vultr-cli|exo … delete`, `linode-cli … delete`, `oci … delete|bulk-delete|terminate`, `firebase firestore:delete`, `firebase database:remove`, `firebase projects:delete`, `firebase hosting:sites:delete`, `firebase functions:delete`, `supabase projects delete`, `railway down` (the running deployment), `railway delete`, `railway volume delete`, `railway environment delete`, `wrangler delete` (a Worker), `wrangler d1 delete`, `wrangler kv namespace delete`, `wrangler kv bulk delete`, `wrangler r2 bucket delete`, `wrangler queues delete`, `wrangler pages project delete`, `wrangler vectorize delete`. What it held (issues, data, volumes) is gone with it.",
     instead: "Show the user what would be deleted (`gh repo view`, `fly apps list`, `heroku apps:info`) and let them do it",
     examples: &[
         "gh repo delete me/app --yes",
         "gh api -X DELETE repos/me/app",
         "glab api -X DELETE projects/42",
+        "curl -X DELETE -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/repos/o/r",
         "gh issue delete 12 --yes",
         "gh gist delete abc123 --yes",
         "vc rm app -y",
@@ -96,6 +127,14 @@ pub static HOSTED_DELETE: Rule = Rule {
         "heroku pg:reset DATABASE_URL --confirm app",
         "vercel remove app --yes",
         "netlify sites:delete 1234",
+        "gh run delete 123",
+        "gh label delete bug --yes",
+        "hcloud volume delete data",
+        "linode-cli linodes delete 1",
+        "scw instance server delete 1 with-volumes=all",
+        "vultr-cli instance delete 1",
+        "oci os object bulk-delete -bn b --force",
+        "exo compute instance delete web -f",
         "doctl databases delete 1234 --force",
         "firebase projects:delete my-project",
         "railway down --yes",
@@ -122,6 +161,10 @@ pub static HOSTED_DELETE: Rule = Rule {
         "wrangler d1 list",
         "wrangler kv key delete --namespace-id=abc session:1",
         "firebase projects:list",
+        "gh run list",
+        "gh cache delete --all",
+        "hcloud server list",
+        "oci os object list -bn b",
     ],
 };
 
@@ -174,7 +217,7 @@ fn check(subject: &Subject, report: &mut Report) {
             let force = invocation.has("--force");
             if let Some(action) = operands
                 .iter()
-                .find(|o| o.starts_with("delete-") || o.starts_with("terminate-"))
+                .find(|o| o.starts_with("delete-") || o.starts_with("terminate-") || o.starts_with("batch-delete-"))
             {
                 report.flag(
                     &AWS_DELETE,
@@ -193,6 +236,20 @@ fn check(subject: &Subject, report: &mut Report) {
                     span,
                     "`aws s3 rb --force` would delete the bucket and every object in it",
                 );
+            } else if s3
+                && operands.get(1) == Some(&"mv")
+                && recursive
+                && operands.get(2).is_some_and(|source| source.starts_with("s3://"))
+            {
+                report.flag(
+                    &AWS_DELETE,
+                    span,
+                    "`aws s3 mv --recursive` would delete every object under the prefix once it is copied",
+                );
+            } else if s3 && operands.get(1) == Some(&"cp") && operands.get(2) == Some(&"/dev/null") {
+                report.flag(&AWS_DELETE, span, "`aws s3 cp /dev/null` would empty the object");
+            } else if let Some(lost) = aws_destroys_later(&invocation, &operands) {
+                report.flag(&AWS_DELETE, span, lost);
             }
         }
         "gcloud" if operands.contains(&"delete") => {
@@ -221,6 +278,50 @@ fn check(subject: &Subject, report: &mut Report) {
     }
 }
 
+/// What an AWS setting loses later, or lets be deleted: objects a lifecycle rule expires,
+/// automated backups a retention of 0 deletes, log events older than a retention, versions no
+/// longer kept, a deletion protection turned off.
+fn aws_destroys_later(invocation: &tools::Invocation, operands: &[&str]) -> Option<&'static str> {
+    match operands {
+        // Inline, its rules can be read; from a file they cannot, and most say when to expire.
+        [
+            "s3api",
+            "put-bucket-lifecycle-configuration" | "put-bucket-lifecycle",
+            ..,
+        ] => invocation
+            .value("--lifecycle-configuration")
+            .is_none_or(|rules| {
+                rules.contains("Expiration") || rules.starts_with("file://") || rules.starts_with("fileb://")
+            })
+            .then_some("the lifecycle rule would delete the bucket's objects once they expire"),
+        ["s3api", "put-bucket-versioning", ..]
+            if invocation
+                .value("--versioning-configuration")
+                .is_some_and(|c| c.contains("Suspended")) =>
+        {
+            Some("suspending versioning would stop keeping the versions an overwrite or a delete leaves")
+        }
+        ["rds", "modify-db-instance", ..] if invocation.value("--backup-retention-period") == Some("0") => {
+            Some("a backup retention of 0 would turn automated backups off and delete the instance's automated backups")
+        }
+        ["logs", "put-retention-policy", ..] => {
+            Some("the retention policy would delete the log group's events older than it says")
+        }
+        ["rds" | "dynamodb" | "ec2" | "elbv2" | "cloudformation" | "logs", ..]
+            if [
+                "--no-deletion-protection",
+                "--no-deletion-protection-enabled",
+                "--no-disable-api-termination",
+            ]
+            .iter()
+            .any(|option| invocation.has(option)) =>
+        {
+            Some("turning deletion protection off would let the resource be deleted with one command")
+        }
+        _ => None,
+    }
+}
+
 /// The deletion a hosted service's CLI is asked for, as `gh repo delete`, if any.
 fn hosted_delete(command: &crate::command::Command) -> Option<String> {
     let texts: Vec<&str> = command.args().iter().map(|w| w.value().unwrap_or("")).collect();
@@ -238,6 +339,15 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
         "gh" | "glab" if at(0) == "repo" && at(1) == "delete" => said(2),
         // An issue, a gist or a project board is gone for good with what was written in it.
         "gh" | "glab" if matches!(at(0), "issue" | "gist" | "project") && at(1) == "delete" => said(2),
+        // A workflow run's logs and artifacts, a label on every issue that has it, a variable's
+        // value, a codespace with its uncommitted work, a GitLab pipeline with its jobs' logs
+        // (a secret's deletion is `secret-deletion`'s). A cache (`gh cache delete`) is rebuilt by
+        // the next run and passes.
+        "gh" | "glab"
+            if matches!(at(0), "run" | "label" | "variable" | "codespace" | "cs" | "ci") && at(1) == "delete" =>
+        {
+            said(2)
+        }
         "gh" | "glab" if at(0) == "api" => {
             // `-X DELETE`, `-XDELETE`, `--method DELETE`, `--method=DELETE`.
             let method = texts.iter().enumerate().find_map(|(index, text)| match *text {
@@ -251,14 +361,7 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
                 .find(|(index, text)| !text.starts_with('-') && !matches!(texts[index - 1], "-X" | "--method"))
                 .map(|(_, text)| *text)
                 .unwrap_or("");
-            // The repository itself, or one of its branches (a release's or tag's deletion is
-            // `package-unpublish`'s; an issue's comment is nothing this guard protects).
-            let parts: Vec<&str> = endpoint.trim_start_matches('/').split('/').collect();
-            // GitLab names a project by its number or its encoded path (`projects/42`,
-            // `projects/group%2Fapp`).
-            let repository = matches!(parts.as_slice(), ["repos" | "projects", _, _] | ["projects", _])
-                || parts.first() == Some(&"repos") && parts.get(3..6) == Some(&["git", "refs", "heads"][..]);
-            (method.is_some_and(|m| m.eq_ignore_ascii_case("delete")) && repository)
+            (method.is_some_and(|m| m.eq_ignore_ascii_case("delete")) && repository_endpoint(endpoint))
                 .then(|| format!("{name} api -X DELETE {endpoint}"))
         }
         "doctl" if words.iter().any(|w| matches!(*w, "delete" | "rm")) => said(3),
@@ -282,7 +385,16 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
         {
             said(2)
         }
-        "netlify" if at(0) == "sites:delete" => said(1),
+        "netlify" if matches!(at(0), "sites:delete" | "site:delete") => said(1),
+        // Hetzner, Linode (also its databases' `mysql-delete`), Scaleway, Vultr, Oracle Cloud
+        // (`os object bulk-delete`, `compute instance terminate`) and Exoscale name the resource,
+        // then the verb.
+        "hcloud" | "linode-cli" | "linode" | "scw" | "vultr-cli" | "vultr" | "oci" | "exo" => {
+            let verb = words
+                .iter()
+                .position(|word| matches!(*word, "delete" | "terminate") || word.ends_with("-delete"))?;
+            said(verb + 1)
+        }
         "firebase"
             if matches!(
                 at(0),
@@ -323,4 +435,14 @@ fn hosted_delete(command: &crate::command::Command) -> Option<String> {
         "supabase" if at(0) == "projects" && at(1) == "delete" => said(2),
         _ => None,
     }
+}
+
+/// Whether a GitHub or GitLab API path is a repository itself, or one of its branches: what a
+/// `DELETE` there deletes for good (a release's or tag's deletion is `package-unpublish`'s; an
+/// issue's comment is nothing this guard protects). GitLab names a project by its number or its
+/// encoded path (`projects/42`, `projects/group%2Fapp`).
+pub(super) fn repository_endpoint(endpoint: &str) -> bool {
+    let parts: Vec<&str> = endpoint.trim_start_matches('/').split('/').collect();
+    matches!(parts.as_slice(), ["repos" | "projects", _, _] | ["projects", _])
+        || parts.first() == Some(&"repos") && parts.get(3..6) == Some(&["git", "refs", "heads"][..])
 }

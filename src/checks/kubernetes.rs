@@ -1,17 +1,20 @@
 //! Kubernetes: `kubectl delete` (and OpenShift's `oc delete`) of namespaces and projects, volumes
-//! and their claims, custom resource definitions, of everything a flag selects (`--all`, `-A`,
+//! and their claims, custom resource definitions, stateful sets, `kubectl apply --prune`, of everything a flag selects (`--all`, `-A`,
 //! `-l`) or manifests define (`-f`, `-k`), `helm uninstall` (and the releases `helmfile destroy`,
 //! Argo CD's `app delete` or Flux's `uninstall` and `delete` remove), binding the `cluster-admin` role or OpenShift's privileged security context
 //! constraints (the cloud checker's `admin-grant`), and binding a role for unauthenticated users
-//! (its `storage-public`).
+//! (its `storage-public`). Also whole clusters at once: `kind delete clusters --all`, `minikube
+//! delete --all`, and a swarm's `docker stack rm` and `docker swarm leave --force`.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
 use crate::tools;
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL],
-    applies: Applies::Commands(&["kubectl", "oc", "helm", "helmfile", "argocd", "flux"]),
+    rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL, &CLUSTER_DELETE],
+    applies: Applies::Commands(&[
+        "kubectl", "oc", "helm", "helmfile", "argocd", "flux", "kind", "minikube", "docker",
+    ]),
     check,
     whole_analysis: None,
 };
@@ -19,7 +22,7 @@ pub const CHECKER: Checker = Checker {
 pub static KUBECTL_DELETE: Rule = Rule {
     id: "kubectl-delete",
     decision: ASK,
-    catches: "`kubectl delete` (also `oc delete`) of a namespace or OpenShift project, a persistent volume or its claim (`pvc`, `pv`), a custom resource definition (every resource of its kind goes with it), of everything a flag selects (`--all`, `-A`, `-l`, `--selector`, `--field-selector`), or of everything manifests define (`-f FILE|DIR|URL`, `-k DIR`: namespaces and volume claims among them, unseen here), or of resources only known when it runs (`kubectl delete $(kubectl get ns -o name)`, `… | xargs kubectl delete`). Not with `--dry-run=client|server`.",
+    catches: "`kubectl delete` (also `oc delete`) of a namespace or OpenShift project, a persistent volume or its claim (`pvc`, `pv`), a custom resource definition (every resource of its kind goes with it), a stateful set (`sts`: its volume claims go with it when its `persistentVolumeClaimRetentionPolicy` says `Delete`, unseen here; not with `--cascade=orphan`, which leaves its pods and claims), of everything a flag selects (`--all`, `-A`, `-l`, `--selector`, `--field-selector`), or of everything manifests define (`-f FILE|DIR|URL`, `-k DIR`: namespaces and volume claims among them, unseen here), or of resources only known when it runs (`kubectl delete $(kubectl get ns -o name)`, `… | xargs kubectl delete`). Also `kubectl apply --prune`, which deletes every resource the selector (or `--all`) matches that the manifests no longer define. Not with `--dry-run=client|server`.",
     instead: "Delete the specific resource by name, after `kubectl get` shows it",
     examples: &[
         "kubectl delete namespace prod",
@@ -34,6 +37,8 @@ pub static KUBECTL_DELETE: Rule = Rule {
         "kubectl delete -k overlays/prod",
         "kubectl delete $(kubectl get ns -o name)",
         "kubectl get ns -o name | xargs kubectl delete",
+        "kubectl -n prod delete statefulset db",
+        "kubectl apply --prune --all -f k8s/",
     ],
     allowed: &[
         "kubectl delete pod web-123",
@@ -44,6 +49,29 @@ pub static KUBECTL_DELETE: Rule = Rule {
         "kubectl delete -f k8s/ --dry-run=client",
         "kubectl get -f k8s/",
         "oc get projects",
+        "kubectl delete sts db --cascade=orphan",
+        "kubectl delete deployment web",
+        "kubectl apply --prune -l app=x -f k8s/ --dry-run=server",
+    ],
+};
+
+pub static CLUSTER_DELETE: Rule = Rule {
+    id: "cluster-delete",
+    decision: ASK,
+    catches: "Removing every local cluster, or a swarm's workloads: `kind delete clusters --all` (`-A`), `minikube delete --all` (every profile, with what its volumes held; `--purge` also deletes `~/.minikube`), `docker stack rm` (every service of the stack, with its secrets and configs), `docker swarm leave --force` (a manager leaving: with the last one the swarm's services, secrets and configs are gone). One named cluster (`kind delete cluster --name test`, `minikube delete -p test`) passes.",
+    instead: "Delete the one cluster or service meant, by name, after showing the user what it holds",
+    examples: &[
+        "kind delete clusters --all",
+        "minikube delete --all --purge",
+        "docker stack rm app",
+        "docker swarm leave --force",
+    ],
+    allowed: &[
+        "kind delete cluster --name test",
+        "minikube delete -p test",
+        "docker stack ls",
+        "docker swarm leave",
+        "docker compose down",
     ],
 };
 
@@ -81,6 +109,12 @@ pub static HELM_UNINSTALL: Rule = Rule {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
+    if matches!(command.name.as_str(), "kind" | "minikube" | "docker") {
+        if let Some(what) = clusters_removed(command) {
+            report.flag(&CLUSTER_DELETE, command.span, what);
+        }
+        return;
+    }
     if let Some(what) = releases_removed(command) {
         report.flag(&HELM_UNINSTALL, command.span, what);
         return;
@@ -140,6 +174,13 @@ fn check(subject: &Subject, report: &mut Report) {
             ),
         );
     }
+    if operands.first() == Some(&"apply") && invocation.has("--prune") && !dry_run {
+        report.flag(
+            &KUBECTL_DELETE,
+            span,
+            "`kubectl apply --prune` would delete every resource the selector matches that the manifests no longer define",
+        );
+    }
     if operands.first() != Some(&"delete") || dry_run {
         return;
     }
@@ -174,6 +215,8 @@ fn check(subject: &Subject, report: &mut Report) {
         "deleting a persistent volume or its claim would delete the data stored on it, as the volume's reclaim policy usually says"
     } else if kind_is(&["crd", "crds", "customresourcedefinition", "customresourcedefinitions"]) {
         "deleting a custom resource definition would delete every resource of that kind in the cluster"
+    } else if kind_is(&["sts", "statefulset", "statefulsets"]) && invocation.value("--cascade") != Some("orphan") {
+        "deleting a stateful set would stop its pods, and delete their volume claims with the data when its retention policy says so"
     } else if everything {
         "`kubectl delete --all` would delete every resource of that kind"
     } else if selector {
@@ -303,6 +346,38 @@ fn flux_removes(
             Some("`flux delete helmrelease` would uninstall the Helm release and its resources")
         }
         _ => None,
+    }
+}
+
+/// What `kind delete clusters --all`, `minikube delete --all`, `docker stack rm` or `docker swarm
+/// leave --force` removes, said in a few words.
+fn clusters_removed(command: &crate::command::Command) -> Option<&'static str> {
+    let texts: Vec<&str> = command.args().iter().map(|word| word.value().unwrap_or("")).collect();
+    if texts.iter().any(|text| matches!(*text, "--help" | "-h")) {
+        return None;
+    }
+    let has = |flag: &str| texts.contains(&flag);
+    let positional: Vec<&str> = texts.iter().copied().filter(|text| !text.starts_with('-')).collect();
+    match command.name.as_str() {
+        "kind" => (positional.starts_with(&["delete", "clusters"]) && (has("--all") || has("-A")))
+            .then_some("`kind delete clusters --all` would delete every kind cluster, with what their volumes held"),
+        "minikube" => (positional.first() == Some(&"delete") && has("--all")).then_some(if has("--purge") {
+            "`minikube delete --all --purge` would delete every minikube cluster and the whole `~/.minikube` folder"
+        } else {
+            "`minikube delete --all` would delete every minikube cluster, with what their volumes held"
+        }),
+        _ => {
+            let invocation = tools::read(command)?;
+            match invocation.words().as_slice() {
+                ["stack", "rm" | "remove" | "down", _, ..] => {
+                    Some("`docker stack rm` would remove every service of the stack, with its secrets and configs")
+                }
+                ["swarm", "leave", ..] if invocation.has("--force") || invocation.has_short('f') => Some(
+                    "`docker swarm leave --force` would take a manager out of the swarm; with the last one, its services, secrets and configs are gone",
+                ),
+                _ => None,
+            }
+        }
     }
 }
 

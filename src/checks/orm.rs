@@ -20,7 +20,7 @@ pub const CHECKER: Checker = Checker {
 pub static DATABASE_RESET: Rule = Rule {
     id: "database-reset",
     decision: ASK,
-    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load`, `manage.py flush`, `artisan migrate:fresh|db:wipe`, `mix ecto.drop|ecto.reset`, `knex migrate:rollback --all`, `sequelize db:drop`, `typeorm schema:drop`, `supabase db reset`, `alembic downgrade base` (and `flask db downgrade base`), `mix ecto.rollback --all`, `dotnet ef database drop`, `mikro-orm schema:drop --run`, `flyway clean` (also Maven's `flyway:clean` and Gradle's `flywayClean`), `liquibase dropAll` (`liquibase:dropAll`, Gradle's `dropAll`), `drizzle-kit push --force` (approves the data-loss statements), `diesel database reset`, `sqlx database drop|reset`, `dbmate drop`, `goose reset`, golang-migrate's `migrate … drop`. Also every migration unapplied, which drops the tables they made: `manage.py migrate APP zero`, `rails db:migrate VERSION=0`, `dotnet ef database update 0`, `migrate … down` without a count (or `-all`), `goose down-to 0`, `diesel migration revert --all`, `sqlx migrate revert --target-version 0`.",
+    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load` (also one database's, `db:reset:primary`; not the test database's, `RAILS_ENV=test`, which the tests rebuild), `manage.py flush`, `artisan migrate:fresh|db:wipe`, AdonisJS's `node ace migration:fresh|reset|refresh` and `db:wipe`, `mix ecto.drop|ecto.reset` (not with `MIX_ENV=test`), `knex migrate:rollback --all`, `sequelize db:drop` and `db:seed:undo:all` (generated seeders' `down` empties their tables), `typeorm schema:drop`, `mikro-orm migration:fresh`, `payload migrate:fresh|reset`, `db-migrate reset`, `hasura migrate apply --down all`, `atlas schema clean`, `sqitch revert` without `--to` (or `--to @ROOT`), Sequel's `-M 0`, `kysely migrate:rollback --all`, `supabase db reset`, `alembic downgrade base` (and `flask db downgrade base`), `mix ecto.rollback --all`, `dotnet ef database drop`, `mikro-orm schema:drop --run`, `flyway clean` (also Maven's `flyway:clean` and Gradle's `flywayClean`), `liquibase dropAll` (`liquibase:dropAll`, Gradle's `dropAll`), `drizzle-kit push --force` (approves the data-loss statements), `diesel database reset`, `sqlx database drop|reset`, `dbmate drop`, `goose reset`, golang-migrate's `migrate … drop`. Also every migration unapplied, which drops the tables they made: `manage.py migrate APP zero`, `rails db:migrate VERSION=0`, `dotnet ef database update 0`, `migrate … down` without a count (or `-all`), `goose down-to 0`, `diesel migration revert --all`, `sqlx migrate revert --target-version 0`.",
     instead: "Apply the migration instead (`prisma migrate dev`, `rails db:migrate`), or ask the user before resetting their data",
     examples: &[
         "npx prisma migrate reset --force",
@@ -42,6 +42,13 @@ pub static DATABASE_RESET: Rule = Rule {
         "npx drizzle-kit push --force",
         "dotnet ef database update 0",
         "migrate -path db/migrations -database $DATABASE_URL down -all",
+        "rails db:reset:primary",
+        "node ace migration:fresh",
+        "npx sequelize-cli db:seed:undo:all",
+        "npx mikro-orm migration:fresh",
+        "atlas schema clean -u postgres://h/db --auto-approve",
+        "sqitch revert -y",
+        "hasura migrate apply --down all",
     ],
     allowed: &[
         "npx prisma migrate dev",
@@ -61,13 +68,18 @@ pub static DATABASE_RESET: Rule = Rule {
         "dotnet ef database update AddEmail",
         "migrate -path db/migrations -database $DATABASE_URL down 1",
         "goose down",
+        "RAILS_ENV=test rails db:reset",
+        "MIX_ENV=test mix ecto.reset",
+        "node ace migration:run",
+        "sqitch revert --to @HEAD^ -y",
+        "atlas schema inspect -u postgres://h/db",
     ],
 };
 
 pub static DATABASE_RESET_PRODUCTION: Rule = Rule {
     id: "database-reset-production",
     decision: DENY,
-    catches: "A database reset (see `database-reset`) with the environment set to production: `RAILS_ENV=production rails db:reset`, `php artisan migrate:fresh --env=production`, `NODE_ENV=production npx prisma migrate reset`.",
+    catches: "A database reset (see `database-reset`) with the environment set to production: `RAILS_ENV=production rails db:reset`, `php artisan migrate:fresh --env=production`, `NODE_ENV=production npx prisma migrate reset`, or a database URL whose host names production (`DATABASE_URL=postgres://prod.example.com/app`). Laravel's `--force` only skips its question in production and says nothing of which database is meant: it asks.",
     instead: "Never reset a production database from an agent: leave it to the user",
     examples: &[
         "RAILS_ENV=production bin/rails db:schema:load",
@@ -75,8 +87,12 @@ pub static DATABASE_RESET_PRODUCTION: Rule = Rule {
         "RAILS_ENV=production bundle exec rails db:drop",
         "rails db:drop RAILS_ENV=production",
         "MIX_ENV=prod mix ecto.drop",
+        "DATABASE_URL=postgres://prod.example.com/app npx prisma migrate reset --force",
     ],
-    allowed: &["RAILS_ENV=production bin/rails db:migrate"],
+    allowed: &[
+        "RAILS_ENV=production bin/rails db:migrate",
+        "DATABASE_URL=postgres://prod.example.com/app npx prisma migrate deploy",
+    ],
 };
 
 pub static FORGED_CONSENT: Rule = Rule {
@@ -109,7 +125,7 @@ fn check(subject: &Subject, report: &mut Report) {
     if texts.iter().any(|text| matches!(*text, "--help" | "-h")) {
         return;
     }
-    let Some(reset) = reset(command, &texts) else {
+    let Some(reset) = reset(command, &texts, subject.analysis) else {
         return;
     };
     if in_production(command, &texts, subject.analysis) {
@@ -148,7 +164,7 @@ fn consent_lost(name: &str) -> String {
 }
 
 /// The reset the command makes, said in a few words, if it makes one.
-fn reset(command: &Command, texts: &[&str]) -> Option<String> {
+fn reset(command: &Command, texts: &[&str], analysis: &Analysis) -> Option<String> {
     let mut positional: Vec<&str> = texts.iter().copied().filter(|text| !text.starts_with('-')).collect();
     let mut name = command.name.as_str();
     // `pnpm prisma …`, `yarn sequelize …`: a package manager runs the project's own copy of the
@@ -157,7 +173,17 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
         && let Some(&tool) = positional.first()
         && matches!(
             tool,
-            "prisma" | "knex" | "sequelize" | "sequelize-cli" | "typeorm" | "supabase" | "drizzle-kit" | "mikro-orm"
+            "prisma"
+                | "knex"
+                | "sequelize"
+                | "sequelize-cli"
+                | "typeorm"
+                | "supabase"
+                | "drizzle-kit"
+                | "mikro-orm"
+                | "payload"
+                | "db-migrate"
+                | "kysely"
         )
     {
         name = tool;
@@ -175,23 +201,17 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
                 || (at(0) == "db" && at(1) == "push" && (has("--accept-data-loss") || has("--force-reset")))
         }
         // `db:migrate VERSION=0` unapplies every migration.
+        // A multi-database application names the database after the task (`db:reset:primary`).
+        // The test database (`RAILS_ENV=test`, also `db:test:purge`) is rebuilt by every test run.
         "rails" | "rake" => {
-            positional.contains(&"db:migrate") && positional.contains(&"VERSION=0")
-                || positional.iter().any(|task| {
-                    matches!(
-                        *task,
-                        "db:drop"
-                            | "db:reset"
-                            | "db:purge"
-                            | "db:schema:load"
-                            | "db:structure:load"
-                            | "db:drop:all"
-                            | "db:purge:all"
-                            | "db:migrate:reset"
-                            | "db:truncate_all"
-                            | "db:seed:replant"
-                    )
-                })
+            !test_environment(command, analysis)
+                && (positional.contains(&"db:migrate") && positional.contains(&"VERSION=0")
+                    || positional.iter().any(|task| {
+                        RAILS_RESETS.iter().any(|reset| {
+                            task.strip_prefix(reset)
+                                .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
+                        })
+                    }))
         }
         "python" | "python3" | "django-admin" | "manage.py" => {
             let rest = if matches!(name, "django-admin" | "manage.py") {
@@ -208,14 +228,56 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
                     _ => false,
                 }
         }
+        // AdonisJS's `node ace` has Laravel's commands under other names.
+        "node" => {
+            at(0).ends_with("ace")
+                && matches!(
+                    at(1),
+                    "migration:fresh" | "migration:reset" | "migration:refresh" | "db:wipe"
+                )
+        }
         "php" => {
             at(0).ends_with("artisan")
                 && matches!(at(1), "migrate:fresh" | "migrate:reset" | "db:wipe" | "migrate:refresh")
                 || at(0).ends_with("console") && matches!(at(1), "doctrine:database:drop" | "doctrine:schema:drop")
         }
-        "mix" => matches!(at(0), "ecto.drop" | "ecto.reset") || at(0) == "ecto.rollback" && has("--all"),
+        "mix" => {
+            !test_environment(command, analysis)
+                && (matches!(at(0), "ecto.drop" | "ecto.reset") || at(0) == "ecto.rollback" && has("--all"))
+        }
         "knex" => at(0) == "migrate:rollback" && has("--all"),
-        "sequelize" | "sequelize-cli" => matches!(at(0), "db:drop" | "db:migrate:undo:all"),
+        // Undoing every seeder runs their `down`, which as generated deletes every row of the
+        // tables they filled (`bulkDelete('Users', null)`).
+        "sequelize" | "sequelize-cli" => matches!(at(0), "db:drop" | "db:migrate:undo:all" | "db:seed:undo:all"),
+        "kysely" => {
+            at(0) == "migrate:rollback" && has("--all") || at(0) == "migrate" && at(1) == "rollback" && has("--all")
+        }
+        "db-migrate" => at(0) == "reset",
+        "payload" => matches!(at(0), "migrate:fresh" | "migrate:reset"),
+        "hasura" => {
+            at(0) == "migrate"
+                && at(1) == "apply"
+                && texts
+                    .windows(2)
+                    .any(|pair| pair == ["--down", "all"] || pair[0] == "--down=all")
+        }
+        // Atlas drops every object of the schema.
+        "atlas" => at(0) == "schema" && at(1) == "clean" && !has("--dry-run"),
+        // Sqitch reverts every change unless told where to stop (`--to @HEAD^`, or a change
+        // named after the database); `@ROOT` is every change.
+        "sqitch" => {
+            at(0) == "revert"
+                && texts
+                    .iter()
+                    .zip(texts.iter().skip(1))
+                    .find(|(option, _)| matches!(**option, "--to" | "--to-change"))
+                    .map_or_else(
+                        || positional[1..].iter().all(|target| target.contains(':')),
+                        |(_, change)| matches!(*change, "@ROOT" | "ROOT"),
+                    )
+        }
+        // Ruby's Sequel migrating to version 0 (`-m DIR -M 0`) runs every down migration.
+        "sequel" => has("-m") && texts.windows(2).any(|pair| pair == ["-M", "0"]),
         "typeorm" | "typeorm-ts-node-commonjs" | "typeorm-ts-node-esm" => at(0) == "schema:drop",
         "supabase" => at(0) == "db" && at(1) == "reset",
         "drizzle-kit" => at(0) == "drop" || at(0) == "push" && has("--force"),
@@ -230,7 +292,7 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
             (name == "dotnet-ef" || at(0) == "ef")
                 && (rest.starts_with(&["database", "drop"]) || rest.starts_with(&["database", "update", "0"]))
         }
-        "mikro-orm" => matches!(at(0), "schema:drop" | "schema:fresh") && has("--run"),
+        "mikro-orm" => matches!(at(0), "schema:drop" | "schema:fresh") && has("--run") || at(0) == "migration:fresh",
         "flyway" => at(0) == "clean",
         // Build tools' plugins: Maven goals (`flyway:clean`, or the plugin's full name) and
         // Gradle tasks, maybe of a subproject (`:app:flywayClean`).
@@ -273,6 +335,39 @@ fn reset(command: &Command, texts: &[&str]) -> Option<String> {
     })
 }
 
+/// Rails' tasks that drop, empty or rebuild a database.
+const RAILS_RESETS: &[&str] = &[
+    "db:drop",
+    "db:reset",
+    "db:purge",
+    "db:schema:load",
+    "db:structure:load",
+    "db:migrate:reset",
+    "db:truncate_all",
+    "db:seed:replant",
+];
+
+/// Whether the environment names the test database, which the test suite itself empties and
+/// rebuilds (`RAILS_ENV=test`, `MIX_ENV=test`), and no database URL points elsewhere.
+fn test_environment(command: &Command, analysis: &Analysis) -> bool {
+    let wrappers = || std::iter::successors(Some(command), |inner| inner.parent.map(|id| &analysis.commands[id]));
+    let assignments = || wrappers().flat_map(|wrapper| wrapper.assignments.iter());
+    let url_given = assignments().any(|(name, _)| name.ends_with("DATABASE_URL"))
+        || analysis
+            .exports
+            .iter()
+            .any(|export| export.name.ends_with("DATABASE_URL"));
+    let mut texts = command.args().iter().filter_map(|word| word.value());
+    let says_test = |name: &str, value: &str| matches!(name, "RAILS_ENV" | "RACK_ENV" | "MIX_ENV") && value == "test";
+    let test = assignments().any(|(name, value)| value.value().is_some_and(|value| says_test(name, value)))
+        || texts.any(|text| text.split_once('=').is_some_and(|(name, value)| says_test(name, value)))
+        || analysis
+            .exports
+            .iter()
+            .any(|export| export.value.value().is_some_and(|value| says_test(&export.name, value)));
+    !url_given && test
+}
+
 /// Whether the command runs against production: a variable given to it or exported says so, or
 /// an option does (`--env=production`, `-e production`).
 fn in_production(command: &Command, texts: &[&str], analysis: &Analysis) -> bool {
@@ -282,6 +377,13 @@ fn in_production(command: &Command, texts: &[&str], analysis: &Analysis) -> bool
             production(value)
         }
         "DJANGO_SETTINGS_MODULE" => value.to_ascii_lowercase().contains("prod"),
+        // A database URL whose host names production (`postgres://prod.example.com/app`).
+        _ if name.ends_with("DATABASE_URL") => {
+            let host = value.split_once("://").map_or(value, |(_, rest)| rest);
+            let host = host.split(['/', '?']).next().unwrap_or("");
+            let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
+            host.split(|c: char| !c.is_ascii_alphanumeric()).any(production)
+        }
         _ => false,
     };
     // Given to the command, or to a wrapper that runs it (`RAILS_ENV=production bundle exec

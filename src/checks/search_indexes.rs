@@ -2,6 +2,11 @@
 //! (`_all`, `*`), a data stream or a snapshot, or every document of an index
 //! (`_delete_by_query` with `match_all`), or a script run on every document (`_update_by_query`
 //! matching everything). One document by its id, templates, aliases, reads and searches pass.
+//! Also other databases' HTTP APIs, where their paths or ports say which: a CouchDB database, a
+//! Qdrant collection (or every point of one), a Weaviate class or schema, InfluxDB's `delete`
+//! without a predicate, a Consul key-value tree (`?recurse`), and a GitHub repository or branch
+//! (`api.github.com`, GitLab's `/api/v4`) as `gh api -X DELETE` would. A `DELETE` to an address that
+//! names none of them (an application's own API) passes: nothing says what it holds.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::args::{self, Arg};
@@ -9,7 +14,7 @@ use crate::rules::Rule;
 use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
-    rules: &[&SEARCH_INDEX_DELETE],
+    rules: &[&SEARCH_INDEX_DELETE, &DATABASE_API_DELETE],
     applies: Applies::Commands(&["curl", "curlie", "http", "https", "xh", "xhs"]),
     check,
     whole_analysis: None,
@@ -41,6 +46,28 @@ pub static SEARCH_INDEX_DELETE: Rule = Rule {
     ],
 };
 
+pub static DATABASE_API_DELETE: Rule = Rule {
+    id: "database-api-delete",
+    decision: ASK,
+    catches: "Deleting a database's data through its HTTP API (`curl -X DELETE`, `http DELETE`, `xh delete`), where the path or the port says which database it is: a CouchDB database (`DELETE :5984/DB`), a Qdrant collection (`DELETE :6333/collections/NAME`) or every point of one (`POST …/points/delete` with an empty filter), a Weaviate class or the whole schema (`DELETE /v1/schema[/CLASS]`, with every object of the class), InfluxDB's `POST /api/v2/delete` without a `predicate` (every point of the bucket in the time range); a Consul key-value tree (`DELETE /v1/kv/PREFIX?recurse`) is `key-store-emptied`'s. A `DELETE` to an address that names no database (`curl -X DELETE localhost:3000/api/todos/1`, an application's own API) passes: nothing says what it holds, and it is how a web API is tried out.",
+    instead: "Look first (`GET` the database or collection, count what is in it), take a backup, and let the user delete it",
+    examples: &[
+        "curl -X DELETE http://localhost:5984/mydb",
+        "curl -X DELETE http://localhost:6333/collections/c",
+        "curl -X POST http://localhost:6333/collections/c/points/delete -d '{\"filter\":{}}'",
+        "curl -X DELETE http://localhost:8080/v1/schema",
+        "curl -X POST 'http://localhost:8086/api/v2/delete?bucket=b' -d '{\"start\":\"1970-01-01T00:00:00Z\",\"stop\":\"2100-01-01T00:00:00Z\"}'",
+    ],
+    allowed: &[
+        "curl http://localhost:5984/mydb",
+        "curl -X DELETE 'http://localhost:5984/mydb/doc1?rev=1-abc'",
+        "curl -X DELETE http://localhost:3000/api/todos/1",
+        "curl -X POST http://localhost:6333/collections/c/points/delete -d '{\"points\":[1,2]}'",
+        "curl -X POST 'http://localhost:8086/api/v2/delete?bucket=b' -d '{\"start\":\"2024-01-01T00:00:00Z\",\"stop\":\"2024-01-02T00:00:00Z\",\"predicate\":\"host=\\\"a\\\"\"}'",
+        "curl -X DELETE 'http://localhost:8500/v1/kv/app/key'",
+    ],
+};
+
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
     let Some(request) = request(command) else {
@@ -50,8 +77,82 @@ fn check(subject: &Subject, report: &mut Report) {
         let text = url.value().unwrap_or_else(|| url.text());
         if let Some(lost) = deleted(text, &request) {
             report.flag(&SEARCH_INDEX_DELETE, command.span, lost);
+        } else if let Some((rule, lost)) = database_deleted(text, &request) {
+            report.flag(rule, command.span, lost);
         }
     }
+}
+
+/// The parts of a URL: its host (lower case), its path's segments and its query.
+fn parts(url: &str) -> (String, Vec<&str>, &str) {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let (path, query) = path.split_once('?').unwrap_or((path, ""));
+    let segments = path.split('/').filter(|segment| !segment.is_empty()).collect();
+    (host.to_ascii_lowercase(), segments, query)
+}
+
+/// What a request to `url` would lose, when it deletes a database's data through the HTTP API of
+/// CouchDB, Qdrant, Weaviate, InfluxDB or Consul, with the rule that says so.
+fn database_deleted(url: &str, request: &Request) -> Option<(&'static Rule, String)> {
+    let (host, segments, query) = parts(url);
+    let on = |port: &str, name: &str| host.ends_with(port) || host.contains(name);
+    let body: String = request.body.chars().filter(|c| !c.is_whitespace()).collect();
+    let delete = request.method == "DELETE";
+    // GitHub's and GitLab's REST APIs, as `gh api -X DELETE` sends it.
+    let forge_path = if host == "api.github.com" {
+        Some(&segments[..])
+    } else {
+        segments
+            .strip_prefix(&["api", "v4"][..])
+            .filter(|_| host.contains("gitlab"))
+    };
+    if let Some(path) = forge_path
+        && delete
+        && super::cloud::repository_endpoint(&path.join("/"))
+    {
+        return Some((
+            &super::cloud::HOSTED_DELETE,
+            format!(
+                "`DELETE {}` would delete it on the service, with what it holds",
+                path.join("/")
+            ),
+        ));
+    }
+    let lost = match segments.as_slice() {
+        ["v1", "kv", prefix @ ..]
+            if delete && query.split('&').any(|pair| pair.split('=').next() == Some("recurse")) =>
+        {
+            return Some((
+                &super::sql::KEY_STORE_EMPTIED,
+                format!(
+                    "a recursive `DELETE` of Consul's `/v1/kv/{}` would delete every key under the prefix",
+                    prefix.join("/")
+                ),
+            ));
+        }
+        ["v1", "schema", rest @ ..] if delete => match rest.first() {
+            Some(class) => format!("deleting the Weaviate class `{class}` would delete every object of it"),
+            None => "deleting Weaviate's schema would delete every class and every object".to_owned(),
+        },
+        ["api", "v2", "delete"] if request.method == "POST" && !body.contains("\"predicate\"") => {
+            "InfluxDB's `delete` without a predicate would delete every point of the bucket in the time range"
+                .to_owned()
+        }
+        ["collections", name] if delete && on(":6333", "qdrant") => {
+            format!("deleting the Qdrant collection `{name}` would delete every point in it")
+        }
+        ["collections", name, "points", "delete"]
+            if on(":6333", "qdrant") && (body.contains("\"filter\":{}") || body.contains("\"must\":[]")) =>
+        {
+            format!("deleting the points of `{name}` with an empty filter would delete every one")
+        }
+        [database] if delete && on(":5984", "couch") => {
+            format!("deleting the CouchDB database `{database}` would delete every document in it")
+        }
+        _ => return None,
+    };
+    Some((&DATABASE_API_DELETE, lost))
 }
 
 /// What an HTTP request says: its method (upper case), where it goes and the body it sends.
@@ -106,11 +207,7 @@ fn request(command: &crate::command::Command) -> Option<Request> {
 
 /// What a request to `url` would lose, when it deletes a search engine's data.
 fn deleted(url: &str, request: &Request) -> Option<String> {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
-    let (path, query) = path.split_once('?').unwrap_or((path, ""));
-    let segments: Vec<&str> = path.split('/').filter(|segment| !segment.is_empty()).collect();
-    let host = host.to_ascii_lowercase();
+    let (host, segments, query) = parts(url);
     // Its address says Elasticsearch or OpenSearch (the default port, a hosted service, a
     // variable named for it), or the path is one only they serve.
     let search_engine = ["elastic", "opensearch", ":9200", ":9201", ".es.", "$es_", "${es_"]

@@ -5,7 +5,8 @@
 //! a heredoc, a pipe, `< file`, `cat file |`, `<(…)`,
 //! a file the command wrote and runs by `-f`, `--file`, `load()` or `redis-cli --eval`). The SQL
 //! is lexed: keywords in string literals and comments are data. Also `dropdb`, `pg_dropcluster`,
-//! restores that drop first (`pg_restore --clean`, `mongorestore --drop`), InfluxDB's deletes,
+//! restores and imports that drop first (`pg_restore --clean`, `mongorestore --drop`, `mongoimport
+//! --drop`, `mysqlimport --delete`), InfluxDB's deletes,
 //! Neo4j's Cypher, `redis-cli FLUSHALL` (and `SHUTDOWN NOSAVE`, `FUNCTION FLUSH`, `SWAPDB`,
 //! `CONFIG SET dir`), and key stores emptied by pattern or prefix (`… --scan | xargs redis-cli
 //! del`, `etcdctl del --prefix`, `etcdctl rm -r`, `consul kv delete -recurse`).
@@ -70,6 +71,9 @@ const DROPPERS: &[&str] = &[
     "pg_dropcluster",
     "pg_restore",
     "mongorestore",
+    "mongoimport",
+    "mysqlimport",
+    "neo4j-admin",
     "influx",
     "redis-cli",
     "valkey-cli",
@@ -79,8 +83,15 @@ const DROPPERS: &[&str] = &[
     "consul",
 ];
 
+/// Programs that speak Redis's protocol raw to a socket (`echo FLUSHALL | nc host 6379`,
+/// `printf 'FLUSHALL\r\n' > /dev/tcp/host/6379`).
+const RAW_CLIENTS: &[&str] = &["nc", "ncat", "netcat", "socat", "telnet", "echo", "printf"];
+
+/// The programs with a command of their own, and the raw clients.
+const COMMANDS: [&str; DROPPERS.len() + RAW_CLIENTS.len()] = super::joined(DROPPERS, RAW_CLIENTS);
+
 /// Every program the checker judges.
-const NAMES: [&str; CLIENTS.len() + DROPPERS.len()] = super::joined(CLIENTS, DROPPERS);
+const NAMES: [&str; CLIENTS.len() + COMMANDS.len()] = super::joined(CLIENTS, &COMMANDS);
 
 pub const CHECKER: Checker = Checker {
     rules: &[
@@ -99,7 +110,7 @@ pub const CHECKER: Checker = Checker {
 pub static SQL_DESTRUCTIVE: Rule = Rule {
     id: "sql-destructive",
     decision: ASK,
-    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`, `mysqlsh`, `sqlplus`, `beeline`, `hive`, `spark-sql`, `impala-shell -q`, `vsql`, `db2`, `isql`, `osql`, `tsql`, `aws rds-data execute-statement --sql`, SurrealDB's `surreal sql`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file` or `cat file |`, `<(…)`, a file the command wrote or one on disk, run by `-f`, by sqlplus's `@FILE` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with one true for every row (constants that compare true: `WHERE 1=1`, `WHERE true`, `2 > 1`, `1 IN (1)`, `'a' LIKE '%'`, `NULL IS NULL`; the key every row has asked only to be set or above its lowest value: `id IS NOT NULL`, `rowid > 0`, `id >= 1`; a filter on any other column is a filter), a table replaced whole (`CREATE OR REPLACE TABLE`, `REPLACE TABLE`, `INSERT OVERWRITE`, a `MERGE` joined `ON true` that deletes what it matches; MySQL's `REPLACE INTO` replaces rows by key and passes), `ALTER TABLE … DROP COLUMN|PARTITION`, a column's type changed (`ALTER COLUMN c TYPE t`, `SET DATA TYPE`, MySQL's `MODIFY`/`CHANGE`, SQL Server's `ALTER COLUMN c t`), which converts every value: a narrower type cuts them and a `USING` expression replaces them, Oracle's `DROP USER … CASCADE`, SurrealDB's `REMOVE DATABASE|TABLE`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)`, an aggregation's `$out` stage (which replaces the collection it names; `$merge` writes documents by key, like `REPLACE INTO`, and passes), `dropAllUsers()`/`dropAllRoles()`, and filters true for every document (`{$where: \"true\"}`, `{$expr: true}`) (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe); Neo4j's `cypher-shell` deleting what a pattern matches with no filter (`MATCH (n) DETACH DELETE n`) or `DROP DATABASE`; `influx delete` without `--predicate`; `pg_restore --clean -d DB` and `mongorestore --drop`, which drop what they restore over. `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, keywords in string literals or plain comments are data, and statements a later `ROLLBACK` undoes (PostgreSQL, SQLite, DuckDB) or that empty or drop a table the same SQL created (given whole to psql's `-c` or as sqlite3's argument, which stop at the first error) pass. SQL only known when the command runs (`psql -c \"$SQL\"`) is not asked about: it is far more often a query than a drop.",
+    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`, `mysqlsh`, `sqlplus`, `beeline`, `hive`, `spark-sql`, `impala-shell -q`, `vsql`, `db2`, `isql`, `osql`, `tsql`, `aws rds-data execute-statement --sql`, SurrealDB's `surreal sql`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file` or `cat file |`, `<(…)`, a file the command wrote or one on disk, run by `-f`, by sqlplus's `@FILE` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with one true for every row (constants that compare true: `WHERE 1=1`, `WHERE true`, `2 > 1`, `1 IN (1)`, `'a' LIKE '%'`, `NULL IS NULL`; the key every row has asked only to be set or above its lowest value: `id IS NOT NULL`, `rowid > 0`, `id >= 1`; a filter on any other column is a filter), a table replaced whole (`CREATE OR REPLACE TABLE`, `REPLACE TABLE`, `INSERT OVERWRITE`, a `MERGE` joined `ON true` that deletes what it matches; MySQL's `REPLACE INTO` replaces rows by key and passes), `ALTER TABLE … DROP COLUMN|PARTITION`, a column's type changed (`ALTER COLUMN c TYPE t`, `SET DATA TYPE`, MySQL's `MODIFY`/`CHANGE`, SQL Server's `ALTER COLUMN c t`), which converts every value: a narrower type cuts them and a `USING` expression replaces them, Oracle's `DROP USER … CASCADE`, SurrealDB's `REMOVE DATABASE|TABLE`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)`, an aggregation's `$out` stage (which replaces the collection it names; `$merge` writes documents by key, like `REPLACE INTO`, and passes), `dropAllUsers()`/`dropAllRoles()`, and filters true for every document (`{$where: \"true\"}`, `{$expr: true}`) (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe); Neo4j's `cypher-shell` deleting what a pattern matches with no filter (`MATCH (n) DETACH DELETE n`) or `DROP DATABASE`; `influx delete` without `--predicate`; `pg_restore --clean -d DB`, `mongorestore --drop`, `mongoimport --drop`, `mysqlimport --delete` and `neo4j-admin database load|restore --overwrite-destination`, which drop or empty what they load over. `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, keywords in string literals or plain comments are data, and statements a later `ROLLBACK` undoes (PostgreSQL, SQLite, DuckDB) or that empty or drop a table the same SQL created (given whole to psql's `-c` or as sqlite3's argument, which stop at the first error) pass. SQL only known when the command runs (`psql -c \"$SQL\"`) is not asked about: it is far more often a query than a drop.",
     instead: "Run a `SELECT` of what would go first, take a dump (`pg_dump`, `mysqldump`, `mongodump`), and let the user confirm",
     examples: &[
         "psql -c 'DROP TABLE users'",
@@ -130,6 +141,9 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "hive -e 'DROP TABLE t'",
         "cypher-shell 'MATCH (n) DETACH DELETE n'",
         "pg_restore --clean -d app dump.pgc",
+        "mongoimport --drop -d app -c users users.json",
+        "mysqlimport --delete app users.txt",
+        "neo4j-admin database load neo4j --from-path=/backups --overwrite-destination",
         "psql -c 'ALTER TABLE users ALTER COLUMN email TYPE int USING 0'",
         "mysql -e 'ALTER TABLE users MODIFY email CHAR(2)'",
         "mongosh app --eval 'db.events.aggregate([{$match: {}}, {$out: \"users\"}])'",
@@ -161,6 +175,8 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "mysql -e \"REPLACE INTO users (id, name) VALUES (1, 'a')\"",
         "cypher-shell 'MATCH (n {id: 5}) DETACH DELETE n'",
         "pg_restore -d app dump.pgc",
+        "mongoimport -d app -c users users.json",
+        "neo4j-admin database dump neo4j --to-path=/backups",
         "psql -c 'ALTER TABLE users ALTER COLUMN email SET NOT NULL'",
         "mongosh app --eval 'db.events.aggregate([{$merge: {into: \"totals\"}}])'",
         "mongosh app --eval 'db.users.deleteMany({$where: \"this.a > this.b\"})'",
@@ -184,7 +200,7 @@ pub static DROPDB: Rule = Rule {
 pub static REDIS_FLUSH: Rule = Rule {
     id: "redis-flush",
     decision: ASK,
-    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, the command piped in or read from a file, and a Lua script given to `EVAL`, or in a file `--eval` runs, that calls it): every key is deleted. Also what loses data without deleting keys by name: `SHUTDOWN NOSAVE` and `DEBUG RELOAD NOSAVE` (every write since the last snapshot), `FUNCTION FLUSH` (every function library), `SWAPDB` (each database's keys swapped for the other's, under every client). `SCRIPT FLUSH` only empties the script cache, which clients fill again, and passes.",
+    catches: "`redis-cli FLUSHALL` / `FLUSHDB` (also Valkey's and KeyDB's clients, the command piped in or read from a file, and a Lua script given to `EVAL`, or in a file `--eval` runs, that calls it): every key is deleted. Also `FLUSHALL` spoken raw to the Redis port (`echo FLUSHALL | nc host 6379`, `printf 'FLUSHALL\\r\\n' > /dev/tcp/host/6379`). Also what loses data without deleting keys by name: `SHUTDOWN NOSAVE` and `DEBUG RELOAD NOSAVE` (every write since the last snapshot), `FUNCTION FLUSH` (every function library), `SWAPDB` (each database's keys swapped for the other's, under every client). `SCRIPT FLUSH` only empties the script cache, which clients fill again, and passes.",
     instead: "Delete specific keys, and let the user confirm",
     examples: &[
         "redis-cli flushall",
@@ -195,11 +211,15 @@ pub static REDIS_FLUSH: Rule = Rule {
         "redis-cli SHUTDOWN NOSAVE",
         "redis-cli FUNCTION FLUSH ASYNC",
         "echo 'SWAPDB 0 1' | redis-cli",
+        "echo FLUSHALL | nc localhost 6379",
+        "printf 'FLUSHALL\\r\\n' > /dev/tcp/127.0.0.1/6379",
     ],
     allowed: &[
         "redis-cli get key",
         "redis-cli SHUTDOWN SAVE",
         "redis-cli SCRIPT FLUSH",
+        "echo PING | nc localhost 6379",
+        "echo FLUSHALL",
         "redis-cli FUNCTION LIST",
         "redis-cli keys 'session:*'",
         "redis-cli EVAL 'return 1' 0",
@@ -240,12 +260,13 @@ pub static REDIS_PERSISTENCE_OFF: Rule = Rule {
 pub static KEY_STORE_EMPTIED: Rule = Rule {
     id: "key-store-emptied",
     decision: ASK,
-    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`, or a Lua script given to `EVAL` or `--eval FILE` that deletes what `KEYS` or `SCAN` lists), `etcdctl del --prefix` or `--from-key` (`del --prefix \"\"` is every key), `etcdctl del KEY RANGE_END` (every key of the range), the v2 API's `etcdctl rm --recursive` (`-r`: a directory and every key below it; `rmdir` removes only an empty one and passes), `consul kv delete -recurse`.",
+    catches: "Deleting every key of a key-value store that a pattern, prefix or listing selects: `redis-cli --scan | xargs redis-cli del` (`unlink`, keys from `$(redis-cli keys …)`, or a Lua script given to `EVAL` or `--eval FILE` that deletes what `KEYS` or `SCAN` lists), `etcdctl del --prefix` or `--from-key` (`del --prefix \"\"` is every key), `etcdctl del KEY RANGE_END` (every key of the range), the v2 API's `etcdctl rm --recursive` (`-r`: a directory and every key below it; `rmdir` removes only an empty one and passes), `consul kv delete -recurse` (or a recursive `DELETE` of Consul's HTTP API, `/v1/kv/PREFIX?recurse`).",
     instead: "List the keys first (`redis-cli --scan --pattern`, `etcdctl get --prefix --keys-only`, `consul kv get -recurse`), and delete the ones meant by name",
     examples: &[
         "redis-cli --scan --pattern 'user:*' | xargs redis-cli del",
         "etcdctl del --prefix /app",
         "consul kv delete -recurse app/",
+        "curl -X DELETE 'http://localhost:8500/v1/kv/app?recurse'",
         "etcdctl del \"\" --from-key",
         "etcdctl rm -r /app",
         "redis-cli EVAL \"for _,k in ipairs(redis.call('keys', ARGV[1])) do redis.call('del', k) end\" 0 'user:*'",
@@ -309,6 +330,34 @@ fn check(subject: &Subject, report: &mut Report) {
             &SQL_DESTRUCTIVE,
             span,
             "`mongorestore --drop` would drop each collection of the dump, and the documents added since, before restoring it",
+        ),
+        "mongoimport" if texts.iter().any(|t| *t == "--drop" || t.starts_with("--drop=") && *t != "--drop=false") => report.flag(
+            &SQL_DESTRUCTIVE,
+            span,
+            "`mongoimport --drop` would drop the collection, every document in it, before importing the file",
+        ),
+        "mysqlimport" if texts.iter().any(|t| matches!(*t, "--delete" | "-D")) => report.flag(
+            &SQL_DESTRUCTIVE,
+            span,
+            "`mysqlimport --delete` would empty each table before importing its file",
+        ),
+        // Neo4j 5's `database load|restore|import` (4's `load --force`) replace the database named.
+        "neo4j-admin"
+            if texts
+                .iter()
+                .any(|t| matches!(*t, "--overwrite-destination" | "--overwrite-destination=true" | "--force"))
+                && texts.iter().any(|t| matches!(*t, "load" | "restore" | "import")) =>
+        {
+            report.flag(
+                &SQL_DESTRUCTIVE,
+                span,
+                "`neo4j-admin … --overwrite-destination` would replace the database, and what was written since the dump",
+            );
+        }
+        _ if RAW_CLIENTS.contains(&name) && raw_redis_flush(command, &texts) => report.flag(
+            &REDIS_FLUSH,
+            span,
+            "`FLUSHALL` sent to the Redis port would delete every key in the database",
         ),
         "redis-cli" | "valkey-cli" | "keydb-cli" => {
             let scripts: Vec<&str> = client_code(subject).collect();
@@ -469,6 +518,26 @@ fn stops_at_first_error(command: &Command, code: &str) -> bool {
 /// `FLUSHALL`, `FLUSHDB` as arguments or on standard input, or called by a Lua script given to
 /// `EVAL` or in a file `--eval` runs (`scripts`); `DEL`/`UNLINK` of keys a listing finds at run
 /// time, by the shell or by the script.
+/// Whether a raw client sends `FLUSHALL` or `FLUSHDB` to Redis's port (6379, or an address
+/// naming Redis): piped into `nc`, `socat` or `telnet`, or printed to a `/dev/tcp` socket.
+fn raw_redis_flush(command: &Command, texts: &[&str]) -> bool {
+    let redis = |text: &str| {
+        let text = text.to_ascii_lowercase();
+        text == "6379" || text.ends_with(":6379") || text.ends_with("/6379") || text.contains("redis")
+    };
+    let (to_redis, sent) = if matches!(command.name.as_str(), "echo" | "printf") {
+        let socket = command.output_socket.as_ref().and_then(|socket| socket.value());
+        (socket.is_some_and(redis), texts.join(" "))
+    } else {
+        let piped = command.stdin.text().and_then(|word| word.value()).unwrap_or_default();
+        (texts.iter().any(|text| redis(text)), piped.to_owned())
+    };
+    to_redis
+        && sent
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|word| word.eq_ignore_ascii_case("flushall") || word.eq_ignore_ascii_case("flushdb"))
+}
+
 fn redis(command: &Command, texts: &[&str], scripts: &[&str], report: &mut Report) {
     static LUA_CALL: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r#"(?i)redis\s*\.\s*p?call\s*\(\s*['"](flushall|flushdb|del|unlink|keys|scan)['"]"#)

@@ -1,4 +1,5 @@
-//! Cloud command lines: `aws`, `gcloud`, BigQuery's `bq`, `gsutil`, `az`, Oracle's `oci`, and
+//! Cloud command lines: `aws`, `gcloud`, BigQuery's `bq`, `gsutil`, `az`, Oracle's `oci`, the
+//! smaller clouds' `hcloud`, `linode-cli`, `scw`, `vultr-cli` and `exo`, and
 //! the storage clients `mc` (MinIO), `s3cmd`, `rclone` and Backblaze's `b2`.
 
 use super::{Subcommand, Tool, Values};
@@ -109,7 +110,34 @@ pub const TOOLS: &[Tool] = &[
                         "--grant-write-acp",
                         "--public-access-block-configuration",
                         "--expected-bucket-owner",
+                        "--lifecycle-configuration",
+                        "--versioning-configuration",
                     ],
+                },
+            },
+            Subcommand {
+                path: &["rds"],
+                values: Values {
+                    short: "",
+                    long: &[
+                        "--db-instance-identifier",
+                        "--db-cluster-identifier",
+                        "--backup-retention-period",
+                    ],
+                },
+            },
+            Subcommand {
+                path: &["logs"],
+                values: Values {
+                    short: "",
+                    long: &["--log-group-name", "--retention-in-days"],
+                },
+            },
+            Subcommand {
+                path: &["dynamodb"],
+                values: Values {
+                    short: "",
+                    long: &["--table-name"],
                 },
             },
             Subcommand {
@@ -394,6 +422,7 @@ pub const TOOLS: &[Tool] = &[
                 "-ns",
                 "--name",
                 "--bucket-name",
+                "-bn",
                 "--compartment-id",
                 "--public-access-type",
                 "--storage-tier",
@@ -403,6 +432,25 @@ pub const TOOLS: &[Tool] = &[
                 "--freeform-tags",
                 "--kms-key-id",
                 "--versioning",
+            ],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    // Hetzner, Linode, Scaleway, Vultr and Exoscale: the resource, then the verb
+    // (`hcloud volume delete data`), with a few options that take a value.
+    Tool {
+        names: &["hcloud", "linode-cli", "linode", "scw", "vultr-cli", "vultr", "exo"],
+        global: Values {
+            short: "oCz",
+            long: &[
+                "--context",
+                "--config",
+                "--output",
+                "--profile",
+                "--zone",
+                "--region",
+                "--format",
             ],
         },
         subcommands: &[],

@@ -1,5 +1,5 @@
 //! Kubernetes command lines: `kubectl` and `oc` (cobra: options anywhere), `helm`, `helmfile`,
-//! Argo CD's `argocd` and Flux's `flux`.
+//! Argo CD's `argocd`, Flux's `flux`, and the local clusters' `kind` and `minikube`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -120,6 +120,15 @@ pub const TOOLS: &[Tool] = &[
                 long: &["--timeout", "--description", "--cascade"],
             },
         }],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["kind", "minikube"],
+        global: Values {
+            short: "pn",
+            long: &["--name", "--profile", "--kubeconfig", "--image", "--config"],
+        },
+        subcommands: &[],
         options_anywhere: true,
     },
     Tool {
