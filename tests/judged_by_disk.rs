@@ -2,7 +2,8 @@
 //! in the project (`.claude/` holding `settings.json`) taken away whole, moved, untracked or
 //! picked by a pattern takes the agent's hooks (and the guard) along, while the other files in
 //! it, and a stray folder of that name, are the project's own; a branch that exists is moved by
-//! `git update-ref`, a new one only made.
+//! `git update-ref`, `git checkout -B`, `git switch -C`, `git symbolic-ref` or a forced fetch,
+//! a new one only made.
 
 #[path = "common/project.rs"]
 mod project;
@@ -276,4 +277,45 @@ fn a_linked_worktree_moves_its_main_repository_branches() {
         )),
         ask("git-ref-overwrite")
     );
+}
+
+#[test]
+fn branches_reset_by_checkout_switch_fetch_and_symbolic_ref_are_the_ones_that_exist() {
+    let project = Project::new("branch-reset");
+    project
+        .write(".git/HEAD", "ref: refs/heads/main\n")
+        .write(".git/refs/heads/main", "0123456789012345678901234567890123456789\n")
+        .write(
+            ".git/packed-refs",
+            "# pack-refs with: peeled fully-peeled sorted\n0123456789012345678901234567890123456789 refs/heads/release\n",
+        );
+    for command in [
+        "git checkout -B main origin/x",
+        "git checkout -B release origin/x",
+        "git checkout -B release",
+        "git switch -C main origin/x",
+        "git switch --force-create release HEAD~1",
+        "git fetch origin +main:main",
+        "git fetch --force origin release:release",
+        "git branch -f release HEAD~1",
+        "git branch -M old main",
+        "git symbolic-ref refs/heads/main refs/heads/release",
+    ] {
+        assert_eq!(project.judge(command), ask("git-ref-overwrite"), "{command}");
+    }
+    for command in [
+        // The branch checked out, reset to where it is.
+        "git checkout -B main",
+        "git switch -C main",
+        "git checkout -B topic origin/topic",
+        "git switch -C topic origin/topic",
+        "git fetch origin +topic:topic",
+        "git branch -f topic",
+        "git branch -f topic HEAD~1",
+        "git branch -M old topic",
+        "git symbolic-ref refs/heads/topic refs/heads/main",
+        "git symbolic-ref HEAD refs/heads/release",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
 }

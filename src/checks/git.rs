@@ -146,7 +146,7 @@ pub static GIT_CLEAN_FORCE: Rule = Rule {
 pub static GIT_PUSH_FORCE: Rule = Rule {
     id: "git-push-force",
     decision: DENY,
-    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`, or with no refspec given a remote set to push `+refspec` or to mirror (`-c remote.origin.mirror=true`); `git send-pack --force|--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --force` and `--non-forward-move`, and Bazaar's `bzr push --overwrite`.",
+    catches: "`git push --force`, `-f`, `+refspec`, `--mirror`, or with no refspec given a remote set to push `+refspec` or to mirror (`-c remote.origin.mirror=true`, or by an earlier command of the line: `git config remote.origin.mirror true`, `git remote add --mirror=push`); `git send-pack --force|--mirror`: commits on the remote are overwritten. Also Sapling's `sl push --force` and `--non-forward-move`, and Bazaar's `bzr push --overwrite`.",
     instead: "Use `git push --force-with-lease`, which refuses to overwrite commits you have not seen",
     examples: &[
         "git push --force",
@@ -158,6 +158,9 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "sl push --force --to main",
         "git push --mi origin",
         "git -c remote.origin.mirror=true push origin",
+        "git config remote.origin.mirror true && git push",
+        "git config remote.origin.push '+refs/heads/*:refs/heads/*' && git push",
+        "git remote add --mirror=push backup https://example.com/r.git && git push backup",
         "git send-pack --force ../remote.git main",
         "bzr push --overwrite",
         "brz push --overwrite lp:foo",
@@ -169,6 +172,8 @@ pub static GIT_PUSH_FORCE: Rule = Rule {
         "git push --force-with-lease=main origin main",
         "git push --force-w origin main",
         "git push -u origin feature",
+        "git config remote.origin.mirror true && git push origin main",
+        "git remote add --mirror=fetch up https://example.com/r.git && git push up",
         "bzr push lp:foo",
     ],
 };
@@ -249,7 +254,7 @@ pub static GIT_REFLOG_EXPIRE: Rule = Rule {
 pub static GIT_GC_PRUNE: Rule = Rule {
     id: "git-gc-prune",
     decision: DENY,
-    catches: "`git gc --prune=now`, a `git gc` (or `git maintenance run`, which runs it) given `gc.pruneExpire`, `gc.reflogExpire` or `gc.reflogExpireUnreachable` of `now` (by `-c`, `--config-env` or `GIT_CONFIG_KEY_n`/`GIT_CONFIG_PARAMETERS`), and `git prune` without `--expire` or with `--expire=now`: unreachable commits, or the reflog that finds them, are deleted at once instead of after two weeks (90 days for the reflog).",
+    catches: "`git gc --prune=now`, a `git gc` (or `git maintenance run`, which runs it) given `gc.pruneExpire`, `gc.reflogExpire` or `gc.reflogExpireUnreachable` of `now` (by `-c`, `--config-env` or `GIT_CONFIG_KEY_n`/`GIT_CONFIG_PARAMETERS`), `git prune` without `--expire` or with `--expire=now`, and `git repack -a -d` (or `-A -d --unpack-unreachable=now`, `--cruft --cruft-expiration=now`): unreachable commits, or the reflog that finds them, are deleted at once instead of after two weeks (90 days for the reflog).",
     instead: "Run `git gc` without --prune=now; unreachable objects stay recoverable for two weeks",
     examples: &[
         "git gc --prune=now",
@@ -260,6 +265,8 @@ pub static GIT_GC_PRUNE: Rule = Rule {
         "git -c gc.pruneExpire=now gc",
         "GIT_CONFIG_PARAMETERS=\"'gc.reflogExpire'='now'\" git gc",
         "git -c gc.reflogExpireUnreachable=now maintenance run --task=gc",
+        "git repack -a -d",
+        "git repack -A -d --unpack-unreachable=now",
     ],
     allowed: &[
         "git gc",
@@ -269,6 +276,9 @@ pub static GIT_GC_PRUNE: Rule = Rule {
         "git gc --aggressive",
         "git prune -n",
         "git prune --expire=2.weeks.ago",
+        "git repack -A -d",
+        "git repack -a -d --cruft",
+        "git repack -d",
     ],
 };
 
@@ -299,16 +309,23 @@ pub static GIT_HISTORY_REWRITE: Rule = Rule {
 pub static GIT_REF_OVERWRITE: Rule = Rule {
     id: "git-ref-overwrite",
     decision: ASK,
-    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]`, `git branch -M|-C OLD NEW` over an existing branch, `git tag -f`, `git update-ref refs/heads/NAME NEW` of an existing branch with no old value to check (also as an `update` line given to `--stdin`, whose instructions, only known when it runs, ask). A branch's old commits are then only in its reflog, and where a tag pointed is recorded nowhere.",
+    catches: "A branch or tag moved or replaced by force: `git branch -f NAME [START]` (unless the repository on disk has no such branch), `git branch -M|-C OLD NEW` over an existing branch, `git checkout -B NAME START` and `git switch -C NAME START` over a branch the repository on disk has, `git fetch` into a local branch forced by `+` or `--force` (`+main:main`), `git tag -f`, `git replace -f`, `git update-ref refs/heads/NAME NEW` of an existing branch with no old value to check (also as an `update` line given to `--stdin`, whose instructions, only known when it runs, ask), `git symbolic-ref refs/heads/NAME REF` of an existing branch. A branch's old commits are then only in its reflog, and where a tag or replacement pointed is recorded nowhere.",
     instead: "Create a new branch or tag instead (`git branch NAME START`), or show the user where the ref points first (`git log -1 REF`)",
     examples: &[
         "git branch -f main HEAD~3",
         "git branch -M old main",
         "git branch --move --force old main",
         "git tag -f v1.0",
+        "git fetch origin +main:main",
+        "git fetch --force origin main:main",
+        "git fetch . +HEAD~5:main",
+        "git replace -f HEAD HEAD~5",
     ],
     allowed: &[
         "git branch -M main",
+        "git fetch origin main:main",
+        "git fetch origin +main:refs/remotes/origin/main",
+        "git replace HEAD HEAD~5",
         "git branch -m old new",
         "git tag -l",
         "git tag v1.1",
@@ -387,6 +404,9 @@ fn check(subject: &Subject, report: &mut Report) {
                     &GIT_CHECKOUT_DISCARD,
                     "`git switch --discard-changes` would overwrite local changes",
                 );
+            } else if let Some(lost) = branch_reset(subject, parsed.value_of('C', "force-create"), &parsed, "switch -C")
+            {
+                flag(report, &GIT_REF_OVERWRITE, &lost);
             }
         }
         "restore" => {
@@ -428,7 +448,46 @@ fn check(subject: &Subject, report: &mut Report) {
                 );
             }
         }
-        "push" => push(args, &given_settings(subject, &invocation), report, span),
+        "push" => {
+            let mut settings = given_settings(subject, &invocation);
+            settings.extend(settings_written_earlier(subject));
+            push(args, &settings, report, span);
+        }
+        "fetch" => fetch(subject, args, report),
+        "symbolic-ref" => {
+            let parsed = args::parse(args, &git_options("m", &[]));
+            // `-d HEAD` is refused by git; a symbolic ref of a branch or tag turns it into an
+            // alias of another: where it pointed is then only in its reflog.
+            if let [Some(name), Some(_)] = parsed.operands().map(Word::value).collect::<Vec<_>>()[..]
+                && !parsed.has('d', "delete")
+                && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
+                && ref_exists(&working_folder(subject), name)
+            {
+                flag(
+                    report,
+                    &GIT_REF_OVERWRITE,
+                    &format!(
+                        "`git symbolic-ref {name}` would turn the existing ref into an alias of another: the commits it pointed at would only be in its reflog"
+                    ),
+                );
+            }
+        }
+        "replace" => {
+            let parsed = args::parse(args, &git_options("", &["format"]));
+            let listing_or_deleting = parsed.has('l', "list") || parsed.has('d', "delete");
+            if parsed.has('f', "force") && !listing_or_deleting && parsed.operands().next().is_some() {
+                flag(
+                    report,
+                    &GIT_REF_OVERWRITE,
+                    "`git replace -f` would overwrite an existing replacement of the object: what it was replaced by is recorded nowhere",
+                );
+            }
+        }
+        "repack" => {
+            if let Some(lost) = repack_drops_unreachable(args) {
+                flag(report, &GIT_GC_PRUNE, &lost);
+            }
+        }
         "send-pack" => send_pack(args, report, span),
         "branch" => {
             let parsed = args::parse(
@@ -460,13 +519,19 @@ fn check(subject: &Subject, report: &mut Report) {
                 || parsed.has_short('C')
                 || (parsed.has('m', "move") || parsed.has('c', "copy")) && parsed.has('f', "force"))
                 && operands >= 2
+                && !branch_missing(subject, parsed.operands().nth(1))
             {
                 flag(
                     report,
                     &GIT_REF_OVERWRITE,
                     "`git branch -M OLD NEW` would replace the branch NEW if it exists: its commits are then only in the reflog",
                 );
-            } else if parsed.has('f', "force") && operands >= 1 && !listing && !parsed.has('m', "move") {
+            } else if parsed.has('f', "force")
+                && operands >= 1
+                && !listing
+                && !parsed.has('m', "move")
+                && !branch_missing(subject, parsed.operands().next())
+            {
                 flag(
                     report,
                     &GIT_REF_OVERWRITE,
@@ -798,19 +863,75 @@ fn working_folder(subject: &Subject) -> paths::Cwd {
 /// packed, as the disk shows it (a linked worktree's are its main repository's): a new ref made
 /// by `git update-ref` replaces nothing.
 fn ref_exists(cwd: &paths::Cwd, name: &str) -> bool {
+    ref_state(cwd, name) == Some(true)
+}
+
+/// Whether the repository around `cwd` has the ref `name`: `None` when no repository is found
+/// there (the folder is only known when it runs, or the disk holds none yet).
+fn ref_state(cwd: &paths::Cwd, name: &str) -> Option<bool> {
+    let git_dir = git_dir(cwd)?;
+    Some(
+        git_dir.join(name).is_file()
+            || std::fs::read_to_string(git_dir.join("packed-refs"))
+                .is_ok_and(|packed| packed.lines().any(|line| line.split_whitespace().nth(1) == Some(name))),
+    )
+}
+
+/// The common git folder of the repository around `cwd` (a linked worktree's is its main
+/// repository's), as the disk shows it.
+fn git_dir(cwd: &paths::Cwd) -> Option<std::path::PathBuf> {
     let paths::Cwd::Known(cwd) = cwd else {
-        return false;
+        return None;
     };
     let native = crate::context::native(cwd);
-    let Some(git_dir) = std::path::Path::new(&native)
+    std::path::Path::new(&native)
         .ancestors()
         .find_map(crate::context::git_common_dir)
-    else {
-        return false;
+}
+
+/// What `HEAD` of the work tree around `cwd` holds (`ref: refs/heads/main`): a linked
+/// worktree's own, in the folder its `.git` file names.
+fn head(cwd: &paths::Cwd) -> Option<String> {
+    let paths::Cwd::Known(cwd) = cwd else {
+        return None;
     };
-    git_dir.join(name).is_file()
-        || std::fs::read_to_string(git_dir.join("packed-refs"))
-            .is_ok_and(|packed| packed.lines().any(|line| line.split_whitespace().nth(1) == Some(name)))
+    let native = crate::context::native(cwd);
+    let dot_git = std::path::Path::new(&native)
+        .ancestors()
+        .map(|folder| folder.join(".git"))
+        .find(|dot_git| dot_git.exists())?;
+    let folder = if dot_git.is_dir() {
+        dot_git
+    } else {
+        let text = std::fs::read_to_string(&dot_git).ok()?;
+        std::path::PathBuf::from(text.strip_prefix("gitdir:")?.trim())
+    };
+    std::fs::read_to_string(folder.join("HEAD")).ok()
+}
+
+/// Whether a repository is found on disk and has no branch `name` (`git branch -f NEW` only
+/// makes one). A name only known when it runs, or no repository found, may be a branch.
+fn branch_missing(subject: &Subject, name: Option<&Word>) -> bool {
+    name.and_then(Word::value)
+        .is_some_and(|name| ref_state(&working_folder(subject), &format!("refs/heads/{name}")) == Some(false))
+}
+
+/// What `git checkout -B NAME [START]` or `git switch -C NAME [START]` (`how`) loses: a branch
+/// NAME the repository has on disk is reset to START, its own commits then only in its reflog.
+/// A new branch, or the branch checked out reset to where it is (no START), moves nothing.
+fn branch_reset(subject: &Subject, name: Option<&Word>, parsed: &Parsed, how: &str) -> Option<String> {
+    let name = name?.value()?;
+    let cwd = working_folder(subject);
+    if !ref_exists(&cwd, &format!("refs/heads/{name}")) {
+        return None;
+    }
+    let checked_out = head(&cwd).is_some_and(|head| head.trim() == format!("ref: refs/heads/{name}"));
+    if checked_out && parsed.operands().next().is_none() {
+        return None;
+    }
+    Some(format!(
+        "`git {how} {name}` would reset the existing branch `{name}`: the commits only it held would then only be in its reflog"
+    ))
 }
 
 /// `git rm` or `git mv` of an agent's settings, or (`recursive`) of a folder holding them on
@@ -1003,6 +1124,11 @@ fn checkout(subject: &Subject, args: &[Word], report: &mut Report, span: crate::
         report.flag(rule, span, lost);
         return;
     }
+    // `-B NAME` over an existing branch moves it, as `git branch -f` does.
+    if let Some(lost) = branch_reset(subject, parsed.value_of('B', ""), &parsed, "checkout -B") {
+        report.flag(&GIT_REF_OVERWRITE, span, lost);
+        return;
+    }
     // New branches and interactive picking lose nothing.
     let keeps_work =
         parsed.has_short('b') || parsed.has_short('B') || parsed.has_long("orphan") || parsed.has('p', "patch");
@@ -1142,6 +1268,163 @@ fn pushed_by_settings(settings: &[(String, Option<String>)]) -> Option<String> {
         (remote_setting(".mirror") && mirrored).then(|| {
             format!("`{key}` makes `git push` a mirror push: refs on the remote would be overwritten and deleted to match this repository")
         })
+    })
+}
+
+/// The settings earlier commands of the line wrote into git's configuration for a later
+/// `git push` to read: `git config KEY VALUE` (`git config set`, `--add`), and `git remote add
+/// --mirror[=push] NAME URL`, which sets `remote.NAME.mirror`. Keys are lowercased; a value is
+/// `None` when it is only known when the command runs.
+fn settings_written_earlier(subject: &Subject) -> Vec<(String, Option<String>)> {
+    let commands = &subject.analysis.commands;
+    let Some(here) = commands
+        .iter()
+        .position(|command| std::ptr::eq(command, subject.command))
+    else {
+        return Vec::new();
+    };
+    let mut settings = Vec::new();
+    for command in commands[..here].iter().filter(|command| command.name == "git") {
+        let invocation = git::invocation(command);
+        match invocation.subcommand.as_str() {
+            "config" => {
+                if let Some(git::ConfigWrite::Set { key, value }) = git::config_write(invocation.args) {
+                    settings.push((key.text().to_ascii_lowercase(), value.value().map(str::to_owned)));
+                }
+            }
+            "remote" => {
+                let parsed = args::parse(invocation.args, &git_options("tm", &["track", "master"]));
+                let mut operands = parsed.operands().filter_map(Word::value);
+                let mirror = parsed.args.iter().find(|arg| arg.is_long("mirror"));
+                if operands.next() == Some("add")
+                    && let Some(name) = operands.next()
+                    && let Some(mirror) = mirror
+                    // `--mirror` alone mirrors both ways; `=fetch` only fetches.
+                    && mirror.value().and_then(Word::value) != Some("fetch")
+                {
+                    settings.push((
+                        format!("remote.{}.mirror", name.to_ascii_lowercase()),
+                        Some("true".to_owned()),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    settings
+}
+
+/// `git fetch` of a refspec into a local branch (`main:main`, `refs/heads/*:refs/heads/*`)
+/// forced, by `+` or `--force`: the branch is moved to the remote's commit even when that
+/// drops its own, as `git branch -f` does. Without force git only fast-forwards it, and
+/// remote-tracking refs (`refs/remotes/…`) are the remote's to move.
+fn fetch(subject: &Subject, args: &[Word], report: &mut Report) {
+    const OPTIONS: Options = git_options(
+        "oj",
+        &[
+            "depth",
+            "deepen",
+            "shallow-since",
+            "shallow-exclude",
+            "refmap",
+            "jobs",
+            "upload-pack",
+            "server-option",
+            "negotiation-tip",
+            "recurse-submodules-default",
+            "filter",
+            "submodule-prefix",
+        ],
+    );
+    let parsed = args::parse(args, &OPTIONS);
+    if parsed.has_long("dry-run") || parsed.has_long("multiple") || parsed.has_long("all") {
+        return;
+    }
+    let forced = parsed.has('f', "force");
+    for refspec in parsed.operands().skip(1) {
+        let text = refspec.text();
+        let (plus, spec) = match text.strip_prefix('+') {
+            Some(spec) => (true, spec),
+            None => (false, text),
+        };
+        let Some((_, destination)) = spec.split_once(':') else {
+            continue;
+        };
+        if !(plus || forced) || destination.is_empty() {
+            continue;
+        }
+        let candidates: Vec<String> = if destination.starts_with("refs/heads/") || destination.starts_with("refs/tags/")
+        {
+            vec![destination.to_owned()]
+        } else if destination.starts_with("refs/") {
+            continue;
+        } else {
+            vec![format!("refs/heads/{destination}"), format!("refs/tags/{destination}")]
+        };
+        // A repository found without the ref: the fetch only makes it.
+        let cwd = working_folder(subject);
+        let known = refspec.value().is_some() && !destination.contains('*');
+        if known && candidates.iter().all(|name| ref_state(&cwd, name) == Some(false)) {
+            continue;
+        }
+        report.flag(
+            &GIT_REF_OVERWRITE,
+            subject.command.span,
+            format!(
+                "`git fetch` of `{text}` by force would move the local `{destination}` to the remote's commit: the commits only it held would then only be in its reflog"
+            ),
+        );
+        return;
+    }
+}
+
+/// What `git repack -d` deletes at once: unreachable objects in the old packs, which `-a`
+/// leaves out of the new pack (`-A` and `--cruft` keep them, loose or in a cruft pack, for
+/// `git gc` to expire later), or those older than `--unpack-unreachable`/`--cruft-expiration`
+/// of `now`.
+fn repack_drops_unreachable(args: &[Word]) -> Option<String> {
+    let parsed = args::parse(
+        args,
+        &git_options(
+            "g",
+            &[
+                "window",
+                "depth",
+                "threads",
+                "window-memory",
+                "max-pack-size",
+                "keep-pack",
+                "unpack-unreachable",
+                "cruft-expiration",
+                "expire-to",
+                "filter",
+                "filter-to",
+                "combine-cruft-below-size",
+                "max-cruft-size",
+                "geometric",
+            ],
+        ),
+    );
+    if !parsed.has_short('d') || parsed.has('k', "keep-unreachable") {
+        return None;
+    }
+    let at_once = |long: &str| {
+        parsed.value_of('\0', long).is_some_and(|value| {
+            value
+                .value()
+                .is_none_or(|value| matches!(value.to_ascii_lowercase().as_str(), "now" | "all"))
+        })
+    };
+    let cruft = parsed.has_long("cruft");
+    let dropped = if cruft {
+        at_once("cruft-expiration")
+    } else if parsed.has_short('A') {
+        at_once("unpack-unreachable")
+    } else {
+        parsed.has_short('a')
+    };
+    dropped.then(|| {
+        "`git repack -a -d` would delete the unreachable commits in the old packs at once, with no way back, as `git gc --prune=now` does".to_owned()
     })
 }
 

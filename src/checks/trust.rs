@@ -1089,56 +1089,29 @@ fn judge_git(command: &Command, context: &Context, report: &mut Report) {
     match invocation.subcommand.as_str() {
         // `git clone -c KEY=VALUE` writes the setting into the new repository's configuration,
         // for every later fetch there too.
-        "config" => {
-            let mut positional: Vec<&Word> = Vec::new();
-            let mut unset = false;
-            let mut words = invocation.args.iter();
-            while let Some(word) = words.next() {
-                let text = word.value().unwrap_or("?");
-                match text {
-                    "-f" | "--file" | "--blob" | "--type" | "--default" | "--comment" | "--value" => {
-                        words.next();
-                    }
-                    "--unset" | "--unset-all" => unset = true,
-                    // Reading and listing change nothing.
-                    "--get" | "--get-all" | "--get-regexp" | "-l" | "--list" => return,
-                    _ if text.starts_with('-') => {}
-                    _ => positional.push(word),
-                }
-            }
-            match positional.first().map(|word| word.text()) {
-                Some("set") => {
-                    positional.remove(0);
-                }
-                Some("unset") => {
-                    positional.remove(0);
-                    unset = true;
-                }
-                _ => {}
-            }
-            if unset {
-                if positional
-                    .first()
-                    .is_some_and(|key| key.text().eq_ignore_ascii_case("core.hooksPath"))
-                {
-                    report.flag(
-                        &GIT_SKIP_HOOKS,
-                        span,
-                        "unsetting `core.hooksPath` would drop the project's hooks folder (husky's `.husky`), so its hooks stop running",
-                    );
-                }
-            } else if let [key, value, ..] = positional[..]
-                && let Some(key) = key.value()
+        "config" => match crate::tools::git::config_write(invocation.args) {
+            Some(crate::tools::git::ConfigWrite::Unset { key })
+                if key.is_some_and(|key| key.text().eq_ignore_ascii_case("core.hooksPath")) =>
             {
-                if let Some(what) = lasting_command(key, value, context) {
-                    report.flag(&GIT_CONFIG_COMMAND, span, what);
-                }
-                let value = value
-                    .value()
-                    .map_or(SettingValue::FromVariable(value.text()), SettingValue::Known);
-                judge_git_setting(key, value, context, span, report);
+                report.flag(
+                    &GIT_SKIP_HOOKS,
+                    span,
+                    "unsetting `core.hooksPath` would drop the project's hooks folder (husky's `.husky`), so its hooks stop running",
+                );
             }
-        }
+            Some(crate::tools::git::ConfigWrite::Set { key, value }) => {
+                if let Some(key) = key.value() {
+                    if let Some(what) = lasting_command(key, value, context) {
+                        report.flag(&GIT_CONFIG_COMMAND, span, what);
+                    }
+                    let value = value
+                        .value()
+                        .map_or(SettingValue::FromVariable(value.text()), SettingValue::Known);
+                    judge_git_setting(key, value, context, span, report);
+                }
+            }
+            _ => {}
+        },
         // A template's hooks are copied into the new repository and run on its commits.
         "init" | "clone" => {
             let mut words = texts.iter();

@@ -83,7 +83,7 @@ pub static VCS_DISCARD_CHANGES: Rule = Rule {
 pub static VCS_DELETE_UNTRACKED: Rule = Rule {
     id: "vcs-delete-untracked",
     decision: DENY,
-    catches: "Files the version control never saved deleted for good, as `git clean -f` does: `hg purge`/`hg clean`, `sl clean`, `svn cleanup --remove-unversioned|--remove-ignored`, `fossil clean --verily|--force|--disable-undo`, `fossil all clean`, `p4 clean`, `bzr clean-tree`.",
+    catches: "Files the version control never saved deleted for good, as `git clean -f` does: `hg purge`/`hg clean`, `sl clean`, `svn cleanup --remove-unversioned|--remove-ignored`, `fossil clean --verily|--force|--disable-undo`, `fossil all clean`, `p4 clean`, `bzr clean-tree`, `cvs release -d` (the folders never added go with the working copy).",
     instead: "List what would go first (`hg purge --print`, `sl clean --print`, `fossil clean --dry-run`, `p4 clean -n`), then delete specific paths",
     examples: &[
         "hg purge",
@@ -101,6 +101,7 @@ pub static VCS_DELETE_UNTRACKED: Rule = Rule {
         "p4 clean -a //depot/proj/...",
         "bzr clean-tree --ignored --force",
         "brz clean-tree --detritus",
+        "cvs release -d mod",
     ],
     allowed: &[
         "hg purge --print",
@@ -115,6 +116,7 @@ pub static VCS_DELETE_UNTRACKED: Rule = Rule {
         "p4 clean -n",
         "p4 clean -d",
         "bzr clean-tree --dry-run",
+        "cvs release mod",
     ],
 };
 
@@ -588,6 +590,13 @@ fn cvs(args: &[Word]) -> Finding {
         "update" | "up" | "upd" if options().any(|text| crate::args::is_bundle_with(text, 'C')) => Some((
             &VCS_DISCARD_UNDOABLE,
             "`cvs update -C` would replace the locally modified files with the repository's; each is kept only as a `.#file.revision` copy beside it".to_owned(),
+        )),
+        // `release -d` deletes the working copy's folder, and with it the folders never added
+        // (the CVS manual: "silently deleted—even if it is non-empty"); it asks about modified
+        // files only.
+        "release" | "re" | "rel" if options().any(|text| crate::args::is_bundle_with(text, 'd')) => Some((
+            &VCS_DELETE_UNTRACKED,
+            "`cvs release -d` would delete the working copy, with the folders never added to CVS in it, which no commit holds".to_owned(),
         )),
         "admin" | "adm" | "rcs" if options().any(|text| text.starts_with("-o")) => Some((
             &VCS_HISTORY_REMOVED,

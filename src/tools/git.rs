@@ -132,3 +132,48 @@ fn config_parameters(text: &str) -> Vec<(String, String)> {
         .map(|(key, value)| (key.to_owned(), value.to_owned()))
         .collect()
 }
+
+/// What a `git config` command line (the words after `config`) writes.
+pub enum ConfigWrite<'a> {
+    /// `git config KEY VALUE`, `git config set KEY VALUE`, `--add`, `--replace-all`.
+    Set { key: &'a Word, value: &'a Word },
+    /// `git config --unset KEY`, `--unset-all`, `git config unset KEY`.
+    Unset { key: Option<&'a Word> },
+}
+
+/// What `git config` writes, if anything: reading and listing (`--get`, `-l`, a key alone)
+/// write nothing.
+pub fn config_write(args: &[Word]) -> Option<ConfigWrite<'_>> {
+    let mut positional: Vec<&Word> = Vec::new();
+    let mut unset = false;
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let text = word.value().unwrap_or("?");
+        match text {
+            "-f" | "--file" | "--blob" | "--type" | "--default" | "--comment" | "--value" => {
+                words.next();
+            }
+            "--unset" | "--unset-all" => unset = true,
+            "--get" | "--get-all" | "--get-regexp" | "-l" | "--list" => return None,
+            _ if text.starts_with('-') => {}
+            _ => positional.push(word),
+        }
+    }
+    match positional.first().map(|word| word.text()) {
+        Some("set") => {
+            positional.remove(0);
+        }
+        Some("unset") => {
+            positional.remove(0);
+            unset = true;
+        }
+        _ => {}
+    }
+    match positional[..] {
+        _ if unset => Some(ConfigWrite::Unset {
+            key: positional.first().copied(),
+        }),
+        [key, value, ..] => Some(ConfigWrite::Set { key, value }),
+        _ => None,
+    }
+}
