@@ -101,6 +101,7 @@ pub static WRITE_CREDENTIALS: Rule = Rule {
         "chmod 600 ~/.ssh/id_ed25519",
         "chmod 700 ~/.ssh",
         "ssh-keygen -y -f key > key.pub",
+        "ssh-keygen -t ed25519 -f ~/.ssh/id_deploy -N ''",
     ],
 };
 
@@ -447,7 +448,7 @@ fn check(subject: &Subject, report: &mut Report) {
     for target in command
         .writes
         .iter()
-        .filter(|target| !restores_secrets(subject, target))
+        .filter(|target| !restores_secrets(subject, target) && !makes_new_key(subject, target))
     {
         write(subject, report, target, WriteKind::Create);
     }
@@ -531,6 +532,33 @@ fn restores_secrets(subject: &Subject, target: &Word) -> bool {
         .iter()
         .any(|arg| encrypted.iter().any(|name| arg.is(name)))
         && matches!(paths::resolve(target, &command.cwd), Target::Path(path) if matches!(files::write_class(&path, subject.context), WriteClass::EnvFile(_)))
+}
+
+/// Whether `target` is a new key pair `ssh-keygen` makes beside the others in `~/.ssh`
+/// (`ssh-keygen -t ed25519 -f ~/.ssh/id_deploy -N ''`): it asks before it replaces a file, and
+/// nobody answers unless its input is given (`yes | ssh-keygen …`). SSH's own files there
+/// (`authorized_keys`, `config`…) and the changes to a key in place (`-p`, `-c`) stay judged.
+fn makes_new_key(subject: &Subject, target: &Word) -> bool {
+    const SSH_OWN_FILES: &[&str] = &[
+        "authorized_keys",
+        "authorized_keys2",
+        "known_hosts",
+        "config",
+        "rc",
+        "environment",
+    ];
+    let command = subject.command;
+    if command.name != "ssh-keygen" || !matches!(command.stdin, Input::Inherited) {
+        return false;
+    }
+    let parsed = args::parse(command.args(), &long_options::SSH_KEYGEN);
+    if "RpcHku".chars().any(|letter| parsed.has_short(letter)) {
+        return false;
+    }
+    let ssh_folder = subject.context.home.join(".ssh");
+    matches!(paths::resolve(target, &command.cwd), Target::Path(path)
+        if path.parent().is_some_and(|folder| folder.same(&ssh_folder))
+            && path.name().is_some_and(|name| !SSH_OWN_FILES.contains(&name)))
 }
 
 /// The paths `cpio -o` (or `-p`) archives, read from its standard input as a search printed

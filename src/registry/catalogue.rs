@@ -7760,7 +7760,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["ssh-keygen"],
         subcommand: &[],
-        options: Options::posix("abCDEFfgIJjMNnOPRrSstVwYzZ", &[]),
+        options: crate::tools::long_options::SSH_KEYGEN,
         carriers: &[
             Carrier::LoadsLibrary(Opt::Short('D')),
             Carrier::LoadsLibrary(Opt::Short('w')),
