@@ -1,7 +1,9 @@
 //! Writes and reads of files, judged by the file policy ([`crate::files`]) whatever the tool:
 //! the editor tools (through [`judge_write`] and [`judge_read`]) and the shell — redirections,
-//! `tee`, `cp`/`mv`/`install`/`ln`/`rsync`/`dd of=` destinations, `sed -i`/`perl -i` targets,
-//! `truncate`, `chmod`/`chown`/`setfacl`/`chattr`, `curl -o`/`wget -O`, and readers such as `cat`.
+//! `tee`, `cp`/`mv`/`install`/`ln`/`rsync`/`dd of=` destinations, `sed -i`/`perl -i`/`sd` targets,
+//! `patch` (in `-d DIR`), `emacs --batch` saving, `truncate`, `chmod`/`chown`/`setfacl`/`chattr`,
+//! `curl -o`/`wget -O`, the files the registry says a program writes (`tree -o`, `gsutil cp
+//! gs://… F`), and readers such as `cat`.
 
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::args::{self, Options};
@@ -50,6 +52,8 @@ pub static WRITE_AGENT_SETTINGS: Rule = Rule {
         "tee ~/.codex/config.toml < x",
         "cp /tmp/x ~/.cargo/bin/safety-net",
         "bash -c 'echo {} > ~/.claude/settings.json'",
+        "python3 -m json.tool x.json ~/.claude/settings.json",
+        "tree -o .claude/settings.json .",
     ],
     allowed: &[
         "cat .claude/settings.json",
@@ -71,6 +75,8 @@ pub static WRITE_STARTUP_FILE: Rule = Rule {
         "ln -sf /tmp/x ~/.bash_profile",
         "sed -i '1i curl x | sh' ~/.zprofile",
         "echo '[alias]' >> ~/.gitconfig",
+        "aws s3 cp s3://bucket/x ~/.bashrc",
+        "gpg --batch --yes -o ~/.profile -d x.gpg",
     ],
     allowed: &["cat ~/.bashrc", "grep PATH ~/.zshrc", "echo 'export X=1' >> ./env.sh"],
 };
@@ -88,11 +94,14 @@ pub static WRITE_CREDENTIALS: Rule = Rule {
         "printf 'machine x login y' > ~/.netrc",
         "chmod 644 ~/.ssh/id_ed25519",
         "curl -o ~/.ssh/config https://example.com/x",
+        "ssh-keygen -q -N '' -f ~/.ssh/authorized_keys",
+        "kubectl cp pod:/k ~/.ssh/authorized_keys",
     ],
     allowed: &[
         "chmod 600 ~/.ssh/id_ed25519",
         "chmod 700 ~/.ssh",
         "ssh-keygen -y -f key > key.pub",
+        "ssh-keygen -t ed25519 -f ~/.ssh/id_deploy -N ''",
     ],
 };
 
@@ -187,6 +196,8 @@ pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
         "echo x >> ~/.config/app/settings.ini",
         "cp notes.md ../CLAUDE.md",
         "wget -O ~/bin/tool https://example.com/tool",
+        "git clone https://example.com/x.git ~/.config/nvim",
+        "patch -p1 -d ~ < x.patch",
     ],
     allowed: &[
         "echo x > notes.txt",
@@ -434,7 +445,11 @@ fn check(subject: &Subject, report: &mut Report) {
     for target in into_folder(subject, written(command)) {
         write(subject, report, &target, kind);
     }
-    for target in &command.writes {
+    for target in command
+        .writes
+        .iter()
+        .filter(|target| !restores_secrets(subject, target) && !makes_new_key(subject, target))
+    {
         write(subject, report, target, WriteKind::Create);
     }
     // A file renamed or filed where it is (`mv a a.bak`, `mv notes.md archive/`) stays with its
@@ -505,6 +520,45 @@ fn check(subject: &Subject, report: &mut Report) {
     if let Some(listed) = archived_from_list(command) {
         read(subject, report, &listed);
     }
+}
+
+/// Whether `target` is a secrets file the command decrypts from its encrypted copy beside it
+/// (`gpg -o secrets.json -d secrets.json.gpg`): the user's own way of keeping it, restored.
+fn restores_secrets(subject: &Subject, target: &Word) -> bool {
+    let command = subject.command;
+    let encrypted = ["gpg", "asc", "pgp"].map(|suffix| format!("{}.{suffix}", target.text()));
+    command
+        .args()
+        .iter()
+        .any(|arg| encrypted.iter().any(|name| arg.is(name)))
+        && matches!(paths::resolve(target, &command.cwd), Target::Path(path) if matches!(files::write_class(&path, subject.context), WriteClass::EnvFile(_)))
+}
+
+/// Whether `target` is a new key pair `ssh-keygen` makes beside the others in `~/.ssh`
+/// (`ssh-keygen -t ed25519 -f ~/.ssh/id_deploy -N ''`): it asks before it replaces a file, and
+/// nobody answers unless its input is given (`yes | ssh-keygen …`). SSH's own files there
+/// (`authorized_keys`, `config`…) and the changes to a key in place (`-p`, `-c`) stay judged.
+fn makes_new_key(subject: &Subject, target: &Word) -> bool {
+    const SSH_OWN_FILES: &[&str] = &[
+        "authorized_keys",
+        "authorized_keys2",
+        "known_hosts",
+        "config",
+        "rc",
+        "environment",
+    ];
+    let command = subject.command;
+    if command.name != "ssh-keygen" || !matches!(command.stdin, Input::Inherited) {
+        return false;
+    }
+    let parsed = args::parse(command.args(), &long_options::SSH_KEYGEN);
+    if "RpcHku".chars().any(|letter| parsed.has_short(letter)) {
+        return false;
+    }
+    let ssh_folder = subject.context.home.join(".ssh");
+    matches!(paths::resolve(target, &command.cwd), Target::Path(path)
+        if path.parent().is_some_and(|folder| folder.same(&ssh_folder))
+            && path.name().is_some_and(|name| !SSH_OWN_FILES.contains(&name)))
 }
 
 /// The paths `cpio -o` (or `-p`) archives, read from its standard input as a search printed
@@ -805,7 +859,16 @@ fn trashed(command: &Command) -> Vec<Word> {
 fn written_kind(command: &Command) -> WriteKind {
     match command.name.as_str() {
         "sed" | "perl" | "ruby" | "truncate" | "fallocate" | "ex" | "vi" | "vim" | "nvim" | "gawk" | "awk"
-        | "patch" => WriteKind::InPlace,
+        | "patch" | "sd" | "emacs" => WriteKind::InPlace,
+        // `conv=notrunc` writes into the file as it is, the rest of it kept.
+        "dd" if command.args().iter().any(|word| {
+            word.text()
+                .strip_prefix("conv=")
+                .is_some_and(|conv| conv.split(',').any(|c| c == "notrunc"))
+        }) =>
+        {
+            WriteKind::InPlace
+        }
         "tee" if args::parse(command.args(), &long_options::TEE).has('a', "append") => WriteKind::Append,
         _ => WriteKind::Create,
     }
@@ -1084,16 +1147,39 @@ pub(crate) fn written(command: &Command) -> Vec<Word> {
         "ex" | "vi" | "vim" | "nvim" => editor_batch_writes(args),
         "gawk" | "awk" => awk_in_place(args),
         // `patch FILE [PATCHFILE]` changes FILE, unless `-o OUT` writes the result there, or
-        // `--dry-run` nothing.
+        // `--dry-run` nothing; `-d DIR` patches in DIR: FILE there, or the files the patch names
+        // (`patch -p1 -d ~ < x.patch`), which stand as DIR itself.
         "patch" => {
             let parsed = args::parse(args, &long_options::PATCH);
+            let folder = parsed.value_of('d', "directory");
+            let in_folder = |file: &Word| match folder {
+                Some(folder) if !file.text().starts_with(['/', '~']) => Word::literal(
+                    &format!("{}/{}", folder.text().trim_end_matches('/'), file.text()),
+                    file.span,
+                ),
+                _ => file.clone(),
+            };
             match parsed.value_of('o', "output") {
                 _ if parsed.has_long("dry-run") => Vec::new(),
-                Some(output) => vec![output.clone()],
-                None => parsed.operands().take(1).cloned().collect(),
+                Some(output) => vec![in_folder(output)],
+                None => match (parsed.operands().next(), folder) {
+                    (Some(file), _) => vec![in_folder(file)],
+                    (None, Some(folder)) => vec![folder.clone()],
+                    (None, None) => Vec::new(),
+                },
             }
         }
         "truncate" => operands(&long_options::TRUNCATE),
+        // `sd FIND REPLACE FILE…` rewrites each FILE in place, unless `-p` only shows the change.
+        "sd" => {
+            let parsed = args::parse(args, &Options::gnu("nf", &["max-replacements", "flags"]));
+            if parsed.has('p', "preview") {
+                Vec::new()
+            } else {
+                parsed.operands().skip(2).cloned().collect()
+            }
+        }
+        "emacs" => emacs_batch_writes(args),
         "curl" => {
             let parsed = args::parse(args, &long_options::CURL);
             // `--output` is an option of its own, not short for `--output-dir`.
@@ -1264,6 +1350,11 @@ fn into_folder(subject: &Subject, written: Vec<Word>) -> Vec<Word> {
     if command.name == "install" && parsed.has('d', "directory") {
         return written;
     }
+    // `-T`: the destination is the copy itself, the sources' contents merged into it (`cp -rT
+    // dotfiles ~` puts dotfiles/.bashrc at ~/.bashrc).
+    if parsed.has('T', "no-target-directory") {
+        return written;
+    }
     let by_option = parsed.value_of('t', "target-directory").is_some();
     let sources = sources_of(command);
     let folder = &written[0];
@@ -1350,6 +1441,63 @@ fn editor_batch_writes(args: &[Word]) -> Vec<Word> {
     } else {
         Vec::new()
     }
+}
+
+/// The files emacs run in batch saves: its file operands, visited in turn, when the code given
+/// by `--eval` or `-f` saves a buffer (`emacs --batch F --eval '(progn (erase-buffer)
+/// (save-buffer))'`, `emacs --batch F -f save-buffer`).
+fn emacs_batch_writes(args: &[Word]) -> Vec<Word> {
+    static SAVES: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?:^|[\s(])(?:basic-)?(?:save-buffer|save-some-buffers|write-file)(?:[\s)]|$)")
+            .expect("the emacs pattern is valid")
+    });
+    let options = Options::gnu(
+        "lfLetdu",
+        &[
+            "eval",
+            "execute",
+            "load",
+            "funcall",
+            "directory",
+            "insert",
+            "chdir",
+            "user",
+            "terminal",
+            "display",
+            "script",
+        ],
+    )
+    .single_dash(&[
+        "batch",
+        "script=",
+        "eval=",
+        "execute=",
+        "funcall=",
+        "load=",
+        "insert=",
+        "directory=",
+    ]);
+    let parsed = args::parse(args, &options);
+    let batch = parsed.has_long("batch") || parsed.has_long("script");
+    let code: Vec<&str> = parsed
+        .args
+        .iter()
+        .filter(|arg| {
+            ["eval", "execute", "funcall"].iter().any(|long| arg.is_long(long))
+                || arg.is_short('f')
+                || arg.is_short('e')
+        })
+        .filter_map(|arg| arg.value())
+        .map(Word::text)
+        .collect();
+    if !batch || !code.iter().any(|code| SAVES.is_match(code)) {
+        return Vec::new();
+    }
+    parsed
+        .operands()
+        .filter(|operand| !operand.text().starts_with('+'))
+        .cloned()
+        .collect()
 }
 
 fn in_place(args: &[Word], options: &Options, long: &str) -> Vec<Word> {

@@ -345,7 +345,7 @@ impl Reader<'_> {
         start
     }
 
-    /// The value of juxtaposed strings, names and `ENVIRON["HOME"]`.
+    /// The value of juxtaposed strings, names, `ENVIRON["HOME"]` and `ARGV[N]`.
     fn value(&self, range: Range<usize>) -> Value {
         if range.is_empty() {
             return Value::List(Vec::new());
@@ -370,6 +370,24 @@ impl Reader<'_> {
                         ),
                     };
                     pieces.push(value);
+                    index += 4;
+                    continue;
+                }
+                // `ARGV[1]`: the operand after the program, when it is given.
+                Kind::Name if self.text(index) == "ARGV" && self.is(index + 1, "[") && self.is(index + 3, "]") => {
+                    let operand = self
+                        .text(index + 2)
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .and_then(|n| self.env.arguments.args.get(n - 1));
+                    pieces.push(match operand {
+                        Some(word) => word.clone(),
+                        None => unknown_word(
+                            self.source,
+                            self.tokens[index].range.start..self.tokens[index + 3].range.end,
+                        ),
+                    });
                     index += 4;
                     continue;
                 }

@@ -79,6 +79,84 @@ pub(crate) const BORG_OPTIONS: Options = Options::gnu(
     ],
 );
 
+/// The options of `aws s3 cp|mv|sync` that take a value, the global ones among them.
+const AWS_S3_COPY_OPTIONS: Options = Options::gnu(
+    "",
+    &[
+        "profile",
+        "region",
+        "endpoint-url",
+        "output",
+        "query",
+        "ca-bundle",
+        "cli-read-timeout",
+        "cli-connect-timeout",
+        "acl",
+        "grants",
+        "sse",
+        "sse-c",
+        "sse-c-key",
+        "sse-kms-key-id",
+        "sse-c-copy-source",
+        "sse-c-copy-source-key",
+        "storage-class",
+        "website-redirect",
+        "content-type",
+        "cache-control",
+        "content-disposition",
+        "content-encoding",
+        "content-language",
+        "expires",
+        "metadata",
+        "metadata-directive",
+        "expected-size",
+        "exclude",
+        "include",
+        "request-payer",
+        "checksum-mode",
+        "checksum-algorithm",
+        "copy-props",
+        "page-size",
+    ],
+);
+
+/// The options of `gsutil` and its `cp`, `mv`, `rsync` that take a value.
+const GSUTIL_OPTIONS: Options = Options::gnu("hoiuLszjaxy", &[]);
+
+/// rclone's common options that take a value.
+const RCLONE_OPTIONS: Options = Options::gnu(
+    "",
+    &[
+        "config",
+        "password-command",
+        "transfers",
+        "checkers",
+        "include",
+        "exclude",
+        "filter",
+        "include-from",
+        "exclude-from",
+        "filter-from",
+        "files-from",
+        "bwlimit",
+        "log-file",
+        "log-level",
+        "max-age",
+        "min-age",
+        "max-size",
+        "min-size",
+        "backup-dir",
+        "suffix",
+        "compare-dest",
+        "copy-dest",
+        "max-transfer",
+        "order-by",
+        "retries",
+        "timeout",
+        "contimeout",
+    ],
+);
+
 pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["7z", "7za", "7zr", "7zz", "p7zip"],
@@ -6095,6 +6173,129 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[Carrier::Stdin(Language::Shell)],
         inert: &[],
     },
+    // Tools whose output file an option or operand names.
+    Entry {
+        names: &["tree"],
+        subcommand: &[],
+        options: Options::gnu(
+            "LPIoHT",
+            &[
+                "charset",
+                "filelimit",
+                "timefmt",
+                "sort",
+                "hintro",
+                "houtro",
+                "infofile",
+                "gitfile",
+            ],
+        ),
+        carriers: &[Carrier::WritesOption(Opt::Short('o'))],
+        inert: &[],
+    },
+    // zstd writes `-o FILE` (one input), or into `--output-dir-flat DIR` and
+    // `--output-dir-mirror DIR`.
+    Entry {
+        names: &["zstd", "unzstd", "zstdmt", "pzstd"],
+        subcommand: &[],
+        options: Options::gnu(
+            "oD",
+            &[
+                "output-dir-flat",
+                "output-dir-mirror",
+                "patch-from",
+                "filelist",
+                "trace",
+                "format",
+            ],
+        ),
+        carriers: &[
+            Carrier::WritesOption(Opt::Short('o')),
+            Carrier::WritesOption(Opt::Long("output-dir-flat")),
+            Carrier::WritesOption(Opt::Long("output-dir-mirror")),
+        ],
+        inert: &[],
+    },
+    // `lz4 [OPTIONS] INPUT [OUTPUT]`: the second operand is the file written.
+    Entry {
+        names: &["lz4", "unlz4"],
+        subcommand: &[],
+        options: Options::gnu("D", &[]),
+        carriers: &[Carrier::WritesOperand(1)],
+        inert: &[],
+    },
+    Entry {
+        names: &["brotli"],
+        subcommand: &[],
+        options: Options::gnu(
+            "oqwSD",
+            &["output", "quality", "lgwin", "suffix", "dictionary", "large_window"],
+        ),
+        carriers: &[Carrier::WritesOption(Opt::Both('o', "output"))],
+        inert: &[],
+    },
+    // gpg writes its result where `-o` says (`--batch --yes` overwrites without a question),
+    // and its status and log where those options say.
+    Entry {
+        names: &["gpg", "gpg2"],
+        subcommand: &[],
+        options: Options::gnu(
+            "rRufFozN",
+            &[
+                "recipient",
+                "hidden-recipient",
+                "recipient-file",
+                "hidden-recipient-file",
+                "local-user",
+                "output",
+                "homedir",
+                "default-key",
+                "default-recipient",
+                "encrypt-to",
+                "passphrase",
+                "passphrase-file",
+                "passphrase-fd",
+                "pinentry-mode",
+                "keyring",
+                "secret-keyring",
+                "trust-model",
+                "cipher-algo",
+                "digest-algo",
+                "compress-algo",
+                "compress-level",
+                "keyserver",
+                "keyserver-options",
+                "import-options",
+                "export-options",
+                "status-fd",
+                "status-file",
+                "logger-fd",
+                "logger-file",
+                "log-file",
+                "command-fd",
+                "set-filename",
+                "comment",
+                "sig-notation",
+                "trusted-key",
+            ],
+        ),
+        carriers: &[
+            Carrier::WritesOption(Opt::Both('o', "output")),
+            Carrier::WritesOption(Opt::Long("status-file")),
+            Carrier::WritesOption(Opt::Long("logger-file")),
+            Carrier::WritesOption(Opt::Long("log-file")),
+        ],
+        inert: &[],
+    },
+    // GNU stow links each package's files into the folder `-t` names (`stow -t ~ dotfiles`
+    // puts links at `~/.bashrc`…).
+    Entry {
+        names: &["stow", "xstow"],
+        subcommand: &[],
+        options: Options::gnu("dt", &["dir", "target", "ignore", "defer", "override"]),
+        carriers: &[Carrier::WritesOption(Opt::Both('t', "target"))],
+        inert: &[],
+    },
     Entry {
         names: &["shuf", "gshuf"],
         subcommand: &[],
@@ -7460,6 +7661,36 @@ pub const ENTRIES: &[Entry] = &[
         carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(usize::MAX)],
         inert: &[],
     },
+    // `kubectl cp POD:SRC DST` writes DST, as `docker cp`.
+    Entry {
+        names: &["kubectl", "oc"],
+        subcommand: &["cp"],
+        options: Options::gnu(
+            "cn",
+            &[
+                "container",
+                "namespace",
+                "retries",
+                "context",
+                "kubeconfig",
+                "cluster",
+                "user",
+            ],
+        ),
+        carriers: &[Carrier::ReadsOperand(0), Carrier::WritesOperand(usize::MAX)],
+        inert: &[],
+    },
+    // `git apply --directory=ROOT` puts the patch's files under ROOT.
+    Entry {
+        names: &["git"],
+        subcommand: &["apply"],
+        options: Options::gnu(
+            "pC",
+            &["directory", "exclude", "include", "whitespace", "build-fake-ancestor"],
+        ),
+        carriers: &[Carrier::WritesOption(Opt::Long("directory"))],
+        inert: &[],
+    },
     // git writes what `--output` and `-o` name; `git diff --no-index A B` prints any two files.
     Entry {
         names: &["git"],
@@ -7529,10 +7760,27 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["ssh-keygen"],
         subcommand: &[],
-        options: Options::posix("abCDEFfgIJjMNnOPrSstVwYzZ", &[]),
+        options: crate::tools::long_options::SSH_KEYGEN,
         carriers: &[
             Carrier::LoadsLibrary(Opt::Short('D')),
             Carrier::LoadsLibrary(Opt::Short('w')),
+            // `-f FILE` is the key made (FILE and FILE.pub), the file rewritten (`-p`, `-c`,
+            // `-R`, `-H`) or the list made (`-k`); with these it is only read or shown.
+            Carrier::WritesOptionUnless {
+                option: Opt::Short('f'),
+                unless: &[
+                    Opt::Short('l'),
+                    Opt::Short('y'),
+                    Opt::Short('e'),
+                    Opt::Short('i'),
+                    Opt::Short('F'),
+                    Opt::Short('B'),
+                    Opt::Short('L'),
+                    Opt::Short('Q'),
+                    Opt::Short('D'),
+                    Opt::Short('Y'),
+                ],
+            },
         ],
         inert: &[],
     },
@@ -8116,30 +8364,39 @@ pub const ENTRIES: &[Entry] = &[
                 "sse-kms-key-id",
             ],
         ),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
         names: &["s5cmd"],
         subcommand: &["mv"],
         options: Options::gnu("", &["storage-class", "exclude", "include"]),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
         names: &["s5cmd"],
         subcommand: &["sync"],
         options: Options::gnu("", &["storage-class", "exclude", "include"]),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
@@ -8156,30 +8413,39 @@ pub const ENTRIES: &[Entry] = &[
                 "encryption-key",
             ],
         ),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
         names: &["gcloud"],
         subcommand: &["storage", "mv"],
         options: Options::gnu("", &["project", "content-type", "storage-class"]),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
         names: &["gcloud"],
         subcommand: &["storage", "rsync"],
         options: Options::gnu("", &["project", "exclude", "content-type", "storage-class"]),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
@@ -8199,10 +8465,13 @@ pub const ENTRIES: &[Entry] = &[
                 "cap-mbps",
             ],
         ),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
@@ -8218,20 +8487,26 @@ pub const ENTRIES: &[Entry] = &[
                 "from-to",
             ],
         ),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
         names: &["azcopy"],
         subcommand: &["sync"],
         options: Options::gnu("", &["include-pattern", "exclude-pattern", "exclude-path", "from-to"]),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     Entry {
@@ -8353,10 +8628,188 @@ pub const ENTRIES: &[Entry] = &[
                 "storage-class",
             ],
         ),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
+        inert: &[],
+    },
+    // Downloads from object stores and remotes: the last operand, when a source is remote, is
+    // the local file or folder written (`aws s3 cp s3://b/k F`, `rclone copyto remote:x F`).
+    Entry {
+        names: &["s3cmd"],
+        subcommand: &["get"],
+        options: Options::gnu("c", &["config", "exclude", "include"]),
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["aws"],
+        subcommand: &["s3", "cp"],
+        options: AWS_S3_COPY_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["aws"],
+        subcommand: &["s3", "mv"],
+        options: AWS_S3_COPY_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["aws"],
+        subcommand: &["s3", "sync"],
+        options: AWS_S3_COPY_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gsutil"],
+        subcommand: &["cp"],
+        options: GSUTIL_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gsutil"],
+        subcommand: &["mv"],
+        options: GSUTIL_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["gsutil"],
+        subcommand: &["rsync"],
+        options: GSUTIL_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["rclone"],
+        subcommand: &["copy"],
+        options: RCLONE_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["rclone"],
+        subcommand: &["copyto"],
+        options: RCLONE_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["rclone"],
+        subcommand: &["move"],
+        options: RCLONE_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["rclone"],
+        subcommand: &["moveto"],
+        options: RCLONE_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    Entry {
+        names: &["rclone"],
+        subcommand: &["sync"],
+        options: RCLONE_OPTIONS,
+        carriers: &[Carrier::WritesFetched { aliases: false }],
+        inert: &[],
+    },
+    // `az storage blob download -f FILE`, `download-batch -d DIR`, `az storage file download
+    // --dest PATH`: where the blobs and files land.
+    Entry {
+        names: &["az"],
+        subcommand: &["storage", "blob", "download"],
+        options: Options::gnu(
+            "fcn",
+            &[
+                "file",
+                "container-name",
+                "name",
+                "account-name",
+                "account-key",
+                "sas-token",
+                "connection-string",
+                "auth-mode",
+                "snapshot",
+                "version-id",
+                "max-connections",
+            ],
+        ),
+        carriers: &[Carrier::WritesOption(Opt::Both('f', "file"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["az"],
+        subcommand: &["storage", "blob", "download-batch"],
+        options: Options::gnu(
+            "sd",
+            &[
+                "source",
+                "destination",
+                "account-name",
+                "account-key",
+                "sas-token",
+                "connection-string",
+                "auth-mode",
+                "pattern",
+                "max-connections",
+            ],
+        ),
+        carriers: &[Carrier::WritesOption(Opt::Both('d', "destination"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["az"],
+        subcommand: &["storage", "file", "download"],
+        options: Options::gnu(
+            "sp",
+            &[
+                "dest",
+                "share-name",
+                "path",
+                "account-name",
+                "account-key",
+                "sas-token",
+                "connection-string",
+                "max-connections",
+            ],
+        ),
+        carriers: &[Carrier::WritesOption(Opt::Long("dest"))],
+        inert: &[],
+    },
+    // `gh release download -O FILE` or `-D DIR` (the assets by their names), `gh run download
+    // -D DIR`, `gh repo clone REPO DIR`.
+    Entry {
+        names: &["gh"],
+        subcommand: &["release", "download"],
+        options: Options::gnu("ADOpR", &["archive", "dir", "output", "pattern", "repo"]),
+        carriers: &[
+            Carrier::WritesOption(Opt::Both('O', "output")),
+            Carrier::WritesOption(Opt::Both('D', "dir")),
+        ],
+        inert: &[],
+    },
+    Entry {
+        names: &["gh"],
+        subcommand: &["run", "download"],
+        options: Options::gnu("DnpR", &["dir", "name", "pattern", "repo"]),
+        carriers: &[Carrier::WritesOption(Opt::Both('D', "dir"))],
+        inert: &[],
+    },
+    Entry {
+        names: &["gh"],
+        subcommand: &["repo", "clone"],
+        options: Options::gnu("u", &["upstream-remote-name"]),
+        carriers: &[Carrier::WritesOperand(1)],
         inert: &[],
     },
     // MinIO's client names a remote by its alias (`minio/bucket/path`), a local file by a path.
@@ -8377,20 +8830,26 @@ pub const ENTRIES: &[Entry] = &[
                 "version-id",
             ],
         ),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: true,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: true,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: true },
+        ],
         inert: &[],
     },
     Entry {
         names: &["mc"],
         subcommand: &["mv"],
         options: Options::gnu("", &["attr", "storage-class", "encrypt-key", "tags"]),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: true,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: true,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: true },
+        ],
         inert: &[],
     },
     Entry {
@@ -8408,10 +8867,13 @@ pub const ENTRIES: &[Entry] = &[
                 "limit-upload",
             ],
         ),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: true,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: true,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: true },
+        ],
         inert: &[],
     },
     Entry {
@@ -8462,10 +8924,13 @@ pub const ENTRIES: &[Entry] = &[
                 "keep-days",
             ],
         ),
-        carriers: &[Carrier::SendsToRemote {
-            aliases: false,
-            both_ways: false,
-        }],
+        carriers: &[
+            Carrier::SendsToRemote {
+                aliases: false,
+                both_ways: false,
+            },
+            Carrier::WritesFetched { aliases: false },
+        ],
         inert: &[],
     },
     // duplicity backs up its source folder to the URL after it (`restore` and a URL first

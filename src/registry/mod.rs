@@ -223,6 +223,8 @@ pub fn roles(name: &str) -> Roles {
                 | table::Carrier::WritesOperands
                 | table::Carrier::WritesOptionWith { .. }
                 | table::Carrier::WritesOperandWith { .. }
+                | table::Carrier::WritesOptionUnless { .. }
+                | table::Carrier::WritesFetched { .. }
                 | table::Carrier::WritesPrefixed(_) => roles.writes = true,
                 table::Carrier::RewritesOperands { .. } => {
                     roles.writes = true;

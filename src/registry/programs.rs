@@ -102,7 +102,7 @@ fn flags(language: Language) -> Flags {
 /// judged like the tool run by name (`python3 -m pip install …` is `pip install …`, `python -m
 /// twine upload` is `twine upload`); the standard library's archive modules extracting are
 /// `tar -x` and `unzip` (`python3 -m tarfile -e x.tar /`), and creating `tar -c` and `zip -r`
-/// (`python3 -m zipfile -c k.zip ~/.ssh`).
+/// (`python3 -m zipfile -c k.zip ~/.ssh`); `json.tool IN OUT` writes OUT as `cp IN OUT`.
 fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
     let at = args.iter().position(|word| word.text().starts_with("-m"))?;
     let (module, rest) = match args[at].text() {
@@ -125,6 +125,16 @@ fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
                 vec![literal("tar"), literal("-xf"), archive, literal("-C"), folder]
             } else {
                 vec![literal("unzip"), archive, literal("-d"), folder]
+            }
+        }
+        // `json.tool [IN [OUT]]` reformats IN into OUT, as a copy writes it; with IN alone it
+        // prints it.
+        "json.tool" => {
+            let parsed = args::parse(rest, &Options::gnu("", &["indent"]));
+            match parsed.operands().collect::<Vec<_>>().as_slice() {
+                [input, output, ..] => vec![literal("cp"), (*input).clone(), (*output).clone()],
+                [input] => vec![literal("cat"), (*input).clone()],
+                [] => return None,
             }
         }
         // The browser opens the URL (`-n`, `-t`: in a new window or tab).
@@ -496,6 +506,9 @@ fn script(via: String, path: &Word) -> Execution {
 /// [`long_options::AWK`]: crate::tools::long_options::AWK
 fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
     let parsed = args::parse(args, &crate::tools::long_options::AWK);
+    let (program, inputs) = crate::tools::long_options::awk_operands(&parsed);
+    // `ARGV[1]`… in the program are the operands after it.
+    let argv: Vec<Word> = inputs.into_iter().cloned().collect();
     let mut found = Vec::new();
     for arg in &parsed.args {
         let Some(value) = arg.value() else { continue };
@@ -524,16 +537,16 @@ fn awk(name: &str, args: &[Word]) -> Vec<Execution> {
                 via: format!("{name} -e"),
                 language: Language::Awk,
                 code: vec![value.clone()],
-                args: Vec::new(),
+                args: argv.clone(),
             });
         }
     }
-    if let (Some(program), _) = crate::tools::long_options::awk_operands(&parsed) {
+    if let Some(program) = program {
         found.push(Execution::Program {
             via: name.to_owned(),
             language: Language::Awk,
             code: vec![program.clone()],
-            args: Vec::new(),
+            args: argv,
         });
     }
     found

@@ -323,6 +323,13 @@ pub enum Carrier {
     /// The value of `option` is a file or folder written when one of `with` is given (`tar -x
     /// -C DIR`).
     WritesOptionWith { option: Opt, with: &'static [Opt] },
+    /// The value of `option` is a file written unless one of `unless` is given (`ssh-keygen -f
+    /// KEY` makes KEY anew, where `-l` and `-y` only read it).
+    WritesOptionUnless { option: Opt, unless: &'static [Opt] },
+    /// A download: the last operand is a local file or folder the program writes when an operand
+    /// before it is remote, named as for [`Carrier::SendsToRemote`] (`gsutil cp gs://b/k F`,
+    /// `rclone copyto remote:x F`, `mc cp alias/bucket/k ./F` with `aliases`).
+    WritesFetched { aliases: bool },
     /// The value of `option` names an archive on a remote host when it is `[user@]host:path`
     /// (`tar -f host:x.tar`): with one of `creating`, the operands are sent there; otherwise
     /// what is extracted comes from there.
@@ -543,6 +550,15 @@ impl Carrier {
                 let with: Vec<String> = with.iter().map(|option| option.spelled()).collect();
                 format!("writes what `{}` names with {}", option.spelled(), with.join(", "))
             }
+            Carrier::WritesOptionUnless { option, unless } => {
+                let unless: Vec<String> = unless.iter().map(|option| option.spelled()).collect();
+                format!(
+                    "writes the file `{}` names unless {}",
+                    option.spelled(),
+                    unless.join(", ")
+                )
+            }
+            Carrier::WritesFetched { .. } => "writes its last operand when an earlier one is remote".into(),
             Carrier::RemoteArchive { option, .. } => {
                 format!(
                     "`{} host:path` sends to or fetches from a remote host",
@@ -1094,6 +1110,8 @@ fn entry_executions(
             | Carrier::ReadsOperandsWith { .. }
             | Carrier::ReadsOperandsBefore { .. }
             | Carrier::WritesOptionWith { .. }
+            | Carrier::WritesOptionUnless { .. }
+            | Carrier::WritesFetched { .. }
             | Carrier::RemoteArchive { .. } => {}
             Carrier::RemoteAccess { unless } => {
                 if !operands
@@ -1377,20 +1395,26 @@ fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
                 .sent
                 .extend(rest.iter().filter_map(|word| prefixed_path(word, prefix))),
             Carrier::SendsToRemote { aliases, both_ways } => {
-                let elsewhere = |word: &Word| {
-                    let text = word.text();
-                    let url = text.contains("://") && !text.to_ascii_lowercase().starts_with("file://");
-                    url || is_remote_path(text)
-                };
-                let remote = |word: &Word| elsewhere(word) || aliases && !word.text().starts_with(['.', '/', '~', '$']);
+                let remote = |word: &Word| is_remote(word, aliases);
                 let sources: &[&Word] = match (both_ways, operands.split_last()) {
                     (false, Some((last, sources))) if remote(last) => sources,
                     (true, _) if operands.iter().any(|word| remote(word)) => &operands,
                     _ => &[],
                 };
-                files
-                    .sent
-                    .extend(sources.iter().filter(|word| !elsewhere(word)).map(|w| (*w).clone()));
+                files.sent.extend(
+                    sources
+                        .iter()
+                        .filter(|word| !is_remote(word, false))
+                        .map(|w| (*w).clone()),
+                );
+            }
+            Carrier::WritesFetched { aliases } => {
+                if let Some((last, sources)) = operands.split_last()
+                    && !is_remote(last, aliases)
+                    && sources.iter().any(|word| is_remote(word, aliases))
+                {
+                    written.push((*last).clone());
+                }
             }
             Carrier::ReadsOperandsWith { options, folder }
                 if options.iter().any(|option| option.given(&parsed, rest)) =>
@@ -1414,6 +1438,11 @@ fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
                 );
             }
             Carrier::WritesOptionWith { option, with } if with.iter().any(|option| option.given(&parsed, rest)) => {
+                written.extend(option.values(&parsed, rest));
+            }
+            Carrier::WritesOptionUnless { option, unless }
+                if !unless.iter().any(|option| option.given(&parsed, rest)) =>
+            {
                 written.extend(option.values(&parsed, rest));
             }
             Carrier::RemoteArchive { option, creating }
@@ -1461,6 +1490,15 @@ pub fn is_library_file(value: &Word) -> bool {
 /// Whether a folder is one of the system's library folders (`/usr/lib/x86_64-linux-gnu`).
 fn is_system_folder(folder: &Word) -> bool {
     !folder.is_dynamic() && is_installed(folder.text())
+}
+
+/// Whether an operand of a copy names a remote place: a URL (not `file://`) or
+/// `[user@]host:path`, or with `aliases` any name not written as a local path (`mc cp
+/// alias/bucket/k`, where the first part is a configured server).
+fn is_remote(word: &Word, aliases: bool) -> bool {
+    let text = word.text();
+    let url = text.contains("://") && !text.to_ascii_lowercase().starts_with("file://");
+    url || is_remote_path(text) || aliases && !text.starts_with(['.', '/', '~', '$'])
 }
 
 /// Whether a file name is a remote one, `[user@]host:path`: a colon before any slash.

@@ -191,9 +191,15 @@ pub const ENTRIES: &[Entry] = &[
                 "reference",
                 "separate-git-dir",
                 "filter",
+                "shallow-since",
+                "shallow-exclude",
+                "server-option",
+                "bundle-uri",
+                "ref-format",
             ],
         ),
-        &[shell_option(Opt::Both('u', "upload-pack"))],
+        // The folder the second operand names is where the repository's files land.
+        &[shell_option(Opt::Both('u', "upload-pack")), Carrier::WritesOperand(1)],
     ),
     git(
         &["fetch"],

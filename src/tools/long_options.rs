@@ -759,6 +759,9 @@ const XARGS_FLAGS: &[&str] = &[
     "version",
 ];
 
+/// ssh-keygen's options that take a value (`-f KEY`, `-R HOST`, `-t TYPE`…).
+pub const SSH_KEYGEN: Options = Options::posix("abCDEFfgIJjMNnOPRrSstVwYzZ", &[]);
+
 /// GNU patch's options: `--merge[=STYLE]` takes its value only after `=`.
 pub const PATCH: Options = Options::gnu("BdDFgioprVxYz", PATCH_VALUES).long_flags(PATCH_FLAGS);
 
