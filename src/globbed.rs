@@ -51,6 +51,14 @@ pub fn expansions(word: &Word, cwd: &Cwd, context: &Context) -> Vec<AbsPath> {
             }
         }
     }
+    // A pattern ending in `/` matches folders only (`mv .claude/*/ x` leaves `settings.json`).
+    if pattern.ends_with('/') && context.read_scripts {
+        expanded.retain(|path| {
+            let native = context::native(path);
+            let entry = std::path::Path::new(&native);
+            entry.is_dir() || !on_disk(path)
+        });
+    }
     expanded
 }
 
