@@ -462,6 +462,10 @@ const USER_AUTOSTART: &[(&str, &str)] = &[
     (".config/systemd", "systemd user units"),
     ("Library/LaunchAgents", "launch agents"),
     (".config/autostart", "autostart entries"),
+    (
+        "AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup",
+        "the Windows Startup folder",
+    ),
 ];
 
 /// CI configuration, by path components (`*` matches any one).

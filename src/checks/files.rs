@@ -495,8 +495,9 @@ fn check(subject: &Subject, report: &mut Report) {
         command.name.as_str(),
         "chown" | "chgrp" | "setfacl" | "chacl" | "chattr"
     ) {
+        let to_self = owned_by_self(command, subject.context);
         for target in ownership_targets(command) {
-            change_ownership(subject, report, &target);
+            change_ownership(subject, report, &target, to_self);
         }
     }
     credential_store(subject, report);
@@ -898,10 +899,12 @@ fn through_links(subject: &Subject, report: &mut Report, word: &Word, judge: imp
 }
 
 /// Changing a protected file's owner, access list or attributes (`chown`, `setfacl`, `chattr`)
-/// is judged as a write of it; of any other file it changes nothing anybody relies on.
-fn change_ownership(subject: &Subject, report: &mut Report, word: &Word) {
+/// is judged as a write of it; of any other file it changes nothing anybody relies on. A file
+/// of the home given to the account itself (`to_self`) is left as it should be.
+fn change_ownership(subject: &Subject, report: &mut Report, word: &Word, to_self: bool) {
     through_links(subject, report, word, |subject, report, path| {
-        if is_protected(&files::write_class(path, subject.context)) {
+        let own_file = to_self && path.is_inside(&subject.context.home);
+        if !own_file && is_protected(&files::write_class(path, subject.context)) {
             judge_change(subject, report, word, path);
         }
     });
@@ -1542,6 +1545,32 @@ fn awk_in_place(args: &[Word]) -> Vec<Word> {
 
 /// The files `chown` and `chgrp` change, whose access lists `setfacl` and `chacl` set, and whose
 /// attributes `chattr` sets (`chattr +i`, `-i`: its mode words look like options).
+/// `chown "$USER" FILE` (also `$USER:`, `$(whoami):$(id -gn)`, the account's own name): the
+/// files are given to the account that runs the command, which is whom they belong to already
+/// or whom the user means them to.
+fn owned_by_self(command: &Command, context: &Context) -> bool {
+    if command.name != "chown" {
+        return false;
+    }
+    let parsed = args::parse(command.args(), &long_options::CHOWN);
+    if parsed.has_long("reference") {
+        return false;
+    }
+    let Some(owner) = parsed.operands().next() else {
+        return false;
+    };
+    let text = owner.text().replace('"', "");
+    let (user, group) = text.split_once([':', '.']).unwrap_or((&text, ""));
+    let account = context.account_name();
+    let is_self = |name: &str| {
+        matches!(
+            name,
+            "$USER" | "${USER}" | "$LOGNAME" | "${LOGNAME}" | "$(whoami)" | "$(id -un)" | "`whoami`"
+        ) || account == Some(name)
+    };
+    is_self(user) && (group.is_empty() || is_self(group) || matches!(group, "$(id -gn)" | "staff"))
+}
+
 fn ownership_targets(command: &Command) -> Vec<Word> {
     let args = command.args();
     match command.name.as_str() {
