@@ -275,9 +275,10 @@ fn outside_place_concern(path: &AbsPath, context: &Context) -> Option<String> {
         }) || home_configuration(path, context)
             || other_home_configuration(path, context));
     let temporary = places::place(&paths::Target::Path(path.clone()), context) == places::Place::Temporary;
-    // Right at the root of the machine or of a drive (`/locales`, `C:\x.cmd`).
-    let top_level =
-        path.depth() == 1 || path.depth() == 2 && path.components().next().is_some_and(paths::is_drive_letter);
+    // Right at the root of the machine or of the system drive (`/locales`, `C:\x.cmd`); the root
+    // of another drive holds data (`git clone URL D:/repo`).
+    let system_drive = |component: &str| paths::is_drive_letter(component) && component.eq_ignore_ascii_case("c");
+    let top_level = path.depth() == 1 || path.depth() == 2 && path.components().next().is_some_and(system_drive);
     // A home inside a system folder (`/root`) is the user's own.
     let system = !temporary
         && !path.starts_with(&context.home)
