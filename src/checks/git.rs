@@ -460,8 +460,7 @@ fn check(subject: &Subject, report: &mut Report) {
             // alias of another: where it pointed is then only in its reflog.
             if let [Some(name), Some(_)] = parsed.operands().map(Word::value).collect::<Vec<_>>()[..]
                 && !parsed.has('d', "delete")
-                && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
-                && ref_exists(&working_folder(subject), name)
+                && existing_branch_or_tag(subject, name)
             {
                 flag(
                     report,
@@ -747,8 +746,7 @@ fn check(subject: &Subject, report: &mut Report) {
                     &format!("`git update-ref {name}` to the null id would delete the ref"),
                 );
             } else if let [Some(name), _] = operands.as_slice()
-                && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
-                && ref_exists(&working_folder(subject), name)
+                && existing_branch_or_tag(subject, name)
             {
                 // With no old value to check against, the ref moves wherever it pointed.
                 flag(
@@ -825,8 +823,7 @@ fn ref_updates_read(subject: &Subject, nul_separated: bool, report: &mut Report)
             ["update", name, new, old @ ..]
                 if old.iter().all(|old| old.is_empty())
                     && !new.is_empty()
-                    && (name.starts_with("refs/heads/") || name.starts_with("refs/tags/"))
-                    && ref_exists(&working_folder(subject), name) =>
+                    && existing_branch_or_tag(subject, name) =>
             {
                 report.flag(
                                         &GIT_REF_OVERWRITE,
@@ -864,6 +861,12 @@ fn working_folder(subject: &Subject) -> paths::Cwd {
 /// by `git update-ref` replaces nothing.
 fn ref_exists(cwd: &paths::Cwd, name: &str) -> bool {
     ref_state(cwd, name) == Some(true)
+}
+
+/// Whether `name` is a branch or tag (`refs/heads/x`, `refs/tags/v1`) the repository the command
+/// works in has: one that moving or replacing would lose track of.
+fn existing_branch_or_tag(subject: &Subject, name: &str) -> bool {
+    (name.starts_with("refs/heads/") || name.starts_with("refs/tags/")) && ref_exists(&working_folder(subject), name)
 }
 
 /// Whether the repository around `cwd` has the ref `name`: `None` when no repository is found

@@ -481,15 +481,10 @@ fn deno_commands(text: &str, name: &str) -> Option<String> {
     let Some(tasks) = json.get("tasks") else {
         return json.get("scripts")?.get(name)?.as_str().map(str::to_owned);
     };
-    let mut pending = vec![name.to_owned()];
-    let mut seen: Vec<String> = Vec::new();
-    let mut commands = Vec::new();
-    while let Some(name) = pending.pop() {
-        if seen.contains(&name) || seen.len() > 64 {
-            continue;
-        }
-        seen.push(name.clone());
-        match tasks.get(&name) {
+    follow_tasks(
+        vec![name.to_owned()],
+        Vec::new(),
+        |name, commands, pending| match tasks.get(name) {
             Some(serde_json::Value::String(command)) => commands.push(command.clone()),
             Some(task) => {
                 commands.extend(task.get("command").and_then(|c| c.as_str()).map(str::to_owned));
@@ -503,7 +498,25 @@ fn deno_commands(text: &str, name: &str) -> Option<String> {
                 );
             }
             None => {}
+        },
+    )
+}
+
+/// The commands of the tasks in `pending` (taken from its end) and of the tasks they depend on,
+/// after `commands`, one a line; `visit` adds a task's own commands and the names it depends
+/// on. Each task is visited once, and at most 65 are.
+fn follow_tasks(
+    mut pending: Vec<String>,
+    mut commands: Vec<String>,
+    mut visit: impl FnMut(&str, &mut Vec<String>, &mut Vec<String>),
+) -> Option<String> {
+    let mut seen: Vec<String> = Vec::new();
+    while let Some(name) = pending.pop() {
+        if seen.contains(&name) || seen.len() > 64 {
+            continue;
         }
+        visit(&name, &mut commands, &mut pending);
+        seen.push(name);
     }
     (!commands.is_empty()).then(|| commands.join("\n"))
 }
@@ -602,14 +615,7 @@ fn toml_task_commands(text: &str, tables: &[&str], name: &str) -> Option<String>
             Some((leaf.keys[depth].as_str(), below, leaf.value.as_str()))
         })
         .collect();
-    let mut pending = vec![name.to_owned()];
-    let mut seen: Vec<String> = Vec::new();
-    let mut commands = Vec::new();
-    while let Some(name) = pending.pop() {
-        if seen.contains(&name) || seen.len() > 64 {
-            continue;
-        }
-        seen.push(name.clone());
+    follow_tasks(vec![name.to_owned()], Vec::new(), |name, commands, pending| {
         for &(_, below, value) in task_leaves.iter().filter(|(task, _, _)| *task == name) {
             if below.is_some_and(|key| NOT_COMMANDS.contains(&key)) {
                 continue;
@@ -622,8 +628,7 @@ fn toml_task_commands(text: &str, tables: &[&str], name: &str) -> Option<String>
                 commands.push(value.to_owned());
             }
         }
-    }
-    (!commands.is_empty()).then(|| commands.join("\n"))
+    })
 }
 
 /// The `commands`, `commands_pre` and `commands_post` of every `[testenv…]` section of a
@@ -698,7 +703,7 @@ fn taskfile_commands(text: &str, names: &[String]) -> Option<String> {
             text: line.trim(),
         })
         .collect();
-    let mut commands: Vec<String> = lines
+    let commands: Vec<String> = lines
         .iter()
         .filter_map(|line| yaml_value(line.text.trim_start_matches("- "), "sh"))
         .collect();
@@ -741,26 +746,20 @@ fn taskfile_commands(text: &str, names: &[String]) -> Option<String> {
     if elsewhere && names.iter().any(|name| find(name).is_none()) {
         pending = tasks.iter().rev().map(|(task, _, _)| (*task).to_owned()).collect();
     }
-    let mut seen: Vec<String> = Vec::new();
-    while let Some(name) = pending.pop() {
-        if seen.contains(&name) || seen.len() > 64 {
-            continue;
-        }
-        seen.push(name.clone());
-        let Some(&(_, start, block)) = find(&name) else {
-            continue;
+    follow_tasks(pending, commands, |name, commands, pending| {
+        let Some(&(_, start, block)) = find(name) else {
+            return;
         };
-        let (_, inline) = body[start].text.split_once(':')?;
-        let inline = inline.trim();
+        // Each task's line was found by its `:`.
+        let inline = body[start].text.split_once(':').map_or("", |(_, inline)| inline.trim());
         if !inline.is_empty() && !inline.starts_with(['|', '>']) {
             commands.extend(match flow_list(inline).as_slice() {
                 [] => vec![unquote(inline).to_owned()],
                 list => list.to_vec(),
             });
         }
-        task_commands(block, &mut commands, &mut pending);
-    }
-    (!commands.is_empty()).then(|| commands.join("\n"))
+        task_commands(block, commands, pending);
+    })
 }
 
 /// Whether `text` is the key `key:` alone, perhaps quoted or followed by a comment.
