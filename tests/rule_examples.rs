@@ -69,6 +69,7 @@ rule_tests! {
     cluster_delete,
     container_host_access,
     could_not_verify,
+    credential_to_other_host,
     crontab_install,
     crontab_remove,
     database_api_delete,

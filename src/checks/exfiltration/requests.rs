@@ -4,9 +4,10 @@
 //! network, to the vendor the variable names (`$GITHUB_TOKEN` to `api.github.com`, not to a host
 //! a customer named under the vendor's domain: `x.github.io`), or to a service named by a
 //! variable (`"$SLACK_WEBHOOK_URL"`, `"$API_URL/login"`), which the user configured. A token in
-//! `-u`, a cookie or `Authorization` is the request's own credential, which the service checks,
-//! and goes anywhere (OpenAI-compatible services take `$OPENAI_API_KEY` there, whoever runs
-//! them). In a header a service named for its own credential (`X-Api-Key`, `Private-Token`), a
+//! `-u`, a cookie or `Authorization` is the request's own credential, which the service checks:
+//! it is no leak of data, but a well-known vendor's key handed to a public host that is not the
+//! vendor's is asked about (OpenAI-compatible services take `$OPENAI_API_KEY` there, and so do
+//! collectors of keys). In a header a service named for its own credential (`X-Api-Key`, `Private-Token`), a
 //! vendor's token (a variable's, or a tool's, `$(gh auth token)`) goes only to a host bearing the
 //! vendor's name, a company's own `gitlab.example.com` too; a token that names no vendor
 //! (`$API_TOKEN`) goes anywhere.
@@ -27,25 +28,15 @@ struct Request {
     data: Vec<Word>,
     /// The headers it sends (`Name: value`): data, unless their name says they authenticate.
     headers: Vec<Word>,
+    /// The credentials given by options of their own (`curl -u`, `--oauth2-bearer`, a cookie).
+    credentials: Vec<Word>,
 }
 
 /// The secret variable a curl, wget or httpie request sends as data where it does not belong,
 /// and where the command says so.
 pub(super) fn variable_sent(command: &Command, sender: &Sender) -> Option<(String, Span)> {
-    let request = match sender {
-        Sender::Curl => curl(command),
-        Sender::Wget => wget(command),
-        Sender::Http => httpie(command),
-        _ => return None,
-    };
-    let destinations: Vec<(Destination, Vec<&Dynamic>, Span)> = request
-        .urls
-        .iter()
-        .map(|url| {
-            let (to, path) = destination(url);
-            (to, path, url.span)
-        })
-        .collect();
+    let request = request(command, sender)?;
+    let destinations = destinations(&request);
     // `Authorization` (and the proxy's, and a cookie) goes wherever the request goes: an
     // OpenAI-compatible service takes `$OPENAI_API_KEY` there, whoever runs it.
     let (credentials, headers_of_data): (Vec<&Word>, Vec<&Word>) = request
@@ -76,24 +67,76 @@ pub(super) fn variable_sent(command: &Command, sender: &Sender) -> Option<(Strin
     }
     // A credential is the request's own authentication where it goes to the vendor it is
     // for; a vendor's token to another host is handed to that host.
-    for header in credentials {
-        let vendor_secret = secret_shown(header.dynamics())
-            .filter(|name| !vendor_words(name).is_empty())
-            .map(|name| (format!("the variable {name}"), name))
-            .or_else(|| {
-                header.dynamics().find_map(|dynamic| match &dynamic.kind {
-                    DynamicKind::CommandOutput(Output::Secret(what)) => {
-                        printed_vendor(what).map(|vendor| (what.clone(), vendor))
-                    }
-                    _ => None,
-                })
-            });
-        let Some((what, name)) = vendor_secret else { continue };
-        if let Some((refused, ..)) = destinations.iter().find(|(to, ..)| !to.authenticates(&name)) {
-            return Some((format!("{what} {}", refused.shown()), header.span));
-        }
+    credentials
+        .into_iter()
+        .find_map(|header| vendor_secret_elsewhere(header, &destinations, |_| true))
+}
+
+/// A well-known vendor's token (`$OPENAI_API_KEY`, `$(gh auth token)`) that a curl, wget or
+/// httpie request gives as its own credential (`Authorization`, a cookie, `-u`,
+/// `--oauth2-bearer`) to a public host that does not bear the vendor's name, and where the
+/// command says so. The host may be a service that takes the vendor's keys (an
+/// OpenAI-compatible one), or one that collects them.
+pub(super) fn credential_elsewhere(command: &Command, sender: &Sender) -> Option<(String, Span)> {
+    let request = request(command, sender)?;
+    let destinations = destinations(&request);
+    let known_vendor = |name: &str| {
+        vendor_words(name)
+            .iter()
+            .any(|word| KNOWN_VENDORS.contains(&word.as_str()) || DOMAINS.iter().any(|(vendor, _)| vendor == word))
+    };
+    request
+        .headers
+        .iter()
+        .filter(|header| is_standard_credential(header.text()))
+        .chain(&request.credentials)
+        .find_map(|word| vendor_secret_elsewhere(word, &destinations, known_vendor))
+}
+
+/// The request a curl, wget or httpie command makes; `None` for other senders.
+fn request(command: &Command, sender: &Sender) -> Option<Request> {
+    match sender {
+        Sender::Curl => Some(curl(command)),
+        Sender::Wget => Some(wget(command)),
+        Sender::Http => Some(httpie(command)),
+        _ => None,
     }
-    None
+}
+
+/// Where each URL of the request goes, the expansions its path and query send, and its span.
+fn destinations(request: &Request) -> Vec<(Destination, Vec<&Dynamic>, Span)> {
+    request
+        .urls
+        .iter()
+        .map(|url| {
+            let (to, path) = destination(url);
+            (to, path, url.span)
+        })
+        .collect()
+}
+
+/// The vendor's token that the credential `word` holds (a variable named for a vendor whose
+/// name `vendor` accepts, or a tool's printed token) and one of `destinations` it does not
+/// authenticate: what it is and where it would go.
+fn vendor_secret_elsewhere(
+    word: &Word,
+    destinations: &[(Destination, Vec<&Dynamic>, Span)],
+    vendor: impl Fn(&str) -> bool,
+) -> Option<(String, Span)> {
+    let (what, name) = secret_shown(word.dynamics())
+        .filter(|name| !vendor_words(name).is_empty())
+        .map(|name| (format!("the variable {name}"), name))
+        .or_else(|| {
+            word.dynamics().find_map(|dynamic| match &dynamic.kind {
+                DynamicKind::CommandOutput(Output::Secret(what)) => {
+                    printed_vendor(what).map(|vendor| (what.clone(), vendor))
+                }
+                _ => None,
+            })
+        })
+        .filter(|(_, name)| vendor(name))?;
+    let (refused, ..) = destinations.iter().find(|(to, ..)| !to.authenticates(&name))?;
+    Some((format!("{what} {}", refused.shown()), word.span))
 }
 
 /// Programs that fetch the URLs their arguments name, besides the HTTP clients judged above:
@@ -239,6 +282,11 @@ fn curl(command: &Command) -> Request {
                 request.data.extend(arg.value().cloned());
             }
             _ if arg.is_short('H') || arg.is_long("header") => request.headers.extend(arg.value().cloned()),
+            _ if ['u', 'b'].iter().any(|flag| arg.is_short(*flag))
+                || ["user", "oauth2-bearer", "cookie"].iter().any(|l| arg.is_long(l)) =>
+            {
+                request.credentials.extend(arg.value().cloned());
+            }
             _ => {}
         }
     }
@@ -261,6 +309,12 @@ fn wget(command: &Command) -> Request {
                 request.data.extend(arg.value().cloned());
             }
             _ if arg.is_long("header") => request.headers.extend(arg.value().cloned()),
+            _ if ["password", "http-password", "http-passwd"]
+                .iter()
+                .any(|l| arg.is_long(l)) =>
+            {
+                request.credentials.extend(arg.value().cloned());
+            }
             _ => {}
         }
     }
@@ -301,7 +355,18 @@ fn httpie(command: &Command) -> Request {
     }
     let urls = operands.next().cloned().into_iter().collect();
     let (headers, data) = operands.cloned().partition(|item| is_header_item(item.text()));
-    Request { urls, data, headers }
+    let credentials = parsed
+        .args
+        .iter()
+        .filter(|arg| arg.is_short('a') || arg.is_long("auth"))
+        .filter_map(|arg| arg.value().cloned())
+        .collect();
+    Request {
+        urls,
+        data,
+        headers,
+        credentials,
+    }
 }
 
 /// Whether an httpie request item is a header (`Authorization:Bearer $TOKEN`): its first
@@ -511,6 +576,54 @@ const GENERIC_WORDS: &[&str] = &[
     "LOCAL",
     "B64",
     "BASE64",
+];
+
+/// Vendors whose keys are worth stealing and whose variables name them (`OPENAI_API_KEY`): their
+/// token given as a request's credential should go to the vendor, besides those of [`DOMAINS`].
+const KNOWN_VENDORS: &[&str] = &[
+    "ANTHROPIC",
+    "OPENAI",
+    "OPENROUTER",
+    "GROQ",
+    "MISTRAL",
+    "COHERE",
+    "DEEPSEEK",
+    "XAI",
+    "PERPLEXITY",
+    "TOGETHER",
+    "FIREWORKS",
+    "REPLICATE",
+    "ELEVENLABS",
+    "PINECONE",
+    "GITHUB",
+    "GITLAB",
+    "BITBUCKET",
+    "ATLASSIAN",
+    "STRIPE",
+    "SLACK",
+    "DISCORD",
+    "TELEGRAM",
+    "TWILIO",
+    "SENDGRID",
+    "MAILGUN",
+    "RESEND",
+    "POSTMARK",
+    "CLOUDFLARE",
+    "DIGITALOCEAN",
+    "HEROKU",
+    "VERCEL",
+    "NETLIFY",
+    "SUPABASE",
+    "SENTRY",
+    "LINEAR",
+    "NOTION",
+    "FIGMA",
+    "SHOPIFY",
+    "ALGOLIA",
+    "CIRCLECI",
+    "DOCKERHUB",
+    "PYPI",
+    "SNYK",
 ];
 
 /// Vendors whose domains are not spelt as the word their variables use.
