@@ -901,6 +901,42 @@ pub const ENTRIES: &[Entry] = &[
             language: Language::Mysql,
         }],
     ),
+    // pgcli 4.3.1 runs SQL and exits with `-c`/`--command` and `-f`/`--file`, as psql does; it
+    // reads no SQL from a pipe (its prompt needs a terminal).
+    tool(
+        &["pgcli"],
+        Options::gnu(
+            "hpUudDcf",
+            &[
+                "host",
+                "port",
+                "username",
+                "user",
+                "dbname",
+                "dsn",
+                "command",
+                "file",
+                "pgclirc",
+                "prompt",
+                "prompt-dsn",
+                "row-limit",
+                "log-file",
+                "application-name",
+                "ssh-tunnel",
+                "init-command",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('c', "command"),
+                language: Language::Psql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Psql,
+            },
+        ],
+    ),
     tool(
         &["usql"],
         Options::gnu("cfoPvJ", &["command", "file", "out", "pset", "set", "variable"]),
