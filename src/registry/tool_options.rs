@@ -901,8 +901,9 @@ pub const ENTRIES: &[Entry] = &[
             language: Language::Mysql,
         }],
     ),
-    // pgcli 4.3.1 runs SQL and exits with `-c`/`--command` and `-f`/`--file`, as psql does; it
-    // reads no SQL from a pipe (its prompt needs a terminal).
+    // pgcli 4.3.1 runs SQL and exits with `-c`/`--command` and `-f`/`--file`, as psql does; its
+    // prompt (prompt_toolkit 3) also reads statements piped in, as users script it
+    // (dbcli/pgcli#1287).
     tool(
         &["pgcli"],
         Options::gnu(
@@ -935,6 +936,7 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Both('f', "file"),
                 language: Language::Psql,
             },
+            Carrier::Stdin(Language::Psql),
         ],
     ),
     tool(
