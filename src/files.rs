@@ -739,12 +739,77 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
 /// Tokens kept in a cache below home: reading one prints it, while emptying the cache is
 /// judged as emptying a cache (a new login writes them again). Likewise the profile of the
 /// snap of Chromium, in no hidden folder: its cookies and passwords are binary databases a
-/// search of home (`rg x ~`) skips, and only reading them prints them.
+/// search of home (`rg x ~`) skips, and only reading them prints them. And editors' state
+/// databases, which they rewrite all the time.
 const SECRETS_IN_CACHES: &[(&str, &str)] = &[
     (".cache/huggingface/token", "Hugging Face tokens"),
     (".cache/huggingface/stored_tokens", "Hugging Face tokens"),
     ("snap/chromium/common/chromium", "browser cookies and saved passwords"),
+    // VS Code's and its forks' stored state: extensions' secrets, and Cursor's and Windsurf's
+    // logins in clear.
+    (".config/Code/User/globalStorage/state.vscdb", EDITOR_STATE),
+    (".config/Code - Insiders/User/globalStorage/state.vscdb", EDITOR_STATE),
+    (".config/VSCodium/User/globalStorage/state.vscdb", EDITOR_STATE),
+    (".config/Cursor/User/globalStorage/state.vscdb", EDITOR_STATE),
+    (".config/Windsurf/User/globalStorage/state.vscdb", EDITOR_STATE),
+    (
+        "Library/Application Support/Code/User/globalStorage/state.vscdb",
+        EDITOR_STATE,
+    ),
+    (
+        "Library/Application Support/Cursor/User/globalStorage/state.vscdb",
+        EDITOR_STATE,
+    ),
+    (
+        "Library/Application Support/Windsurf/User/globalStorage/state.vscdb",
+        EDITOR_STATE,
+    ),
+    ("AppData/Roaming/Code/User/globalStorage/state.vscdb", EDITOR_STATE),
+    ("AppData/Roaming/Cursor/User/globalStorage/state.vscdb", EDITOR_STATE),
 ];
+
+/// What an editor's `state.vscdb` holds beside its settings.
+const EDITOR_STATE: &str = "an editor's stored logins and extension secrets";
+
+/// Files of the home folder that keep what the user typed: shells' and database and language
+/// prompts' histories, where passwords, tokens and connection strings given on a command line
+/// stay (`export GITHUB_TOKEN=…`, `mysql -pPASS`, `ALTER USER … PASSWORD '…'`). An agent's
+/// own commands are not among them: a shell that runs a command string keeps no history.
+const HISTORIES: &[&str] = &[
+    ".bash_history",
+    ".zsh_history",
+    ".zhistory",
+    ".histfile",
+    ".sh_history",
+    ".ksh_history",
+    ".local/share/fish/fish_history",
+    ".local/share/nushell/history.txt",
+    ".local/share/nushell/history.sqlite3",
+    ".config/nushell/history.txt",
+    ".local/share/atuin/history.db",
+    ".local/share/powershell/PSReadLine/ConsoleHost_history.txt",
+    "AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt",
+    ".psql_history",
+    ".mysql_history",
+    ".mariadb_history",
+    ".sqlite_history",
+    ".duckdb_history",
+    ".rediscli_history",
+    ".dbshell",
+    ".mongodb/mongosh/mongosh_repl_history",
+    ".cassandra/cqlsh_history",
+    ".clickhouse-client-history",
+    ".python_history",
+    ".ipython/profile_default/history.sqlite",
+    ".node_repl_history",
+    ".irb_history",
+    ".pry_history",
+    ".Rhistory",
+    ".julia/logs/repl_history.jl",
+];
+
+/// What a history of `HISTORIES` keeps.
+const HISTORY: &str = "commands typed by the user, with the passwords and tokens given on them";
 
 /// The class of reading `path`.
 pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
@@ -777,6 +842,11 @@ pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {
     }
     if let Some(what) = project_secret(&components, places::folds_case(path, &context.home)) {
         return ReadClass::EnvFile(what);
+    }
+    if places::BelowHome::of(path, &context.home)
+        .is_some_and(|in_home| HISTORIES.iter().any(|history| in_home.within(history)))
+    {
+        return ReadClass::EnvFile(HISTORY);
     }
     ReadClass::Ordinary
 }

@@ -351,6 +351,25 @@ const PROTECTED_IN_HOME: &[(&str, Protection, &str)] = &[
         "browser cookies and saved passwords",
     ),
     (".mc/config.json", Protection::Secret, "MinIO client keys"),
+    // Password managers' command lines: 1Password's accounts and keys, Bitwarden's session
+    // tokens and its vault, encrypted by the master password.
+    (".config/op", Protection::Secret, "1Password's accounts and keys"),
+    (".op", Protection::Secret, "1Password's accounts and keys"),
+    (
+        ".config/Bitwarden CLI",
+        Protection::Secret,
+        "Bitwarden's login and vault",
+    ),
+    (
+        "Library/Application Support/Bitwarden CLI",
+        Protection::Secret,
+        "Bitwarden's login and vault",
+    ),
+    (
+        "AppData/Roaming/Bitwarden CLI",
+        Protection::Secret,
+        "Bitwarden's login and vault",
+    ),
     (".bashrc", Protection::Startup, "a shell startup file"),
     (".bash_profile", Protection::Startup, "a shell startup file"),
     (".bash_login", Protection::Startup, "a shell startup file"),

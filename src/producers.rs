@@ -209,6 +209,9 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("ansible-vault", &["decrypt"], "a decrypted Ansible vault"),
     ("keyring", &["get"], "a keyring secret"),
     ("op", &["inject"], "a 1Password secret"),
+    // Pulled into standard output rather than `.env.local`: judged below.
+    ("vercel", &["env", "pull"], "a Vercel project's environment variables"),
+    ("vc", &["env", "pull"], "a Vercel project's environment variables"),
     ("netlify", &["env:get"], "a Netlify environment variable"),
     ("netlify", &["env:list"], "Netlify environment variables"),
     ("doppler", &["secrets"], "Doppler secrets"),
@@ -276,6 +279,11 @@ const PASSWORD_STORE_COMMANDS: &[&str] = &[
     "show",
 ];
 
+/// Whether a file a command is told to write is standard output, where it prints.
+fn is_standard_output(file: &str) -> bool {
+    matches!(file, "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1" | "/dev/tty")
+}
+
 /// Whether a command [`TOKEN_PRINTERS`] names prints the secret itself: `aws configure get` of
 /// a secret key (not `region`), `security find-*-password` with `-w` or `-g` (otherwise only the
 /// item's attributes), a decryption not written to a file.
@@ -329,8 +337,19 @@ fn prints_the_secret(name: &str, words: &[&str]) -> bool {
             .is_some_and(|command| matches!(command, "set" | "delete" | "folders" | "generate-example-env")),
         // The state, not a saved plan given as a file (`terraform show -json plan.out`).
         "terraform" | "tofu" if words.contains(&"show") => operand_after("show").is_none(),
-        // The vault is printed only with `--raw`; otherwise it goes into a file.
-        "bw" if words.contains(&"export") => given("--raw"),
+        // The vault is printed only with `--raw` or an output that is standard output;
+        // otherwise it goes into a file.
+        "bw" if words.contains(&"export") => {
+            given("--raw")
+                || words
+                    .windows(2)
+                    .any(|pair| pair[0] == "--output" && is_standard_output(pair[1]))
+                || words
+                    .iter()
+                    .any(|w| w.strip_prefix("--output=").is_some_and(is_standard_output))
+        }
+        // The file pulled into (`.env.local` unless named) is standard output.
+        "vercel" | "vc" if words.contains(&"pull") => operand_after("pull").is_some_and(is_standard_output),
         "aws" if words.windows(2).any(|w| w == ["configure", "get"]) => words.iter().any(|word| {
             let word = word.to_ascii_lowercase();
             word.contains("secret") || word.contains("token") || word.contains("session")

@@ -113,7 +113,7 @@ pub static AZ_DELETE: Rule = Rule {
 pub static HOSTED_DELETE: Rule = Rule {
     id: "hosted-delete",
     decision: ASK,
-    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh issue|gist|project delete` (`glab issue delete`), `gh api -X DELETE` of a repository or branch (`glab api -X DELETE projects/ID`; also sent by `curl -X DELETE` or `http DELETE` to `api.github.com` or GitLab's `/api/v4`), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `gh run|label|variable|codespace delete` (a run's logs and artifacts, a label on every issue, a variable's value, a codespace's uncommitted work; `glab ci delete`; `gh cache delete` passes: the next run rebuilds it), `hcloud|scw|vultr-cli|exo … delete`, `linode-cli … delete`, `oci … delete|bulk-delete|terminate`, `firebase firestore:delete`, `firebase database:remove`, `firebase projects:delete`, `firebase hosting:sites:delete`, `firebase functions:delete`, `supabase projects delete`, `railway down` (the running deployment), `railway delete`, `railway volume delete`, `railway environment delete`, `wrangler delete` (a Worker), `wrangler d1 delete`, `wrangler kv namespace delete`, `wrangler kv bulk delete`, `wrangler r2 bucket delete`, `wrangler queues delete`, `wrangler pages project delete`, `wrangler vectorize delete`. What it held (issues, data, volumes) is gone with it.",
+    catches: "Deleting a repository, app, database or site on a hosted service through its own CLI: `gh repo delete`, `glab repo delete`, `gh issue|gist|project delete` (`glab issue delete`), `gh api -X DELETE` of a repository or branch (`glab api -X DELETE projects/ID`; also sent by `curl -X DELETE` or `http DELETE` to `api.github.com` or GitLab's `/api/v4`), a Jira issue or project or a Confluence space, page or attachment deleted through Atlassian's REST API (`curl -X DELETE https://acme.atlassian.net/rest/api/3/issue/KEY`, `…/wiki/rest/api/content/ID`, on `*.atlassian.net` or a host named for Jira or Confluence), `doctl … delete`, `fly apps destroy` (`fly destroy`, `fly volumes destroy`), `heroku apps:destroy`, `heroku pg:reset`, `heroku addons:destroy`, `vercel remove`, `netlify sites:delete`, `gh run|label|variable|codespace delete` (a run's logs and artifacts, a label on every issue, a variable's value, a codespace's uncommitted work; `glab ci delete`; `gh cache delete` passes: the next run rebuilds it), `hcloud|scw|vultr-cli|exo … delete`, `linode-cli … delete`, `oci … delete|bulk-delete|terminate`, `firebase firestore:delete`, `firebase database:remove`, `firebase projects:delete`, `firebase hosting:sites:delete`, `firebase functions:delete`, `supabase projects delete`, `railway down` (the running deployment), `railway delete`, `railway volume delete`, `railway environment delete`, `wrangler delete` (a Worker), `wrangler d1 delete`, `wrangler kv namespace delete`, `wrangler kv bulk delete`, `wrangler r2 bucket delete`, `wrangler queues delete`, `wrangler pages project delete`, `wrangler vectorize delete`. What it held (issues, data, volumes) is gone with it.",
     instead: "Show the user what would be deleted (`gh repo view`, `fly apps list`, `heroku apps:info`) and let them do it",
     examples: &[
         "gh repo delete me/app --yes",
@@ -143,6 +143,8 @@ pub static HOSTED_DELETE: Rule = Rule {
         "wrangler d1 delete app-db -y",
         "wrangler kv namespace delete --namespace-id=abc",
         "wrangler r2 bucket delete assets",
+        "curl -X DELETE -u me@acme.io:$JIRA_TOKEN https://acme.atlassian.net/rest/api/3/issue/PROJ-12",
+        "curl -X DELETE https://acme.atlassian.net/wiki/rest/api/content/123",
     ],
     allowed: &[
         "gh repo view me/app",
@@ -165,6 +167,8 @@ pub static HOSTED_DELETE: Rule = Rule {
         "gh cache delete --all",
         "hcloud server list",
         "oci os object list -bn b",
+        "curl -u me@acme.io:$JIRA_TOKEN https://acme.atlassian.net/rest/api/3/issue/PROJ-12",
+        "curl -X DELETE https://acme.atlassian.net/rest/api/3/issue/PROJ-12/watchers?accountId=1",
     ],
 };
 

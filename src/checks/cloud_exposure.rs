@@ -211,7 +211,7 @@ pub static KEY_DESTRUCTION: Rule = Rule {
 pub static SECRET_DELETION: Rule = Rule {
     id: "secret-deletion",
     decision: DENY,
-    catches: "Deleting entries of a secrets manager or password store: `aws secretsmanager delete-secret`, `aws ssm delete-parameter`, `gcloud secrets delete`, `gcloud secrets versions destroy`, `az keyvault secret delete` and `purge`, `vault kv delete`, `destroy` and `metadata delete`, `vault secrets disable`, `doppler secrets delete`, `gh secret delete`, 1Password's `op item delete` (not `--archive`), `bw delete item --permanent`, `pass rm`, `gopass rm`, `security delete-generic-password`, `infisical secrets delete`, `fly secrets unset`, `vercel env rm`, `netlify env:unset`, `heroku config:unset`, `wrangler secret delete`, `supabase secrets unset`. Often the only copy of a credential.",
+    catches: "Deleting entries of a secrets manager or password store: `aws secretsmanager delete-secret`, `aws ssm delete-parameter`, `gcloud secrets delete`, `gcloud secrets versions destroy`, `az keyvault secret delete` and `purge`, `vault kv delete`, `destroy` and `metadata delete`, `vault secrets disable` (or the same through Vault's HTTP API: `DELETE :8200/v1/MOUNT/metadata/PATH`, `DELETE /v1/sys/mounts/PATH`), `doppler secrets delete`, `gh secret delete`, 1Password's `op item delete` (not `--archive`), `bw delete item --permanent`, `pass rm`, `gopass rm`, `security delete-generic-password`, `infisical secrets delete`, `fly secrets unset`, `vercel env rm`, `netlify env:unset`, `heroku config:unset`, `wrangler secret delete`, `supabase secrets unset`. Often the only copy of a credential.",
     instead: "Leave the secret and let the user delete it: it is often the only copy of a credential",
     examples: &[
         "aws secretsmanager delete-secret --secret-id prod/db",
@@ -226,6 +226,7 @@ pub static SECRET_DELETION: Rule = Rule {
         "vault kv destroy -versions=1,2 secret/app",
         "vault kv metadata delete -mount=secret app",
         "vault secrets disable secret/",
+        "curl -X DELETE -H \"X-Vault-Token: $VAULT_TOKEN\" http://127.0.0.1:8200/v1/secret/metadata/app",
         "doppler secrets delete API_KEY -p app -c prd",
         "sudo env AWS_PROFILE=prod aws secretsmanager delete-secret --secret-id prod/db",
         "op item delete 'Prod DB' --vault Production",
@@ -248,6 +249,8 @@ pub static SECRET_DELETION: Rule = Rule {
         "gcloud secrets versions list db-password",
         "vault kv list secret/",
         "vault kv metadata get -mount=secret app",
+        "curl http://127.0.0.1:8200/v1/sys/health",
+        "curl -X DELETE -H \"X-Vault-Token: $VAULT_TOKEN\" http://127.0.0.1:8200/v1/auth/token/revoke-self",
         "doppler secrets download --no-file --format env-no-quotes > /dev/null",
         "op item delete 'Old login' --archive",
         "op item get 'Prod DB' --fields username",

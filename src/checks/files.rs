@@ -213,7 +213,7 @@ pub static WRITE_OUTSIDE_PROJECT: Rule = Rule {
 pub static READ_CREDENTIALS: Rule = Rule {
     id: "read-credentials",
     decision: DENY,
-    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`, a browser profile's `Cookies`, `Login Data` or `key4.db`, opened by `sqlite3` too…), the machine's TLS and SSH host keys (`/etc/ssl/private`), through the account's name (`/home/$USER/.ssh`) or an archive of their folder (`tar -C ~ -c .ssh`, `find ~/.ssh | cpio -o`), or a raw disk that holds them (`dd if=/dev/sda`); a search printing the lines of every file under a folder holding them (`grep -r KEY ~`, `rg --hidden`, `ag -u`, `ack`, `git grep --no-index`; `rg` and `ag` skip hidden folders otherwise), or printing the files a search finds by a key's or a store's name at any depth (`find ~ -name id_rsa -exec cat {} +`, `cat $(find ~ -name credentials)`).",
+    catches: "Reading private keys and credential stores (`~/.ssh/id_*`, `~/.aws/credentials`, `~/.netrc`, `~/.kube/config`, `/etc/shadow`, a browser profile's `Cookies`, `Login Data` or `key4.db`, opened by `sqlite3` too, password managers' command lines' logins (`~/.config/op`, `~/.config/Bitwarden CLI`), an editor's `state.vscdb` (VS Code's extension secrets, Cursor's and Windsurf's logins)…), the machine's TLS and SSH host keys (`/etc/ssl/private`), through the account's name (`/home/$USER/.ssh`) or an archive of their folder (`tar -C ~ -c .ssh`, `find ~/.ssh | cpio -o`), or a raw disk that holds them (`dd if=/dev/sda`); a search printing the lines of every file under a folder holding them (`grep -r KEY ~`, `rg --hidden`, `ag -u`, `ack`, `git grep --no-index`; `rg` and `ag` skip hidden folders otherwise), or printing the files a search finds by a key's or a store's name at any depth (`find ~ -name id_rsa -exec cat {} +`, `cat $(find ~ -name credentials)`).",
     instead: "Do not read secrets; ask the user for what you need to know about them",
     examples: &[
         "cat ~/.ssh/id_ed25519",
@@ -235,6 +235,9 @@ pub static READ_CREDENTIALS: Rule = Rule {
         "tar -C ~ -cf - .ssh | xxd",
         "find ~/.ssh -type f | cpio -o",
         "cat /etc/ssl/private/server.key",
+        "cat ~/.config/op/config",
+        "cat ~/.config/Bitwarden\\ CLI/data.json",
+        "sqlite3 ~/.config/Cursor/User/globalStorage/state.vscdb 'select value from ItemTable'",
     ],
     allowed: &[
         "sqlite3 app.db .tables",
@@ -249,13 +252,14 @@ pub static READ_CREDENTIALS: Rule = Rule {
         "dd if=/dev/sda of=mbr.bin bs=512 count=1",
         "cat ~/.kube/config.example",
         "cat ~/.config/gcloud/configurations/config_default",
+        "cat ~/.config/Code/User/settings.json",
     ],
 };
 
 pub static READ_ENV_FILE: Rule = Rule {
     id: "read-env-file",
     decision: ASK,
-    catches: "Reading a project's files of secret values (not the examples): `.env` files, `.dev.vars`, `*.tfvars`, Terraform state (`*.tfstate`, which keeps every secret in plain text), `secrets.json|yaml|toml`, Rails' `master.key`, a private SSH key by its usual name (`id_ed25519`); the files of such a name a search finds and prints (`find . -name .env -exec cat {} +`).",
+    catches: "Reading a project's files of secret values (not the examples): `.env` files, `.dev.vars`, `*.tfvars`, Terraform state (`*.tfstate`, which keeps every secret in plain text), `secrets.json|yaml|toml`, Rails' `master.key`, a private SSH key by its usual name (`id_ed25519`); the files of such a name a search finds and prints (`find . -name .env -exec cat {} +`). Also the histories the user's shells and prompts keep in the home folder (`~/.bash_history`, `~/.zsh_history`, fish's `fish_history`, PowerShell's `ConsoleHost_history.txt`, `~/.psql_history`, `~/.mysql_history`, `~/.python_history`, `~/.node_repl_history`…), which hold the passwords and tokens typed on command lines (`export TOKEN=…`, `mysql -pPASS`); the agent's own commands are not there (a shell running a command string keeps no history), so it is asked rather than refused when the user wants one looked up.",
     instead: "Read `.env.example` for the names, and ask the user about the values",
     examples: &[
         "cat .env",
@@ -265,6 +269,9 @@ pub static READ_ENV_FILE: Rule = Rule {
         "cat config/master.key",
         "cat deploy/id_ed25519",
         "find . -name .env -exec cat {} \\;",
+        "tail ~/.bash_history",
+        "grep docker ~/.zsh_history",
+        "cat ~/.psql_history",
     ],
     allowed: &[
         "cat .env.example",
@@ -272,6 +279,8 @@ pub static READ_ENV_FILE: Rule = Rule {
         "cat README.md",
         "cat deploy/id_ed25519.pub",
         "terraform state list",
+        "history | tail",
+        "cat ~/.bashrc",
     ],
 };
 

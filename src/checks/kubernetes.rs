@@ -4,7 +4,8 @@
 //! Argo CD's `app delete` or Flux's `uninstall` and `delete` remove), binding the `cluster-admin` role or OpenShift's privileged security context
 //! constraints (the cloud checker's `admin-grant`), and binding a role for unauthenticated users
 //! (its `storage-public`). Also whole clusters at once: `kind delete clusters --all`, `minikube
-//! delete --all`, and a swarm's `docker stack rm` and `docker swarm leave --force`.
+//! delete --all`, `k3d cluster delete --all`, a node reset to nothing (`microk8s reset`,
+//! `kubeadm reset`, `k0s reset`), and a swarm's `docker stack rm` and `docker swarm leave --force`.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::rules::Rule;
@@ -13,7 +14,8 @@ use crate::tools;
 pub const CHECKER: Checker = Checker {
     rules: &[&KUBECTL_DELETE, &HELM_UNINSTALL, &CLUSTER_DELETE],
     applies: Applies::Commands(&[
-        "kubectl", "oc", "helm", "helmfile", "argocd", "flux", "kind", "minikube", "docker",
+        "kubectl", "oc", "helm", "helmfile", "argocd", "flux", "kind", "minikube", "k3d", "microk8s", "kubeadm", "k0s",
+        "docker",
     ]),
     check,
     whole_analysis: None,
@@ -58,17 +60,23 @@ pub static KUBECTL_DELETE: Rule = Rule {
 pub static CLUSTER_DELETE: Rule = Rule {
     id: "cluster-delete",
     decision: ASK,
-    catches: "Removing every local cluster, or a swarm's workloads: `kind delete clusters --all` (`-A`), `minikube delete --all` (every profile, with what its volumes held; `--purge` also deletes `~/.minikube`), `docker stack rm` (every service of the stack, with its secrets and configs), `docker swarm leave --force` (a manager leaving: with the last one the swarm's services, secrets and configs are gone). One named cluster (`kind delete cluster --name test`, `minikube delete -p test`) passes.",
+    catches: "Removing every local cluster, or a swarm's workloads: `kind delete clusters --all` (`-A`), `minikube delete --all` (every profile, with what its volumes held; `--purge` also deletes `~/.minikube`), `k3d cluster delete --all` (`-a`), a node put back to nothing: `microk8s reset` (every workload and resource; `--destroy-storage` also the volumes' data), `kubeadm reset` (on a control-plane node it deletes the local etcd member's data, all of a one-node cluster's state), `k0s reset` (its data folder, etcd's with it), `docker stack rm` (every service of the stack, with its secrets and configs), `docker swarm leave --force` (a manager leaving: with the last one the swarm's services, secrets and configs are gone). One named cluster (`kind delete cluster --name test`, `minikube delete -p test`) passes.",
     instead: "Delete the one cluster or service meant, by name, after showing the user what it holds",
     examples: &[
         "kind delete clusters --all",
         "minikube delete --all --purge",
+        "k3d cluster delete --all",
+        "microk8s reset",
+        "kubeadm reset -f",
         "docker stack rm app",
         "docker swarm leave --force",
     ],
     allowed: &[
         "kind delete cluster --name test",
         "minikube delete -p test",
+        "k3d cluster delete dev",
+        "microk8s status",
+        "kubeadm token list",
         "docker stack ls",
         "docker swarm leave",
         "docker compose down",
@@ -109,7 +117,10 @@ pub static HELM_UNINSTALL: Rule = Rule {
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
-    if matches!(command.name.as_str(), "kind" | "minikube" | "docker") {
+    if matches!(
+        command.name.as_str(),
+        "kind" | "minikube" | "k3d" | "microk8s" | "kubeadm" | "k0s" | "docker"
+    ) {
         if let Some(what) = clusters_removed(command) {
             report.flag(&CLUSTER_DELETE, command.span, what);
         }
@@ -349,8 +360,9 @@ fn flux_removes(
     }
 }
 
-/// What `kind delete clusters --all`, `minikube delete --all`, `docker stack rm` or `docker swarm
-/// leave --force` removes, said in a few words.
+/// What `kind delete clusters --all`, `minikube delete --all`, `k3d cluster delete --all`, a node
+/// reset (`microk8s|kubeadm|k0s reset`), `docker stack rm` or `docker swarm leave --force`
+/// removes, said in a few words.
 fn clusters_removed(command: &crate::command::Command) -> Option<&'static str> {
     let texts: Vec<&str> = command.args().iter().map(|word| word.value().unwrap_or("")).collect();
     if texts.iter().any(|text| matches!(*text, "--help" | "-h")) {
@@ -369,6 +381,22 @@ fn clusters_removed(command: &crate::command::Command) -> Option<&'static str> {
         _ => {
             let invocation = tools::read(command)?;
             match invocation.words().as_slice() {
+                ["cluster", "delete", ..]
+                    if command.name == "k3d" && (invocation.has("--all") || invocation.has_short('a')) =>
+                {
+                    Some("`k3d cluster delete --all` would delete every k3d cluster, with what their volumes held")
+                }
+                ["reset", ..] if command.name == "microk8s" => Some(if invocation.has("--destroy-storage") {
+                    "`microk8s reset --destroy-storage` would remove every workload and resource of the cluster, and the data of its volumes"
+                } else {
+                    "`microk8s reset` would remove every workload and resource of the cluster"
+                }),
+                // `kubeadm reset phase …` runs one step of it, named; the whole reset is judged.
+                ["reset"] if matches!(command.name.as_str(), "kubeadm" | "k0s") && !invocation.has("--dry-run") => {
+                    Some(
+                        "a node reset deletes the cluster state it holds (etcd's data on a control-plane node): with one node, the whole cluster",
+                    )
+                }
                 ["stack", "rm" | "remove" | "down", _, ..] => {
                     Some("`docker stack rm` would remove every service of the stack, with its secrets and configs")
                 }

@@ -28,7 +28,7 @@ pub const CHECKER: Checker = Checker {
 pub static PRINT_SECRETS: Rule = Rule {
     id: "print-secrets",
     decision: ASK,
-    catches: "Printing secrets where the agent reads them: the environment (`env`, also `env -u NAME` or `env -0`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}` or `… | cut -c1-40`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`, `vault print token`, `fly auth token`, `fly tokens create`), a password manager's entry or vault (`lpass show`, `bw list items`, `python3 -m keyring get`), a cloud's keys or state (`az storage account keys list`, `terraform state pull`), a Helm release's values or manifests (`helm get values`, `helm get all`), a decryption printed rather than written to a file (`gpg -d`, `age -d`); through a command substitution or a variable assigned from one (`echo \"$(gh auth token)\"`), or a file it was written into before (`gh auth token > t; cat t`).",
+    catches: "Printing secrets where the agent reads them: the environment (`env`, also `env -u NAME` or `env -0`, `printenv`, `set`, `export -p`, `declare -p`, `print(os.environ)` however `os` or `environ` is imported, `node -p process.env`, `jq -n env`), filtered or not for tokens and keys (`env | grep -i token`), paged (`env | less`), a secret variable by name (`printenv GITHUB_TOKEN`, `echo \"$GITHUB_TOKEN\"`, `${TOKEN@Q}`, more than a prefix of it `${TOKEN:0:40}` or `… | cut -c1-40`, `cat <<< \"$TOKEN\"`, `console.log(process.env.GITHUB_TOKEN)`), variables named at run time (`for v in ${!AWS_*}; do echo \"${!v}\"; done`), a process's environment (`/proc/$$/environ`, `/proc/*/environ`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`), a CLI's token (`gh auth token`, `vault print token`, `fly auth token`, `fly tokens create`), a password manager's entry or vault (`lpass show`, `bw list items`, `bw export --output /dev/stdout`, `python3 -m keyring get`), a cloud's keys or state (`az storage account keys list`, `terraform state pull`), a platform's environment pulled into standard output (`vercel env pull /dev/stdout`), a Helm release's values or manifests (`helm get values`, `helm get all`), a decryption printed rather than written to a file (`gpg -d`, `age -d`); through a command substitution or a variable assigned from one (`echo \"$(gh auth token)\"`), or a file it was written into before (`gh auth token > t; cat t`).",
     instead: "Print the names only (`env | cut -d= -f1`), test that a variable is set (`test -n \"$TOKEN\"`), or mask the values (`env | sed 's/=.*/=***/'`)",
     examples: &[
         "env",
@@ -69,6 +69,8 @@ pub static PRINT_SECRETS: Rule = Rule {
         "helm get values web --all",
         "python3 -m keyring get svc user",
         "echo $OPENAI_API_KEY | cut -c1-40",
+        "vercel env pull /dev/stdout",
+        "bw export --format json --output /dev/stdout",
     ],
     allowed: &[
         "env | grep -c KEY",
@@ -109,6 +111,7 @@ pub static PRINT_SECRETS: Rule = Rule {
         "echo $OPENAI_API_KEY | cut -c1-10",
         "env -i",
         "helm get notes web",
+        "vercel env pull .env.local",
     ],
 };
 

@@ -4,12 +4,15 @@
 //! matching everything). One document by its id, templates, aliases, reads and searches pass.
 //! Also other databases' HTTP APIs, where their paths or ports say which: a CouchDB database, a
 //! Qdrant collection (or every point of one), a Weaviate class or schema, InfluxDB's `delete`
-//! without a predicate, a Consul key-value tree (`?recurse`), and a GitHub repository or branch
-//! (`api.github.com`, GitLab's `/api/v4`) as `gh api -X DELETE` would. A `DELETE` to an address that
+//! without a predicate, a Meilisearch index, a Chroma collection, SQL or Cypher that destroys
+//! data posted to ClickHouse or Neo4j, a Consul key-value tree (`?recurse`), a HashiCorp Vault
+//! secret or secrets engine, a GitHub repository or branch (`api.github.com`, GitLab's
+//! `/api/v4`) as `gh api -X DELETE` would, and a Jira or Confluence issue, project, space or page. A `DELETE` to an address that
 //! names none of them (an application's own API) passes: nothing says what it holds.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::args::{self, Arg};
+use crate::command::{Input, Output};
 use crate::rules::Rule;
 use crate::word::Word;
 
@@ -49,7 +52,7 @@ pub static SEARCH_INDEX_DELETE: Rule = Rule {
 pub static DATABASE_API_DELETE: Rule = Rule {
     id: "database-api-delete",
     decision: ASK,
-    catches: "Deleting a database's data through its HTTP API (`curl -X DELETE`, `http DELETE`, `xh delete`), where the path or the port says which database it is: a CouchDB database (`DELETE :5984/DB`), a Qdrant collection (`DELETE :6333/collections/NAME`) or every point of one (`POST …/points/delete` with an empty filter), a Weaviate class or the whole schema (`DELETE /v1/schema[/CLASS]`, with every object of the class), InfluxDB's `POST /api/v2/delete` without a `predicate` (every point of the bucket in the time range); a Consul key-value tree (`DELETE /v1/kv/PREFIX?recurse`) is `key-store-emptied`'s. A `DELETE` to an address that names no database (`curl -X DELETE localhost:3000/api/todos/1`, an application's own API) passes: nothing says what it holds, and it is how a web API is tried out.",
+    catches: "Deleting a database's data through its HTTP API (`curl -X DELETE`, `http DELETE`, `xh delete`), where the path or the port says which database it is: a CouchDB database (`DELETE :5984/DB`), a Qdrant collection (`DELETE :6333/collections/NAME`) or every point of one (`POST …/points/delete` with an empty filter), a Weaviate class or the whole schema (`DELETE /v1/schema[/CLASS]`, with every object of the class), InfluxDB's `POST /api/v2/delete` without a `predicate` (every point of the bucket in the time range), a Meilisearch index or every document of one (`DELETE :7700/indexes/NAME[/documents]`), a Chroma collection or database (`DELETE :8000/api/v1/collections/NAME`, v2's under `/tenants/T/databases/D`) or all of it (`POST /api/v1/reset`), SQL that destroys data posted to ClickHouse's HTTP interface (`:8123`, in `?query=` or the body; a `GET` runs read-only), Cypher that does posted to Neo4j's (`:7474`, `MATCH (n) DETACH DELETE n` in a transaction's `statement`); a Consul key-value tree (`DELETE /v1/kv/PREFIX?recurse`) is `key-store-emptied`'s, a Vault secret `secret-deletion`'s, a Jira or Confluence item `hosted-delete`'s. A `DELETE` to an address that names no database (`curl -X DELETE localhost:3000/api/todos/1`, an application's own API) passes: nothing says what it holds, and it is how a web API is tried out.",
     instead: "Look first (`GET` the database or collection, count what is in it), take a backup, and let the user delete it",
     examples: &[
         "curl -X DELETE http://localhost:5984/mydb",
@@ -57,6 +60,11 @@ pub static DATABASE_API_DELETE: Rule = Rule {
         "curl -X POST http://localhost:6333/collections/c/points/delete -d '{\"filter\":{}}'",
         "curl -X DELETE http://localhost:8080/v1/schema",
         "curl -X POST 'http://localhost:8086/api/v2/delete?bucket=b' -d '{\"start\":\"1970-01-01T00:00:00Z\",\"stop\":\"2100-01-01T00:00:00Z\"}'",
+        "curl -X DELETE http://localhost:7700/indexes/movies",
+        "curl -X DELETE http://localhost:8000/api/v1/collections/docs",
+        "curl -X POST 'http://localhost:8123/?query=DROP%20TABLE%20events'",
+        "echo 'TRUNCATE TABLE events' | curl --data-binary @- http://localhost:8123/",
+        "curl -X POST http://localhost:7474/db/neo4j/tx/commit -d '{\"statements\":[{\"statement\":\"MATCH (n) DETACH DELETE n\"}]}'",
     ],
     allowed: &[
         "curl http://localhost:5984/mydb",
@@ -65,6 +73,11 @@ pub static DATABASE_API_DELETE: Rule = Rule {
         "curl -X POST http://localhost:6333/collections/c/points/delete -d '{\"points\":[1,2]}'",
         "curl -X POST 'http://localhost:8086/api/v2/delete?bucket=b' -d '{\"start\":\"2024-01-01T00:00:00Z\",\"stop\":\"2024-01-02T00:00:00Z\",\"predicate\":\"host=\\\"a\\\"\"}'",
         "curl -X DELETE 'http://localhost:8500/v1/kv/app/key'",
+        "curl -X DELETE http://localhost:7700/indexes/movies/documents/42",
+        "curl 'http://localhost:8123/?query=DROP%20TABLE%20events'",
+        "curl -X POST 'http://localhost:8123/?query=SELECT%20count()%20FROM%20events'",
+        "curl -X POST http://localhost:7474/db/neo4j/tx/commit -d '{\"statements\":[{\"statement\":\"MATCH (n {id: 5}) DETACH DELETE n\"}]}'",
+        "curl -X DELETE http://localhost:8000/api/todos/1",
     ],
 };
 
@@ -119,6 +132,17 @@ fn database_deleted(url: &str, request: &Request) -> Option<(&'static Rule, Stri
             ),
         ));
     }
+    if delete && let Some(what) = atlassian_content(&host, &segments) {
+        return Some((
+            &super::cloud::HOSTED_DELETE,
+            format!("`DELETE` of the {what} through Atlassian's REST API would delete it, with what it holds"),
+        ));
+    }
+    if on(":8200", "vault")
+        && let Some(lost) = vault_secret_deleted(&segments, &request.method)
+    {
+        return Some((&super::cloud_exposure::SECRET_DELETION, lost));
+    }
     let lost = match segments.as_slice() {
         ["v1", "kv", prefix @ ..]
             if delete && query.split('&').any(|pair| pair.split('=').next() == Some("recurse")) =>
@@ -150,9 +174,138 @@ fn database_deleted(url: &str, request: &Request) -> Option<(&'static Rule, Stri
         [database] if delete && on(":5984", "couch") => {
             format!("deleting the CouchDB database `{database}` would delete every document in it")
         }
-        _ => return None,
+        // Meilisearch: an index, or every document of one (`DELETE /indexes/NAME/documents`);
+        // one document by its id (`…/documents/ID`) is no more than that.
+        ["indexes", name] if delete && on(":7700", "meili") => {
+            format!("deleting the Meilisearch index `{name}` would delete every document in it")
+        }
+        ["indexes", name, "documents"] if delete && on(":7700", "meili") => {
+            format!("deleting the documents of the Meilisearch index `{name}` would delete every one")
+        }
+        // Chroma: a collection (`/api/v1/collections/NAME`, v2's under a tenant and a
+        // database), a database, or everything (`POST /api/v1/reset`).
+        ["api", "v1" | "v2", "collections", name]
+        | ["api", "v2", "tenants", _, "databases", _, "collections", name]
+            if delete && on(":8000", "chroma") =>
+        {
+            format!("deleting the Chroma collection `{name}` would delete every embedding in it")
+        }
+        ["api", "v2", "tenants", _, "databases", name] if delete && on(":8000", "chroma") => {
+            format!("deleting the Chroma database `{name}` would delete every collection in it")
+        }
+        ["api", "v1" | "v2", "reset"] if request.method == "POST" && on(":8000", "chroma") => {
+            "Chroma's `reset` would delete every collection and embedding".to_owned()
+        }
+        _ => {
+            let code = sent_code(query, &request.body);
+            // ClickHouse runs a `GET` read-only: only a `POST` changes anything.
+            let posted = request.method == "POST" || request.method.is_empty() && !request.body.is_empty();
+            if posted
+                && on(":8123", "clickhouse")
+                && let Some(lost) = code.iter().find_map(|sql| super::sql::sql_destroys(sql))
+            {
+                format!("sent to ClickHouse's HTTP interface, {lost}")
+            } else if on(":7474", "neo4j")
+                && let Some(lost) = code.iter().find_map(|cypher| super::sql::cypher_destroys(cypher))
+            {
+                format!("sent to Neo4j's HTTP API, {lost}")
+            } else {
+                return None;
+            }
+        }
     };
     Some((&DATABASE_API_DELETE, lost))
+}
+
+/// What a request to HashiCorp Vault's HTTP API deletes, as `vault kv delete|destroy|metadata
+/// delete` and `vault secrets disable` would: a secrets engine with every secret in it (`DELETE
+/// /v1/sys/mounts/PATH`), versions destroyed (`PUT /v1/MOUNT/destroy/PATH`), or a secret
+/// (`DELETE /v1/MOUNT/PATH`, `…/data/PATH`, every version with `…/metadata/PATH`). Vault's own
+/// settings (`sys/`, `auth/`, `identity/`) hold no secret of the user's.
+fn vault_secret_deleted(segments: &[&str], method: &str) -> Option<String> {
+    let ["v1", mount, path @ ..] = segments else {
+        return None;
+    };
+    let path = path.join("/");
+    match (method, *mount, segments.get(2)) {
+        ("DELETE", "sys", Some(&"mounts")) if segments.len() > 3 => Some(format!(
+            "disabling Vault's secrets engine `{}` would delete every secret stored in it",
+            segments[3..].join("/")
+        )),
+        (_, "sys" | "auth" | "identity", _) | (_, _, None) => None,
+        ("PUT" | "POST", _, Some(&"destroy")) => Some(format!(
+            "destroying versions of the Vault secret `{mount}/{}` would delete them for good",
+            segments[3..].join("/")
+        )),
+        ("DELETE", _, _) => Some(format!(
+            "deleting the Vault secret `{mount}/{path}` would delete stored secrets, often the only copy"
+        )),
+        _ => None,
+    }
+}
+
+/// What a path of Jira's or Confluence's REST API names that holds work of its own (an issue, a
+/// project, a space, a page, an attachment, a comment), on an Atlassian host: Atlassian's cloud
+/// (`*.atlassian.net`, `api.atlassian.com`) or one whose name says Jira or Confluence.
+fn atlassian_content(host: &str, segments: &[&str]) -> Option<String> {
+    let atlassian = host.ends_with(".atlassian.net")
+        || host == "api.atlassian.com"
+        || host.contains("jira")
+        || host.contains("confluence");
+    if !atlassian {
+        return None;
+    }
+    // `rest/api/3/issue/KEY`, `wiki/rest/api/content/ID`, Confluence's `wiki/api/v2/pages/ID`.
+    let api = segments
+        .windows(2)
+        .position(|pair| matches!(pair, ["rest", "api"] | ["api", "v2"]))?;
+    let mut rest = &segments[api + 2..];
+    if rest
+        .first()
+        .is_some_and(|version| *version == "latest" || version.chars().all(|c| c.is_ascii_digit()))
+    {
+        rest = &rest[1..];
+    }
+    match rest {
+        [
+            object @ ("issue" | "project" | "space" | "content" | "pages" | "blogposts" | "attachment" | "attachments"
+            | "comment" | "comments"),
+            name,
+        ] => Some(format!("{} `{name}`", object.trim_end_matches('s'))),
+        _ => None,
+    }
+}
+
+/// The statements a request carries to a database's HTTP interface: the `query=` of its URL
+/// (ClickHouse), its body as text, and the `statement` strings of a JSON body (Neo4j's
+/// transaction and query APIs).
+fn sent_code(query: &str, body: &str) -> Vec<String> {
+    let mut code: Vec<String> = query
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("query="))
+        .map(|value| crate::registry::table::percent_decoded(&value.replace('+', " ")))
+        .collect();
+    code.push(body.to_owned());
+    if let Ok(json) = serde_json::from_str::<serde_json::Value>(body) {
+        let mut values = vec![&json];
+        while let Some(value) = values.pop() {
+            match value {
+                serde_json::Value::Object(map) => {
+                    for (key, value) in map {
+                        match value {
+                            serde_json::Value::String(text) if key == "statement" || key == "query" => {
+                                code.push(text.clone());
+                            }
+                            _ => values.push(value),
+                        }
+                    }
+                }
+                serde_json::Value::Array(items) => values.extend(items),
+                _ => {}
+            }
+        }
+    }
+    code
 }
 
 /// What an HTTP request says: its method (upper case), where it goes and the body it sends.
@@ -180,7 +333,14 @@ fn request(command: &crate::command::Command) -> Option<Request> {
                     request.method = arg.value()?.text().to_ascii_uppercase();
                 }
                 _ if arg.is_short('d') || super::exfiltration::CURL_DATA.iter().any(|long| arg.is_long(long)) => {
-                    request.body.push_str(arg.value()?.text());
+                    let value = arg.value()?.text();
+                    // `@-` sends what is piped in (`echo 'DROP TABLE t' | curl --data-binary @- …`).
+                    match (&command.stdin, value) {
+                        (Input::Text(word) | Input::Piped(Output::Literal(word)), "@-") => {
+                            request.body.push_str(word.value().unwrap_or_else(|| word.text()));
+                        }
+                        _ => request.body.push_str(value),
+                    }
                 }
                 _ => {}
             }

@@ -1,4 +1,5 @@
-//! Databases: SQL that destroys data (`DROP TABLE|DATABASE|SCHEMA`, `TRUNCATE`, `DELETE` or
+//! Databases: SQL that destroys data (`DROP TABLE|DATABASE|SCHEMA|SEQUENCE`, a `DROP … CASCADE`
+//! that takes tables' columns along, `TRUNCATE`, `DELETE` or
 //! `UPDATE` without a `WHERE` or with one that is always true, `ALTER TABLE … DROP COLUMN`, a
 //! column's type changed), MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` and `$out`,
 //! read from the code the walk found for a client however it got there (`-c`, `-e`, `--eval`,
@@ -36,6 +37,7 @@ const CLIENTS: &[&str] = &[
     "sqlcmd",
     "cqlsh",
     "mycli",
+    "pgcli",
     "usql",
     "cockroach",
     "snowsql",
@@ -110,7 +112,7 @@ pub const CHECKER: Checker = Checker {
 pub static SQL_DESTRUCTIVE: Rule = Rule {
     id: "sql-destructive",
     decision: ASK,
-    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`, `mysqlsh`, `sqlplus`, `beeline`, `hive`, `spark-sql`, `impala-shell -q`, `vsql`, `db2`, `isql`, `osql`, `tsql`, `aws rds-data execute-statement --sql`, SurrealDB's `surreal sql`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file` or `cat file |`, `<(…)`, a file the command wrote or one on disk, run by `-f`, by sqlplus's `@FILE` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE`, `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with one true for every row (constants that compare true: `WHERE 1=1`, `WHERE true`, `2 > 1`, `1 IN (1)`, `'a' LIKE '%'`, `NULL IS NULL`; the key every row has asked only to be set or above its lowest value: `id IS NOT NULL`, `rowid > 0`, `id >= 1`; a filter on any other column is a filter), a table replaced whole (`CREATE OR REPLACE TABLE`, `REPLACE TABLE`, `INSERT OVERWRITE`, a `MERGE` joined `ON true` that deletes what it matches; MySQL's `REPLACE INTO` replaces rows by key and passes), `ALTER TABLE … DROP COLUMN|PARTITION`, a column's type changed (`ALTER COLUMN c TYPE t`, `SET DATA TYPE`, MySQL's `MODIFY`/`CHANGE`, SQL Server's `ALTER COLUMN c t`), which converts every value: a narrower type cuts them and a `USING` expression replaces them, Oracle's `DROP USER … CASCADE`, SurrealDB's `REMOVE DATABASE|TABLE`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)`, an aggregation's `$out` stage (which replaces the collection it names; `$merge` writes documents by key, like `REPLACE INTO`, and passes), `dropAllUsers()`/`dropAllRoles()`, and filters true for every document (`{$where: \"true\"}`, `{$expr: true}`) (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe); Neo4j's `cypher-shell` deleting what a pattern matches with no filter (`MATCH (n) DETACH DELETE n`) or `DROP DATABASE`; `influx delete` without `--predicate`; `pg_restore --clean -d DB`, `mongorestore --drop`, `mongoimport --drop`, `mysqlimport --delete` and `neo4j-admin database load|restore --overwrite-destination`, which drop or empty what they load over. `DROP INDEX|VIEW|TRIGGER|FUNCTION` lose no data, keywords in string literals or plain comments are data, and statements a later `ROLLBACK` undoes (PostgreSQL, SQLite, DuckDB) or that empty or drop a table the same SQL created (given whole to psql's `-c` or as sqlite3's argument, which stop at the first error) pass. SQL only known when the command runs (`psql -c \"$SQL\"`) is not asked about: it is far more often a query than a drop.",
+    catches: "SQL that destroys data, through any database client (`psql`, `mysql`, `mariadb`, `sqlite3`, `duckdb`, `sqlcmd`, `cqlsh`, `clickhouse-client`, `cockroach sql`, `mycli`, `pgcli`, `usql`, `snowsql`, `trino`, `bq query`, `gcloud spanner databases execute-sql --sql`/`ddl update --ddl`, `wrangler d1 execute --command|--file`, `prisma db execute --stdin|--file`, `turso db shell`, `litecli -e`, `mysqlsh`, `sqlplus`, `beeline`, `hive`, `spark-sql`, `impala-shell -q`, `vsql`, `db2`, `isql`, `osql`, `tsql`, `aws rds-data execute-statement --sql`, SurrealDB's `surreal sql`) however it gets there (`-c`, `-e`, a heredoc, a pipe, `< file` or `cat file |`, `<(…)`, a file the command wrote or one on disk, run by `-f`, read by `$(cat FILE)`, by sqlplus's `@FILE` or from the SQL by psql's `\\i`, mysql's `source` or sqlite3's `.read`): `DROP TABLE|DATABASE|SCHEMA|KEYSPACE|OWNED`, `DROP SEQUENCE` (its counter: made again, it hands out ids rows already hold), Snowflake's `DROP STAGE` (the files in it), Oracle's `DROP TABLESPACE … INCLUDING CONTENTS`, any `DROP … CASCADE` of what tables depend on (a type, domain or extension takes its columns along, a function the generated columns it computes), `TRUNCATE`, `DELETE` or `UPDATE` without `WHERE` or with one true for every row (constants that compare true: `WHERE 1=1`, `WHERE true`, `2 > 1`, `1 IN (1)`, `'a' LIKE '%'`, `NULL IS NULL`; the key every row has asked only to be set or above its lowest value: `id IS NOT NULL`, `rowid > 0`, `id >= 1`; a filter on any other column is a filter), a table replaced whole (`CREATE OR REPLACE TABLE`, `REPLACE TABLE`, `INSERT OVERWRITE`, a `MERGE` joined `ON true` that deletes what it matches; MySQL's `REPLACE INTO` replaces rows by key and passes), `ALTER TABLE … DROP COLUMN|PARTITION`, a column's type changed (`ALTER COLUMN c TYPE t`, `SET DATA TYPE`, MySQL's `MODIFY`/`CHANGE`, SQL Server's `ALTER COLUMN c t`), which converts every value: a narrower type cuts them and a `USING` expression replaces them, Oracle's `DROP USER … CASCADE`, SurrealDB's `REMOVE DATABASE|TABLE`, also inside a common table expression (`WITH d AS (DELETE …) SELECT …`), MySQL's executable comments (`/*!50000 DROP TABLE t */`), a `DO` block or a string run by `EXECUTE`, `EXEC` or `PREPARE` (also one assigned to a user variable first: `SET @q = 'DROP TABLE t'; PREPARE s FROM @q`); MongoDB's `drop()`, `dropDatabase()`, `deleteMany({})` (or a filter only on `_id` existing), `remove({})`, `updateMany({}, …)`, the same in `bulkWrite` or `runCommand`, `renameCollection(…, true)`, an aggregation's `$out` stage (which replaces the collection it names; `$merge` writes documents by key, like `REPLACE INTO`, and passes), `dropAllUsers()`/`dropAllRoles()`, and filters true for every document (`{$where: \"true\"}`, `{$expr: true}`) (`mongosh --eval`, a script named by `-f` or as a `.js` operand or `load()`ed, a pipe); Neo4j's `cypher-shell` deleting what a pattern matches with no filter (`MATCH (n) DETACH DELETE n`) or `DROP DATABASE`; `influx delete` without `--predicate`; `pg_restore --clean -d DB`, `mongorestore --drop`, `mongoimport --drop`, `mysqlimport --delete` and `neo4j-admin database load|restore --overwrite-destination`, which drop or empty what they load over. `DROP INDEX|VIEW|MATERIALIZED VIEW|TRIGGER|FUNCTION|TYPE` (without `CASCADE`) lose no data, nor `DROP TABLESPACE` in PostgreSQL and MySQL (which drop only an empty one), nor MongoDB's calls that touch one document (`findOneAndDelete({})`, `deleteOne({})`, `replaceOne({}, …)`, as `remove({}, true)`), keywords in string literals or plain comments are data, and statements a later `ROLLBACK` undoes (PostgreSQL, SQLite, DuckDB) or that empty or drop a table the same SQL created (given whole to psql's `-c` or as sqlite3's argument, which stop at the first error) pass. SQL only known when the command runs (`psql -c \"$SQL\"`) is not asked about: it is far more often a query than a drop.",
     instead: "Run a `SELECT` of what would go first, take a dump (`pg_dump`, `mysqldump`, `mongodump`), and let the user confirm",
     examples: &[
         "psql -c 'DROP TABLE users'",
@@ -149,6 +151,11 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "mongosh app --eval 'db.events.aggregate([{$match: {}}, {$out: \"users\"}])'",
         "mongosh app --eval 'db.users.deleteMany({$where: \"true\"})'",
         "mongosh app --eval 'db.dropAllUsers()'",
+        "psql -c 'DROP SEQUENCE users_id_seq'",
+        "psql -c 'DROP TYPE mood CASCADE'",
+        "sqlplus -s u/p@db <<< 'DROP TABLESPACE ts INCLUDING CONTENTS AND DATAFILES;'",
+        "pgcli -c 'DROP TABLE users'",
+        "echo 'DROP TABLE users;' > d.sql && psql -c \"$(cat d.sql)\"",
     ],
     allowed: &[
         "psql -c 'SELECT * FROM users'",
@@ -180,6 +187,12 @@ pub static SQL_DESTRUCTIVE: Rule = Rule {
         "psql -c 'ALTER TABLE users ALTER COLUMN email SET NOT NULL'",
         "mongosh app --eval 'db.events.aggregate([{$merge: {into: \"totals\"}}])'",
         "mongosh app --eval 'db.users.deleteMany({$where: \"this.a > this.b\"})'",
+        "psql -c 'DROP TABLESPACE ts'",
+        "psql -c 'DROP MATERIALIZED VIEW totals'",
+        "psql -c 'DROP TYPE mood'",
+        "mongosh --eval 'db.jobs.findOneAndDelete({})'",
+        "pgcli -c 'SELECT 1'",
+        "echo 'SELECT 1;' > d.sql && psql -c \"$(cat d.sql)\"",
     ],
 };
 
@@ -500,7 +513,7 @@ impl Dialect {
     fn of(client: &str) -> Dialect {
         match client {
             "mysql" | "mariadb" | "mycli" | "mysqlsh" => Dialect::Mysql,
-            "psql" | "sqlite3" | "sqlite" | "duckdb" | "litecli" => Dialect::Transactional,
+            "psql" | "pgcli" | "sqlite3" | "sqlite" | "duckdb" | "litecli" => Dialect::Transactional,
             _ => Dialect::Other,
         }
     }
@@ -863,6 +876,17 @@ fn destructive(sql: &str, dialect: Dialect, stops_at_first_error: bool) -> Optio
     })
 }
 
+/// The first statement of SQL sent to a database over HTTP (ClickHouse's `?query=`) that
+/// destroys data, said in a few words.
+pub(super) fn sql_destroys(sql: &str) -> Option<String> {
+    destructive(sql, Dialect::Other, false)
+}
+
+/// The first Cypher statement sent to Neo4j over HTTP that destroys data, said in a few words.
+pub(super) fn cypher_destroys(code: &str) -> Option<String> {
+    cypher_destructive(code).map(|statement| destroys_data(&statement))
+}
+
 /// The reason given for a statement that destroys data.
 fn destroys_data(statement: &str) -> String {
     format!("`{statement}` would destroy data in the database")
@@ -1131,18 +1155,37 @@ fn destroys(statement: &[Token], mysql: bool) -> bool {
             while matches!(statement.get(at), Some(Token::Word(w)) if matches!(w.as_str(), "IF" | "EXISTS")) {
                 at += 1;
             }
+            let cascade = || top_level(statement).any(|(_, token)| is_word(Some(token), "CASCADE"));
             match statement.get(at) {
+                // A sequence's counter is data: made again, it starts over at ids rows hold.
+                // Snowflake's internal stage holds the files put in it.
                 Some(Token::Word(w))
                     if matches!(
                         w.as_str(),
-                        "TABLE" | "DATABASE" | "SCHEMA" | "KEYSPACE" | "OWNED" | "NAMESPACE"
+                        "TABLE" | "DATABASE" | "SCHEMA" | "KEYSPACE" | "OWNED" | "NAMESPACE" | "SEQUENCE" | "STAGE"
                     ) =>
                 {
                     true
                 }
-                // Oracle's `DROP USER app CASCADE` drops every table the user owns.
-                Some(Token::Word(w)) if w == "USER" => statement.iter().any(|token| is_word(Some(token), "CASCADE")),
-                _ => false,
+                // Oracle's `DROP TABLESPACE ts INCLUDING CONTENTS` drops its tables; PostgreSQL
+                // and MySQL drop only an empty one.
+                Some(Token::Word(w)) if w == "TABLESPACE" => top_level(statement).any(|(index, token)| {
+                    is_word(Some(token), "INCLUDING") && is_word(statement.get(index + 1), "CONTENTS")
+                }),
+                // What only rebuilds from the tables, or guards them, has no data of its own, and
+                // what depends on it is more of the same.
+                Some(Token::Word(w))
+                    if matches!(
+                        w.as_str(),
+                        "INDEX" | "VIEW" | "MATERIALIZED" | "TRIGGER" | "RULE" | "POLICY" | "STATISTICS" | "TEMPORARY"
+                    ) =>
+                {
+                    false
+                }
+                // `CASCADE` drops what depends on the object: the columns of a type, domain or
+                // extension's type (PostgreSQL), a generated column computed by a function, and
+                // (Oracle's `DROP USER app CASCADE`) every table the user owns.
+                _ => cascade(),
             }
         }
         "TRUNCATE" => true,

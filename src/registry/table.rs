@@ -1647,8 +1647,8 @@ fn unixexec_argv(address: &str) -> Option<Vec<String>> {
     Some(argv)
 }
 
-/// A D-Bus address value, or a `data:` URL's data, with its `%XX` escapes decoded.
-pub(super) fn percent_decoded(value: &str) -> String {
+/// A D-Bus address value, a `data:` URL's data or a URL's query, with its `%XX` escapes decoded.
+pub(crate) fn percent_decoded(value: &str) -> String {
     let bytes = value.as_bytes();
     let mut decoded = Vec::with_capacity(bytes.len());
     let mut index = 0;

@@ -901,6 +901,44 @@ pub const ENTRIES: &[Entry] = &[
             language: Language::Mysql,
         }],
     ),
+    // pgcli 4.3.1 runs SQL and exits with `-c`/`--command` and `-f`/`--file`, as psql does; its
+    // prompt (prompt_toolkit 3) also reads statements piped in, as users script it
+    // (dbcli/pgcli#1287).
+    tool(
+        &["pgcli"],
+        Options::gnu(
+            "hpUudDcf",
+            &[
+                "host",
+                "port",
+                "username",
+                "user",
+                "dbname",
+                "dsn",
+                "command",
+                "file",
+                "pgclirc",
+                "prompt",
+                "prompt-dsn",
+                "row-limit",
+                "log-file",
+                "application-name",
+                "ssh-tunnel",
+                "init-command",
+            ],
+        ),
+        &[
+            Carrier::OptionCode {
+                option: Opt::Both('c', "command"),
+                language: Language::Psql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Both('f', "file"),
+                language: Language::Psql,
+            },
+            Carrier::Stdin(Language::Psql),
+        ],
+    ),
     tool(
         &["usql"],
         Options::gnu("cfoPvJ", &["command", "file", "out", "pset", "set", "variable"]),

@@ -1,5 +1,6 @@
 //! Kubernetes command lines: `kubectl` and `oc` (cobra: options anywhere), `helm`, `helmfile`,
-//! Argo CD's `argocd`, Flux's `flux`, and the local clusters' `kind` and `minikube`.
+//! Argo CD's `argocd`, Flux's `flux`, the local clusters' `kind`, `minikube`, `k3d` and
+//! `microk8s`, and the node tools `kubeadm` and `k0s`.
 
 use super::{Subcommand, Tool, Values};
 
@@ -127,6 +128,40 @@ pub const TOOLS: &[Tool] = &[
         global: Values {
             short: "pn",
             long: &["--name", "--profile", "--kubeconfig", "--image", "--config"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["k3d"],
+        global: Values {
+            short: "c",
+            long: &["--config", "--kubeconfig-switch-context", "--timeout"],
+        },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["microk8s"],
+        global: Values { short: "", long: &[] },
+        subcommands: &[],
+        options_anywhere: true,
+    },
+    Tool {
+        names: &["kubeadm", "k0s"],
+        global: Values {
+            short: "c",
+            long: &[
+                "--config",
+                "--cri-socket",
+                "--cert-dir",
+                "--kubeconfig",
+                "--ignore-preflight-errors",
+                "--skip-phases",
+                "--data-dir",
+                "--kubelet-root-dir",
+                "--rootdir",
+            ],
         },
         subcommands: &[],
         options_anywhere: true,

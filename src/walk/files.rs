@@ -299,6 +299,32 @@ impl Walker<'_> {
         }
     }
 
+    /// What a plain `cat FILE` prints when this command wrote FILE earlier with text it spells
+    /// (`echo 'DROP TABLE x;' > d.sql && psql -c "$(cat d.sql)"`): that text. `None` for a file
+    /// on disk, one written with content only known when it runs, or options that change it.
+    pub(super) fn written_file_catted(&self, id: CommandId) -> Option<Word> {
+        let command = &self.analysis.commands[id];
+        let args = command.args();
+        let args = if args.first().is_some_and(|word| word.is("--")) {
+            &args[1..]
+        } else {
+            args
+        };
+        let [path] = args else {
+            return None;
+        };
+        if command.name != "cat" || path.value().is_none_or(|text| text.starts_with('-')) {
+            return None;
+        }
+        let Target::Path(absolute) = paths::resolve(path, &command.cwd) else {
+            return None;
+        };
+        match self.files.written.get(absolute.as_str())? {
+            Output::Literal(word) => Some(word.clone()),
+            _ => None,
+        }
+    }
+
     /// What the file `path` names holds, as far as the command tells or the disk shows; `None`
     /// when there is nothing to judge (no such file, a binary program, a tool's setup).
     pub(super) fn file_content(&mut self, id: CommandId, path: &Word, binaries: scripts::Binaries) -> Option<Content> {

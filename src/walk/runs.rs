@@ -67,7 +67,11 @@ impl Walker<'_> {
         if refused {
             return;
         }
-        self.analysis.commands[id].output = producers::output(id, &self.analysis, self.context);
+        let output = producers::output(id, &self.analysis, self.context);
+        self.analysis.commands[id].output = match output {
+            Output::Unknown => self.written_file_catted(id).map_or(Output::Unknown, Output::Literal),
+            output => output,
+        };
         self.record_writes(id, None);
     }
 
