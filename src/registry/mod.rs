@@ -622,7 +622,7 @@ pub fn markdown() -> String {
     row(
         "windows launchers",
         &windows::LAUNCHERS.join(", "),
-        "`forfiles /c` and `wmic process call create` command lines, `mshta` (an address fetches code, script code asks), `msiexec /i URL`, `regsvr32 /i:URL|FILE`, `rundll32 javascript:…` and the entry points that start a program (`url.dll,FileProtocolHandler PROGRAM`)",
+        "`forfiles /c` and `wmic process call create` command lines, `mshta` (an address fetches code, script code asks), `msiexec /i URL`, `regsvr32 /i:URL|FILE`, `rundll32 javascript:…` and the entry points that start a program (`url.dll,FileProtocolHandler PROGRAM`), `wscript`/`cscript` scripts (not read: they ask)",
     );
     row(
         "interpreters",

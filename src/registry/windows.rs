@@ -14,7 +14,9 @@ pub const PROGRAMS: &[&str] = &["pwsh", "powershell", "pwsh-preview", "cmd", "ws
 /// Windows' own programs that run a command line, script code or a package they are given
 /// (LOLBAS' execute entries): `forfiles /c`, `wmic process call create`, `mshta`, `msiexec /i
 /// URL`, `regsvr32 /i:…`, `rundll32 javascript:…` and the entry points that start a program.
-pub const LAUNCHERS: &[&str] = &["forfiles", "wmic", "mshta", "msiexec", "regsvr32", "rundll32"];
+pub const LAUNCHERS: &[&str] = &[
+    "forfiles", "wmic", "mshta", "msiexec", "regsvr32", "rundll32", "wscript", "cscript",
+];
 
 /// What `command` runs, when it is one of Windows' shells or launchers.
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
@@ -30,6 +32,7 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
         "msiexec" => msiexec(args),
         "regsvr32" => regsvr32(args),
         "rundll32" => rundll32(args),
+        "wscript" | "cscript" => script_host(&command.name, args),
         _ => return None,
     })
 }
@@ -47,6 +50,21 @@ fn is_remote(text: &str) -> bool {
     ["http://", "https://", "ftp://", "\\\\"]
         .iter()
         .any(|scheme| lowered.starts_with(scheme))
+}
+
+/// `wscript|cscript [//options] SCRIPT [args]`: Windows Script Host runs a VBScript or JScript
+/// file (`//e:jscript` names the language of any other), which is not read here.
+fn script_host(name: &str, args: &[Word]) -> Vec<Execution> {
+    args.iter()
+        .find(|word| !word.text().starts_with("//"))
+        .map(|script| Execution::Unverifiable {
+            what: format!(
+                "`{name}` runs the script {}, VBScript or JScript, which is not read",
+                script.text()
+            ),
+        })
+        .into_iter()
+        .collect()
 }
 
 /// `forfiles [/p DIR] [/m MASK] [/s] /c "COMMAND"`: the command line runs once per file found
