@@ -27,6 +27,9 @@ pub enum WriteClass {
     Credentials(&'static str),
     /// `.git/config`, `.git/hooks/`, and the rest of a `.git` directory.
     GitInternals,
+    /// Code Python runs as it starts, from any `site-packages`: a `.pth` file, `sitecustomize.py`,
+    /// `usercustomize.py`.
+    PythonStartup,
     /// `/etc`, cron tables, systemd units, launch agents, sudoers.
     SystemConfig(&'static str),
     /// A project's file of secret values ([`project_secret`]), and what it is.
@@ -706,6 +709,9 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
         Some((Protection::Settings, what)) => return WriteClass::AgentSettings(what),
         None => {}
     }
+    if is_python_startup(path) {
+        return WriteClass::PythonStartup;
+    }
     if let Some(git) = components.iter().position(|c| *c == ".git") {
         let inside = &components[git + 1..];
         if inside != ["info", "exclude"] {
@@ -1338,6 +1344,19 @@ fn agent_file(path: &AbsPath, components: &[&str], context: &Context) -> Option<
         return Some("safety-net's own binary");
     }
     None
+}
+
+/// Whether `path` is a file Python runs as it starts, wherever the environment is (a project's
+/// virtual environment, the user's site, the system's): site.py runs the `import` lines of every
+/// `.pth` file in a `site-packages` folder, and imports `sitecustomize` and `usercustomize`.
+fn is_python_startup(path: &AbsPath) -> bool {
+    let Some(name) = path.name() else { return false };
+    let in_site_packages = path
+        .parent()
+        .and_then(|folder| folder.name().map(folded))
+        .is_some_and(|folder| folder == "site-packages" || folder == "dist-packages");
+    in_site_packages
+        && (folded(name).ends_with(".pth") || names_one_of(name, &["sitecustomize.py", "usercustomize.py"]))
 }
 
 fn system_config(path: &AbsPath, context: &Context) -> Option<&'static str> {

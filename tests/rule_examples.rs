@@ -192,6 +192,7 @@ rule_tests! {
     write_git_internals,
     write_outside_project,
     write_project_policy,
+    write_python_startup,
     write_startup_file,
     write_system_config,
     wsl_unregister,

@@ -27,6 +27,7 @@ pub const CHECKER: Checker = Checker {
         &WRITE_CREDENTIALS,
         &WRITE_GIT_INTERNALS,
         &WRITE_SYSTEM_CONFIG,
+        &WRITE_PYTHON_STARTUP,
         &WRITE_ENV_FILE,
         &WRITE_CI_CONFIG,
         &WRITE_PROJECT_POLICY,
@@ -84,7 +85,7 @@ pub static WRITE_STARTUP_FILE: Rule = Rule {
 pub static WRITE_CREDENTIALS: Rule = Rule {
     id: "write-credentials",
     decision: DENY,
-    catches: "Writing keys and credential stores (`~/.ssh/`, `~/.aws/`, `~/.netrc`, `~/.kube/config`…).",
+    catches: "Writing keys and credential stores (`~/.ssh/`, `~/.aws/`, `~/.netrc`, `~/.kube/config`…), `ssh-copy-id` to this machine (`localhost`) among them, which adds a key to `~/.ssh/authorized_keys`.",
     instead: "Leave keys and credentials to the user",
     examples: &[
         "echo ssh-ed25519 AAAA >> ~/.ssh/authorized_keys",
@@ -96,12 +97,14 @@ pub static WRITE_CREDENTIALS: Rule = Rule {
         "curl -o ~/.ssh/config https://example.com/x",
         "ssh-keygen -q -N '' -f ~/.ssh/authorized_keys",
         "kubectl cp pod:/k ~/.ssh/authorized_keys",
+        "ssh-copy-id -i key.pub localhost",
     ],
     allowed: &[
         "chmod 600 ~/.ssh/id_ed25519",
         "chmod 700 ~/.ssh",
         "ssh-keygen -y -f key > key.pub",
         "ssh-keygen -t ed25519 -f ~/.ssh/id_deploy -N ''",
+        "ssh-copy-id -n localhost",
     ],
 };
 
@@ -141,6 +144,25 @@ pub static WRITE_SYSTEM_CONFIG: Rule = Rule {
         "cat /etc/hosts",
         "grep x /etc/passwd",
         "cp /etc/nginx/nginx.conf ./nginx.conf",
+    ],
+};
+
+pub static WRITE_PYTHON_STARTUP: Rule = Rule {
+    id: "write-python-startup",
+    decision: ASK,
+    catches: "Writing code Python runs as it starts, in any `site-packages` (a project's virtual environment too): a `.pth` file, whose `import` lines run, or `sitecustomize.py`/`usercustomize.py`, written or copied there. Every later `python` of that environment, the user's and the tests' too, runs it first, outside any hook.",
+    instead: "Install the package with its installer (`pip install -e .`), or set `PYTHONPATH` for the one command",
+    examples: &[
+        "cp x.pth .venv/lib/python3.12/site-packages/x.pth",
+        "printf 'import os\\n' > .venv/lib/python3.12/site-packages/zz.pth",
+        "cp hook.py ~/.local/lib/python3.12/site-packages/usercustomize.py",
+        "cp x.py /usr/lib/python3/dist-packages/sitecustomize.py",
+    ],
+    allowed: &[
+        "cat .venv/lib/python3.12/site-packages/easy-install.pth",
+        "cp x.pth build/x.pth",
+        "pip install -e .",
+        "cp app.py .venv/lib/python3.12/site-packages/app.py",
     ],
 };
 
@@ -378,6 +400,11 @@ fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, cont
             span,
             format!("writing {shown} would change git's own configuration or hooks, which run on every git command"),
         ),
+        WriteClass::PythonStartup => report.flag(
+            &WRITE_PYTHON_STARTUP,
+            span,
+            format!("writing {shown} would change code that every Python of that environment runs as it starts, the user's too, outside any hook"),
+        ),
         WriteClass::SystemConfig(what) => report.flag(
             &WRITE_SYSTEM_CONFIG,
             span,
@@ -510,6 +537,7 @@ fn check(subject: &Subject, report: &mut Report) {
         }
     }
     credential_store(subject, report);
+    login_key_copied_here(subject, report);
     kernel_settings(subject, report);
     let copied = files::read_by(command);
     for source in &copied {
@@ -703,6 +731,39 @@ fn credential_store(subject: &Subject, report: &mut Report) {
         command.span,
         format!("`git credential-store` would keep the passwords and tokens git is given, in plain text, in {path}"),
     );
+}
+
+/// `ssh-copy-id [user@]HOST` adds a key to the account's `~/.ssh/authorized_keys` on HOST (or
+/// to the file `-t` names): on this machine (`localhost`, a loopback address), that is writing
+/// the file here, whose keys may log in as the user from then on. A dry run (`-n`) writes none.
+fn login_key_copied_here(subject: &Subject, report: &mut Report) {
+    let command = subject.command;
+    if command.name != "ssh-copy-id" {
+        return;
+    }
+    let parsed = args::parse(command.args(), &Options::gnu("ioptFJ", &[]));
+    if parsed.has_short('n') || parsed.has_short('h') {
+        return;
+    }
+    let Some(host) = parsed.operands().last() else { return };
+    let name = host.text().rsplit('@').next().unwrap_or("").to_ascii_lowercase();
+    let here = name == "localhost" || name.starts_with("127.") || matches!(name.as_str(), "::1" | "[::1]" | "0.0.0.0");
+    if !here {
+        return;
+    }
+    // `-t PATH` is the file on the target, relative to the account's home there.
+    let (path, shown) = match parsed.value_of('t', "").map(|word| word.value()) {
+        Some(Some(typed)) => match AbsPath::new(typed) {
+            Some(path) => (path, typed.to_owned()),
+            None => (subject.context.home.join(typed), typed.to_owned()),
+        },
+        Some(None) => return,
+        None => (
+            subject.context.home.join(".ssh/authorized_keys"),
+            "~/.ssh/authorized_keys".to_owned(),
+        ),
+    };
+    judge_write(&path, &shown, command.span, WriteKind::Append, subject.context, report);
 }
 
 /// `sysctl -w KEY=VALUE` (or a bare `KEY=VALUE`) writes a kernel setting for the whole system,
@@ -1052,6 +1113,7 @@ fn is_protected(class: &WriteClass) -> bool {
         class,
         WriteClass::Ordinary
             | WriteClass::OutsideProject
+            | WriteClass::PythonStartup
             | WriteClass::EnvFile(_)
             | WriteClass::CiConfig
             | WriteClass::ProjectPolicy

@@ -1,17 +1,21 @@
-//! Jobs scheduled for later: `at` and `batch` queue a job, `systemd-run --on-calendar` (and the
-//! other timer options) starts a timer, `launchctl submit` hands launchd a job it keeps running,
-//! a unit or agent file from elsewhere is registered to start at every login or boot
-//! (`systemctl --user link FILE`, `systemctl enable FILE`, `launchctl load FILE`), a login item
-//! is added through AppleScript or `sfltool`, a login hook is set (`defaults write
-//! com.apple.loginwindow LoginHook`), a Windows scheduled task is created or given a new action
-//! (`schtasks /create`, `Register-ScheduledTask`), a `.envrc` approved by `direnv allow` that
-//! the command writes or that lies outside the project. What the job runs is judged now (`registry/schedulers.rs`,
-//! `registry/wrappers.rs`), but it runs later, outside any hook, on files that may have changed
-//! by then: scheduling asks.
+//! Jobs scheduled for later or kept running: `at` and `batch` queue a job, `systemd-run
+//! --on-calendar` (and the other timer options) starts a timer and `systemd-run CMD` without
+//! `--scope` a background service, `launchctl submit` hands launchd a job it keeps running, a
+//! unit or launch agent is made to start at every login or boot (`systemctl enable|preset|
+//! add-wants`, `systemctl link FILE`, `systemctl edit`, `loginctl enable-linger`, `launchctl
+//! load -w`, `launchctl enable`, `launchctl load FILE` from elsewhere), a login item is added
+//! through AppleScript or `sfltool`, a login hook is set (`defaults write com.apple.loginwindow
+//! LoginHook`), a Windows scheduled task is created or given a new action (`schtasks /create`,
+//! `Register-ScheduledTask`), a `.envrc` approved by `direnv allow` that the command writes or
+//! that lies outside the project. What the job runs is judged now (`registry/schedulers.rs`,
+//! `registry/wrappers.rs`) where the command shows it, but it runs later, outside any hook, on
+//! files that may have changed by then: scheduling asks. Starting a service this once passes.
 
 use super::{ASK, Applies, Checker, Report, Subject};
+use crate::command::Command;
 use crate::paths::{self, Target};
 use crate::rules::Rule;
+use crate::word::Word;
 
 pub const CHECKER: Checker = Checker {
     rules: &[&SCHEDULE_JOB],
@@ -21,6 +25,7 @@ pub const CHECKER: Checker = Checker {
         "systemd-run",
         "launchctl",
         "systemctl",
+        "loginctl",
         "osascript",
         "schtasks",
         "register-scheduledtask",
@@ -36,7 +41,7 @@ pub const CHECKER: Checker = Checker {
 pub static SCHEDULE_JOB: Rule = Rule {
     id: "schedule-job",
     decision: ASK,
-    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`), or at every login or boot from a file outside the places units and agents are installed (`systemctl --user link FILE`, `systemctl enable /path/x.service`, `launchctl load|bootstrap /path/x.plist`), or as a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), or as a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`): it runs outside any hook, on files that may have changed by then.",
+    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`) or in the background as a service that outlives the command (`systemd-run --user --unit=x CMD`, without `--scope`, `--wait` or `--pty`), or at every login or boot: enabling a unit (`systemctl [--user] enable|reenable|preset|add-wants UNIT`), linking or writing one (`systemctl --user link FILE`, `systemctl edit [--full --force] UNIT`), keeping a user's services running after logout (`loginctl enable-linger`), enabling a launch agent (`launchctl load -w`, `launchctl enable`) or registering one from outside the agents' folders (`launchctl load|bootstrap /path/x.plist`), a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`): it runs outside any hook, on files that may have changed by then. Starting, restarting or reading a service passes.",
     instead: "Run the command now, or show the user the job and let them schedule it",
     examples: &[
         "echo 'make report' | at 23:00",
@@ -45,7 +50,15 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "systemd-run --user --on-calendar=daily make report",
         "launchctl submit -l sync -- make report",
         "systemctl --user link /tmp/x.service",
+        "systemctl --user enable --now syncthing.service",
+        "sudo systemctl enable nginx",
+        "systemctl --user add-wants default.target x.service",
+        "systemctl --user edit --full --force x.service",
+        "systemd-run --user --unit=x /tmp/x",
+        "loginctl enable-linger",
         "launchctl load /tmp/x.plist",
+        "launchctl load -w ~/Library/LaunchAgents/x.plist",
+        "launchctl enable gui/501/com.example.agent",
         r"schtasks /create /tn updater /tr C:\Users\ann\x.exe /sc onlogon",
         "schtasks.exe /Create /SC MINUTE /TN sync /TR 'powershell -File C:/x.ps1'",
         "schtasks /change /tn updater /tr calc.exe",
@@ -60,9 +73,15 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "at -l",
         "atrm 3",
         "systemd-run --user --scope make",
+        "systemd-run --user -p MemoryMax=2G --scope make",
+        "systemd-run --user --wait make test",
         "echo at 23:00",
         "launchctl list",
-        "systemctl --user enable --now syncthing.service",
+        "systemctl --user start syncthing.service",
+        "systemctl --user restart x",
+        "systemctl --user status x",
+        "systemctl is-enabled nginx",
+        "loginctl show-user",
         "launchctl load ~/Library/LaunchAgents/homebrew.mxcl.postgresql.plist",
         "schtasks /query /fo LIST",
         "schtasks /run /tn nightly",
@@ -89,41 +108,48 @@ const TIMER_OPTIONS: &[&str] = &[
 
 fn check(subject: &Subject, report: &mut Report) {
     let command = subject.command;
+    if let Some(why) = envrc_allowed(subject) {
+        report.flag(
+            &SCHEDULE_JOB,
+            command.span,
+            format!("`direnv allow` would make {why} run each time a shell enters its folder, outside any hook"),
+        );
+        return;
+    }
+    if let Some(what) = schedules(command) {
+        report.flag(
+            &SCHEDULE_JOB,
+            command.span,
+            format!(
+                "`{}` would {what}; it runs outside any hook, on files that may have changed by then",
+                command.name
+            ),
+        );
+    }
+}
+
+/// What `command` schedules, said as what it would do, when it schedules anything.
+fn schedules(command: &Command) -> Option<&'static str> {
     let args = command.args();
-    let schedules = match command.name.as_str() {
+    let has = |flag: &str| args.iter().any(|word| word.text().eq_ignore_ascii_case(flag));
+    let scheduled = match command.name.as_str() {
         // Listing (`-l`), removing (`-r`, `-d`), showing (`-c`) a job, or the version, queue none.
         "at" | "batch" => !args.iter().any(|word| {
             let text = word.text();
             matches!(text, "-l" | "-r" | "-d" | "-c" | "-V" | "--help")
         }),
-        // launchd starts the job now and again whenever it exits.
-        "launchctl" => {
-            let verb = args.first().map(|w| w.text()).unwrap_or("");
-            verb == "submit"
-                || matches!(verb, "load" | "bootstrap")
-                    && args
-                        .iter()
-                        .skip(1)
-                        .any(|w| w.text().ends_with(".plist") && !w.text().contains("/Launch"))
-        }
-        // A unit file given by its path is linked into the unit folders first.
-        "systemctl" => {
-            let words: Vec<&str> = args.iter().map(|w| w.text()).filter(|t| !t.starts_with('-')).collect();
-            match words.first() {
-                Some(&"link") => words.len() > 1,
-                Some(&"enable" | &"reenable") => words[1..].iter().any(|unit| unit.contains('/')),
-                _ => false,
-            }
+        "launchctl" => return launchd_job(args),
+        "systemctl" => return systemd_unit(args),
+        // A user's services start at boot and outlive every login of the user (loginctl(1)).
+        "loginctl" if args.first().is_some_and(|verb| verb.is("enable-linger")) => {
+            return Some("keep the user's services running after logout and start them at boot");
         }
         "osascript" => args.iter().any(|word| {
             let text = word.text().to_ascii_lowercase();
             text.contains("make") && (text.contains("login item") || text.contains("loginitem"))
         }),
         // `/change` schedules something new only when it gives the task a program to run.
-        "schtasks" => {
-            let has = |flag: &str| args.iter().any(|word| word.text().eq_ignore_ascii_case(flag));
-            has("/create") || has("/change") && has("/tr")
-        }
+        "schtasks" => has("/create") || has("/change") && has("/tr"),
         "register-scheduledtask" => true,
         // A login or logout hook: a script loginwindow runs, as root, at every login.
         "defaults" => {
@@ -137,32 +163,111 @@ fn check(subject: &Subject, report: &mut Report) {
         }
         // `sfltool add-item com.apple.LSSharedFileList.SessionLoginItems APP`: a login item.
         "sfltool" => args.first().is_some_and(|word| word.is("add-item")),
-        "set-scheduledtask" => args.iter().any(|word| word.text().eq_ignore_ascii_case("-action")),
-        "systemd-run" => args.iter().any(|word| {
-            TIMER_OPTIONS
-                .iter()
-                .any(|option| word.text() == *option || word.text().starts_with(&format!("{option}=")))
-        }),
+        "set-scheduledtask" => has("-action"),
+        "systemd-run" => return transient_unit(args),
         _ => false,
     };
-    if let Some(why) = envrc_allowed(subject) {
-        report.flag(
-            &SCHEDULE_JOB,
-            command.span,
-            format!("`direnv allow` would make {why} run each time a shell enters its folder, outside any hook"),
-        );
-        return;
+    scheduled.then_some("schedule a job")
+}
+
+/// `launchctl submit` hands launchd a job it starts now and again whenever it exits; `load` or
+/// `bootstrap` of an agent's file from elsewhere registers it for every login; `load -w` and
+/// `enable` clear the switch that kept an installed one from starting at login.
+fn launchd_job(args: &[Word]) -> Option<&'static str> {
+    let verb = args.first().map(|w| w.text()).unwrap_or("");
+    let from_elsewhere = || {
+        args.iter()
+            .skip(1)
+            .any(|w| w.text().ends_with(".plist") && !w.text().contains("/Launch"))
+    };
+    match verb {
+        "submit" => Some("submit a job that launchd keeps running"),
+        "load" | "bootstrap" if from_elsewhere() => {
+            Some("register a launch agent from a file outside the agents' folders, started at every login")
+        }
+        "load" if args.iter().skip(1).any(|w| w.is("-w")) => {
+            Some("enable a launch agent for good, started at every login")
+        }
+        "enable" => Some("enable a launchd service for good, started at every login or boot"),
+        _ => None,
     }
-    if schedules {
-        report.flag(
-            &SCHEDULE_JOB,
-            command.span,
-            format!(
-                "`{}` would schedule a job that runs later, outside any hook, on files that may have changed by then",
-                command.name
-            ),
-        );
+}
+
+/// The `systemctl` verbs that make a unit start by itself at every boot or login, or write one:
+/// `enable`, `reenable`, `preset`, `add-wants` and `add-requires` link it into a target,
+/// `link` a unit file from elsewhere into the unit folders, `edit` writes a unit or a drop-in
+/// (from standard input with `--stdin`, or through an editor). `start` runs it this once.
+fn systemd_unit(args: &[Word]) -> Option<&'static str> {
+    let words = super::services::positional(args, super::services::SYSTEMCTL_VALUED);
+    match words.first().copied()? {
+        "link" if words.len() > 1 => Some("link a unit file into the unit folders"),
+        "enable" | "reenable" | "add-wants" | "add-requires" | "preset" | "preset-all"
+            if words.len() > 1 || words[0] == "preset-all" =>
+        {
+            Some("make a unit start by itself at every boot or login")
+        }
+        "edit" if words.len() > 1 => {
+            Some("write a unit or a drop-in, which changes what the unit runs at its next start")
+        }
+        _ => None,
     }
+}
+
+/// `systemd-run` options that make it wait for what it runs, or run it in the foreground as
+/// part of the calling shell's session (`--scope`): without one, the command runs as a service
+/// of its own, in the background, after `systemd-run` returns.
+const FOREGROUND_OPTIONS: &[&str] = &["--scope", "--wait", "--pty", "-t", "--pipe", "-P", "--shell", "-S"];
+
+/// `systemd-run` options that take a value as the next word, besides the timer options.
+const SYSTEMD_RUN_VALUED: &[&str] = &[
+    "-u",
+    "--unit",
+    "-p",
+    "--property",
+    "--description",
+    "--slice",
+    "-E",
+    "--setenv",
+    "--uid",
+    "--gid",
+    "--nice",
+    "--working-directory",
+    "-M",
+    "--machine",
+    "-H",
+    "--host",
+    "--service-type",
+    "--path-property",
+    "--socket-property",
+    "--timer-property",
+];
+
+/// What `systemd-run` would start that outlives the command: a timer (`--on-calendar`…) or a
+/// service in the background.
+fn transient_unit(args: &[Word]) -> Option<&'static str> {
+    // Its options, up to the command it runs.
+    let mut options = Vec::new();
+    let mut words = args.iter().map(Word::text);
+    let mut runs = false;
+    while let Some(text) = words.next() {
+        if !text.starts_with('-') {
+            runs = true;
+            break;
+        }
+        if text == "--" {
+            runs = words.next().is_some();
+            break;
+        }
+        options.push(text.split('=').next().unwrap_or(text));
+        if !text.contains('=') && (SYSTEMD_RUN_VALUED.contains(&text) || TIMER_OPTIONS.contains(&text)) {
+            words.next();
+        }
+    }
+    if TIMER_OPTIONS.iter().any(|option| options.contains(option)) {
+        return Some("start a timer");
+    }
+    (runs && !FOREGROUND_OPTIONS.iter().any(|option| options.contains(option)))
+        .then_some("run the command as a background service, which keeps running after this command ends")
 }
 
 /// Why the `.envrc` that `direnv allow` approves is not the user's own to approve: this

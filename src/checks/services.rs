@@ -53,7 +53,7 @@ pub static SERVICE_STOP: Rule = Rule {
 };
 
 /// Options of `systemctl` that take a value as the next word.
-const SYSTEMCTL_VALUED: &[&str] = &[
+pub(super) const SYSTEMCTL_VALUED: &[&str] = &[
     "-H",
     "--host",
     "-M",
@@ -174,7 +174,7 @@ fn starts(command: &Command, service: &str) -> bool {
 }
 
 /// The words of `args` that are no options nor an option's value (`valued` take one).
-fn positional<'a>(args: &'a [Word], valued: &[&str]) -> Vec<&'a str> {
+pub(super) fn positional<'a>(args: &'a [Word], valued: &[&str]) -> Vec<&'a str> {
     let mut words = args.iter();
     let mut found = Vec::new();
     while let Some(word) = words.next() {

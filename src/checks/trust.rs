@@ -835,6 +835,11 @@ fn judge_program(command: &Command, context: &Context, report: &mut Report) {
             for setting in positional.iter().skip(1) {
                 if let Some((variable, value)) = setting.split_once('=') {
                     judge_variable(variable, value, Setting::Exported, command.span, report);
+                    for (key, program) in go_programs(variable, value) {
+                        if let Some(what) = tool_program_setting("go", &key, program, context) {
+                            report.flag(&TOOL_CONFIG_COMMAND, command.span, what);
+                        }
+                    }
                 }
             }
         }
@@ -1401,7 +1406,7 @@ const WELL_KNOWN_PROGRAMS: &[&str] = &[
 pub static TOOL_CONFIG_COMMAND: Rule = Rule {
     id: "tool-config-command",
     decision: ASK,
-    catches: "Writing a package manager's or CLI's setting that makes its later commands, the user's too, run a program: npm's, pnpm's, yarn's or bun's `script-shell` (every package script runs through it), `shell`, `git`, `editor`, `browser`, `viewer`; gh's `editor`, `browser`, `pager`; set to anything but a well-known shell, editor, pager or browser, or a program of the user's own outside the project. What the program does is judged now too, but it runs later, outside any hook.",
+    catches: "Writing a package manager's or CLI's setting that makes its later commands, the user's too, run a program: npm's, pnpm's, yarn's or bun's `script-shell` (every package script runs through it), `shell`, `git`, `editor`, `browser`, `viewer`; gh's `editor`, `browser`, `pager`; Go's `go env -w` of `CC`, `CXX`, `AR`, `PKG_CONFIG` or `GOFLAGS=-toolexec=…`/`-exec=…` (every later build runs it); set to anything but a well-known shell, editor, pager or browser, or a program of the user's own outside the project. What the program does is judged now too, but it runs later, outside any hook.",
     instead: "Pass the setting for one command (`npm run build --script-shell=bash`), or let the user change their configuration",
     examples: &[
         "npm config set script-shell /tmp/x.sh",
@@ -1411,6 +1416,8 @@ pub static TOOL_CONFIG_COMMAND: Rule = Rule {
         "npm config set git /tmp/git-wrapper",
         "gh config set editor ./edit.sh",
         "gh config set pager /tmp/p.sh",
+        "go env -w GOFLAGS=-toolexec=/tmp/x.sh",
+        "go env -w CC=/tmp/cc",
     ],
     allowed: &[
         "npm config set script-shell bash",
@@ -1420,6 +1427,10 @@ pub static TOOL_CONFIG_COMMAND: Rule = Rule {
         "gh config set pager 'less -R'",
         "npm config get script-shell",
         "npm config set script-shell ~/bin/mysh",
+        "go env -w CC=clang",
+        "go env -w CC=aarch64-linux-gnu-gcc CGO_ENABLED=1",
+        "go env -w GOPRIVATE=github.com/acme/*",
+        "go env GOPATH",
     ],
 };
 
@@ -1453,6 +1464,7 @@ fn tool_program_setting(tool: &str, key: &str, value: &str, context: &Context) -
             matches!(key, "script-shell" | "shell" | "git" | "editor" | "browser" | "viewer")
         }
         "gh" => matches!(key, "editor" | "browser" | "pager"),
+        "go" => true,
         _ => false,
     };
     let text = value.trim().trim_matches(['"', '\'']);
@@ -1477,9 +1489,53 @@ fn tool_program_setting(tool: &str, key: &str, value: &str, context: &Context) -
             || WELL_KNOWN_SHELLS_AND_BROWSERS.contains(&program.as_str()));
     let users_own = expanded_path(path, context)
         .is_some_and(|path| path.starts_with(&context.home) && !path.starts_with(&context.project_root));
-    (!well_known && !users_own).then(|| {
-        format!("`{tool} config set {key} {text}` would make later `{tool}` commands, the user's too, run `{text}` outside any hook")
+    let compiler = tool == "go" && !path.contains(['/', '\\']) && is_compiler(&program);
+    let setting = match tool {
+        "go" => format!("go env -w {key}={text}"),
+        _ => format!("{tool} config set {key} {text}"),
+    };
+    (!well_known && !users_own && !compiler).then(|| {
+        format!("`{setting}` would make later `{tool}` commands, the user's too, run `{text}` outside any hook")
     })
+}
+
+/// The settings of `go env -w VARIABLE=VALUE` that name a program every later build runs, with
+/// the program: the C and C++ compilers, `ar`, `pkg-config` (`CC=…`), and the `-toolexec` and
+/// `-exec` flags of `GOFLAGS`, which wrap every tool a build runs and every test binary.
+fn go_programs<'a>(variable: &str, value: &'a str) -> Vec<(String, &'a str)> {
+    let upper = variable.to_ascii_uppercase();
+    match upper.as_str() {
+        "CC" | "CXX" | "FC" | "AR" | "GCCGO" | "PKG_CONFIG" => vec![(upper, value)],
+        "GOFLAGS" => value
+            .split_whitespace()
+            .filter_map(|flag| flag.trim_start_matches('-').split_once('='))
+            .filter(|(flag, _)| matches!(*flag, "toolexec" | "exec"))
+            .map(|(flag, program)| (format!("GOFLAGS=-{flag}"), program))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether `program` (a bare name) is a C toolchain's compiler, archiver or `pkg-config`, a
+/// cross one too (`aarch64-linux-gnu-gcc`, `zig cc`'s `zig`).
+fn is_compiler(program: &str) -> bool {
+    [
+        "gcc",
+        "g++",
+        "clang",
+        "clang++",
+        "cc",
+        "c++",
+        "ar",
+        "pkg-config",
+        "gfortran",
+        "zig",
+        "tcc",
+    ]
+    .iter()
+    .any(|known| program == *known || program.ends_with(&format!("-{known}")))
+        || program.starts_with("gcc-")
+        || program.starts_with("clang-")
 }
 
 /// What writing `key` as `value` for good would make later git commands run or read, when it

@@ -205,7 +205,8 @@ pub fn roles(name: &str) -> Roles {
             )
             || wrappers::knows(name)
             || environment::runs_a_variable(name)
-            || windows::PROGRAMS.contains(&name),
+            || windows::PROGRAMS.contains(&name)
+            || windows::LAUNCHERS.contains(&name),
         // Windows' shells are read for the files their code writes and reads.
         writes: windows::PROGRAMS.contains(&name),
         reads: windows::PROGRAMS.contains(&name),
@@ -292,6 +293,7 @@ pub fn knows(name: &str) -> bool {
         || TEXT_PROGRAMS.contains(&name)
         || NOT_READ.contains(&name)
         || windows::PROGRAMS.contains(&name)
+        || windows::LAUNCHERS.contains(&name)
         || PLAIN_PROGRAMS.contains(&name)
 }
 
@@ -616,6 +618,11 @@ pub fn markdown() -> String {
         "windows shells",
         &windows::PROGRAMS.join(", "),
         "PowerShell code (`-Command`, `-EncodedCommand` decoded, `-File`, standard input; options by any prefix, with `-` or `/`), `cmd /c|/k|/r` command lines, `wsl -e PROGRAM…` and the command line `wsl [--] …` gives the distribution's shell",
+    );
+    row(
+        "windows launchers",
+        &windows::LAUNCHERS.join(", "),
+        "`forfiles /c` and `wmic process call create` command lines, `mshta` (an address fetches code, script code asks), `msiexec /i URL`, `regsvr32 /i:URL|FILE`, `rundll32 javascript:…` and the entry points that start a program (`url.dll,FileProtocolHandler PROGRAM`), `wscript`/`cscript` scripts (not read: they ask)",
     );
     row(
         "interpreters",

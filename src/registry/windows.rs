@@ -11,7 +11,14 @@ use crate::word::{Part, Quoting, Word};
 /// The programs read here.
 pub const PROGRAMS: &[&str] = &["pwsh", "powershell", "pwsh-preview", "cmd", "wsl"];
 
-/// What `command` runs, when it is one of Windows' shells.
+/// Windows' own programs that run a command line, script code or a package they are given
+/// (LOLBAS' execute entries): `forfiles /c`, `wmic process call create`, `mshta`, `msiexec /i
+/// URL`, `regsvr32 /i:…`, `rundll32 javascript:…` and the entry points that start a program.
+pub const LAUNCHERS: &[&str] = &[
+    "forfiles", "wmic", "mshta", "msiexec", "regsvr32", "rundll32", "wscript", "cscript",
+];
+
+/// What `command` runs, when it is one of Windows' shells or launchers.
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
     let args = command.args();
     Some(match command.name.as_str() {
@@ -19,8 +26,201 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
         "powershell" => powershell("powershell", args, true),
         "cmd" => cmd(args),
         "wsl" => wsl(args),
+        "forfiles" => forfiles(args),
+        "wmic" => wmic(args),
+        "mshta" => mshta(args),
+        "msiexec" => msiexec(args),
+        "regsvr32" => regsvr32(args),
+        "rundll32" => rundll32(args),
+        "wscript" | "cscript" => script_host(&command.name, args),
         _ => return None,
     })
+}
+
+/// Whether `word` is a Windows switch named `name` (`/c`, `-c`, any case).
+fn is_switch(word: &Word, name: &str) -> bool {
+    word.value()
+        .and_then(|text| text.strip_prefix(['/', '-']))
+        .is_some_and(|switch| switch.eq_ignore_ascii_case(name))
+}
+
+/// Whether `text` is an address a program fetches from.
+fn is_remote(text: &str) -> bool {
+    let lowered = text.to_ascii_lowercase();
+    ["http://", "https://", "ftp://", "\\\\"]
+        .iter()
+        .any(|scheme| lowered.starts_with(scheme))
+}
+
+/// `wscript|cscript [//options] SCRIPT [args]`: Windows Script Host runs a VBScript or JScript
+/// file (`//e:jscript` names the language of any other), which is not read here.
+fn script_host(name: &str, args: &[Word]) -> Vec<Execution> {
+    args.iter()
+        .find(|word| !word.text().starts_with("//"))
+        .map(|script| Execution::Unverifiable {
+            what: format!(
+                "`{name}` runs the script {}, VBScript or JScript, which is not read",
+                script.text()
+            ),
+        })
+        .into_iter()
+        .collect()
+}
+
+/// `forfiles [/p DIR] [/m MASK] [/s] /c "COMMAND"`: the command line runs once per file found
+/// in DIR (and below it with `/s`), `@path` and `@file` standing for each: read as the files of
+/// DIR (`DIR\*`).
+fn forfiles(args: &[Word]) -> Vec<Execution> {
+    let Some(at) = args.iter().position(|word| is_switch(word, "c")) else {
+        return Vec::new();
+    };
+    let Some(line) = args.get(at + 1) else {
+        return Vec::new();
+    };
+    let folder = args
+        .iter()
+        .position(|word| is_switch(word, "p"))
+        .and_then(|at| args.get(at + 1))
+        .and_then(Word::value)
+        .unwrap_or(".");
+    let each = format!("\"{}\\*\"", folder.trim_end_matches(['\\', '/']));
+    let line = match line.value() {
+        Some(text) => {
+            let mut replaced = text.to_owned();
+            for name in ["@path", "@file", "@fname", "@PATH", "@FILE", "@Path", "@File"] {
+                replaced = replaced.replace(name, &each);
+            }
+            Word::literal(&replaced, line.span)
+        }
+        None => line.clone(),
+    };
+    vec![Execution::Program {
+        via: "forfiles /c".into(),
+        language: Language::Cmd,
+        code: vec![line],
+        args: Vec::new(),
+    }]
+}
+
+/// `wmic process call create "COMMAND LINE"`: a new process, detached from the caller.
+fn wmic(args: &[Word]) -> Vec<Execution> {
+    let texts: Vec<String> = args.iter().map(|word| word.text().to_ascii_lowercase()).collect();
+    let Some(at) = texts
+        .windows(2)
+        .position(|pair| pair[0] == "call" && pair[1] == "create")
+    else {
+        return Vec::new();
+    };
+    if !texts.iter().any(|text| text == "process") || at + 2 >= args.len() {
+        return Vec::new();
+    }
+    // wmic reads `'…'` as quotes too, where cmd.exe passed them on.
+    let line = joined(&args[at + 2..]);
+    let line = match line
+        .value()
+        .and_then(|text| text.strip_prefix('\'')?.strip_suffix('\''))
+    {
+        Some(inner) => Word::literal(inner, line.span),
+        None => line,
+    };
+    vec![Execution::Program {
+        via: "wmic process call create".into(),
+        language: Language::Cmd,
+        code: vec![line],
+        args: Vec::new(),
+    }]
+}
+
+/// `mshta URL|FILE.hta|vbscript:…|javascript:…`: an HTML application, whose scripts run with
+/// every right of the user, outside any browser's sandbox.
+fn mshta(args: &[Word]) -> Vec<Execution> {
+    let Some(target) = args.iter().find(|word| !word.text().starts_with(['/', '-'])) else {
+        return Vec::new();
+    };
+    let text = target.text();
+    if is_remote(text) {
+        return vec![Execution::Network {
+            how: format!("`mshta` runs the HTML application fetched from {text}, its scripts unread"),
+        }];
+    }
+    vec![Execution::Unverifiable {
+        what: format!("`mshta` runs VBScript or JScript, which is not read: {text}"),
+    }]
+}
+
+/// `msiexec /i|/package|/a|/j URL`: a package fetched from the network, whose custom actions
+/// run as it installs.
+fn msiexec(args: &[Word]) -> Vec<Execution> {
+    let installs = args.iter().any(|word| {
+        ["i", "package", "a", "j", "jm", "ju", "update", "p"]
+            .iter()
+            .any(|name| is_switch(word, name))
+    });
+    args.iter()
+        .filter(|word| installs && is_remote(word.text()))
+        .map(|url| Execution::Network {
+            how: format!(
+                "`msiexec` installs the package fetched from {}, running its custom actions unread",
+                url.text()
+            ),
+        })
+        .collect()
+}
+
+/// `regsvr32 /i:URL scrobj.dll` runs the scriptlet fetched from the address (and `/i:FILE` the
+/// one in the file): what runs is JScript or VBScript, not read.
+fn regsvr32(args: &[Word]) -> Vec<Execution> {
+    args.iter()
+        .filter_map(|word| {
+            let text = word.value()?;
+            let (switch, value) = text.split_once(':')?;
+            is_switch(&Word::literal(switch, word.span), "i").then_some(value)
+        })
+        .map(|value| match is_remote(value) {
+            true => Execution::Network {
+                how: format!("`regsvr32` runs the scriptlet fetched from {value}, unread"),
+            },
+            false => Execution::Unverifiable {
+                what: format!("`regsvr32` runs the scriptlet {value}, which is not read"),
+            },
+        })
+        .collect()
+}
+
+/// The entry points of Windows' libraries that start the program (or open the file) named by
+/// the words after them.
+const RUNDLL32_LAUNCHERS: &[&str] = &[
+    "url.dll,fileprotocolhandler",
+    "url.dll,openurl",
+    "url.dll,openurla",
+    "shell32.dll,shellexec_rundll",
+    "shell32.dll,shellexec_rundlla",
+    "zipfldr.dll,routethecall",
+    "ieframe.dll,openurl",
+    "shdocvw.dll,openurl",
+];
+
+/// `rundll32 javascript:"\..\mshtml,RunHTMLApplication ";…` runs JScript; `rundll32
+/// url.dll,FileProtocolHandler PROGRAM` and the like start the program.
+fn rundll32(args: &[Word]) -> Vec<Execution> {
+    let Some(first) = args.first() else { return Vec::new() };
+    let entry = first.text().to_ascii_lowercase();
+    if ["javascript:", "vbscript:"].iter().any(|scheme| entry.contains(scheme)) {
+        return vec![Execution::Unverifiable {
+            what: format!("`rundll32` runs script code, which is not read: {}", first.text()),
+        }];
+    }
+    let entry = entry.replace(".dll ,", ".dll,").replace(".dll, ", ".dll,");
+    let entry = entry.rsplit(['\\', '/']).next().unwrap_or(&entry);
+    if RUNDLL32_LAUNCHERS.contains(&entry) && args.len() > 1 {
+        return vec![Execution::Command {
+            via: format!("rundll32 {}", first.text()),
+            argv: args[1..].to_vec(),
+            assignments: Vec::new(),
+            cwd: None,
+        }];
+    }
+    Vec::new()
 }
 
 /// PowerShell's options (both editions), in the order PowerShell resolves a prefix, with

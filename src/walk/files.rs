@@ -99,7 +99,7 @@ impl Walker<'_> {
         if !redirects
             && !matches!(
                 command.name.as_str(),
-                "tee" | "curl" | "wget" | "cp" | "mv" | "install" | "ln"
+                "tee" | "curl" | "wget" | "cp" | "mv" | "install" | "ln" | "certutil" | "bitsadmin"
             )
         {
             return;
@@ -145,6 +145,13 @@ impl Walker<'_> {
                     .filter_map(|arg| arg.value())
                     .filter(|target| !target.is("-"));
                 written.extend(downloads.map(|target| (target.clone(), false, Output::Network)));
+            }
+            "certutil" | "bitsadmin" => {
+                written.extend(
+                    windows_downloads(command)
+                        .into_iter()
+                        .map(|file| (file, false, Output::Network)),
+                );
             }
             "cp" | "mv" | "install" | "ln" if operands.len() == 2 && !parsed.has('t', "target-directory") => {
                 let (Target::Path(mut source), Target::Path(mut target)) = (
@@ -560,5 +567,53 @@ fn replaced_folder(command: &crate::command::Command, context: &crate::context::
             .then(|| context.project_root.as_str().to_owned())
         }
         _ => None,
+    }
+}
+
+/// The files Windows' downloaders fetch into: `certutil -urlcache [-split] -f URL [FILE]` (the
+/// address's last name when no file is given), `bitsadmin /transfer JOB [/download] URL FILE…`.
+fn windows_downloads(command: &crate::command::Command) -> Vec<Word> {
+    let args = command.args();
+    let switch = |word: &Word, name: &str| {
+        word.text()
+            .strip_prefix(['/', '-'])
+            .is_some_and(|switch| switch.eq_ignore_ascii_case(name))
+    };
+    let is_url = |word: &Word| word.text().contains("://");
+    match command.name.as_str() {
+        "certutil" if args.iter().any(|word| switch(word, "urlcache")) => {
+            let operands: Vec<&Word> = args
+                .iter()
+                .filter(|word| !word.text().starts_with(['/', '-']))
+                .collect();
+            let Some(at) = operands.iter().position(|word| is_url(word)) else {
+                return Vec::new();
+            };
+            match operands.get(at + 1) {
+                Some(file) => vec![(*file).clone()],
+                None => {
+                    let url = operands[at];
+                    let name = url.text().trim_end_matches('/').rsplit('/').next().unwrap_or("");
+                    match name.is_empty() || name.contains(':') {
+                        true => Vec::new(),
+                        false => vec![Word::literal(name, url.span)],
+                    }
+                }
+            }
+        }
+        "bitsadmin"
+            if args
+                .iter()
+                .any(|word| switch(word, "transfer") || switch(word, "addfile")) =>
+        {
+            if args.iter().any(|word| switch(word, "upload")) {
+                return Vec::new();
+            }
+            args.windows(2)
+                .filter(|pair| is_url(&pair[0]))
+                .map(|pair| pair[1].clone())
+                .collect()
+        }
+        _ => Vec::new(),
     }
 }

@@ -255,6 +255,15 @@ impl Shell {
         }
         match name {
             "HOME" => Some(Word::literal(context.home.as_str(), span)),
+            // Windows sets these for every process, Git Bash's and MSYS's shells too: folders in
+            // the user's profile (the Startup folder is below `APPDATA`).
+            "APPDATA" | "LOCALAPPDATA" if !(context.unset_variables_empty && context.is_unset(name)) => {
+                let folder = match name {
+                    "APPDATA" => context.home.join("AppData/Roaming"),
+                    _ => context.home.join("AppData/Local"),
+                };
+                Some(Word::literal(folder.as_str(), span))
+            }
             // The account the home folder is named for (`/home/$USER/.ssh`).
             "USER" | "LOGNAME" => context.account_name().map(|name| Word::literal(name, span)),
             "PWD" => match &self.cwd {

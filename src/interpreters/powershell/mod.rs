@@ -710,7 +710,10 @@ impl<'a> Reader<'a> {
                     {
                         value
                     }
-                    _ => Val::Text(opaque(&self.shown(node), span)),
+                    _ => match self.profile_member(node) {
+                        Some(path) => Val::Text(path),
+                        None => Val::Text(opaque(&self.shown(node), span)),
+                    },
                 }
             }
             "invokation_expression" => self.dotnet(node),
@@ -806,6 +809,31 @@ impl<'a> Reader<'a> {
         literal.push_str(rest);
         words.push(Word::literal(&literal, span));
         Val::Text(super::concat(words))
+    }
+
+    /// The profile a member of `$PROFILE` names (`$PROFILE.CurrentUserAllHosts`): the current
+    /// user's are beside `$PROFILE`, the machine's in `$PSHOME`.
+    fn profile_member(&self, node: Node) -> Option<Word> {
+        let shown = self.shown(node);
+        let (variable, member) = shown.split_once('.')?;
+        if !variable.eq_ignore_ascii_case("$profile") {
+            return None;
+        }
+        let span = self.span(node);
+        let profile = self.variables.get("profile", "$PROFILE", span);
+        let profile = profile.value()?;
+        let folder = &profile[..profile.rfind(['/', '\\'])?];
+        let separator = if folder.contains('\\') { '\\' } else { '/' };
+        let pshome = self.variables.get("pshome", "$PSHOME", span);
+        let pshome = pshome.value().unwrap_or("/opt/microsoft/powershell/7");
+        let path = match member.to_ascii_lowercase().as_str() {
+            "currentusercurrenthost" => profile.to_owned(),
+            "currentuserallhosts" => format!("{folder}{separator}profile.ps1"),
+            "allusersallhosts" => format!("{pshome}{separator}profile.ps1"),
+            "alluserscurrenthost" => format!("{pshome}{separator}Microsoft.PowerShell_profile.ps1"),
+            _ => return None,
+        };
+        Some(Word::literal(&path, span))
     }
 
     /// `$name`, `$env:NAME`, `${name}`.
