@@ -40,6 +40,9 @@ pub enum WriteClass {
     ProjectPolicy,
     /// Outside the project and the temp directories.
     OutsideProject,
+    /// Files naming programs an agent or editor starts later, outside any hook: MCP servers,
+    /// editor tasks.
+    StartsPrograms(&'static str),
     /// Ordinary work.
     Ordinary,
 }
@@ -411,6 +414,41 @@ const AGENT_FILES: &[(&[&str], &str)] = &[
     (&[".codeium", "windsurf", "hooks.json"], "Windsurf hooks"),
     (&["opencode.json"], "OpenCode settings"),
     (&["managed-settings.json"], "managed Claude Code settings"),
+    // Where the other agents keep what they may do without asking, and their hooks.
+    (&[".qwen", "settings.json"], "Qwen Code settings"),
+    (&[".cursor", "cli.json"], "Cursor CLI permissions"),
+    (&[".cursor", "cli-config.json"], "Cursor CLI permissions"),
+    (&[".crush.json"], "Crush settings"),
+    (&["crush.json"], "Crush settings"),
+    (&[".config", "amp", "settings.json"], "Amp settings"),
+    (&[".config", "goose", "config.yaml"], "goose settings"),
+    (&[".config", "goose", "permission.yaml"], "goose tool permissions"),
+    (&[".kimi", "config.toml"], "Kimi CLI settings"),
+    (&[".aider.conf.yml"], "aider settings"),
+    (&[".copilot", "config.json"], "Copilot CLI settings"),
+    (&[".augment", "settings.json"], "Auggie settings"),
+    (
+        &[".gemini", "antigravity-cli", "settings.json"],
+        "Antigravity CLI settings",
+    ),
+];
+
+/// Files naming programs an agent or editor starts later, outside any hook, by the path
+/// components they end with: writing one is ordinary work at times (adding a project's MCP
+/// server, a build task), so it asks. VS Code runs a task marked `"runOn": "folderOpen"` when
+/// the folder opens. `~/.claude.json` also keeps the tools each project approved, which the
+/// user sees in the question.
+const PROGRAM_STARTERS: &[(&[&str], &str)] = &[
+    (&[".mcp.json"], "the project's MCP servers"),
+    (&[".claude.json"], "Claude Code's MCP servers and approved tools"),
+    (&[".cursor", "mcp.json"], "Cursor's MCP servers"),
+    (&[".vscode", "mcp.json"], "VS Code's MCP servers"),
+    (&[".copilot", "mcp-config.json"], "Copilot CLI's MCP servers"),
+    (&[".codeium", "windsurf", "mcp_config.json"], "Windsurf's MCP servers"),
+    (
+        &[".vscode", "tasks.json"],
+        "VS Code's tasks, which can run when the folder opens",
+    ),
 ];
 
 /// Agent directories below home whose whole content is hooks, rules and guard configuration.
@@ -693,6 +731,18 @@ pub fn write_class(path: &AbsPath, context: &Context) -> WriteClass {
     let components = components_as_compared(path, context);
     if let Some(what) = agent_file(path, &components, context) {
         return WriteClass::AgentSettings(what);
+    }
+    // In the project, in home itself (`~/.claude.json`) or in a folder of home's where an agent
+    // keeps them (`~/.cursor/mcp.json`); elsewhere (`../other/.mcp.json`) it is judged as any
+    // file outside the project.
+    let in_home = |suffix: &[&str]| {
+        BelowHome::of(path, &context.home).is_some()
+            && (suffix.len() > 1 || path.parent().is_some_and(|folder| folder.same(&context.home)))
+    };
+    if let Some((_, what)) = PROGRAM_STARTERS.iter().find(|(suffix, _)| {
+        ends_with(&components, suffix) && (path.starts_with(&context.project_root) || in_home(suffix))
+    }) {
+        return WriteClass::StartsPrograms(what);
     }
     // Windows PowerShell keeps its profiles and modules in `Documents`, a folder of the user's
     // own files: only those two folders below it start shells.

@@ -43,7 +43,7 @@ pub const CHECKER: Checker = Checker {
 pub static WRITE_AGENT_SETTINGS: Rule = Rule {
     id: "write-agent-settings",
     decision: DENY,
-    catches: "Writing an agent's hooks or settings (`.claude/settings*.json`, `~/.claude/hooks/`, `.codex/`…) or this guard's own binary and configuration; moving them away, with their folder or by a glob, or into the trash (`mv .claude/* /tmp/`, `trash .claude`, `gio trash`, `kioclient move … trash:/`, where they are on disk).",
+    catches: "Writing an agent's hooks or settings (`.claude/settings*.json`, `~/.claude/hooks/`, `.codex/`, `.qwen/settings.json`, `.cursor/cli.json`, `.crush.json`, `.aider.conf.yml`, goose's, Amp's, Copilot's, Kimi's and Auggie's settings…, or through `claude config set hooks …`) or this guard's own binary and configuration; moving them away, with their folder or by a glob, or into the trash (`mv .claude/* /tmp/`, `trash .claude`, `gio trash`, `kioclient move … trash:/`, where they are on disk).",
     instead: "Leave hook and guard configuration to the user; ask them to change it",
     examples: &[
         "echo '{}' > .claude/settings.json",
@@ -55,9 +55,11 @@ pub static WRITE_AGENT_SETTINGS: Rule = Rule {
         "bash -c 'echo {} > ~/.claude/settings.json'",
         "python3 -m json.tool x.json ~/.claude/settings.json",
         "tree -o .claude/settings.json .",
+        "claude config set -g hooks '{}'",
     ],
     allowed: &[
         "cat .claude/settings.json",
+        "claude config set -g theme dark",
         "cp .claude/commands/a.md .claude/commands/b.md",
     ],
 };
@@ -420,6 +422,11 @@ fn judge_write_at(path: &AbsPath, shown: &str, span: Span, kind: WriteKind, cont
             &WRITE_PROJECT_POLICY,
             span,
             format!("writing {shown} changes the project's safety-net policy"),
+        ),
+        WriteClass::StartsPrograms(what) => report.flag(
+            &super::scheduled::SCHEDULE_JOB,
+            span,
+            format!("writing {shown} changes {what}: programs started later, outside any hook"),
         ),
         WriteClass::OutsideProject => {
             if let Some(concern) = files::outside_write_concern(path, kind, context) {
@@ -1117,6 +1124,7 @@ fn is_protected(class: &WriteClass) -> bool {
             | WriteClass::EnvFile(_)
             | WriteClass::CiConfig
             | WriteClass::ProjectPolicy
+            | WriteClass::StartsPrograms(_)
     )
 }
 

@@ -7,13 +7,15 @@
 //! through AppleScript or `sfltool`, a login hook is set (`defaults write com.apple.loginwindow
 //! LoginHook`), a Windows scheduled task is created or given a new action (`schtasks /create`,
 //! `Register-ScheduledTask`), a `.envrc` approved by `direnv allow` that the command writes or
-//! that lies outside the project. What the job runs is judged now (`registry/schedulers.rs`,
-//! `registry/wrappers.rs`) where the command shows it, but it runs later, outside any hook, on
-//! files that may have changed by then: scheduling asks. Starting a service this once passes.
+//! that lies outside the project, an MCP server or editor task an agent or editor starts later.
+//! What the job runs is judged now (`registry/schedulers.rs`, `registry/wrappers.rs`) where the
+//! command shows it, but it runs later, outside any hook, on files that may have changed by
+//! then: scheduling asks. Starting a service this once passes.
 
 use super::{ASK, Applies, Checker, Report, Subject};
 use crate::command::Command;
 use crate::paths::{self, Target};
+use crate::places;
 use crate::rules::Rule;
 use crate::word::Word;
 
@@ -33,6 +35,17 @@ pub const CHECKER: Checker = Checker {
         "direnv",
         "defaults",
         "sfltool",
+        "claude",
+        "gemini",
+        "qwen",
+        "codex",
+        "amp",
+        "code",
+        "code-insiders",
+        "codium",
+        "code-oss",
+        "cursor",
+        "windsurf",
     ]),
     check,
     whole_analysis: None,
@@ -41,7 +54,7 @@ pub const CHECKER: Checker = Checker {
 pub static SCHEDULE_JOB: Rule = Rule {
     id: "schedule-job",
     decision: ASK,
-    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`) or in the background as a service that outlives the command (`systemd-run --user --unit=x CMD`, without `--scope`, `--wait` or `--pty`), or at every login or boot: enabling a unit (`systemctl [--user] enable|reenable|preset|add-wants UNIT`), linking or writing one (`systemctl --user link FILE`, `systemctl edit [--full --force] UNIT`), keeping a user's services running after logout (`loginctl enable-linger`), enabling a launch agent (`launchctl load -w`, `launchctl enable`) or registering one from outside the agents' folders (`launchctl load|bootstrap /path/x.plist`), a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`): it runs outside any hook, on files that may have changed by then. Starting, restarting or reading a service passes.",
+    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`) or in the background as a service that outlives the command (`systemd-run --user --unit=x CMD`, without `--scope`, `--wait` or `--pty`), or at every login or boot: enabling a unit (`systemctl [--user] enable|reenable|preset|add-wants UNIT`), linking or writing one (`systemctl --user link FILE`, `systemctl edit [--full --force] UNIT`), keeping a user's services running after logout (`loginctl enable-linger`), enabling a launch agent (`launchctl load -w`, `launchctl enable`) or registering one from outside the agents' folders (`launchctl load|bootstrap /path/x.plist`), a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`), or each time an agent or editor starts (an MCP server whose program is a file of the command's, `claude mcp add x -- /tmp/x`, `code --add-mcp`; writing `.mcp.json`, `~/.claude.json`, `.cursor/mcp.json`, `.vscode/mcp.json` or `.vscode/tasks.json`, whose tasks can run when the folder opens): it runs outside any hook, on files that may have changed by then. Starting, restarting or reading a service passes.",
     instead: "Run the command now, or show the user the job and let them schedule it",
     examples: &[
         "echo 'make report' | at 23:00",
@@ -67,6 +80,9 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "echo 'PATH_add bin' > .envrc && direnv allow",
         "direnv allow ~",
         "defaults write com.apple.loginwindow LoginHook /tmp/x.sh",
+        "claude mcp add tools -- /tmp/x",
+        "cp servers.json .mcp.json",
+        "cp tasks.json .vscode/tasks.json",
     ],
     allowed: &[
         "atq",
@@ -91,6 +107,8 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "direnv allow",
         "direnv exec . make",
         "defaults read com.apple.loginwindow",
+        "claude mcp add docs -- npx -y docs-mcp",
+        "cat .mcp.json",
     ],
 };
 
@@ -114,6 +132,10 @@ fn check(subject: &Subject, report: &mut Report) {
             command.span,
             format!("`direnv allow` would make {why} run each time a shell enters its folder, outside any hook"),
         );
+        return;
+    }
+    if let Some(why) = server_registered(subject) {
+        report.flag(&SCHEDULE_JOB, command.span, why);
         return;
     }
     if let Some(what) = schedules(command) {
@@ -268,6 +290,93 @@ fn transient_unit(args: &[Word]) -> Option<&'static str> {
     }
     (runs && !FOREGROUND_OPTIONS.iter().any(|option| options.contains(option)))
         .then_some("run the command as a background service, which keeps running after this command ends")
+}
+
+/// Why an agent's or editor's command registers a server it starts later, from a file that may
+/// change by then: `claude mcp add x -- /tmp/x`, `code --add-mcp '{…}'`.
+fn server_registered(subject: &Subject) -> Option<String> {
+    let command = subject.command;
+    let args = command.args();
+    match command.name.as_str() {
+        "claude" | "gemini" | "qwen" | "codex" | "amp" => mcp_server_added(subject).then(|| {
+            format!(
+                "`{} mcp add` registers a program the agent starts at each session, outside any hook, from a file that may change by then",
+                command.name
+            )
+        }),
+        // VS Code and its forks start the server the JSON names (`code --add-mcp '{…}'`).
+        "code" | "code-insiders" | "codium" | "code-oss" | "cursor" | "windsurf" => {
+            let json = args
+                .iter()
+                .enumerate()
+                .find_map(|(at, word)| match word.text().strip_prefix("--add-mcp=") {
+                    Some(json) => Some(json),
+                    None => word
+                        .is("--add-mcp")
+                        .then(|| args.get(at + 1).map(|json| json.text()))
+                        .flatten(),
+                });
+            let program = json
+                .and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok())
+                .and_then(|server| server.get("command")?.as_str().map(str::to_owned));
+            program.is_some_and(|program| program_file_may_change(subject, &program)).then(|| {
+                format!(
+                    "`{} --add-mcp` registers a program the editor starts later, outside any hook, from a file that may change by then",
+                    command.name
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Whether an agent's `mcp add NAME PROGRAM…` (or `mcp add-json NAME JSON`) registers a server
+/// whose program is a file that may change before the agent starts it: what is judged now (the
+/// command line, see `registry/schedulers.rs`) is then not what runs. A server given by its URL
+/// runs nothing here; one started by a program's name (`npx -y pkg`, `docker run …`) is found
+/// on `PATH` as any command is.
+fn mcp_server_added(subject: &Subject) -> bool {
+    let parsed = crate::args::parse(subject.command.args(), &crate::registry::MCP_ADD);
+    let operands: Vec<&crate::word::Word> = parsed.operands().collect();
+    if operands.len() < 4 || !operands[0].is("mcp") {
+        return false;
+    }
+    let server = operands[3].text();
+    let program = match operands[1].text() {
+        // The whole command line may come as one word: `mcp add x "npx srv --url http://…"`.
+        "add" => server.split_whitespace().next().unwrap_or_default().to_owned(),
+        "add-json" => match serde_json::from_str::<serde_json::Value>(server)
+            .ok()
+            .and_then(|json| json.get("command")?.as_str().map(str::to_owned))
+        {
+            Some(program) => program,
+            None => return false,
+        },
+        _ => return false,
+    };
+    program_file_may_change(subject, &program)
+}
+
+/// Whether a server's program is a file the agent makes and changes at will: one in the
+/// project (`./server.sh`, `dist/x`) or a temp folder (`/tmp/x`). Programs named on `PATH` and
+/// those installed elsewhere (`/Library/Frameworks/Python.framework/…/python3`) are judged as
+/// any command is.
+fn program_file_may_change(subject: &Subject, program: &str) -> bool {
+    if !program.contains('/') && !program.contains('\\') || program.contains("://") {
+        return false;
+    }
+    match paths::resolve(
+        &crate::word::Word::literal(program, subject.command.span),
+        &subject.command.cwd,
+    ) {
+        Target::Path(path) => {
+            path.starts_with(&subject.context.project_root)
+                || places::place(&Target::Path(path.clone()), subject.context) == places::Place::Temporary
+                || places::is_temp_root(&path)
+        }
+        Target::Temporary => true,
+        _ => false,
+    }
 }
 
 /// Why the `.envrc` that `direnv allow` approves is not the user's own to approve: this

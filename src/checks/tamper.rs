@@ -25,7 +25,7 @@ pub const CHECKER: Checker = Checker {
 pub static AGENT_GUARDS_OFF: Rule = Rule {
     id: "agent-guards-off",
     decision: DENY,
-    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo`, `qwen --yolo`, `crush --yolo`, `copilot --allow-all-tools`, `cursor-agent --force`, `aider --yes-always`, `amp --dangerously-allow-all`, `droid exec --skip-permissions-unsafe`, `GOOSE_MODE=auto goose`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported), or given a `PATH` that puts a folder of the command's before the system's (`PATH=/tmp/fake:$PATH claude`), where a program named `safety-net` would answer for the guard its hooks run.",
+    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, every shell command approved (`--allowedTools Bash`, `'Bash(*)'`), `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo` (or `--allowed-tools run_shell_command`), `qwen --yolo`, `crush --yolo`, `cline -y`, `kimi --yolo`/`--auto`, `copilot --allow-all-tools` (or `--allow-tool shell`), `cursor-agent --force`, `opencode --auto`, `aider --yes-always`, `amp --dangerously-allow-all`, `agy --dangerously-skip-permissions`, `auggie --permission launch-process:allow`, `interpreter --auto_run`, `droid exec --skip-permissions-unsafe` or `--auto high`, `GOOSE_MODE=auto goose`, `OPENCODE_PERMISSION` with an `allow`, `AIDER_YES_ALWAYS`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`); its shell commands and hooks handed to a program (`CLAUDE_CODE_SHELL_PREFIX=…`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `GEMINI_CLI_SYSTEM_SETTINGS_PATH=…`, `OPENCODE_CONFIG=…`, `COPILOT_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported), or given a `PATH` that puts a folder of the command's before the system's (`PATH=/tmp/fake:$PATH claude`), where a program named `safety-net` would answer for the guard its hooks run.",
     instead: "Run the nested agent with its normal permissions and hooks",
     examples: &[
         "claude --dangerously-skip-permissions -p 'fix it'",
@@ -52,9 +52,20 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "q chat --trust-all-tools x",
         "XDG_CONFIG_HOME=/tmp/x opencode run x",
         "PATH=/tmp/fake:$PATH claude -p x",
+        "claude --allowedTools 'Bash(*)' -p x",
+        "CLAUDE_CODE_SHELL_PREFIX=/tmp/x claude -p x",
+        "opencode run --auto x",
+        "OPENCODE_PERMISSION='{\"bash\":\"allow\"}' opencode run x",
+        "droid exec --auto high x",
+        "copilot --allow-tool shell -p x",
+        "cline task new -y x",
     ],
     allowed: &[
         "claude -p 'summarize'",
+        "claude --allowedTools 'Bash(npm test)' -p x",
+        "codex --full-auto exec 'fix the tests'",
+        "droid exec --auto medium x",
+        "goose run -t x",
         "claude --version",
         "codex exec 'run tests'",
         "gemini -p 'hi'",
@@ -266,9 +277,11 @@ fn check(subject: &Subject, report: &mut Report) {
     }
     guard_binary_changed(subject, report);
     if AGENTS.contains(&command.name.as_str()) || command.name == "npx" {
-        for (name, _) in &command.assignments {
+        for (name, value) in &command.assignments {
             if AGENT_CONFIG_VARIABLES.contains(&name.as_str()) || GUARD_CONFIG_VARIABLES.contains(&name.as_str()) {
                 report.flag(&AGENT_GUARDS_OFF, command.span, config_folder_moved(name));
+            } else if let Some(why) = switches_guards_off(name, value.text()) {
+                report.flag(&AGENT_GUARDS_OFF, command.span, why);
             }
         }
         if let Some(folder) = command
@@ -371,6 +384,10 @@ fn check(subject: &Subject, report: &mut Report) {
                     "qwen"
                 } else if package.starts_with("@charmland/crush") {
                     "crush"
+                } else if package.starts_with("opencode-ai") {
+                    "opencode"
+                } else if package.starts_with("@augmentcode/auggie") {
+                    "auggie"
                 } else {
                     return;
                 };
@@ -398,11 +415,49 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
                 .or_else(|| (*t == flag).then(|| texts.get(i + 1).copied()).flatten())
         })
     };
+    // Every value of an option that may be given more than once (`--allow-tool shell --allow-tool
+    // write`), each split at commas: `--allowedTools "Read,Bash"`. Claude Code's list options
+    // also take the words after them that are lists of tool rules (`--allowedTools Edit Bash`).
+    let values_after = |flags: &[&str]| -> Vec<&str> {
+        let mut values = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            if let Some(value) = flags.iter().find_map(|flag| t.strip_prefix(flag)?.strip_prefix('=')) {
+                values.push(value);
+            } else if flags.contains(t) {
+                let more = texts[i + 1..].iter().take_while(|word| !word.starts_with('-'));
+                let rules = |word: &&&str| name == "claude" && is_tool_rule_list(word);
+                values.extend(
+                    texts
+                        .get(i + 1)
+                        .into_iter()
+                        .chain(more.skip(1).take_while(rules))
+                        .copied(),
+                );
+            }
+        }
+        values
+            .into_iter()
+            .flat_map(|value| value.split([',', ' ']))
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty())
+            .collect()
+    };
+    let has = |flags: &[&str]| texts.iter().any(|t| flags.contains(t));
     let simple = subject
         .command
         .assignments
         .iter()
         .any(|(variable, value)| variable == "CLAUDE_CODE_SIMPLE" && !value.is("0") && !value.is(""));
+    if name == "claude"
+        && let Some(key) = claude_config_change(&texts)
+    {
+        report.flag(
+            &super::files::WRITE_AGENT_SETTINGS,
+            subject.command.span,
+            format!("`claude config` changing `{key}` writes Claude Code's settings, where hooks, permissions and the programs it runs are kept"),
+        );
+        return;
+    }
     let off = match name {
         "claude" => {
             if texts.iter().any(|t| {
@@ -416,6 +471,11 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
                 Some("`--bare` starts Claude Code without hooks or settings")
             } else if value_after("--permission-mode").is_some_and(|mode| mode == "bypassPermissions") {
                 Some("`--permission-mode bypassPermissions` runs every tool without asking")
+            } else if values_after(&["--allowedTools", "--allowed-tools"])
+                .iter()
+                .any(|rule| every_use_of(rule, &["Bash", "PowerShell"]))
+            {
+                Some("`--allowedTools Bash` runs every shell command without asking")
             } else if let Some(why) = value_after("--settings").and_then(|settings| settings_off(subject, settings)) {
                 match why {
                     Settings::Off(why) => Some(why),
@@ -452,10 +512,10 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
         "codex" => {
             // `-c key=value` (`--config`) sets what the flags do: `-c sandbox_mode=danger-full-access`.
             let configured = |key: &str| {
-                texts.iter().zip(texts.iter().skip(1)).find_map(|(option, value)| {
+                texts.iter().enumerate().find_map(|(at, option)| {
                     let setting = match *option {
-                        "-c" | "--config" => *value,
-                        _ => return None,
+                        "-c" | "--config" => *texts.get(at + 1)?,
+                        _ => option.strip_prefix("--config=")?,
                     };
                     let (name, set) = setting.split_once('=')?;
                     (name.trim() == key).then(|| set.trim().trim_matches(['"', '\'']))
@@ -480,17 +540,49 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
                         .then_some("`--sandbox danger-full-access` without approvals runs every command unconfined")
                 })
         }
-        "gemini" | "qwen" => (texts.iter().any(|t| matches!(*t, "--yolo" | "-y"))
-            || value_after("--approval-mode") == Some("yolo"))
-        .then_some("`--yolo` approves every tool call without asking"),
-        "crush" => texts
+        "gemini" | "qwen" => {
+            if has(&["--yolo", "-y"]) || value_after("--approval-mode") == Some("yolo") {
+                Some("`--yolo` approves every tool call without asking")
+            } else if values_after(&["--allowed-tools", "--allowedTools"])
+                .iter()
+                .any(|tool| every_use_of(tool, &["run_shell_command", "ShellTool"]))
+            {
+                Some("`--allowed-tools run_shell_command` runs every shell command without asking")
+            } else {
+                None
+            }
+        }
+        // Cline's CLI (`cline task new -y`), Kimi Code's (`--auto` never asks; `--yolo` asks
+        // only for what it deems risky, and approved everything in kimi-cli before it).
+        "crush" | "cline" => has(&["--yolo", "-y"]).then_some("`--yolo` approves every tool call without asking"),
+        "kimi" => has(&["--yolo", "-y", "--auto"]).then_some("`--yolo` and `--auto` run tool calls without asking"),
+        // Open Interpreter.
+        "interpreter" => has(&["--auto_run", "-y"]).then_some("`--auto_run` runs the code it writes without asking"),
+        "copilot" => {
+            if has(&["--allow-all-tools", "--allow-all", "--yolo"]) {
+                Some("`--allow-all-tools` runs every tool without asking")
+            } else if values_after(&["--allow-tool"])
+                .iter()
+                .any(|tool| every_use_of(tool, &["shell"]))
+            {
+                Some("`--allow-tool shell` runs every shell command without asking")
+            } else {
+                None
+            }
+        }
+        // Antigravity's CLI took Claude Code's spelling.
+        "agy" => has(&["--dangerously-skip-permissions"])
+            .then_some("`--dangerously-skip-permissions` runs every tool without asking"),
+        "opencode" => has(&["--auto", "--dangerously-skip-permissions"])
+            .then_some("`--auto` approves every tool call no rule denies"),
+        // Auggie's `--permission TOOL:allow` rules: `launch-process` is its shell.
+        "auggie" => values_after(&["--permission"])
             .iter()
-            .any(|t| matches!(*t, "--yolo" | "-y"))
-            .then_some("`--yolo` approves every tool call without asking"),
-        "copilot" => texts
-            .iter()
-            .any(|t| matches!(*t, "--allow-all-tools" | "--allow-all" | "--yolo"))
-            .then_some("`--allow-all-tools` runs every tool without asking"),
+            .any(|rule| {
+                rule.strip_suffix(":allow")
+                    .is_some_and(|tool| matches!(tool, "launch-process" | "*"))
+            })
+            .then_some("`--permission launch-process:allow` runs every shell command without asking"),
         "cursor-agent" => texts
             .iter()
             .any(|t| matches!(*t, "--force" | "-f" | "--yolo"))
@@ -502,9 +594,17 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
         "amp" => texts
             .contains(&"--dangerously-allow-all")
             .then_some("`--dangerously-allow-all` runs every tool without asking"),
-        "droid" => texts
-            .contains(&"--skip-permissions-unsafe")
-            .then_some("`--skip-permissions-unsafe` runs every command without asking"),
+        // `--auto high` runs every command its blocklist does not name; `low` and `medium` only
+        // edits and reversible ones.
+        "droid" => {
+            if has(&["--skip-permissions-unsafe"]) {
+                Some("`--skip-permissions-unsafe` runs every command without asking")
+            } else if value_after("--auto") == Some("high") {
+                Some("`--auto high` runs high-risk commands without asking")
+            } else {
+                None
+            }
+        }
         "kilocode" | "kilo" => texts
             .contains(&"--yolo")
             .then_some("`--yolo` approves every tool call without asking"),
@@ -512,12 +612,6 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
         "q" | "kiro-cli" => texts
             .contains(&"--trust-all-tools")
             .then_some("`--trust-all-tools` runs every tool without asking"),
-        "goose" => subject
-            .command
-            .assignments
-            .iter()
-            .any(|(variable, value)| variable == "GOOSE_MODE" && value.is("auto"))
-            .then_some("`GOOSE_MODE=auto` runs every tool without asking"),
         _ => None,
     };
     if let Some(why) = off {
@@ -527,6 +621,64 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
             format!("a nested `{name}` would run with its guards off: {why}"),
         );
     }
+}
+
+/// Keys of Claude Code's configuration that only change how it looks and which model it uses.
+const HARMLESS_CLAUDE_KEYS: &[&str] = &[
+    "theme",
+    "verbose",
+    "preferredNotifChannel",
+    "autoUpdates",
+    "autoUpdaterStatus",
+    "model",
+    "editorMode",
+    "autoCompactEnabled",
+    "outputStyle",
+];
+
+/// The key `claude config set|add|remove KEY …` changes, unless it is a harmless one: the
+/// others include `hooks`, `permissions`, `allowedTools`, `env` and keys naming a program to run
+/// (`apiKeyHelper`, `statusLine`).
+fn claude_config_change<'a>(texts: &[&'a str]) -> Option<&'a str> {
+    let mut words = texts.iter().filter(|text| !text.starts_with('-'));
+    if words.next() != Some(&"config") || !matches!(words.next(), Some(&("set" | "add" | "remove" | "rm"))) {
+        return None;
+    }
+    words.next().copied().filter(|key| !HARMLESS_CLAUDE_KEYS.contains(key))
+}
+
+/// Whether a word is a list of tool rules (`Edit`, `Bash(npm test),Read`): no space outside
+/// the parentheses but after a comma, where a prompt has them.
+fn is_tool_rule_list(word: &str) -> bool {
+    let mut depth = 0usize;
+    let mut previous = ',';
+    for c in word.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ' ' if depth == 0 && previous != ',' => return false,
+            _ => {}
+        }
+        if c != ' ' {
+            previous = c;
+        }
+    }
+    !word.is_empty()
+}
+
+/// Whether a tool rule given to an agent's allow option approves every use of one of `tools`:
+/// the bare name (`Bash`), or a pattern that matches anything (`Bash(*)`, `Bash(:*)`,
+/// `shell(**)`); `Bash(npm test)` approves one command.
+fn every_use_of(rule: &str, tools: &[&str]) -> bool {
+    let rule = rule.trim_matches(['"', '\'']);
+    tools.iter().any(|tool| {
+        rule == *tool
+            || rule
+                .strip_prefix(tool)
+                .and_then(|rest| rest.strip_prefix('('))
+                .and_then(|rest| rest.strip_suffix(')'))
+                .is_some_and(|pattern| pattern.chars().all(|c| matches!(c, '*' | ':' | ' ')))
+    })
 }
 
 /// What a `--settings` value does to the guards.
@@ -621,6 +773,11 @@ fn definitions(analysis: &Analysis, _: &Context, report: &mut Report) {
     {
         report.flag(&AGENT_GUARDS_OFF, export.span, config_folder_moved(&export.name));
     }
+    for export in &analysis.exports {
+        if let Some(why) = switches_guards_off(&export.name, export.value.text()) {
+            report.flag(&AGENT_GUARDS_OFF, export.span, why);
+        }
+    }
     // `HOME` and `XDG_CONFIG_HOME` exported before a nested agent starts.
     let starts_agent = analysis
         .commands
@@ -685,10 +842,47 @@ const AGENTS: &[&str] = &[
     "kilo",
     "q",
     "kiro-cli",
+    "cline",
+    "kimi",
+    "auggie",
+    "agy",
+    "interpreter",
 ];
 
-/// Variables that point an agent at another settings folder, where no hook is registered.
-const AGENT_CONFIG_VARIABLES: &[&str] = &["CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME"];
+/// Variables that point an agent at other settings, where no hook of the user's is registered
+/// (Gemini CLI's system settings override the user's; `OPENCODE_CONFIG` names a file).
+const AGENT_CONFIG_VARIABLES: &[&str] = &[
+    "CLAUDE_CONFIG_DIR",
+    "CODEX_HOME",
+    "GEMINI_CLI_HOME",
+    "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+    "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+    "OPENCODE_CONFIG",
+    "OPENCODE_CONFIG_DIR",
+    "COPILOT_HOME",
+];
+
+/// Why a variable given to a nested agent, or exported, switches its guards off: Claude Code
+/// runs every shell command and hook (this guard's among them) through
+/// `CLAUDE_CODE_SHELL_PREFIX`, and itself through `CLAUDE_CODE_PROCESS_WRAPPER`; the others
+/// approve tool calls (`GOOSE_MODE=auto`, OpenCode's permissions or whole configuration given
+/// inline with an `allow`, aider's `AIDER_YES_ALWAYS`). `None` for any other variable or value.
+fn switches_guards_off(name: &str, value: &str) -> Option<String> {
+    let why = match name {
+        "CLAUDE_CODE_SHELL_PREFIX" | "CLAUDE_CODE_PROCESS_WRAPPER" => format!(
+            "`{name}=` hands every shell command and hook of a nested Claude Code, this guard's among them, to that program"
+        ),
+        "GOOSE_MODE" if value == "auto" => "`GOOSE_MODE=auto` runs every tool without asking".to_owned(),
+        "OPENCODE_PERMISSION" | "OPENCODE_CONFIG_CONTENT" if value.contains("allow") => {
+            format!("`{name}` with an `allow` approves OpenCode's tool calls without asking")
+        }
+        "AIDER_YES_ALWAYS" if !matches!(value.to_ascii_lowercase().as_str(), "" | "0" | "false" | "no" | "off") => {
+            "`AIDER_YES_ALWAYS` says yes to every question, the shell commands aider proposes included".to_owned()
+        }
+        _ => return None,
+    };
+    Some(why)
+}
 
 /// Variables that move the settings folders of a nested agent and of the guard its hooks run
 /// (`$XDG_CONFIG_HOME/safety-net/config.json`), to a folder the agent can write: set for an
@@ -755,7 +949,7 @@ fn config_folder_moved(name: &str) -> String {
         );
     }
     format!(
-        "`{name}=` points the agent at another settings folder, where none of its hooks, this guard among them, is registered"
+        "`{name}=` points the agent at other settings, where none of its hooks, this guard among them, is registered"
     )
 }
 

@@ -1,8 +1,8 @@
 //! Schedulers and deferral: what runs later is judged now (`at` and `batch` read shell code
 //! from standard input or `-f FILE`; `crontab FILE` and `crontab -` install a table whose every
 //! job is judged; `launchctl submit -- cmd`; an agent's MCP server, which the agent starts at
-//! each session outside any hook: `claude mcp add NAME -- cmd`, `code --add-mcp JSON`; a gh
-//! alias's shell code).
+//! each session outside any hook: `claude mcp add NAME -- cmd`, `code --add-mcp JSON`; aider's
+//! `--test-cmd` and `--lint-cmd`; a gh alias's shell code).
 
 use super::table::{Carrier, Entry, Opt};
 use crate::args::Options;
@@ -98,6 +98,36 @@ pub const ENTRIES: &[Entry] = &[
         subcommand: &["mcp", "add-json"],
         options: Options::gnu("s", &["scope"]),
         carriers: &[Carrier::JsonCommandOperand { index: 1 }],
+        inert: &[],
+    },
+    // aider runs its test command after each change with `--auto-test` (or `--test`), its
+    // lint command after each edit (lint is on by default), through the shell.
+    Entry {
+        names: &["aider"],
+        subcommand: &[],
+        options: Options::gnu(
+            "mfc",
+            &[
+                "test-cmd",
+                "lint-cmd",
+                "message",
+                "message-file",
+                "file",
+                "read",
+                "config",
+                "model",
+            ],
+        ),
+        carriers: &[
+            Carrier::OptionShell {
+                option: Opt::Long("test-cmd"),
+                prefix: "",
+            },
+            Carrier::OptionShell {
+                option: Opt::Long("lint-cmd"),
+                prefix: "",
+            },
+        ],
         inert: &[],
     },
     // VS Code and its forks add an MCP server from JSON given on the command line.
