@@ -284,7 +284,7 @@ pub static READ_ENV_FILE: Rule = Rule {
     id: "read-env-file",
     decision: ASK,
     catches: "Reading a project's files of secret values (not the examples): `.env` files, `.dev.vars`, `*.tfvars`, Terraform state (`*.tfstate`, which keeps every secret in plain text), `secrets.json|yaml|toml`, Rails' `master.key`, a private SSH key by its usual name (`id_ed25519`); the files of such a name a search finds and prints (`find . -name .env -exec cat {} +`). Also the histories the user's shells and prompts keep in the home folder (`~/.bash_history`, `~/.zsh_history`, fish's `fish_history`, PowerShell's `ConsoleHost_history.txt`, `~/.psql_history`, `~/.mysql_history`, `~/.python_history`, `~/.node_repl_history`…), which hold the passwords and tokens typed on command lines (`export TOKEN=…`, `mysql -pPASS`); the agent's own commands are not there (a shell running a command string keeps no history), so it is asked rather than refused when the user wants one looked up.",
-    instead: "Read `.env.example` for the names, and ask the user about the values; for a shell history, ask the user what to look for",
+    instead: "Read `.env.example` for the names, and ask the user about the values",
     examples: &[
         "cat .env",
         "less .env.local",
