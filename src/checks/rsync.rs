@@ -74,13 +74,16 @@ fn check(subject: &Subject, report: &mut Report) {
 
 /// `robocopy SOURCE DESTINATION [FILES…] /MIR|/PURGE`: the destination loses what the source
 /// lacks, unless `/L` only lists. Switches are read by their beginning, as cmd's reading does,
-/// and with the doubled slash Git Bash users write (`//MIR`) so that MSYS leaves them alone.
+/// and with the doubled slash Git Bash users write (`//MIR`) so that MSYS leaves them alone. A
+/// word with a further `/` before any `:` is a Git Bash path (`/c/Users/ann`), not a switch
+/// (`/LOG:C:/x.txt`).
 fn robocopy(subject: &Subject, report: &mut Report) {
     let args = subject.command.args();
     let switch = |word: &Word| {
         let text = word.text();
-        text.starts_with('/')
-            .then(|| text.trim_start_matches('/').to_ascii_lowercase())
+        let name = text.trim_start_matches('/');
+        let before_value = name.split(':').next().unwrap_or(name);
+        (text.starts_with('/') && !name.is_empty() && !before_value.contains('/')).then(|| name.to_ascii_lowercase())
     };
     let switches: Vec<String> = args.iter().filter_map(switch).collect();
     let mirrors = switches.iter().any(|s| s.starts_with("mir") || s.starts_with("purge"));
