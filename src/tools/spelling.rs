@@ -8,10 +8,12 @@
 //! - pip's long options, which Python's optparse takes the same way (`--index-ur`,
 //!   `--extra-index`), the general ones before the command, the command's own after it.
 //! - awscli's long options, which its argparse parsers take the same way: its general ones
-//!   wherever they are (`--reg` is `--region`), then `aws s3` commands' own (`aws s3 rm --recur`
-//!   is `--recursive`, `aws s3 sync --del` `--delete`). A beginning of a general option is that
-//!   option, even where a command's own begins the same way (`aws s3 rm --re X` is `--region X`):
-//!   the general parser reads every word first.
+//!   wherever they are (`--reg` is `--region`), then the command's own: `aws s3` commands'
+//!   (`aws s3 rm --recur` is `--recursive`, `aws s3 sync --del` `--delete`) and the service
+//!   operations' whose options the checks read (`aws rds modify-db-instance --backup-retention 0`,
+//!   `aws s3api put-object --ac public-read`, [`aws_operations`]). A beginning of a general option
+//!   is that option, even where a command's own begins the same way (`aws s3 rm --re X` is
+//!   `--region X`): the general parser reads every word first.
 //! - az's long options, which knack hands with each command's own to one argparse parser: the
 //!   options the checks read (`--public` is `--public-access`, `--ro` `--role`). az has thousands
 //!   of commands, so a beginning of one of these is written out even where the command has
@@ -37,6 +39,8 @@
 //! whitespace-separated with `=` after an option that takes a value, which may be the next word.
 //! Only a beginning of exactly one name is written out: one the tool refuses as ambiguous is
 //! left as it was, and a name the tool gained since only makes one more abbreviation ambiguous.
+
+mod aws_operations;
 
 use crate::args::completed;
 use crate::word::{Part, Word};
@@ -196,8 +200,8 @@ fn pip(argv: &mut [Word]) {
 
 /// `aws [general options] COMMAND SUBCOMMAND options…`, as awscli reads it: its main parser
 /// reads every word for the general options, and what it leaves goes to the command's parser
-/// (here `aws s3`'s commands'), which takes the beginning of one of its own options. A
-/// beginning of several general options is refused, and left as it was.
+/// (`aws s3`'s commands', a service operation's), which takes the beginning of one of its own
+/// options. A beginning of several general options is refused, and left as it was.
 fn aws(argv: &mut [Word]) {
     let general = Names(&[AWS_GENERAL]);
     let general_option = |written: &str, dashes: usize| (dashes == 2).then(|| general.complete(written)).flatten();
@@ -207,10 +211,19 @@ fn aws(argv: &mut [Word]) {
     };
     let invocation = super::read_as(tool, &argv[1..]);
     let words = invocation.words();
-    let Some((_, own)) = AWS_S3
-        .iter()
-        .find(|(name, _)| words.first() == Some(&"s3") && words.get(1) == Some(name))
-    else {
+    let (Some(&command), Some(&subcommand)) = (words.first(), words.get(1)) else {
+        return;
+    };
+    let own = if command == "s3" {
+        AWS_S3.iter().find(|(name, _)| *name == subcommand).map(|(_, own)| *own)
+    } else {
+        let operation = format!("{command} {subcommand}");
+        aws_operations::AWS_OPERATIONS
+            .binary_search_by(|(name, _)| name.cmp(&operation.as_str()))
+            .ok()
+            .map(|at| aws_operations::AWS_OPERATIONS[at].1)
+    };
+    let Some(own) = own else {
         return;
     };
     let own = Names(&[own]);
@@ -939,11 +952,51 @@ mod tests {
         // `--ex` begins `--exact-timestamps` and `--exclude`; `--no-` several general options.
         assert_eq!(spelled("aws s3 sync . s3://b --ex x"), "aws s3 sync . s3://b --ex x");
         assert_eq!(spelled("aws s3 rm s3://b --no-"), "aws s3 rm s3://b --no-");
-        // Only the s3 commands' own options are known.
+        // Only the operations whose options the checks read are known.
         assert_eq!(
             spelled("aws ec2 terminate-instances --instance-ids i-1 --dry"),
             "aws ec2 terminate-instances --instance-ids i-1 --dry"
         );
+    }
+
+    #[test]
+    fn aws_service_operations_own_options_by_their_beginning() {
+        assert_eq!(
+            spelled("aws rds modify-db-instance --db-instance-identifier x --backup-retention 0"),
+            "aws rds modify-db-instance --db-instance-identifier x --backup-retention-period 0"
+        );
+        assert_eq!(
+            spelled("aws s3api put-object --bucket b --key k --ac public-read"),
+            "aws s3api put-object --bucket b --key k --acl public-read"
+        );
+        assert_eq!(
+            spelled("aws iam attach-user-policy --user-name u --policy x"),
+            "aws iam attach-user-policy --user-name u --policy-arn x"
+        );
+        assert_eq!(
+            spelled("aws ssm get-parameter --name x --with-decrypt"),
+            "aws ssm get-parameter --name x --with-decryption"
+        );
+        // A name in full is that option, though it begins another (`--policy`, `--grant-read`).
+        assert_eq!(
+            spelled("aws s3api put-bucket-policy --bucket b --policy file://p.json"),
+            "aws s3api put-bucket-policy --bucket b --policy file://p.json"
+        );
+        assert_eq!(
+            spelled("aws s3api put-object-acl --bucket b --key k --grant-read x"),
+            "aws s3api put-object-acl --bucket b --key k --grant-read x"
+        );
+        // `--grant-r` begins `--grant-read` and `--grant-read-acp`: awscli refuses it.
+        assert_eq!(
+            spelled("aws s3api put-object-acl --bucket b --key k --grant-r x"),
+            "aws s3api put-object-acl --bucket b --key k --grant-r x"
+        );
+    }
+
+    #[test]
+    fn aws_operations_are_sorted_for_their_binary_search() {
+        let names: Vec<&str> = aws_operations::AWS_OPERATIONS.iter().map(|(name, _)| *name).collect();
+        assert!(names.windows(2).all(|pair| pair[0] < pair[1]));
     }
 
     #[test]
