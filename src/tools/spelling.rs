@@ -19,6 +19,10 @@
 //!   of commands, so a beginning of one of these is written out even where the command has
 //!   another option that begins the same way: az then refuses the word as ambiguous, and nothing
 //!   runs.
+//! - s3cmd's long options, which optparse takes the same way wherever they are among the words
+//!   (`s3cmd sync --delete-rem`, `s3cmd setacl --acl-pub`, `s3cmd rb --recur --for`).
+//! - duplicity's long options, which its argparse parser takes the same way (`allow_abbrev=True`
+//!   set outright): `duplicity remove-older-than 1M --forc URL` is `--force`.
 //! - conda's and twine's long options, which their argparse parsers take the same way: the main
 //!   parser's (flags only) before the command, then the command's own, which its parser reads
 //!   from every word after the command (`conda remove --al` is `--all`, `conda config --se
@@ -34,9 +38,10 @@
 //!   not `--no-strict-ssl`: it begins two of them).
 //!
 //! Each list of names is the tool's own (git 2.47's `--git-completion-helper-all`, pip 23.2's
-//! option parsers, awscli's argument tables (1.45 and 2.36 have the same), conda 26.7's and twine
-//! 7.0's `add_argument` calls, npm 11's command list and configuration definitions), written
-//! whitespace-separated with `=` after an option that takes a value, which may be the next word.
+//! option parsers, awscli's argument tables (1.45 and 2.36 have the same), s3cmd 2.4's optparse
+//! options, duplicity 3.2's argument parsers, conda 26.7's and twine 7.0's `add_argument` calls,
+//! npm 11's command list and configuration definitions), written whitespace-separated with `=`
+//! after an option that takes a value, which may be the next word.
 //! Only a beginning of exactly one name is written out: one the tool refuses as ambiguous is
 //! left as it was, and a name the tool gained since only makes one more abbreviation ambiguous.
 
@@ -52,7 +57,9 @@ pub fn spelled_out(name: &str, mut argv: Vec<Word>) -> Vec<Word> {
         "pip" | "pip3" => pip(&mut argv),
         "npm" => npm(&mut argv),
         "aws" => aws(&mut argv),
-        "az" => az(&mut argv),
+        "az" => one_parser(&mut argv, AZ_READ),
+        "s3cmd" => one_parser(&mut argv, S3CMD),
+        "duplicity" => one_parser(&mut argv, DUPLICITY),
         "conda" => conda(&mut argv),
         "twine" => twine(&mut argv),
         _ => {}
@@ -237,11 +244,14 @@ fn aws(argv: &mut [Word]) {
     });
 }
 
-/// `az GROUP… COMMAND options…`: each option the checks read, by a beginning of its name.
-fn az(argv: &mut [Word]) {
-    let read = Names(&[AZ_READ]);
+/// A program whose one parser reads the options `names` among all its words: az (`az GROUP…
+/// COMMAND options…`, each option the checks read), s3cmd (`s3cmd [options] COMMAND
+/// operands…`, optparse with its arguments interspersed) and duplicity (`duplicity [COMMAND]
+/// options… URL`, argparse with `allow_abbrev=True`).
+fn one_parser(argv: &mut [Word], names: &'static str) {
+    let names = Names(&[names]);
     write_out(argv, 1, false, |written, dashes| {
-        (dashes == 2).then(|| read.complete(written)).flatten()
+        (dashes == 2).then(|| names.complete(written)).flatten()
     });
 }
 
@@ -671,6 +681,50 @@ const AWS_S3: &[(&str, &str)] = &[
     ("website", "error-document= index-document="),
 ];
 
+/// s3cmd 2.4's options (its `optparser.add_option` calls, as optparse lists them).
+const S3CMD: &str = "access-logging-target-prefix= access_key= access_token= acl-grant= acl-private acl-public \
+     acl-revoke= add-destination= add-encoding-exts= add-header= bucket-location= ca-certs= cache-file= \
+     cf-add-cname= cf-comment= cf-default-root-object= cf-invalidate cf-invalidate-default-index \
+     cf-no-invalidate-default-index-root cf-remove-cname= check-certificate check-hostname check-md5 \
+     config= configure content-disposition= content-type= continue continue-put debug default-mime-type= \
+     delay-updates delete-after delete-after-fetch delete-removed disable disable-multipart dry-run \
+     dump-config enable encoding= encrypt exclude-from= exclude= expiry-date= expiry-days= expiry-prefix= \
+     files-from= follow-symlinks force guess-mime-type help host-bucket= host= human-readable-sizes \
+     include-from= include= keep-dirs limit-rate= limit= list-allow-unordered list-md5 long-listing \
+     max-delete= max-retries= mime-type= multipart-chunk-size-mb= no-access-logging no-check-certificate \
+     no-check-hostname no-check-md5 no-connection-pooling no-delete-removed no-encrypt no-guess-mime-type \
+     no-mime-magic no-preserve no-progress no-reduced-redundancy no-rr no-ssl preserve progress quiet \
+     recursive reduced-redundancy region= remove-header= requester-pays restore-days= restore-priority= \
+     rexclude-from= rexclude= rinclude-from= rinclude= rr secret_key= server-side-encryption \
+     server-side-encryption-kms-id= signature-v2 skip-destination-validation skip-existing ssl ssl-cert= \
+     ssl-key= stats stop-on-error storage-class= upload-id= verbatim verbose version ws-error= ws-index=";
+
+/// duplicity 3.2's options (`cli_data.OptionKwargs` and the help options, as its parsers list them).
+const DUPLICITY: &str = "allow-source-mismatch archive-dir= asynchronous-upload azure-blob-tier= azure-max-block-size= \
+     azure-max-connections= azure-max-single-put-size= b2-hide-files backend-retry-delay= cf-backend= \
+     check-remote compare-data compression concurrency= config-dir= copy-blocksize= copy-links \
+     current-time= dry-run encrypt-key= encrypt-secret-keyring= encrypt-sign-key= encryption \
+     exclude-device-files exclude-filelist= exclude-if-present= exclude-older-than= \
+     exclude-other-filesystems exclude-regexp= exclude= file-changed= file-prefix-archive= \
+     file-prefix-jsonstat= file-prefix-manifest= file-prefix-signature= file-prefix= files-changed \
+     files-from= filter-globbing filter-ignorecase filter-literal filter-regexp filter-strictcase force \
+     ftp-passive ftp-regular full-if-n-inc= full-if-older-than= gpg-binary= gpg-options= help help-backup \
+     help-cleanup help-collection-status help-full help-inc help-list-current-files \
+     help-remove-all-but-n-full help-remove-all-inc-of-but-n-full help-remove-older-than help-restore \
+     help-urls help-verify hidden-encrypt-key= idr-fakeroot= ignore-errors imap-full-address \
+     imap-mailbox= include-filelist= include-regexp= include= jsonstat log-fd= log-file= log-timestamp \
+     max-blocksize= metadata-sync-mode= mf-purge mp-segment-size= name= no-check-remote no-compression \
+     no-encryption no-files-changed no-print-statistics no-restore-ownership null-separator num-retries= \
+     numeric-owner par2-options= par2-redundancy= par2-volumes= path-to-restore= print-statistics \
+     progress progress-rate= pydevd rename= restore-ownership restore-time= rsync-options= \
+     s3-endpoint-url= s3-kms-grant= s3-kms-key-id= s3-multipart-chunk-size= s3-multipart-max-procs= \
+     s3-region-name= s3-unencrypted-connection s3-use-deep-archive s3-use-glacier s3-use-glacier-ir \
+     s3-use-ia s3-use-onezone-ia s3-use-rrs s3-use-server-side-encryption \
+     s3-use-server-side-kms-encryption scp-command= sftp-command= show-changes-in-set= sign-key= \
+     skip-if-no-change skip-volume= ssh-askpass ssh-options= ssl-cacert-file= ssl-cacert-path= \
+     ssl-no-check-certificate swift-storage-policy= tempdir= time-separator= time= timeout= use-agent \
+     use-gpgsm verbosity= version volsize= webdav-headers=";
+
 /// The options of az's commands that the checks read (`checks/cloud.rs`, `checks/cloud_exposure`
 /// and its `network`): what makes a container public, a role granted, a firewall or security rule
 /// open, and `--dryrun`, which only lists what `delete-batch` would delete.
@@ -933,6 +987,33 @@ mod tests {
         assert_eq!(
             spelled("az network nsg rule create --source-address-pre '*' --name r"),
             "az network nsg rule create --source-address-pre '*' --name r"
+        );
+    }
+
+    #[test]
+    fn s3cmd_options_by_any_beginning_wherever_they_are() {
+        assert_eq!(
+            spelled("s3cmd sync ./site s3://www --delete-rem --acl-pub"),
+            "s3cmd sync ./site s3://www --delete-removed --acl-public"
+        );
+        assert_eq!(
+            spelled("s3cmd rb --recur --for s3://b"),
+            "s3cmd rb --recursive --force s3://b"
+        );
+        // `--fo` begins `--follow-symlinks` and `--force`: s3cmd refuses it.
+        assert_eq!(spelled("s3cmd rb --fo s3://b"), "s3cmd rb --fo s3://b");
+    }
+
+    #[test]
+    fn duplicity_options_by_any_beginning() {
+        assert_eq!(
+            spelled("duplicity remove-older-than 1M --fo file:///b"),
+            "duplicity remove-older-than 1M --force file:///b"
+        );
+        // `--f` begins `--file-changed`, `--force` and more.
+        assert_eq!(
+            spelled("duplicity cleanup --f file:///b"),
+            "duplicity cleanup --f file:///b"
         );
     }
 
