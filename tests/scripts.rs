@@ -419,6 +419,22 @@ fn sql_scripts_on_disk_are_read_by_the_database_clients() {
         "duckdb app.db < drop.sql",
         "mongosh app drop.js",
         "mongosh app --file drop.js",
+        "duckdb app.db '.read drop.sql'",
+        "duckdb -c '.read drop.sql' app.db",
+        "duckdb -init drop.sql app.db",
+        "sqlcmd -S db -Q ':r drop.sql'",
+        "cqlsh -e \"SOURCE 'drop.sql'\"",
+        "surreal import --conn http://h --ns a --db b drop.sql",
+        "cat drop.sql | docker exec -i db psql -U app",
+        "cat drop.sql | docker compose exec -T db psql -U app",
+        "docker exec -i db mysql app < drop.sql",
+        "docker compose exec -T db psql -U app < drop.sql",
+        "cp drop.sql copy.sql && psql -f copy.sql",
+        "clickhouse-client --queries-file drop.sql",
+        "sqlplus -s u/p@db @drop.sql",
+        "psql -c '\\ir drop.sql'",
+        "mysql -e '\\. drop.sql'",
+        "mongosh app --eval 'load(\"drop.js\")'",
     ] {
         assert_eq!(project.judge(command), ask, "{command}");
     }
@@ -428,6 +444,13 @@ fn sql_scripts_on_disk_are_read_by_the_database_clients() {
         "sqlite3 app.db '.read report.sql'",
         "mongosh app find.js",
         "psql -f missing.sql",
+        "duckdb app.db '.read report.sql'",
+        "duckdb app.db '.read missing.sql'",
+        "sqlcmd -S db -Q ':r report.sql'",
+        "cat report.sql | docker exec -i db psql -U app",
+        "docker exec -i db mysql app < missing.sql",
+        "cp report.sql copy2.sql && psql -f copy2.sql",
+        "surreal import --conn http://h --ns a --db b report.sql",
     ] {
         assert_eq!(project.judge(command), ALLOW, "{command}");
     }

@@ -5,6 +5,8 @@
 //! unless the user consented (Prisma's `PRISMA_USER_CONSENT_FOR_DANGEROUS_AI_ACTION`) is not
 //! told the user consented by the agent itself: setting that variable is denied.
 
+mod console;
+
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::command::{Analysis, Command};
 use crate::context::Context;
@@ -20,7 +22,7 @@ pub const CHECKER: Checker = Checker {
 pub static DATABASE_RESET: Rule = Rule {
     id: "database-reset",
     decision: ASK,
-    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load` (also one database's, `db:reset:primary`; not the test database's, `RAILS_ENV=test`, which the tests rebuild), `manage.py flush`, `artisan migrate:fresh|db:wipe`, AdonisJS's `node ace migration:fresh|reset|refresh` and `db:wipe`, `mix ecto.drop|ecto.reset` (not with `MIX_ENV=test`), `knex migrate:rollback --all`, `sequelize db:drop` and `db:seed:undo:all` (generated seeders' `down` empties their tables), `typeorm schema:drop`, `mikro-orm migration:fresh`, `payload migrate:fresh|reset`, `db-migrate reset`, `hasura migrate apply --down all`, `atlas schema clean`, `sqitch revert` without `--to` (or `--to @ROOT`), Sequel's `-M 0`, `kysely migrate:rollback --all`, `supabase db reset`, `alembic downgrade base` (and `flask db downgrade base`), `mix ecto.rollback --all`, `dotnet ef database drop`, `mikro-orm schema:drop --run`, `flyway clean` (also Maven's `flyway:clean` and Gradle's `flywayClean`), `liquibase dropAll` (`liquibase:dropAll`, Gradle's `dropAll`), `drizzle-kit push --force` (approves the data-loss statements), `diesel database reset`, `sqlx database drop|reset`, `dbmate drop`, `goose reset`, golang-migrate's `migrate … drop`. Also every migration unapplied, which drops the tables they made: `manage.py migrate APP zero`, `rails db:migrate VERSION=0`, `dotnet ef database update 0`, `migrate … down` without a count (or `-all`), `goose down-to 0`, `diesel migration revert --all`, `sqlx migrate revert --target-version 0`.",
+    catches: "A framework's or ORM's command that drops, empties or rebuilds a database: `prisma migrate reset`, `prisma db push --accept-data-loss`, `rails db:drop|reset|purge|schema:load` (also one database's, `db:reset:primary`; not the test database's, `RAILS_ENV=test`, which the tests rebuild), `manage.py flush`, `artisan migrate:fresh|db:wipe`, AdonisJS's `node ace migration:fresh|reset|refresh` and `db:wipe`, `mix ecto.drop|ecto.reset` (not with `MIX_ENV=test`), `knex migrate:rollback --all`, `sequelize db:drop` and `db:seed:undo:all` (generated seeders' `down` empties their tables), `typeorm schema:drop`, `mikro-orm migration:fresh`, `payload migrate:fresh|reset`, `db-migrate reset`, `hasura migrate apply --down all`, `atlas schema clean`, `sqitch revert` without `--to` (or `--to @ROOT`), Sequel's `-M 0`, `kysely migrate:rollback --all`, `supabase db reset`, `alembic downgrade base` (and `flask db downgrade base`), `mix ecto.rollback --all`, `dotnet ef database drop`, `mikro-orm schema:drop --run`, `flyway clean` (also Maven's `flyway:clean` and Gradle's `flywayClean`), `liquibase dropAll` (`liquibase:dropAll`, Gradle's `dropAll`), `drizzle-kit push --force` (approves the data-loss statements), `diesel database reset`, `sqlx database drop|reset`, `dbmate drop`, `goose reset`, golang-migrate's `migrate … drop`. Also every migration unapplied, which drops the tables they made: `manage.py migrate APP zero`, `rails db:migrate VERSION=0`, `dotnet ef database update 0`, `migrate … down` without a count (or `-all`), `goose down-to 0`, `diesel migration revert --all`, `sqlx migrate revert --target-version 0`. Also `manage.py sqlflush` piped into `manage.py dbshell` or a database client (it prints the `TRUNCATE` of every table), and code given to a framework's console or an interpreter that drops every table the models define: SQLAlchemy's and Flask-SQLAlchemy's `drop_all()`, Sequelize's `sync({force: true})` and `sequelize.drop()`, `dropDatabase()`, `dropAllTables()`, TypeORM's `synchronize(true)`, Laravel's `Schema::dropAllTables()` and `Artisan::call('migrate:fresh')`, Django's `call_command('flush')`, Rails' `Rake::Task['db:drop']` and `DatabaseTasks.drop`.",
     instead: "Apply the migration instead (`prisma migrate dev`, `rails db:migrate`), or ask the user before resetting their data",
     examples: &[
         "npx prisma migrate reset --force",
@@ -49,6 +51,9 @@ pub static DATABASE_RESET: Rule = Rule {
         "atlas schema clean -u postgres://h/db --auto-approve",
         "sqitch revert -y",
         "hasura migrate apply --down all",
+        "python manage.py sqlflush | python manage.py dbshell",
+        "python -c 'from app import db; db.drop_all()'",
+        "node -e 'require(\"./models\").sequelize.sync({ force: true })'",
     ],
     allowed: &[
         "npx prisma migrate dev",
@@ -73,6 +78,9 @@ pub static DATABASE_RESET: Rule = Rule {
         "node ace migration:run",
         "sqitch revert --to @HEAD^ -y",
         "atlas schema inspect -u postgres://h/db",
+        "python manage.py sqlflush",
+        "python -c 'from app import db; db.create_all()'",
+        "node -e 'require(\"./models\").sequelize.sync()'",
     ],
 };
 
@@ -125,7 +133,19 @@ fn check(subject: &Subject, report: &mut Report) {
     if texts.iter().any(|text| matches!(*text, "--help" | "-h")) {
         return;
     }
-    let Some(reset) = reset(command, &texts, subject.analysis) else {
+    for (loss, lost) in console::losses(command, subject.analysis) {
+        match loss {
+            console::Loss::Rows => report.flag(&super::sql::SQL_DESTRUCTIVE, command.span, lost),
+            console::Loss::Database if in_production(command, &texts, subject.analysis) => {
+                report.flag(&DATABASE_RESET_PRODUCTION, command.span, lost);
+            }
+            console::Loss::Database => report.flag(&DATABASE_RESET, command.span, lost),
+        }
+    }
+    let sqlflush = console::fed_sqlflush(command, subject.analysis) && runs_sql(command, &texts);
+    let Some(reset) = reset(command, &texts, subject.analysis)
+        .or_else(|| sqlflush.then(|| "`manage.py sqlflush` piped into the database's shell".to_owned()))
+    else {
         return;
     };
     if in_production(command, &texts, subject.analysis) {
@@ -333,6 +353,16 @@ fn reset(command: &Command, texts: &[&str], analysis: &Analysis) -> Option<Strin
             positional.iter().take(3).copied().collect::<Vec<_>>().join(" ")
         )
     })
+}
+
+/// Whether the command runs the SQL it reads: a database client, or Django's `dbshell`.
+fn runs_sql(command: &Command, texts: &[&str]) -> bool {
+    let name = crate::language::without_python_version(&command.name);
+    super::sql::CLIENTS.contains(&name)
+        || matches!(name, "manage.py" | "django-admin") && texts.first() == Some(&"dbshell")
+        || matches!(name, "python" | "python3")
+            && texts.first().is_some_and(|script| script.ends_with("manage.py"))
+            && texts.get(1) == Some(&"dbshell")
 }
 
 /// Rails' tasks that drop, empty or rebuild a database.

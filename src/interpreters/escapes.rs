@@ -306,8 +306,19 @@ static TABLES: &[(Language, Table)] = &[
     (
         Language::Sql,
         Table {
-            // DuckDB's `COPY … TO 'FILE'` and cqlsh's write FILE where the client runs.
-            escapes: &[write("COPY TO", COPY_TO)],
+            // DuckDB's `COPY … TO 'FILE'` and cqlsh's write FILE where the client runs; the
+            // scripts they run: DuckDB's `.read FILE` (as sqlite3's), sqlcmd's `:r FILE`,
+            // cqlsh's `SOURCE 'FILE'`.
+            escapes: &[
+                write("COPY TO", COPY_TO),
+                script(
+                    ".read",
+                    r#"(?:^|;)\s*\.read\s+['"]?([^|'"\s;][^'"\s;]*)"#,
+                    Language::Sql,
+                ),
+                script(":r", r#"(?im)^[ \t]*:r[ \t]+['"]?([^'"\s;]+)"#, Language::Sql),
+                script("SOURCE", r#"(?i)(?:^|;)\s*source\s+['"]([^'"]+)['"]"#, Language::Sql),
+            ],
             unreadable: None,
         },
     ),

@@ -65,6 +65,25 @@ const CLICKHOUSE_CARRIERS: &[Carrier] = &[
     Carrier::Stdin(Language::Sql),
 ];
 
+/// `surreal sql`'s and `surreal import`'s options that take a value (`-e` is the endpoint).
+const SURREAL_OPTIONS: Options = Options::gnu(
+    "eupt",
+    &[
+        "endpoint",
+        "conn",
+        "username",
+        "user",
+        "password",
+        "pass",
+        "namespace",
+        "ns",
+        "database",
+        "db",
+        "auth-level",
+        "token",
+    ],
+);
+
 const fn tool(names: &'static [&'static str], options: Options, carriers: &'static [Carrier]) -> Entry {
     Entry {
         names,
@@ -788,6 +807,11 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Both('e', "execute"),
                 language: Language::Mysql,
             },
+            // SQL sent to the server on connecting.
+            Carrier::OptionCode {
+                option: Opt::Long("init-command"),
+                language: Language::Mysql,
+            },
             Carrier::Stdin(Language::Mysql),
         ],
     ),
@@ -817,6 +841,10 @@ pub const ENTRIES: &[Entry] = &[
             },
             Carrier::OptionScript {
                 option: Opt::Short('f'),
+                language: Language::Sql,
+            },
+            Carrier::OptionScript {
+                option: Opt::Word("-init"),
                 language: Language::Sql,
             },
             Carrier::Stdin(Language::Sql),
@@ -930,6 +958,10 @@ pub const ENTRIES: &[Entry] = &[
         &[
             Carrier::OptionCode {
                 option: Opt::Both('c', "command"),
+                language: Language::Psql,
+            },
+            Carrier::OptionCode {
+                option: Opt::Long("init-command"),
                 language: Language::Psql,
             },
             Carrier::OptionScript {
@@ -1300,24 +1332,19 @@ pub const ENTRIES: &[Entry] = &[
     Entry {
         names: &["surreal"],
         subcommand: &["sql"],
-        options: Options::gnu(
-            "eup",
-            &[
-                "endpoint",
-                "conn",
-                "username",
-                "user",
-                "password",
-                "pass",
-                "namespace",
-                "ns",
-                "database",
-                "db",
-                "auth-level",
-                "token",
-            ],
-        ),
+        options: SURREAL_OPTIONS,
         carriers: &[Carrier::Stdin(Language::Sql)],
+        inert: &[],
+    },
+    // `surreal import FILE` runs the SurrealQL statements of FILE.
+    Entry {
+        names: &["surreal"],
+        subcommand: &["import"],
+        options: SURREAL_OPTIONS,
+        carriers: &[Carrier::FileOrStdin {
+            index: 0,
+            language: Language::Sql,
+        }],
         inert: &[],
     },
     Entry {

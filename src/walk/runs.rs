@@ -538,6 +538,11 @@ impl Walker<'_> {
     /// the file's statements, then whatever is typed, unknown). None when that stage is
     /// anything else (options that change the text, another command).
     fn files_catted_in(&self, id: CommandId) -> Vec<Word> {
+        // A wrapper passes its input on to what it runs (`cat drop.sql | docker exec -i db
+        // psql`): the stage before is the one before the outermost wrapper.
+        let id = std::iter::successors(Some(id), |inner| self.command(*inner).parent)
+            .last()
+            .unwrap_or(id);
         let command = self.command(id);
         let Some(before) = id.checked_sub(1).map(|before| self.command(before)) else {
             return Vec::new();
