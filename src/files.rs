@@ -449,6 +449,34 @@ const PROGRAM_STARTERS: &[(&[&str], &str)] = &[
         &[".vscode", "tasks.json"],
         "VS Code's tasks, which can run when the folder opens",
     ),
+    // Git hooks kept in the project by a hook manager: what they hold runs at the next commit,
+    // the user's too, in a terminal no hook watches. Husky runs `.husky/HOOK` (its helpers in
+    // `.husky/_/`), a `core.hooksPath` of `.githooks` runs the files there; lefthook and
+    // pre-commit run the commands, or fetch the hooks, their configuration names.
+    (&[".husky", "*"], "husky's git hooks, which run at the next commit"),
+    (&[".husky", "_", "*"], "husky's git hooks, which run at the next commit"),
+    (
+        &[".githooks", "*"],
+        "the project's git hooks, which run at the next commit",
+    ),
+    (&["lefthook.yml"], "lefthook's git hooks, which run at the next commit"),
+    (&[".lefthook.yml"], "lefthook's git hooks, which run at the next commit"),
+    (
+        &["lefthook-local.yml"],
+        "lefthook's git hooks, which run at the next commit",
+    ),
+    (
+        &[".lefthook-local.yml"],
+        "lefthook's git hooks, which run at the next commit",
+    ),
+    (
+        &[".lefthook", "*", "*"],
+        "lefthook's hook scripts, which run at the next commit",
+    ),
+    (
+        &[".pre-commit-config.yaml"],
+        "the hooks pre-commit runs or fetches at the next commit",
+    ),
 ];
 
 /// Agent directories below home whose whole content is hooks, rules and guard configuration.

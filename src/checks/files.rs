@@ -43,7 +43,7 @@ pub const CHECKER: Checker = Checker {
 pub static WRITE_AGENT_SETTINGS: Rule = Rule {
     id: "write-agent-settings",
     decision: DENY,
-    catches: "Writing an agent's hooks or settings (`.claude/settings*.json`, `~/.claude/hooks/`, `.codex/`, `.qwen/settings.json`, `.cursor/cli.json`, `.crush.json`, `.aider.conf.yml`, goose's, Amp's, Copilot's, Kimi's and Auggie's settings…, or through `claude config set hooks …`) or this guard's own binary and configuration; moving them away, with their folder or by a glob, or into the trash (`mv .claude/* /tmp/`, `trash .claude`, `gio trash`, `kioclient move … trash:/`, where they are on disk).",
+    catches: "Writing an agent's hooks or settings (`.claude/settings*.json`, `~/.claude/hooks/`, `.codex/`, `.qwen/settings.json`, `.cursor/cli.json`, `.crush.json`, `.aider.conf.yml`, goose's, Amp's, Copilot's, Kimi's and Auggie's settings…, or through `claude config set hooks …`), VS Code's settings approving its agent's tools or terminal commands (`chat.tools.autoApprove`, `chat.tools.terminal.autoApprove`… set to `true`) or this guard's own binary and configuration; moving them away, with their folder or by a glob, or into the trash (`mv .claude/* /tmp/`, `trash .claude`, `gio trash`, `kioclient move … trash:/`, where they are on disk).",
     instead: "Leave hook and guard configuration to the user; ask them to change it",
     examples: &[
         "echo '{}' > .claude/settings.json",
@@ -56,11 +56,13 @@ pub static WRITE_AGENT_SETTINGS: Rule = Rule {
         "python3 -m json.tool x.json ~/.claude/settings.json",
         "tree -o .claude/settings.json .",
         "claude config set -g hooks '{}'",
+        "printf '{\"chat.tools.autoApprove\": true}' > .vscode/settings.json",
     ],
     allowed: &[
         "cat .claude/settings.json",
         "claude config set -g theme dark",
         "cp .claude/commands/a.md .claude/commands/b.md",
+        "printf '{\"editor.formatOnSave\": true}' > .vscode/settings.json",
     ],
 };
 

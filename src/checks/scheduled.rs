@@ -7,7 +7,9 @@
 //! through AppleScript or `sfltool`, a login hook is set (`defaults write com.apple.loginwindow
 //! LoginHook`), a Windows scheduled task is created or given a new action (`schtasks /create`,
 //! `Register-ScheduledTask`), a `.envrc` approved by `direnv allow` that the command writes or
-//! that lies outside the project, an MCP server or editor task an agent or editor starts later.
+//! that lies outside the project, an MCP server, extension or editor task an agent or editor
+//! starts later, git hooks that run at the next commit (a hook manager's files, a
+//! `core.hooksPath` folder written here).
 //! What the job runs is judged now (`registry/schedulers.rs`, `registry/wrappers.rs`) where the
 //! command shows it, but it runs later, outside any hook, on files that may have changed by
 //! then: scheduling asks. Starting a service this once passes.
@@ -46,6 +48,7 @@ pub const CHECKER: Checker = Checker {
         "code-oss",
         "cursor",
         "windsurf",
+        "git",
     ]),
     check,
     whole_analysis: None,
@@ -54,7 +57,7 @@ pub const CHECKER: Checker = Checker {
 pub static SCHEDULE_JOB: Rule = Rule {
     id: "schedule-job",
     decision: ASK,
-    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`) or in the background as a service that outlives the command (`systemd-run --user --unit=x CMD`, without `--scope`, `--wait` or `--pty`), or at every login or boot: enabling a unit (`systemctl [--user] enable|reenable|preset|add-wants UNIT`), linking or writing one (`systemctl --user link FILE`, `systemctl edit [--full --force] UNIT`), keeping a user's services running after logout (`loginctl enable-linger`), enabling a launch agent (`launchctl load -w`, `launchctl enable`) or registering one from outside the agents' folders (`launchctl load|bootstrap /path/x.plist`), a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`), or each time an agent or editor starts (an MCP server whose program is a file of the command's, `claude mcp add x -- /tmp/x`, `code --add-mcp`; writing `.mcp.json`, `~/.claude.json`, `.cursor/mcp.json`, `.vscode/mcp.json` or `.vscode/tasks.json`, whose tasks can run when the folder opens): it runs outside any hook, on files that may have changed by then. Starting, restarting or reading a service passes.",
+    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`) or in the background as a service that outlives the command (`systemd-run --user --unit=x CMD`, without `--scope`, `--wait` or `--pty`), or at every login or boot: enabling a unit (`systemctl [--user] enable|reenable|preset|add-wants UNIT`), linking or writing one (`systemctl --user link FILE`, `systemctl edit [--full --force] UNIT`), keeping a user's services running after logout (`loginctl enable-linger`), enabling a launch agent (`launchctl load -w`, `launchctl enable`) or registering one from outside the agents' folders (`launchctl load|bootstrap /path/x.plist`), a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or at the next commit (writing a hook manager's hooks: `.husky/*`, `.githooks/*`, `lefthook.yml`, `.pre-commit-config.yaml`, or a `core.hooksPath` folder the command writes), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`), or each time an agent or editor starts (an MCP server whose program or script is a file of the command's, `claude mcp add x -- /tmp/x`, `claude mcp add x -- node dist/server.js`, `code --add-mcp`; an extension installed from a file, `code --install-extension x.vsix`; the program of the editor's terminals, `terminal.integrated.profiles.*` written to its settings; writing `.mcp.json`, `~/.claude.json`, `.cursor/mcp.json`, `.vscode/mcp.json` or `.vscode/tasks.json`, whose tasks can run when the folder opens): it runs outside any hook, on files that may have changed by then. Starting, restarting or reading a service passes.",
     instead: "Run the command now, or show the user the job and let them schedule it",
     examples: &[
         "echo 'make report' | at 23:00",
@@ -83,6 +86,13 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "claude mcp add tools -- /tmp/x",
         "cp servers.json .mcp.json",
         "cp tasks.json .vscode/tasks.json",
+        "cp hook.sh .husky/pre-commit",
+        "echo 'npm test' > .githooks/pre-push",
+        "cp hooks.yml lefthook.yml",
+        "git config core.hooksPath hooks && cp x hooks/pre-commit",
+        "claude mcp add tools -- node dist/server.js",
+        "code --install-extension ./x.vsix",
+        "printf '{\"terminal.integrated.profiles.linux\": {\"x\": {\"path\": \"/tmp/x\"}}}' > .vscode/settings.json",
     ],
     allowed: &[
         "atq",
@@ -109,6 +119,11 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "defaults read com.apple.loginwindow",
         "claude mcp add docs -- npx -y docs-mcp",
         "cat .mcp.json",
+        "cat .husky/pre-commit",
+        "git config core.hooksPath .githooks",
+        "claude mcp add docs -- python3 -m docs_mcp",
+        "code --install-extension ms-python.python",
+        "printf '{\"terminal.integrated.fontSize\": 14}' > .vscode/settings.json",
     ],
 };
 
@@ -134,7 +149,10 @@ fn check(subject: &Subject, report: &mut Report) {
         );
         return;
     }
-    if let Some(why) = server_registered(subject) {
+    if let Some(why) = server_registered(subject)
+        .or_else(|| extension_installed(subject))
+        .or_else(|| hooks_folder_written(subject))
+    {
         report.flag(&SCHEDULE_JOB, command.span, why);
         return;
     }
@@ -305,7 +323,7 @@ fn server_registered(subject: &Subject) -> Option<String> {
             )
         }),
         // VS Code and its forks start the server the JSON names (`code --add-mcp '{…}'`).
-        "code" | "code-insiders" | "codium" | "code-oss" | "cursor" | "windsurf" => {
+        name if EDITORS.contains(&name) => {
             let json = args
                 .iter()
                 .enumerate()
@@ -316,10 +334,8 @@ fn server_registered(subject: &Subject) -> Option<String> {
                         .then(|| args.get(at + 1).map(|json| json.text()))
                         .flatten(),
                 });
-            let program = json
-                .and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok())
-                .and_then(|server| server.get("command")?.as_str().map(str::to_owned));
-            program.is_some_and(|program| program_file_may_change(subject, &program)).then(|| {
+            let server = json.and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok());
+            server.is_some_and(|server| json_server_may_change(subject, &server)).then(|| {
                 format!(
                     "`{} --add-mcp` registers a program the editor starts later, outside any hook, from a file that may change by then",
                     command.name
@@ -342,19 +358,123 @@ fn mcp_server_added(subject: &Subject) -> bool {
         return false;
     }
     let server = operands[3].text();
-    let program = match operands[1].text() {
+    match operands[1].text() {
         // The whole command line may come as one word: `mcp add x "npx srv --url http://…"`.
-        "add" => server.split_whitespace().next().unwrap_or_default().to_owned(),
-        "add-json" => match serde_json::from_str::<serde_json::Value>(server)
-            .ok()
-            .and_then(|json| json.get("command")?.as_str().map(str::to_owned))
-        {
-            Some(program) => program,
-            None => return false,
-        },
-        _ => return false,
+        "add" => {
+            let mut words = server.split_whitespace();
+            let program = words.next().unwrap_or_default();
+            let arguments: Vec<&str> = words.chain(operands[4..].iter().map(|word| word.text())).collect();
+            server_may_change(subject, program, &arguments)
+        }
+        "add-json" => {
+            serde_json::from_str::<serde_json::Value>(server).is_ok_and(|json| json_server_may_change(subject, &json))
+        }
+        _ => false,
+    }
+}
+
+/// [`server_may_change`] of a server given as JSON: `{"command": "node", "args": ["x.js"]}`.
+fn json_server_may_change(subject: &Subject, server: &serde_json::Value) -> bool {
+    let Some(program) = server.get("command").and_then(|program| program.as_str()) else {
+        return false;
     };
-    program_file_may_change(subject, &program)
+    let arguments: Vec<&str> = server
+        .get("args")
+        .and_then(|arguments| arguments.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|argument| argument.as_str())
+        .collect();
+    server_may_change(subject, program, &arguments)
+}
+
+/// Interpreters an MCP server is often started with, its script their first argument
+/// (`node dist/server.js`, `python3 server.py`); `bun run` and `deno run` take `run` first.
+const SCRIPT_RUNNERS: &[&str] = &[
+    "node", "nodejs", "python", "python3", "bun", "deno", "tsx", "ts-node", "ruby", "perl", "php", "sh", "bash", "zsh",
+];
+
+/// Whether a server started as `program arguments…` runs a file that may change before the
+/// agent starts it: the program itself (`/tmp/x`, `./server.sh`), or the script an interpreter
+/// is given (`node dist/server.js`). A module (`python3 -m pkg`) or a package (`npx -y pkg`) is
+/// found as any command's is.
+fn server_may_change(subject: &Subject, program: &str, arguments: &[&str]) -> bool {
+    if program_file_may_change(subject, program) {
+        return true;
+    }
+    let name = program.rsplit(['/', '\\']).next().unwrap_or(program);
+    if !SCRIPT_RUNNERS.contains(&name) {
+        return false;
+    }
+    let mut rest = arguments.iter().skip_while(|argument| **argument == "--");
+    let script = match rest.next() {
+        Some(&"run") if matches!(name, "bun" | "deno") => rest.find(|argument| !argument.starts_with('-')),
+        first => first,
+    };
+    script.is_some_and(|script| {
+        let as_path = if script.contains(['/', '\\']) {
+            (*script).to_owned()
+        } else {
+            format!("./{script}")
+        };
+        !script.starts_with('-') && script.contains('.') && program_file_may_change(subject, &as_path)
+    })
+}
+
+/// Why an editor's `--install-extension FILE.vsix` installs code it runs in every window from
+/// then on, outside any hook, from a package no marketplace reviewed.
+fn extension_installed(subject: &Subject) -> Option<String> {
+    let command = subject.command;
+    if !EDITORS.contains(&command.name.as_str()) {
+        return None;
+    }
+    let args = command.args();
+    let package =
+        args.iter()
+            .enumerate()
+            .find_map(|(at, word)| match word.text().strip_prefix("--install-extension=") {
+                Some(package) => Some(package),
+                None => word
+                    .is("--install-extension")
+                    .then(|| args.get(at + 1).map(|package| package.text()))
+                    .flatten(),
+            })?;
+    package.to_ascii_lowercase().ends_with(".vsix").then(|| {
+        format!(
+            "`{} --install-extension {package}` installs an extension from a file, which the editor runs in every window from then on, outside any hook",
+            command.name
+        )
+    })
+}
+
+/// The editors of VS Code's family, which take its command-line options.
+const EDITORS: &[&str] = &["code", "code-insiders", "codium", "code-oss", "cursor", "windsurf"];
+
+/// Why `git config core.hooksPath DIR` makes git run hooks this same command writes: from the
+/// next commit on, the user's too, outside any hook.
+fn hooks_folder_written(subject: &Subject) -> Option<String> {
+    let command = subject.command;
+    if command.name != "git" {
+        return None;
+    }
+    let invocation = crate::tools::git::invocation(command);
+    if invocation.subcommand != "config" {
+        return None;
+    }
+    let words: Vec<&Word> = invocation
+        .args
+        .iter()
+        .filter(|word| !word.text().starts_with('-'))
+        .collect();
+    let key = words
+        .iter()
+        .position(|word| word.text().eq_ignore_ascii_case("core.hooksPath"))?;
+    let Target::Path(folder) = paths::resolve(words.get(key + 1)?, &command.cwd) else {
+        return None;
+    };
+    super::tamper::written_where(subject, |written| written.is_inside(&folder)).then(|| {
+        format!("`git config core.hooksPath` points git at {folder}, where this command writes hooks that run from the next commit on, outside any hook")
+    })
 }
 
 /// Whether a server's program is a file the agent makes and changes at will: one in the

@@ -25,7 +25,7 @@ pub const CHECKER: Checker = Checker {
 pub static AGENT_GUARDS_OFF: Rule = Rule {
     id: "agent-guards-off",
     decision: DENY,
-    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, every shell command approved (`--allowedTools Bash`, `'Bash(*)'`), `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo` (or `--allowed-tools run_shell_command`), `qwen --yolo`, `crush --yolo`, `cline -y`, `kimi --yolo`/`--auto`, `copilot --allow-all-tools` (or `--allow-tool shell`), `cursor-agent --force`, `opencode --auto`, `aider --yes-always`, `amp --dangerously-allow-all`, `agy --dangerously-skip-permissions`, `auggie --permission launch-process:allow`, `interpreter --auto_run`, `droid exec --skip-permissions-unsafe` or `--auto high`, `GOOSE_MODE=auto goose`, `OPENCODE_PERMISSION` with an `allow`, `AIDER_YES_ALWAYS`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`); its shell commands and hooks handed to a program (`CLAUDE_CODE_SHELL_PREFIX=…`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `GEMINI_CLI_SYSTEM_SETTINGS_PATH=…`, `OPENCODE_CONFIG=…`, `COPILOT_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported), or given a `PATH` that puts a folder of the command's before the system's (`PATH=/tmp/fake:$PATH claude`), where a program named `safety-net` would answer for the guard its hooks run.",
+    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, its permission questions handed to an MCP tool (`--permission-prompt-tool`), every shell command approved (`--allowedTools Bash`, `'Bash(*)'`), `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo` (or `--allowed-tools run_shell_command`), `qwen --yolo`, `crush --yolo`, `cline -y`, `kimi --yolo`/`--auto`, `copilot --allow-all-tools` (or `--allow-tool shell`), `cursor-agent --force`, `opencode --auto`, `aider --yes-always`, `amp --dangerously-allow-all`, `agy --dangerously-skip-permissions`, `auggie --permission launch-process:allow`, `interpreter --auto_run`, `droid exec --skip-permissions-unsafe` or `--auto high`, `GOOSE_MODE=auto goose`, `OPENCODE_PERMISSION` with an `allow`, `AIDER_YES_ALWAYS`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`), `openhands --headless` (or `--always-approve`); its shell commands and hooks handed to a program (`CLAUDE_CODE_SHELL_PREFIX=…`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `GEMINI_CLI_SYSTEM_SETTINGS_PATH=…`, `OPENCODE_CONFIG=…`, `COPILOT_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported), or given a `PATH` that puts a folder of the command's before the system's (`PATH=/tmp/fake:$PATH claude`), where a program named `safety-net` would answer for the guard its hooks run.",
     instead: "Run the nested agent with its normal permissions and hooks",
     examples: &[
         "claude --dangerously-skip-permissions -p 'fix it'",
@@ -59,6 +59,8 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "droid exec --auto high x",
         "copilot --allow-tool shell -p x",
         "cline task new -y x",
+        "claude -p x --permission-prompt-tool mcp__approver__approve",
+        "openhands --headless -t x",
     ],
     allowed: &[
         "claude -p 'summarize'",
@@ -73,6 +75,7 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "q chat --trust-tools fs_read x",
         "opencode run x",
         "PATH=$PATH:/tmp/fake claude -p x",
+        "openhands -t x",
     ],
 };
 
@@ -118,7 +121,7 @@ pub static HOOK_CONFIG_TAMPER: Rule = Rule {
 pub static GUARD_SELF_APPROVAL: Rule = Rule {
     id: "guard-self-approval",
     decision: DENY,
-    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`) or replacing it with a build from elsewhere (`cargo install agent-safety-net --git URL`, `--path DIR` of the guard's source, another registry) or an older one (`--version X`, `agent-safety-net@X`, `cargo binstall`).",
+    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`, `brew uninstall safety-net`) or replacing it with a build from elsewhere (`cargo install agent-safety-net --git URL`, `--path DIR` of the guard's source or of any package with a program named `safety-net`, another registry) or an older one (`--version X`, `agent-safety-net@X`, `cargo binstall`).",
     instead: "Tell the user why the call is needed; approving it is theirs to do in their own terminal",
     examples: &[
         "safety-net allow 1a2b3c4d",
@@ -131,6 +134,7 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
         "cargo install --force --path /tmp/fork agent-safety-net",
         "cargo install agent-safety-net --version 0.0.1 --force",
         "cargo binstall agent-safety-net@0.0.1 -y",
+        "brew uninstall safety-net",
     ],
     allowed: &[
         "safety-net explain 'rm -rf /'",
@@ -143,6 +147,7 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
         "cargo install ripgrep --version 14.1.0",
         "cargo install --path . ripgrep",
         "echo 'run safety-net allow 1a2b3c4d'",
+        "brew uninstall ripgrep",
     ],
 };
 
@@ -174,9 +179,18 @@ fn guard_build_from_elsewhere(
         }
     }
     let folder = value("--path")?;
+    // The guard's package, or any package with a program named `safety-net` (a `[[bin]]` of
+    // that name, `src/bin/safety-net.rs`), which `--force` puts over the guard's.
     let guards_source = |path: &crate::paths::AbsPath| {
         let manifest = crate::context::native(&path.join("Cargo.toml"));
-        std::fs::read_to_string(manifest).is_ok_and(|text| text.contains("name = \"agent-safety-net\""))
+        let named = |text: String| {
+            let flat: String = text.split_whitespace().collect();
+            flat.contains("name=\"agent-safety-net\"") || flat.contains("name=\"safety-net\"")
+        };
+        std::fs::read_to_string(manifest).is_ok_and(named)
+            || ["src/bin/safety-net.rs", "src/bin/safety-net/main.rs"]
+                .iter()
+                .any(|program| std::fs::metadata(crate::context::native(&path.join(program))).is_ok())
     };
     let named = names_guard
         || context.read_scripts
@@ -276,6 +290,7 @@ fn check(subject: &Subject, report: &mut Report) {
         }
     }
     guard_binary_changed(subject, report);
+    editor_auto_approval(subject, report);
     if AGENTS.contains(&command.name.as_str()) || command.name == "npx" {
         for (name, value) in &command.assignments {
             if AGENT_CONFIG_VARIABLES.contains(&name.as_str()) || GUARD_CONFIG_VARIABLES.contains(&name.as_str()) {
@@ -347,6 +362,19 @@ fn check(subject: &Subject, report: &mut Report) {
                     &GUARD_SELF_APPROVAL,
                     command.span,
                     format!("`cargo install` from {source} would replace the guard that checks the agent with a build nobody reviewed"),
+                );
+            }
+        }
+        // Homebrew's `uninstall` (`remove`, `rm`) of a formula named after the guard.
+        "brew" => {
+            let mut words = command.args().iter().map(Word::text).filter(|w| !w.starts_with('-'));
+            if matches!(words.next(), Some("uninstall" | "remove" | "rm"))
+                && words.any(|w| matches!(w, "safety-net" | "agent-safety-net"))
+            {
+                report.flag(
+                    &GUARD_SELF_APPROVAL,
+                    command.span,
+                    "`brew uninstall safety-net` from the agent's shell would remove the guard that checks the agent",
                 );
             }
         }
@@ -469,6 +497,10 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
                 Some("`--dangerously-skip-permissions` runs every tool without asking")
             } else if texts.contains(&"--bare") {
                 Some("`--bare` starts Claude Code without hooks or settings")
+            } else if value_after("--permission-prompt-tool").is_some() {
+                Some(
+                    "`--permission-prompt-tool` hands every permission question, this guard's too, to an MCP tool rather than the user",
+                )
             } else if value_after("--permission-mode").is_some_and(|mode| mode == "bypassPermissions") {
                 Some("`--permission-mode bypassPermissions` runs every tool without asking")
             } else if values_after(&["--allowedTools", "--allowed-tools"])
@@ -608,6 +640,9 @@ fn agent(subject: &Subject, report: &mut Report, name: &str, args: &[Word]) {
         "kilocode" | "kilo" => texts
             .contains(&"--yolo")
             .then_some("`--yolo` approves every tool call without asking"),
+        // OpenHands' headless mode always approves, as `--always-approve` does in its terminal UI.
+        "openhands" => has(&["--headless", "--always-approve"])
+            .then_some("`--headless` and `--always-approve` run every action without confirmation"),
         // Amazon Q Developer's CLI and its successor, Kiro's.
         "q" | "kiro-cli" => texts
             .contains(&"--trust-all-tools")
@@ -743,22 +778,112 @@ fn settings_off(subject: &Subject, value: &str) -> Option<Settings> {
 /// Whether some command of the analysis writes `path` (a redirection, `cp`, `tee`…, or a file
 /// a program of the registry writes).
 pub(super) fn written_here(subject: &Subject, path: &crate::paths::AbsPath) -> bool {
-    subject.analysis.commands.iter().any(|command| {
-        let redirected = command
-            .redirects
-            .iter()
-            .filter(|redirect| redirect.operator.writes())
-            .map(|redirect| &redirect.target);
-        let by_program = super::files::written(command);
-        redirected.chain(&command.writes).chain(&by_program).any(|word| {
-            match crate::paths::resolve(word, &command.cwd) {
-                crate::paths::Target::Path(written) => written.same(path),
-                crate::paths::Target::Temporary => false,
-                // Somewhere only known when it runs: it may be this file.
-                _ => true,
-            }
+    written_where(subject, |written| written.same(path))
+}
+
+/// Whether some command of the analysis writes a file `wanted` accepts, or one only known when
+/// it runs, which may be such a file.
+pub(super) fn written_where(subject: &Subject, wanted: impl Fn(&crate::paths::AbsPath) -> bool) -> bool {
+    subject
+        .analysis
+        .commands
+        .iter()
+        .any(|command| command_writes_where(command, &wanted, true))
+}
+
+/// Whether `command` writes a file `wanted` accepts, or (when `unknown_counts`) one only known
+/// when it runs.
+fn command_writes_where(
+    command: &crate::command::Command,
+    wanted: &impl Fn(&crate::paths::AbsPath) -> bool,
+    unknown_counts: bool,
+) -> bool {
+    let redirected = command
+        .redirects
+        .iter()
+        .filter(|redirect| redirect.operator.writes())
+        .map(|redirect| &redirect.target);
+    let by_program = super::files::written(command);
+    redirected
+        .chain(&command.writes)
+        .chain(&by_program)
+        .any(|word| match crate::paths::resolve(word, &command.cwd) {
+            crate::paths::Target::Path(written) => wanted(&written),
+            crate::paths::Target::Temporary => false,
+            // Somewhere only known when it runs: it may be this file.
+            _ => unknown_counts,
         })
-    })
+}
+
+/// Settings of VS Code's agents (Copilot's chat among them) that run their tools or terminal
+/// commands without asking (code.visualstudio.com/docs/agents/approvals), older names too.
+const EDITOR_AUTO_APPROVAL: &[&str] = &[
+    "chat.tools.autoApprove",
+    "chat.tools.global.autoApprove",
+    "chat.tools.terminal.autoApprove",
+    "chat.tools.edits.autoApprove",
+    "chat.agent.terminal.autoApprove",
+    "chat.agent.terminal.allowList",
+    "github.copilot.chat.agent.terminal.allowList",
+];
+
+/// Settings of VS Code's terminal that name the program it starts for each new terminal and
+/// each task, later, outside any hook.
+const EDITOR_TERMINAL_PROGRAMS: &[&str] = &[
+    "terminal.integrated.profiles.",
+    "terminal.integrated.automationProfile.",
+    "terminal.integrated.shell.",
+];
+
+/// A command writing the settings of VS Code or one of its forks (a project's
+/// `.vscode/settings.json`, the user's `Code/User/settings.json`, a `.code-workspace`) with a
+/// setting that approves the editor agent's tools or commands (`true` must be among what it
+/// writes, as rules that only deny, `"rm": false`, make the agent ask more), or that names the
+/// program its terminals start.
+fn editor_auto_approval(subject: &Subject, report: &mut Report) {
+    let approval = EDITOR_AUTO_APPROVAL
+        .iter()
+        .find(|key| subject.original.contains(**key) && subject.original.contains("true"));
+    let terminal = EDITOR_TERMINAL_PROGRAMS
+        .iter()
+        .find(|key| subject.original.contains(**key));
+    if approval.is_none() && terminal.is_none() {
+        return;
+    }
+    let editor_settings = |path: &crate::paths::AbsPath| {
+        let folder = path.parent();
+        let folder_name = folder.as_ref().and_then(|folder| folder.name());
+        match path.name() {
+            Some("settings.json") => {
+                folder_name == Some(".vscode")
+                    || folder_name == Some("User")
+                        && folder.and_then(|folder| folder.parent()).is_some_and(|editor| {
+                            matches!(
+                                editor.name(),
+                                Some("Code" | "Code - Insiders" | "VSCodium" | "Cursor" | "Windsurf")
+                            )
+                        })
+            }
+            Some(name) => name.ends_with(".code-workspace"),
+            None => false,
+        }
+    };
+    if !command_writes_where(subject.command, &editor_settings, false) {
+        return;
+    }
+    if let Some(key) = approval {
+        report.flag(
+            &super::files::WRITE_AGENT_SETTINGS,
+            subject.command.span,
+            format!("`{key}` in the editor's settings lets its agent run tools or terminal commands without asking, outside any hook"),
+        );
+    } else if let Some(key) = terminal {
+        report.flag(
+            &super::scheduled::SCHEDULE_JOB,
+            subject.command.span,
+            format!("`{key}…` in the editor's settings names the program each new terminal or task starts, later, outside any hook"),
+        );
+    }
 }
 
 const DISABLE_ALL_HOOKS: &str = "`disableAllHooks` switches every hook off, this guard included";
@@ -847,6 +972,7 @@ const AGENTS: &[&str] = &[
     "auggie",
     "agy",
     "interpreter",
+    "openhands",
 ];
 
 /// Variables that point an agent at other settings, where no hook of the user's is registered

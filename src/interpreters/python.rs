@@ -324,6 +324,9 @@ impl Reader<'_> {
             Value::Name(name) if name == "sys" && attribute == "executable" => {
                 Value::Text(text("python3", self.span(node)))
             }
+            Value::Name(name) if name == "site" && attribute == "USER_SITE" => {
+                Value::Text(text(&user_site_packages(self.env.home), self.span(node)))
+            }
             Value::Name(name) => Value::Name(format!("{name}.{attribute}")),
             // `tempfile.TemporaryDirectory().name`.
             Value::Text(word) if attribute == "name" && word.is_dynamic() => Value::Text(word),
@@ -361,7 +364,7 @@ impl Reader<'_> {
         }
     }
 
-    /// `os.environ['HOME']`.
+    /// `os.environ['HOME']`, an item of a list.
     fn subscript(&self, node: Node) -> Value {
         let (Some(object), Some(index)) = (node.child_by_field_name("value"), node.child_by_field_name("subscript"))
         else {
@@ -379,6 +382,9 @@ impl Reader<'_> {
             (Value::Name(name), key) if name.ends_with(NAMESPACE) || name == "sys.modules" => {
                 namespace_entry(&name, &key).unwrap_or_else(|| unknown(self.source, node.byte_range()))
             }
+            (Value::List(items), _) if position.is_some_and(|n| n < items.len()) => position
+                .and_then(|n| items.into_iter().nth(n))
+                .unwrap_or_else(|| unknown(self.source, node.byte_range())),
             (Value::Name(name), _) if name == "sys.argv" => {
                 match position.and_then(|n| self.env.arguments.with_script(n)) {
                     Some(word) => Value::Text(word),
@@ -440,6 +446,10 @@ impl Reader<'_> {
                     _ => unknown(self.source, node.byte_range()),
                 },
                 "os.getcwd" => Value::Text(text(".", span)),
+                // Where Python runs every `.pth` file from as it starts: the version in the
+                // folder's name is only known when it runs, the place is what matters.
+                "site.getusersitepackages" => Value::Text(text(&user_site_packages(self.env.home), span)),
+                "site.getsitepackages" => Value::List(vec![Value::Text(text(SYSTEM_SITE_PACKAGES, span))]),
                 "base64.b64decode"
                 | "base64.decodebytes"
                 | "base64.urlsafe_b64decode"
@@ -920,6 +930,15 @@ fn writes(mode: Option<&Value>) -> Option<bool> {
         None
     }
 }
+
+/// The user's `site-packages` (`site.getusersitepackages()`, `site.USER_SITE`), as on Linux:
+/// Python runs the `.pth` files there, and `usercustomize.py`, as it starts.
+fn user_site_packages(home: &str) -> String {
+    format!("{home}/.local/lib/python3/site-packages")
+}
+
+/// The system's `site-packages` (`site.getsitepackages()[0]`), as on Debian.
+const SYSTEM_SITE_PACKAGES: &str = "/usr/lib/python3/dist-packages";
 
 #[cfg(test)]
 mod tests {

@@ -110,6 +110,15 @@ pub fn executions(command: &Command) -> Vec<Execution> {
         if name == "GIT_TEMPLATE_DIR" {
             found.extend(template_hooks("GIT_TEMPLATE_DIR= git", value.clone(), subcommand));
         }
+        // A file read in place of `~/.gitconfig` or `/etc/gitconfig`: its settings count as an
+        // included file's do (`core.fsmonitor`, aliases, `core.hooksPath`).
+        if matches!(name, "GIT_CONFIG_GLOBAL" | "GIT_CONFIG_SYSTEM") && !value.is("/dev/null") {
+            found.push(Execution::GitConfigFile {
+                via: format!("{name}= git"),
+                path: value.clone(),
+                subcommand: subcommand.to_owned(),
+            });
+        }
     }
     if subcommand == "config" {
         found.extend(config_execution(invocation.args));

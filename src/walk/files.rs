@@ -233,6 +233,39 @@ impl Walker<'_> {
         }
     }
 
+    /// The file this command wrote that a program of `cmd.exe` code runs: cmd.exe takes `\` for
+    /// `/` (`.\x.exe`), and finds a bare name (`x.exe`, or `x` with an extension of `PATHEXT`)
+    /// in the working folder before the folders on `PATH`.
+    fn written_in_cmd_folder(&self, id: CommandId) -> Option<Word> {
+        let command = self.command(id);
+        let in_cmd = command
+            .parent
+            .is_some_and(|parent| self.command(parent).name == "cmd" && command.origin.is_some());
+        let program = command.argv.first()?;
+        let name = program
+            .value()
+            .filter(|name| in_cmd && !name.is_empty() && !name.contains('/'))?;
+        let name = name.replace('\\', "/");
+        let relative = if name.contains('/') { name } else { format!("./{name}") };
+        let with_extension = relative.rsplit('/').next().is_some_and(|last| last.contains('.'));
+        let candidates = if with_extension {
+            vec![relative]
+        } else {
+            [".exe", ".bat", ".cmd", ".com"]
+                .iter()
+                .map(|extension| format!("{relative}{extension}"))
+                .collect()
+        };
+        candidates.into_iter().find_map(|candidate| {
+            match paths::resolve(&Word::literal(&candidate, program.span), &command.cwd) {
+                Target::Path(path) if self.files.written.contains_key(path.as_str()) => {
+                    Some(Word::literal(path.as_str(), program.span))
+                }
+                _ => None,
+            }
+        })
+    }
+
     /// A program the command itself wrote: named by its path (`bin/git status`, or a name
     /// `hash -p bin/git git` points there), or found first through a `PATH` the command set,
     /// on the command or earlier in the shell (`PATH=./bin:$PATH ls`, `export
@@ -254,6 +287,10 @@ impl Walker<'_> {
                 let program = Word::literal(path.as_str(), span);
                 self.run_file(id, "run", &program, None, false, at);
             }
+            return;
+        }
+        if let Some(file) = self.written_in_cmd_folder(id) {
+            self.run_file(id, "run", &file, None, false, at);
             return;
         }
         // Builtins and functions are not looked up on PATH.
