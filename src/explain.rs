@@ -146,7 +146,7 @@ fn diagnostic(verdict: &Verdict, finding: &Finding, color: bool) -> String {
     let span = clamp(finding.span, &verdict.command);
     let report = FindingReport {
         message: finding.lost.clone(),
-        help: finding.rule.instead.to_owned(),
+        help: finding.instead.to_owned(),
         code: finding.rule.id,
         severity: severity(finding.decision),
         source: verdict.command.clone(),
@@ -246,7 +246,7 @@ pub fn json(verdict: &Verdict) -> Value {
                 "rule": finding.rule.id,
                 "decision": finding.decision,
                 "lost": finding.lost,
-                "instead": finding.rule.instead,
+                "instead": finding.instead,
                 "span": {"start": span.start, "end": span.end},
                 "text": &verdict.command[span.start..span.end],
                 "command": finding.command.map(|id| verdict.analysis.commands[id].display()),

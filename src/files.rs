@@ -893,7 +893,7 @@ const HISTORIES: &[&str] = &[
 ];
 
 /// What a history of `HISTORIES` keeps.
-const HISTORY: &str = "commands typed by the user, with the passwords and tokens given on them";
+pub const HISTORY: &str = "commands typed by the user, with the passwords and tokens given on them";
 
 /// The class of reading `path`.
 pub fn read_class(path: &AbsPath, context: &Context) -> ReadClass {

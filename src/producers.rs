@@ -126,6 +126,10 @@ const TOKEN_PRINTERS: &[(&str, &[&str], &str)] = &[
     ("gpg", &["--export-secret-key"], "GPG private keys"),
     ("gpg", &["--export-secret-subkeys"], "GPG private keys"),
     ("gpg2", &["--export-secret-keys"], "GPG private keys"),
+    ("gpg2", &["--export-secret-key"], "GPG private keys"),
+    ("gpg2", &["--export-secret-subkeys"], "GPG private keys"),
+    // A file kept in the vault (a key, a credentials file) as it is stored.
+    ("op", &["document", "get"], "a 1Password document"),
     ("gopass", &["show"], "a stored password"),
     ("security", &["dump-keychain", "-d"], "a keychain's passwords"),
     ("kubectl", &["--raw"], "Kubernetes credentials"),
@@ -324,7 +328,7 @@ fn prints_the_secret(name: &str, words: &[&str]) -> bool {
                     .any(|w| w.starts_with("secret/") || w.starts_with("secrets/"))
         }
         // A template filled in and printed, unless written to a file (`-o`, `--out-file`).
-        "op" if words.contains(&"inject") => !(given("-o") || given("--out-file")),
+        "op" if words.contains(&"inject") || words.contains(&"document") => !(given("-o") || given("--out-file")),
         "netlify" if words.contains(&"env:list") => given("--plain") || given("--json"),
         // The table of every secret with its value, or a template filled in; not what only
         // changes or names them.
@@ -1151,19 +1155,21 @@ fn token_printer(name: &str, words: &[&str]) -> Option<&'static str> {
 
 /// The file a secret-printing tool writes its secret into instead of printing it (`gpg
 /// --export-secret-keys -o key.asc`, `age -d -o notes.txt`, `ansible-vault decrypt --output
-/// plain.yml`, `bw export --output v.json`), with the secret as [`Output::Secret`] says it.
+/// plain.yml`, `bw export --output v.json`, `op document get k --out-file k.pem`), with the
+/// secret as [`Output::Secret`] says it.
 pub fn secret_written(command: &Command) -> Option<(Word, String)> {
     let name = command.name.as_str();
-    if !matches!(name, "gpg" | "gpg2" | "age" | "ansible-vault" | "bw") {
+    if !matches!(name, "gpg" | "gpg2" | "age" | "ansible-vault" | "bw" | "op") {
         return None;
     }
     let args = command.args();
     let words: Vec<&str> = args.iter().filter_map(Word::value).collect();
     let what = token_printer(name, &words)?;
     let file = args.iter().enumerate().find_map(|(at, word)| match word.value()? {
-        "-o" | "--output" => args.get(at + 1).cloned(),
+        "-o" | "--output" | "--out-file" => args.get(at + 1).cloned(),
         text => text
             .strip_prefix("--output=")
+            .or_else(|| text.strip_prefix("--out-file="))
             .map(|file| Word::literal(file, word.span)),
     })?;
     (!file.is("-")).then(|| (file, what.to_owned()))

@@ -20,6 +20,9 @@ pub struct Finding {
     pub lost: String,
     /// The decision after the mode is applied (ask becomes deny when nobody can answer).
     pub decision: Decision,
+    /// The safe alternative for this case: the rule's own, unless the case calls for another
+    /// (a shell history read is not answered by `.env.example`).
+    pub instead: &'static str,
 }
 
 impl Finding {
@@ -30,7 +33,7 @@ impl Finding {
             "{}: {}. {}.",
             self.rule.id,
             sentence(&self.lost),
-            sentence(self.rule.instead)
+            sentence(self.instead)
         ))
     }
 }

@@ -282,6 +282,11 @@ pub static READ_CREDENTIALS: Rule = Rule {
     ],
 };
 
+/// The safe alternative to reading a shell's or a prompt's history, which has no example
+/// file to read instead.
+const HISTORY_INSTEAD: &str =
+    "Ask the user for the command or the value you are looking for, or to search their history themselves";
+
 pub static READ_ENV_FILE: Rule = Rule {
     id: "read-env-file",
     decision: ASK,
@@ -463,10 +468,15 @@ fn judge_read_at(path: &AbsPath, shown: &str, span: Span, context: &Context, rep
             span,
             format!("reading {shown} would put {what} into the conversation, where they can leak"),
         ),
-        ReadClass::EnvFile(what) => report.flag(
+        ReadClass::EnvFile(what) => report.flag_instead(
             &READ_ENV_FILE,
             span,
             format!("reading {shown} would put {what} into the conversation"),
+            if what == files::HISTORY {
+                HISTORY_INSTEAD
+            } else {
+                READ_ENV_FILE.instead
+            },
         ),
         ReadClass::Ordinary => {}
     }

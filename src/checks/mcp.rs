@@ -44,5 +44,6 @@ pub fn finding(server: &str, tool: &str, context: &Context) -> Option<Finding> {
         span: Span::new(0, 0),
         lost,
         decision: MCP_TOOL_NOT_ALLOWED.decision,
+        instead: MCP_TOOL_NOT_ALLOWED.instead,
     })
 }

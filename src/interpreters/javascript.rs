@@ -7,7 +7,7 @@
 use super::syntax::{self, Grammar, named_children};
 use super::{
     CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect, join_paths,
-    link_effect, read_effect, run_effect, shell_effect, temporary, text, unknown, write_effect,
+    link_effect, read_effect, run_effect, secret_variable, shell_effect, temporary, text, unknown, write_effect,
 };
 use crate::language::Language;
 use crate::parse::Allowance;
@@ -256,6 +256,10 @@ impl Reader<'_> {
                         };
                         word.map_or_else(|| unknown(self.source, node.byte_range()), Value::Text)
                     }
+                    (Value::Name(object), Value::Text(key)) if object == "process.env" => key
+                        .value()
+                        .and_then(|key| secret_variable(key, self.source, node.byte_range()))
+                        .unwrap_or_else(|| Value::Name(format!("{object}.{}", key.value().unwrap_or_default()))),
                     (Value::Name(object), Value::Text(key)) if key.value().is_some() => {
                         Value::Name(format!("{object}.{}", key.value().unwrap_or_default()))
                     }
@@ -277,6 +281,8 @@ impl Reader<'_> {
             Value::Name(name) if name == "process.env" && property == "HOME" => {
                 Value::Text(text(self.env.home, self.span(node)))
             }
+            Value::Name(name) if name == "process.env" => secret_variable(&property, self.source, node.byte_range())
+                .unwrap_or_else(|| Value::Name(format!("{name}.{property}"))),
             Value::Name(name) if name == "process" && property == "execPath" => {
                 Value::Text(text("node", self.span(node)))
             }
@@ -334,6 +340,10 @@ impl Reader<'_> {
                 }
                 "Deno.env.get" | "process.env.get" => match arguments.first() {
                     Some(Value::Text(key)) if key.is("HOME") => Value::Text(text(self.env.home, span)),
+                    Some(Value::Text(key)) => key
+                        .value()
+                        .and_then(|key| secret_variable(key, self.source, node.byte_range()))
+                        .unwrap_or_else(|| unknown(self.source, node.byte_range())),
                     _ => unknown(self.source, node.byte_range()),
                 },
                 "String" => arguments

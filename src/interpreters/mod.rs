@@ -261,10 +261,11 @@ pub fn printed_environment(language: Language, source: &Source, prints_value: bo
     Some(Effect::new(&printed.call, span, None, Action::Run(argv)))
 }
 
-/// What the code sends of the environment in a network request, as the `curl --data-binary`
-/// of it to each address the code writes (a request to an address the code does not write is
-/// not judged, as `curl -d "$TOKEN" "$URL"` is not): `requests.post(u, data=os.environ['TOKEN'])`
-/// is `curl --data-binary "$TOKEN" u`.
+/// What the code sends of the environment in a network request, as the `curl` of it to each
+/// address the code writes (a request to an address the code does not write is not judged, as
+/// `curl -d "$TOKEN" "$URL"` is not): `requests.post(u, data=os.environ['TOKEN'])` is `curl
+/// --data-binary "$TOKEN" u`, `requests.get(u, headers={'Authorization': f'Bearer
+/// {os.environ["OPENAI_API_KEY"]}'})` is `curl -H "Authorization: Bearer $OPENAI_API_KEY" u`.
 pub fn sent_environment(language: Language, source: &Source) -> Vec<Effect> {
     environment::sent(language, source.text())
         .into_iter()
@@ -273,17 +274,30 @@ pub fn sent_environment(language: Language, source: &Source) -> Vec<Effect> {
             sent.urls
                 .into_iter()
                 .map(|url| {
-                    let argv = vec![
-                        Word::literal("curl", span),
-                        Word::literal("--data-binary", span),
-                        environment_data(sent.variable.as_deref(), span),
+                    let argv = request_argv(
+                        sent.variable.as_deref(),
+                        sent.credential,
                         Word::literal(&url, span),
-                    ];
+                        span,
+                    );
                     Effect::new(&sent.call, span, None, Action::Run(argv))
                 })
                 .collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// The `curl` command that sends `variable` (`None`: the whole environment) to `url`: as the
+/// request's data (`--data-binary "$NAME"`), or as its own credential (`-H "Authorization:
+/// Bearer $NAME"`), which the checkers judge as curl's.
+fn request_argv(variable: Option<&str>, credential: bool, url: Word, span: Span) -> Vec<Word> {
+    let sent = environment_data(variable, span);
+    let (option, sent) = if credential {
+        ("-H", concat([Word::literal("Authorization: Bearer ", span), sent]))
+    } else {
+        ("--data-binary", sent)
+    };
+    vec![Word::literal("curl", span), Word::literal(option, span), sent, url]
 }
 
 /// What of the environment code sends or prints, as bash writes it for the checkers that read
@@ -566,6 +580,23 @@ fn nested_value(
     let value = value_of();
     depth.set(level);
     value
+}
+
+/// The value of the environment variable `name` read by the code (`os.environ['GITHUB_TOKEN']`,
+/// `process.env.GITHUB_TOKEN`) when its name says it holds a secret: the variable, as bash's
+/// `$GITHUB_TOKEN` is, so that a program given it (`subprocess.run(['curl', '-d', …])`) is
+/// judged as the shell's; `None` for any other variable.
+fn secret_variable(name: &str, source: &Source, range: std::ops::Range<usize>) -> Option<Value> {
+    crate::producers::is_secret_name(name).then(|| {
+        Value::Unknown(Dynamic {
+            kind: DynamicKind::Variable {
+                name: name.to_owned(),
+                guarded: false,
+            },
+            text: format!("${name}"),
+            span: source.span(range),
+        })
+    })
 }
 
 /// An expression whose value is unknown, shown as written (its first 80 characters).

@@ -6,8 +6,8 @@
 use super::syntax::{self, Grammar, named_children};
 use super::{
     Action, CHOSEN_AT_RUN_TIME, Effect, Env, Value, chosen_call, code_effect, concat, decoded, delete_effect,
-    expand_home, fetch_effect, formatted, join_paths, link_effect, read_effect, run_effect, shell_effect, temporary,
-    text, unknown, write_effect,
+    expand_home, fetch_effect, formatted, join_paths, link_effect, read_effect, run_effect, secret_variable,
+    shell_effect, temporary, text, unknown, write_effect,
 };
 use crate::language::Language;
 use crate::parse::Allowance;
@@ -364,7 +364,7 @@ impl Reader<'_> {
         }
     }
 
-    /// `os.environ['HOME']`, an item of a list.
+    /// `os.environ['HOME']`, `os.environ['GITHUB_TOKEN']`, an item of a list.
     fn subscript(&self, node: Node) -> Value {
         let (Some(object), Some(index)) = (node.child_by_field_name("value"), node.child_by_field_name("subscript"))
         else {
@@ -377,6 +377,10 @@ impl Reader<'_> {
             (Value::Name(name), Value::Text(key)) if name == "os.environ" && key.is("HOME") => {
                 Value::Text(text(self.env.home, self.span(node)))
             }
+            (Value::Name(name), Value::Text(key)) if name == "os.environ" => key
+                .value()
+                .and_then(|key| secret_variable(key, self.source, node.byte_range()))
+                .unwrap_or_else(|| unknown(self.source, node.byte_range())),
             // A module's namespace read by key: `vars(os)['system']`, `os.__dict__[name]`,
             // `sys.modules['os']`.
             (Value::Name(name), key) if name.ends_with(NAMESPACE) || name == "sys.modules" => {
@@ -443,6 +447,10 @@ impl Reader<'_> {
                 }
                 "os.getenv" | "os.environ.get" => match first {
                     Some(Value::Text(key)) if key.is("HOME") => home(),
+                    Some(Value::Text(key)) => key
+                        .value()
+                        .and_then(|key| secret_variable(key, self.source, node.byte_range()))
+                        .unwrap_or_else(|| unknown(self.source, node.byte_range())),
                     _ => unknown(self.source, node.byte_range()),
                 },
                 "os.getcwd" => Value::Text(text(".", span)),

@@ -164,7 +164,8 @@ fn python_module(name: &str, args: &[Word]) -> Option<Execution> {
 
 /// The folder an interpreter's built-in web server publishes to the network: `python3 -m
 /// http.server` (its `--directory`, else the folder it runs in; Python 2's `SimpleHTTPServer`
-/// always that one; `uploadserver`, which also takes uploads into it), `php -S ADDRESS` (its
+/// always that one; `uploadserver`, which also takes uploads into it; the FTP server
+/// `pyftpdlib`, its `-d`), `php -S ADDRESS` (its
 /// `-t`), `ruby -run -e httpd` (its operand). `None`
 /// when it serves nothing, or listens only on the loopback address.
 pub fn served_folder(command: &Command) -> Option<Word> {
@@ -185,6 +186,28 @@ pub fn served_folder(command: &Command) -> Option<Word> {
                     Some(parsed.value_of('d', "directory").cloned().unwrap_or_else(here))
                 }
                 "SimpleHTTPServer" => Some(here()),
+                // An anonymous FTP server of its `-d` folder, on every address unless `-i`.
+                "pyftpdlib" => {
+                    let parsed = args::parse(
+                        rest,
+                        &Options::gnu(
+                            "ipdnruP",
+                            &[
+                                "interface",
+                                "port",
+                                "directory",
+                                "nat-address",
+                                "range",
+                                "username",
+                                "password",
+                            ],
+                        ),
+                    );
+                    let local = parsed
+                        .value_of('i', "interface")
+                        .is_some_and(|interface| is_loopback(interface.text()));
+                    (!local).then(|| parsed.value_of('d', "directory").cloned().unwrap_or_else(here))
+                }
                 _ => None,
             }
         }

@@ -544,6 +544,38 @@ pub const ENTRIES: &[Entry] = &[
             },
         ],
     ),
+    tool(
+        &["goshs"],
+        Options::gnu(
+            "ipdbc",
+            &["ip", "port", "dir", "basic-auth", "webdav-port", "cert", "key"],
+        ),
+        &[
+            Carrier::ServesOption(Opt::Both('d', "dir")),
+            Carrier::ServesHere {
+                unless: &[Opt::Both('d', "dir")],
+            },
+        ],
+    ),
+    // Without `--root`, `./public`.
+    tool(
+        &["static-web-server"],
+        Options::gnu(
+            "daplw",
+            &["root", "host", "port", "log-level", "config-file", "page404", "page50x"],
+        ),
+        &[Carrier::ServesOption(Opt::Both('d', "root"))],
+    ),
+    tool(
+        &["simple-http-server"],
+        Options::gnu(
+            "ptac",
+            &[
+                "port", "ip", "threads", "auth", "cert", "certpass", "compress", "try-file",
+            ],
+        ),
+        &[Carrier::ServesOperand(0), Carrier::ServesHere { unless: &[] }],
+    ),
     Entry {
         names: &["caddy"],
         subcommand: &["file-server"],

@@ -266,9 +266,9 @@ fn printed_vendor(what: &str) -> Option<String> {
         .map(|word| format!("{}_TOKEN", word.to_ascii_uppercase()))
 }
 
-/// `curl`: the URL operands and `--url`; data in `-d` and its kin, forms, `--url-query`, and the
-/// user agent and referer, which the server logs; credentials in `-H`, `-u`, `-b`,
-/// `--oauth2-bearer` and the proxy's.
+/// `curl`: the URL operands and `--url`; data in `-d` and its kin, forms, `--url-query`, the
+/// user agent and referer, and the method and request target, which the server logs as well;
+/// credentials in `-H`, `-u`, `-b`, `--oauth2-bearer` and the proxy's.
 fn curl(command: &Command) -> Request {
     let parsed = args::parse(command.args(), &super::CURL_OPTIONS);
     let mut request = Request::default();
@@ -276,8 +276,9 @@ fn curl(command: &Command) -> Request {
         match arg {
             Arg::Operand(word) => request.urls.push((*word).clone()),
             _ if arg.is_long("url") => request.urls.extend(arg.value().cloned()),
-            _ if ['d', 'F', 'A', 'e'].iter().any(|flag| arg.is_short(*flag))
-                || super::CURL_DATA.iter().any(|l| arg.is_long(l)) =>
+            _ if ['d', 'F', 'A', 'e', 'X'].iter().any(|flag| arg.is_short(*flag))
+                || super::CURL_DATA.iter().any(|l| arg.is_long(l))
+                || ["request", "request-target"].iter().any(|l| arg.is_long(l)) =>
             {
                 request.data.extend(arg.value().cloned());
             }
@@ -293,8 +294,8 @@ fn curl(command: &Command) -> Request {
     request
 }
 
-/// `wget`: the URL operands; data in `--post-data`, `--body-data`, the user agent and the
-/// referer; credentials in `--header`, `--user`, `--password` and their kin.
+/// `wget`: the URL operands; data in `--post-data`, `--body-data`, the user agent, the
+/// referer and the method; credentials in `--header`, `--user`, `--password` and their kin.
 fn wget(command: &Command) -> Request {
     let parsed = args::parse(command.args(), &super::WGET_OPTIONS);
     let mut request = Request::default();
@@ -302,7 +303,7 @@ fn wget(command: &Command) -> Request {
         match arg {
             Arg::Operand(word) => request.urls.push((*word).clone()),
             _ if arg.is_short('U')
-                || ["post-data", "body-data", "user-agent", "referer"]
+                || ["post-data", "body-data", "user-agent", "referer", "method"]
                     .iter()
                     .any(|l| arg.is_long(l)) =>
             {

@@ -372,16 +372,21 @@ impl<'a> Reader<'a> {
     /// `curl -T FILE`.
     fn request(&mut self, call: &str, url: &Word, sent: &Val, uploads: bool, span: Span) {
         for name in sent.secrets() {
-            let argv = vec![
-                Word::literal("curl", span),
-                Word::literal("--data-binary", span),
-                super::environment_data(name.as_deref(), span),
-                url.clone(),
-            ];
+            let argv = super::request_argv(name.as_deref(), false, url.clone(), span);
             self.effect(call, span, Action::Run(argv));
         }
         for file in sent.files(uploads) {
             self.effect(call, span, Action::Send(file));
+        }
+    }
+
+    /// A request to `url` authenticated by `headers`: a secret environment variable in them
+    /// (`-Headers @{Authorization = "Bearer $env:OPENAI_API_KEY"}`) is judged as the `curl -H
+    /// "Authorization: Bearer $NAME" URL` it amounts to.
+    fn authenticated_request(&mut self, call: &str, url: &Word, headers: &Val, span: Span) {
+        for name in headers.secrets().into_iter().flatten() {
+            let argv = super::request_argv(Some(&name), true, url.clone(), span);
+            self.effect(call, span, Action::Run(argv));
         }
     }
 
@@ -1508,6 +1513,9 @@ impl<'a> Reader<'a> {
                 // What the address, the body or the form holds is sent with the request, and the
                 // file `-InFile` names; `-Headers` authenticates it.
                 self.request(call, &url, &Val::Text(url.clone()), false, span);
+                if let Some(headers) = get("Headers") {
+                    self.authenticated_request(call, &url, &headers, span);
+                }
                 for body in [get("Body"), input.clone()].into_iter().flatten() {
                     self.request(call, &url, &body, false, span);
                 }
