@@ -12,7 +12,7 @@
 use crate::checks::sql;
 use crate::command::{Analysis, Command, Input, LayerKind};
 
-use regex::Regex;
+use crate::patterns::CodePattern;
 use std::sync::LazyLock;
 
 /// What a call destroys.
@@ -158,7 +158,7 @@ fn option_value<'a>(words: &[&'a str], names: &[&str]) -> Option<&'a str> {
 
 /// The ORM calls, in Python, Ruby, PHP and JavaScript, that delete every row of a table or
 /// drop it (`Loss::Rows`), or drop every table (`Loss::Database`).
-static CALLS: LazyLock<Vec<(Regex, Loss, &'static str)>> = LazyLock::new(|| {
+static CALLS: LazyLock<Vec<(CodePattern, Loss, &'static str)>> = LazyLock::new(|| {
     let rows = |pattern: &'static str, lost: &'static str| (pattern, Loss::Rows, lost);
     let database = |pattern: &'static str, lost: &'static str| (pattern, Loss::Database, lost);
     [
@@ -297,19 +297,16 @@ static CALLS: LazyLock<Vec<(Regex, Loss, &'static str)>> = LazyLock::new(|| {
         ),
     ]
     .into_iter()
-    .map(|(pattern, loss, lost)| (Regex::new(pattern).expect("the ORM call patterns are valid"), loss, lost))
+    .map(|(pattern, loss, lost)| (CodePattern::new(pattern), loss, lost))
     .collect()
 });
 
 /// SQL a call runs as written (`cursor.execute("…")`, `connection.execute(…)`,
 /// `DB::statement('…')`, `$executeRawUnsafe(…)`, a tagged template `` sql`…` ``): the string
 /// literal it is given.
-static RAW_SQL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r#"(?:\b(?:execute|executescript|exec_driver_sql|execute_sql|statement|unprepared|raw|query|DB::delete|DB::update)|\$executeRawUnsafe|\$executeRaw|\$queryRawUnsafe|\$queryRaw)\s*\(\s*(?:text\s*\(\s*)?[rRbBuU]?(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`]*)`)|(?:\$executeRaw|\$executeRawUnsafe|\bsql)\s*`([^`]*)`"#,
-    )
-    .expect("the raw SQL pattern is valid")
-});
+static RAW_SQL: CodePattern = CodePattern::new(
+    r#"(?:\b(?:execute|executescript|exec_driver_sql|execute_sql|statement|unprepared|raw|query|DB::delete|DB::update)|\$executeRawUnsafe|\$executeRaw|\$queryRawUnsafe|\$queryRaw)\s*\(\s*(?:text\s*\(\s*)?[rRbBuU]?(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`]*)`)|(?:\$executeRaw|\$executeRawUnsafe|\bsql)\s*`([^`]*)`"#,
+);
 
 /// What an ORM's code destroys.
 fn orm_losses(code: &str) -> Vec<(Loss, String)> {
