@@ -641,6 +641,12 @@ pub(crate) fn opens_bad_substitution(text: &str) -> bool {
             .is_some_and(|next| !"}[:-=?+#%/^,@".contains(next))
 }
 
+/// Whether `text` is a shell variable's name: a letter or `_`, then letters, digits and `_`.
+pub fn is_name(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

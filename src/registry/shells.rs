@@ -1,16 +1,18 @@
 //! Commands that run shell code given as a string, read from standard input or from a file:
 //! shells, `eval`, `source`, `trap`, `su -c`, `ssh host cmd`, `watch`, `script -c`, `tmux`,
-//! `screen`, and `direnv allow`, which makes a folder's `.envrc` run whenever a shell enters it.
+//! `screen`, `direnv allow`, which makes a folder's `.envrc` run whenever a shell enters it,
+//! and `declare -a NAME='(…)'`, whose text bash reads as an array's list.
 
 use super::Execution;
 use crate::args::{self, Arg, Options};
 use crate::command::Command;
 use crate::language::{Language, is_shell};
-use crate::word::Word;
+use crate::word::{Part, Word};
 
 /// The builtins and programs read here besides the shells.
 pub const BUILTINS: &[&str] = &[
     "alias", "eval", "source", ".", "trap", "su", "runuser", "ssh", "watch", "script", "tmux", "byobu", "screen",
+    "declare", "typeset", "local", "readonly", "export",
 ];
 
 pub fn executions(command: &Command) -> Option<Vec<Execution>> {
@@ -46,9 +48,64 @@ pub fn executions(command: &Command) -> Option<Vec<Execution>> {
         "script" => script(args),
         "tmux" | "byobu" => tmux(args),
         "screen" => screen(args),
+        "declare" | "typeset" | "local" | "readonly" | "export" => array_lists(name, args),
         _ => return None,
     };
     Some(found)
+}
+
+/// `declare -a NAME='(…)'` (and `-A`, `typeset`, `local`, `readonly`, `export`): given the array
+/// attribute, bash reads a value that is text in parentheses as the array's list of elements,
+/// as if `NAME=(…)` had been written, so the substitutions in it run (`'($(rm -rf ~))'`) and its
+/// words become the elements. A value only known when it runs (`declare -a a=$x`) may be such a
+/// text: it is code whose text is not known, as `eval "$x"` is.
+fn array_lists(name: &str, args: &[Word]) -> Vec<Execution> {
+    let options_end = args
+        .iter()
+        .position(|word| {
+            !word
+                .value()
+                .is_some_and(|text| text.len() > 1 && text.starts_with(['-', '+']) && text != "--")
+        })
+        .unwrap_or(args.len());
+    let array_attribute = args[..options_end]
+        .iter()
+        .filter_map(Word::value)
+        .any(|option| option.starts_with('-') && option.contains(['a', 'A']));
+    if !array_attribute {
+        return Vec::new();
+    }
+    let operands = args[options_end..].iter().skip_while(|word| word.is("--"));
+    operands
+        .filter(|word| {
+            let text = word.text();
+            let Some(equals) = text.find('=') else { return false };
+            let assigned = text[..equals].strip_suffix('+').unwrap_or(&text[..equals]);
+            let value = word.strip_prefix(equals + 1);
+            crate::word::is_name(assigned) && may_be_list(&value)
+        })
+        .map(|assignment| Execution::Code {
+            via: format!("{name} -a (a value in parentheses is read as the array's list)"),
+            words: vec![assignment.clone()],
+            positional: Vec::new(),
+            current_shell: true,
+        })
+        .collect()
+}
+
+/// Whether `value` is, or may be when it runs, text in parentheses.
+fn may_be_list(value: &Word) -> bool {
+    let opens = match value.parts.first() {
+        Some(Part::Literal { text, .. }) => text.starts_with('('),
+        Some(Part::Dynamic(_)) => true,
+        None => false,
+    };
+    let closes = match value.parts.last() {
+        Some(Part::Literal { text, .. }) => text.ends_with(')'),
+        Some(Part::Dynamic(_)) => true,
+        None => false,
+    };
+    opens && closes
 }
 
 /// `bash [options] -c CODE [name args…]`, `bash [options] [script [args…]]`, `bash -s`.

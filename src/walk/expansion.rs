@@ -1,6 +1,8 @@
 //! The text of expansions read without the grammar's help: `${…}` parameter expansions taken
 //! apart, `$(…)` found in heredoc text, `~user` homes.
 
+pub(super) use crate::word::is_name;
+
 /// The code ranges of `$(…)` and backtick substitutions in plain heredoc text.
 pub(super) fn hidden_substitutions(text: &str) -> Vec<std::ops::Range<usize>> {
     let bytes = text.as_bytes();
@@ -192,12 +194,6 @@ pub(super) fn transformed(raw: &str, name: &str, value: &str) -> Option<String> 
         "," => first_changed(|c| c.to_lowercase().collect()),
         _ => return None,
     })
-}
-
-/// Whether `text` is a shell variable's name.
-pub(super) fn is_name(text: &str) -> bool {
-    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 #[cfg(test)]

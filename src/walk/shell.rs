@@ -12,7 +12,7 @@ use crate::links::{self, Last};
 use crate::paths::{self, AbsPath, Cwd, Target};
 use crate::producers;
 use crate::source::{Source, Span};
-use crate::word::{DEFAULT_IFS, Part, Word};
+use crate::word::{DEFAULT_IFS, Part, Quoting, Word};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -294,11 +294,12 @@ impl Shell {
 }
 
 impl Walker<'_> {
-    /// `name=value`, `name+=value`, `name=(…)`: what the shell then holds.
-    pub(super) fn assign(&mut self, node: Node, at: &mut Cursor) {
+    /// `name=value`, `name+=value`, `name=(…)`: what the shell then holds. Returns the value
+    /// as decoded (the first element of an array's list).
+    pub(super) fn assign(&mut self, node: Node, at: &mut Cursor) -> Option<Word> {
         let Some(name_node) = node.child_by_field_name("name") else {
             self.sequence(node, at, &Flow::new());
-            return;
+            return None;
         };
         let name = at.source.text()[name_node.byte_range()].to_owned();
         if name_node.kind() == "subscript" {
@@ -338,18 +339,28 @@ impl Walker<'_> {
             Some(Some(target)) if target.is_empty() && name_node.kind() == "variable_name" => {
                 let target = decoded.as_ref().and_then(Word::value).filter(|t| is_name(t));
                 at.shell.references.insert(name, target.map(str::to_owned));
-                return;
+                return decoded;
             }
             Some(_) => match at.shell.referenced(&name) {
                 Some(target) => target.to_owned(),
-                None => return,
+                None => return decoded,
             },
             None => name,
         };
+        let context = self.context;
+        let appends_to_unset = appends && context.is_unset(&name);
+        self.analysis.uses_unset_variables |= appends_to_unset;
         let shell = &mut *at.shell;
         let known_elements = match (appends, elements, shell.arrays.get(&name)) {
             (false, Some(elements), _) => Some(elements),
             (true, Some(added), Some(before)) => Some([before.clone(), added].concat()),
+            // `a+=(…)` on a plain variable makes its value the first element, on one that is
+            // not set (arrays never come from the environment) the list is all there is.
+            (true, Some(added), None) => match shell.variables.get(&name) {
+                Some(value) => Some([vec![value.clone()], added].concat()),
+                None if appends_to_unset && context.unset_variables_empty => Some(added),
+                None => None,
+            },
             _ => None,
         };
         // `a[1]=x` changes the array `a`.
@@ -385,20 +396,21 @@ impl Walker<'_> {
             && let Some(joined) = shell.variables.get(&name).and_then(appended)
         {
             shell.variables.insert(name, joined);
-            return;
+            return decoded;
         }
         if name_node.kind() != "variable_name" || appends {
             shell.variables.remove(&name);
-            return;
+            return decoded;
         }
-        match decoded {
+        match &decoded {
             Some(word) => {
-                shell.variables.insert(name, word);
+                shell.variables.insert(name, word.clone());
             }
             None => {
                 shell.variables.remove(&name);
             }
         }
+        decoded
     }
 
     /// After `name` is assigned (by `=`, `read`, `printf -v` or `for`): a variable the
@@ -434,6 +446,7 @@ impl Walker<'_> {
             })
         };
         let (integer, associative) = (flagged('i'), flagged('A'));
+        let array_attribute = flagged('a') || associative;
         for child in &children {
             let named = match child.kind() {
                 "variable_assignment" => child.child_by_field_name("name"),
@@ -476,7 +489,14 @@ impl Walker<'_> {
                     if let Some(name) = name.filter(|_| references) {
                         at.shell.references.remove(name);
                     }
-                    self.assign(child, at);
+                    let is_array = array_attribute
+                        || name.is_some_and(|name| {
+                            at.shell.arrays.contains_key(name) || at.shell.associative.iter().any(|a| a == name)
+                        });
+                    let value = self.assign(child, at);
+                    if is_array {
+                        self.array_list_given_as_text(child, value, at);
+                    }
                     if let Some(exported) = exports
                         && let Some(name) = name
                     {
@@ -513,6 +533,40 @@ impl Walker<'_> {
                 }
             }
         }
+    }
+
+    /// `declare -a NAME='(…)'`, or the name of an array declared again: bash reads a value that
+    /// is text in parentheses as the array's list. The declaration is walked as the command it
+    /// is, with the array attribute, and the registry reads the list as code
+    /// (`registry::shells`), so that its substitutions are walked and its elements kept.
+    fn array_list_given_as_text(&mut self, assignment: Node, value: Option<Word>, at: &mut Cursor) {
+        let (Some(name), Some(value)) = (assignment.child_by_field_name("name"), value) else {
+            return;
+        };
+        let written_as_list = assignment
+            .child_by_field_name("value")
+            .is_some_and(|value| value.kind() == "array");
+        if name.kind() != "variable_name" || written_as_list {
+            return;
+        }
+        let keyword = assignment.parent().and_then(|declaration| declaration.child(0));
+        let keyword = keyword.map_or("declare", |keyword| keyword.kind());
+        let span = at.source.span(assignment.byte_range());
+        let operator = anonymous_token(assignment).unwrap_or_else(|| "=".to_owned());
+        let mut parts = vec![Part::Literal {
+            text: format!("{}{operator}", &at.source.text()[name.byte_range()]),
+            quoting: Quoting::Quoted,
+            span,
+        }];
+        parts.extend(value.into_parts());
+        let argv = vec![
+            Word::literal(keyword, span),
+            Word::literal("-a", span),
+            Word::from_parts(parts, span),
+        ];
+        let stdin = at.shell.inherited_stdin(&Input::Inherited);
+        let id = self.push_command(Command::new(argv, at.shell.cwd.clone(), stdin, span), at.layer);
+        self.follow_runs(id, at);
     }
 
     /// Exports the variable `name` to later commands, or no longer, as the declaration at
