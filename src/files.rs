@@ -477,6 +477,51 @@ const PROGRAM_STARTERS: &[(&[&str], &str)] = &[
         &[".pre-commit-config.yaml"],
         "the hooks pre-commit runs or fetches at the next commit",
     ),
+    // husky 4 reads its hooks from `package.json` or these files; husky 5 to 8 sources
+    // `~/.huskyrc` before each hook, husky 9 `~/.config/husky/init.sh`. simple-git-hooks reads
+    // its hooks from `package.json` or these files.
+    (&[".huskyrc"], "husky's git hooks, which run at the next commit"),
+    (&[".huskyrc.json"], "husky's git hooks, which run at the next commit"),
+    (&[".huskyrc.yaml"], "husky's git hooks, which run at the next commit"),
+    (&[".huskyrc.yml"], "husky's git hooks, which run at the next commit"),
+    (&[".huskyrc.js"], "husky's git hooks, which run at the next commit"),
+    (&["husky.config.js"], "husky's git hooks, which run at the next commit"),
+    (
+        &[".config", "husky", "init.sh"],
+        "the file husky runs before each git hook",
+    ),
+    (
+        &[".simple-git-hooks.json"],
+        "simple-git-hooks' git hooks, which run at the next commit",
+    ),
+    (
+        &[".simple-git-hooks.js"],
+        "simple-git-hooks' git hooks, which run at the next commit",
+    ),
+    (
+        &[".simple-git-hooks.cjs"],
+        "simple-git-hooks' git hooks, which run at the next commit",
+    ),
+    (
+        &[".simple-git-hooks.mjs"],
+        "simple-git-hooks' git hooks, which run at the next commit",
+    ),
+    (
+        &["simple-git-hooks.json"],
+        "simple-git-hooks' git hooks, which run at the next commit",
+    ),
+    (
+        &["simple-git-hooks.js"],
+        "simple-git-hooks' git hooks, which run at the next commit",
+    ),
+    (
+        &["simple-git-hooks.cjs"],
+        "simple-git-hooks' git hooks, which run at the next commit",
+    ),
+    (
+        &["simple-git-hooks.mjs"],
+        "simple-git-hooks' git hooks, which run at the next commit",
+    ),
 ];
 
 /// Agent directories below home whose whole content is hooks, rules and guard configuration.

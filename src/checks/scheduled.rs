@@ -57,7 +57,7 @@ pub const CHECKER: Checker = Checker {
 pub static SCHEDULE_JOB: Rule = Rule {
     id: "schedule-job",
     decision: ASK,
-    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`) or in the background as a service that outlives the command (`systemd-run --user --unit=x CMD`, without `--scope`, `--wait` or `--pty`), or at every login or boot: enabling a unit (`systemctl [--user] enable|reenable|preset|add-wants UNIT`), linking or writing one (`systemctl --user link FILE`, `systemctl edit [--full --force] UNIT`), keeping a user's services running after logout (`loginctl enable-linger`), enabling a launch agent (`launchctl load -w`, `launchctl enable`) or registering one from outside the agents' folders (`launchctl load|bootstrap /path/x.plist`), a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or at the next commit (writing a hook manager's hooks: `.husky/*`, `.githooks/*`, `lefthook.yml`, `.pre-commit-config.yaml`, or a `core.hooksPath` folder the command writes), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`), or each time an agent or editor starts (an MCP server whose program or script is a file of the command's, `claude mcp add x -- /tmp/x`, `claude mcp add x -- node dist/server.js`, `code --add-mcp`; an extension installed from a file, `code --install-extension x.vsix`; the program of the editor's terminals, `terminal.integrated.profiles.*` written to its settings; writing `.mcp.json`, `~/.claude.json`, `.cursor/mcp.json`, `.vscode/mcp.json` or `.vscode/tasks.json`, whose tasks can run when the folder opens): it runs outside any hook, on files that may have changed by then. Starting, restarting or reading a service passes.",
+    catches: "Scheduling a command to run later (`at`, `batch`, `systemd-run --on-calendar`…, `launchctl submit`) or in the background as a service that outlives the command (`systemd-run --user --unit=x CMD`, without `--scope`, `--wait` or `--pty`), or at every login or boot: enabling a unit (`systemctl [--user] enable|reenable|preset|add-wants UNIT`), linking or writing one (`systemctl --user link FILE`, `systemctl edit [--full --force] UNIT`), keeping a user's services running after logout (`loginctl enable-linger`), enabling a launch agent (`launchctl load -w`, `launchctl enable`) or registering one from outside the agents' folders (`launchctl load|bootstrap /path/x.plist`), a login item or hook (`osascript -e '… make login item …'`, `sfltool add-item`, `defaults write com.apple.loginwindow LoginHook FILE`), a Windows scheduled task (`schtasks /create`, `schtasks /change /tr`, `Register-ScheduledTask`, `Set-ScheduledTask -Action`), or at the next commit (writing a hook manager's hooks: `.husky/*`, `.githooks/*`, `lefthook.yml`, `.pre-commit-config.yaml`, husky 4's `.huskyrc` or `\"husky\": {\"hooks\": …}` in `package.json`, simple-git-hooks' `.simple-git-hooks.json` or `\"simple-git-hooks\"` in `package.json`, `npm pkg set husky.hooks.pre-commit=…`, or a `core.hooksPath` folder the command writes), or each time a shell enters a folder (`direnv allow` of an `.envrc` the command writes, or of one outside the project: `direnv allow ~`), or each time an agent or editor starts (an MCP server whose program or script is a file of the command's, `claude mcp add x -- /tmp/x`, `claude mcp add x -- node dist/server.js`, `code --add-mcp`; an extension installed from a file, `code --install-extension x.vsix`; the program of the editor's terminals, `terminal.integrated.profiles.*` written to its settings; writing `.mcp.json`, `~/.claude.json`, `.cursor/mcp.json`, `.vscode/mcp.json` or `.vscode/tasks.json`, whose tasks can run when the folder opens): it runs outside any hook, on files that may have changed by then. Starting, restarting or reading a service passes.",
     instead: "Run the command now, or show the user the job and let them schedule it",
     examples: &[
         "echo 'make report' | at 23:00",
@@ -89,6 +89,8 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "cp hook.sh .husky/pre-commit",
         "echo 'npm test' > .githooks/pre-push",
         "cp hooks.yml lefthook.yml",
+        "npm pkg set husky.hooks.pre-commit='npm test'",
+        "cp hooks.json .simple-git-hooks.json",
         "git config core.hooksPath hooks && cp x hooks/pre-commit",
         "claude mcp add tools -- node dist/server.js",
         "code --install-extension ./x.vsix",
@@ -120,6 +122,7 @@ pub static SCHEDULE_JOB: Rule = Rule {
         "claude mcp add docs -- npx -y docs-mcp",
         "cat .mcp.json",
         "cat .husky/pre-commit",
+        "npm pkg set scripts.test=jest",
         "git config core.hooksPath .githooks",
         "claude mcp add docs -- python3 -m docs_mcp",
         "code --install-extension ms-python.python",

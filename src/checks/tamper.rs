@@ -25,7 +25,7 @@ pub const CHECKER: Checker = Checker {
 pub static AGENT_GUARDS_OFF: Rule = Rule {
     id: "agent-guards-off",
     decision: DENY,
-    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, its permission questions handed to an MCP tool (`--permission-prompt-tool`), every shell command approved (`--allowedTools Bash`, `'Bash(*)'`), `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo` (or `--allowed-tools run_shell_command`), `qwen --yolo`, `crush --yolo`, `cline -y`, `kimi --yolo`/`--auto`, `copilot --allow-all-tools` (or `--allow-tool shell`), `cursor-agent --force`, `opencode --auto`, `aider --yes-always`, `amp --dangerously-allow-all`, `agy --dangerously-skip-permissions`, `auggie --permission launch-process:allow`, `interpreter --auto_run`, `droid exec --skip-permissions-unsafe` or `--auto high`, `GOOSE_MODE=auto goose`, `OPENCODE_PERMISSION` with an `allow`, `AIDER_YES_ALWAYS`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`), `openhands --headless` (or `--always-approve`); its shell commands and hooks handed to a program (`CLAUDE_CODE_SHELL_PREFIX=…`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `GEMINI_CLI_SYSTEM_SETTINGS_PATH=…`, `OPENCODE_CONFIG=…`, `COPILOT_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported), or given a `PATH` that puts a folder of the command's before the system's (`PATH=/tmp/fake:$PATH claude`), where a program named `safety-net` would answer for the guard its hooks run.",
+    catches: "Starting a nested agent with its guards off: `claude --dangerously-skip-permissions`, `--bare`, hooks disabled, its permission questions handed to an MCP tool (`--permission-prompt-tool`), every shell command approved (`--allowedTools Bash`, `'Bash(*)'`), `codex --dangerously-bypass-approvals-and-sandbox` (or `--sandbox danger-full-access` without approvals), `gemini --yolo` (or `--allowed-tools run_shell_command`), `qwen --yolo`, `crush --yolo`, `cline -y`, `kimi --yolo`/`--auto`, `copilot --allow-all-tools` (or `--allow-tool shell`), `cursor-agent --force`, `opencode --auto`, `aider --yes-always`, `amp --dangerously-allow-all`, `agy --dangerously-skip-permissions`, `auggie --permission launch-process:allow`, `interpreter --auto_run`, `droid exec --skip-permissions-unsafe` or `--auto high`, `GOOSE_MODE=auto goose`, `OPENCODE_PERMISSION` with an `allow`, `AIDER_YES_ALWAYS`, `kilocode --yolo`, `q chat --trust-all-tools` (`kiro-cli`), `openhands --headless` (or `--always-approve`); its shell commands and hooks handed to a program (`CLAUDE_CODE_SHELL_PREFIX=…`); or pointed at another settings folder, where no hook is registered or the guard reads a configuration the agent wrote (`CLAUDE_CONFIG_DIR=…`, `CODEX_HOME=…`, `GEMINI_CLI_HOME=…`, `GEMINI_CLI_SYSTEM_SETTINGS_PATH=…`, `OPENCODE_CONFIG=…`, `COPILOT_HOME=…`, `XDG_CONFIG_HOME=…`, `HOME=…`, given or exported), or given a `PATH` that puts a folder of the command's before the system's (`PATH=/tmp/fake:$PATH claude`), where a program named `safety-net` would answer for the guard its hooks run; or started without `HOME` or `PATH` (`env -i claude`, `env -u HOME claude`), where its hooks may not find the guard and the guard loses the home folder it protects and the user's configuration.",
     instead: "Run the nested agent with its normal permissions and hooks",
     examples: &[
         "claude --dangerously-skip-permissions -p 'fix it'",
@@ -61,6 +61,8 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "cline task new -y x",
         "claude -p x --permission-prompt-tool mcp__approver__approve",
         "openhands --headless -t x",
+        "env -i claude -p x",
+        "env -u HOME claude -p x",
     ],
     allowed: &[
         "claude -p 'summarize'",
@@ -76,6 +78,8 @@ pub static AGENT_GUARDS_OFF: Rule = Rule {
         "opencode run x",
         "PATH=$PATH:/tmp/fake claude -p x",
         "openhands -t x",
+        "env FOO=1 claude -p x",
+        "env -u FOO claude -p x",
     ],
 };
 
@@ -121,7 +125,7 @@ pub static HOOK_CONFIG_TAMPER: Rule = Rule {
 pub static GUARD_SELF_APPROVAL: Rule = Rule {
     id: "guard-self-approval",
     decision: DENY,
-    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`, `brew uninstall safety-net`) or replacing it with a build from elsewhere (`cargo install agent-safety-net --git URL`, `--path DIR` of the guard's source or of any package with a program named `safety-net`, another registry) or an older one (`--version X`, `agent-safety-net@X`, `cargo binstall`).",
+    catches: "The agent working this guard from its own shell: approving a call the guard denied (`safety-net allow CODE`), changing or removing its registration (`safety-net install`, `safety-net uninstall`), or uninstalling it (`cargo uninstall agent-safety-net`, `brew uninstall safety-net`, `nix profile remove safety-net`, `nix-env -e safety-net`) or replacing it with a build from elsewhere (`cargo install agent-safety-net --git URL`, `--git` of a repository named after it, `--path DIR` of the guard's source or of any package with a program named `safety-net`, another registry; with `--force`, which replaces a program of any package, any `--git URL` or a folder the same command clones, whose programs cannot be read beforehand) or an older one (`--version X`, `agent-safety-net@X`, `cargo binstall`).",
     instead: "Tell the user why the call is needed; approving it is theirs to do in their own terminal",
     examples: &[
         "safety-net allow 1a2b3c4d",
@@ -135,6 +139,10 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
         "cargo install agent-safety-net --version 0.0.1 --force",
         "cargo binstall agent-safety-net@0.0.1 -y",
         "brew uninstall safety-net",
+        "nix profile remove safety-net",
+        "nix-env -e safety-net",
+        "git clone https://github.com/x/fork /tmp/s && cargo install --path /tmp/s --force",
+        "cargo install --git https://github.com/x/safety-net-fork",
     ],
     allowed: &[
         "safety-net explain 'rm -rf /'",
@@ -148,6 +156,9 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
         "cargo install --path . ripgrep",
         "echo 'run safety-net allow 1a2b3c4d'",
         "brew uninstall ripgrep",
+        "nix profile remove hello",
+        "git clone https://github.com/x/tool /tmp/t && cargo install --path /tmp/t",
+        "cargo install --git https://github.com/x/tool",
     ],
 };
 
@@ -158,6 +169,7 @@ pub static GUARD_SELF_APPROVAL: Rule = Rule {
 fn guard_build_from_elsewhere(
     command: &crate::command::Command,
     names_guard: bool,
+    analysis: &Analysis,
     context: &Context,
 ) -> Option<String> {
     let args = command.args();
@@ -178,7 +190,30 @@ fn guard_build_from_elsewhere(
             }
         }
     }
+    // `--force` puts the programs built over any of the same name, the guard's among them,
+    // which without it cargo refuses to replace: from a repository (`--git URL`, or a folder
+    // this command clones) what it builds cannot be read beforehand.
+    let forced = args.iter().any(|word| word.is("--force") || word.is("-f"));
+    if let Some(url) = value("--git")
+        && (forced || repository_names_guard(url.text()))
+    {
+        return Some(format!("`--git {}`", url.text()));
+    }
     let folder = value("--path")?;
+    let clones = cloned_folders(analysis);
+    let in_clone = |(url, destination): &(String, Option<crate::paths::AbsPath>)| {
+        let inside = match (crate::paths::resolve(&folder, &command.cwd), destination) {
+            (crate::paths::Target::Path(path), Some(destination)) => path.starts_with(destination),
+            _ => true,
+        };
+        inside && (forced || repository_names_guard(url))
+    };
+    if let Some((url, _)) = clones.iter().find(|clone| in_clone(clone)) {
+        return Some(format!(
+            "the folder `{}`, cloned by this command from {url}",
+            folder.text()
+        ));
+    }
     // The guard's package, or any package with a program named `safety-net` (a `[[bin]]` of
     // that name, `src/bin/safety-net.rs`), which `--force` puts over the guard's.
     let guards_source = |path: &crate::paths::AbsPath| {
@@ -196,6 +231,96 @@ fn guard_build_from_elsewhere(
         || context.read_scripts
             && matches!(crate::paths::resolve(&folder, &command.cwd), crate::paths::Target::Path(path) if guards_source(&path));
     named.then(|| format!("the folder `{}`", folder.text()))
+}
+
+/// Whether a repository's address names the guard (`https://github.com/x/safety-net-fork`).
+fn repository_names_guard(url: &str) -> bool {
+    url.trim_end_matches('/')
+        .rsplit(['/', ':'])
+        .next()
+        .is_some_and(|name| name.to_ascii_lowercase().contains("safety-net"))
+}
+
+/// The repositories the command clones, each with its address and the folder it lands in
+/// (`None` when only known as it runs): `git clone URL [DIR]`, `hg clone URL [DIR]`, `jj git
+/// clone URL [DIR]`, `gh repo clone REPO [DIR]`, in a folder named after the repository when
+/// none is given.
+fn cloned_folders(analysis: &Analysis) -> Vec<(String, Option<crate::paths::AbsPath>)> {
+    let mut clones = Vec::new();
+    for command in &analysis.commands {
+        let args = command.args();
+        let operands: Vec<&Word> = match command.name.as_str() {
+            "git" => {
+                let git = crate::tools::git::invocation(command);
+                if git.subcommand != "clone" {
+                    continue;
+                }
+                crate::args::parse(git.args, &crate::registry::tool_options::GIT_CLONE_OPTIONS)
+                    .operands()
+                    .collect()
+            }
+            "hg" | "jj" | "gh" => {
+                let words: Vec<&Word> = args.iter().filter(|word| !word.text().starts_with('-')).collect();
+                let verb: &[&str] = match command.name.as_str() {
+                    "hg" => &["clone"],
+                    "jj" => &["git", "clone"],
+                    _ => &["repo", "clone"],
+                };
+                if !words
+                    .iter()
+                    .map(|word| word.text())
+                    .take(verb.len())
+                    .eq(verb.iter().copied())
+                {
+                    continue;
+                }
+                words[verb.len()..].to_vec()
+            }
+            _ => continue,
+        };
+        let Some(url) = operands.first() else { continue };
+        let named = url.text().trim_end_matches('/').rsplit(['/', ':']).next().unwrap_or("");
+        let named = named.strip_suffix(".git").unwrap_or(named);
+        let destination = match operands.get(1) {
+            Some(folder) => Some((*folder).clone()),
+            None => (!named.is_empty()).then(|| Word::literal(named, url.span)),
+        };
+        let destination = destination.and_then(|folder| match crate::paths::resolve(&folder, &command.cwd) {
+            crate::paths::Target::Path(path) => Some(path),
+            _ => None,
+        });
+        clones.push((format!("`{}`", url.text()), destination));
+    }
+    clones
+}
+
+/// Why the `env` that starts a nested agent takes away what its hooks need: `env -i` (an
+/// empty environment) or `env -u HOME`/`-u PATH`. The guard its hooks run no longer knows the
+/// user's home folder, which it protects and where the user's configuration is, and a hook
+/// found by `PATH` may not start at all: a hook that fails to start lets the call through.
+fn environment_removed(subject: &Subject) -> Option<String> {
+    let command = subject.command;
+    let parent = &subject.analysis.commands[command.parent?];
+    if command.via.as_deref() != Some("env") || parent.name != "env" {
+        return None;
+    }
+    let parsed = crate::args::parse(parent.args(), &crate::registry::wrappers::ENV_OPTIONS);
+    if parsed.has('i', "ignore-environment") {
+        return Some(format!(
+            "`env -i` starts the nested `{}` with an empty environment: without `HOME` and `PATH` its hooks may not find `safety-net`, and this guard loses the home folder it protects and the user's configuration",
+            command.name
+        ));
+    }
+    let unset = parsed
+        .args
+        .iter()
+        .filter(|arg| arg.is_short('u') || arg.is_long("unset"))
+        .filter_map(|arg| arg.value()?.value())
+        .find(|name| matches!(*name, "HOME" | "PATH" | "USERPROFILE"))?;
+    Some(format!(
+        "`env -u {unset}` starts the nested `{}` without `{unset}`: its hooks may not find `safety-net`, and this guard loses the home folder it protects and the user's configuration",
+        command.name
+    ))
 }
 
 /// Commands an agent runs all the time; a definition with one of these names is suspect.
@@ -291,6 +416,7 @@ fn check(subject: &Subject, report: &mut Report) {
     }
     guard_binary_changed(subject, report);
     editor_auto_approval(subject, report);
+    package_hooks_written(subject, report);
     if AGENTS.contains(&command.name.as_str()) || command.name == "npx" {
         for (name, value) in &command.assignments {
             if AGENT_CONFIG_VARIABLES.contains(&name.as_str()) || GUARD_CONFIG_VARIABLES.contains(&name.as_str()) {
@@ -305,6 +431,9 @@ fn check(subject: &Subject, report: &mut Report) {
             .find_map(|(name, value)| (name == "PATH").then(|| folder_before_guard(value)).flatten())
         {
             report.flag(&AGENT_GUARDS_OFF, command.span, path_moved(&folder));
+        }
+        if let Some(why) = environment_removed(subject) {
+            report.flag(&AGENT_GUARDS_OFF, command.span, why);
         }
     }
     match command.name.as_str() {
@@ -356,7 +485,8 @@ fn check(subject: &Subject, report: &mut Report) {
                     "`cargo install` of a pinned version would replace the guard that checks the agent with an older build, with fewer checks",
                 );
             } else if words.first() == Some(&"install")
-                && let Some(source) = guard_build_from_elsewhere(command, names_guard, subject.context)
+                && let Some(source) =
+                    guard_build_from_elsewhere(command, names_guard, subject.analysis, subject.context)
             {
                 report.flag(
                     &GUARD_SELF_APPROVAL,
@@ -375,6 +505,33 @@ fn check(subject: &Subject, report: &mut Report) {
                     &GUARD_SELF_APPROVAL,
                     command.span,
                     "`brew uninstall safety-net` from the agent's shell would remove the guard that checks the agent",
+                );
+            }
+        }
+        // Nix's `nix profile remove ELEMENT…` and `nix-env -e|--uninstall NAME…`, an element
+        // named after the guard (`safety-net`, `packages.x86_64-linux.safety-net`, a store path).
+        "nix" | "nix-env" => {
+            let words: Vec<&str> = command.args().iter().map(Word::text).collect();
+            let removes = match command.name.as_str() {
+                "nix" => words
+                    .iter()
+                    .filter(|w| !w.starts_with('-'))
+                    .take(2)
+                    .eq(["profile", "remove"].iter()),
+                _ => words.iter().any(|w| matches!(*w, "-e" | "--uninstall")),
+            };
+            if removes && words.iter().any(|w| !w.starts_with('-') && w.contains("safety-net")) {
+                report.flag(
+                    &GUARD_SELF_APPROVAL,
+                    command.span,
+                    format!(
+                        "`{}` of safety-net from the agent's shell would remove the guard that checks the agent",
+                        if command.name == "nix" {
+                            "nix profile remove"
+                        } else {
+                            "nix-env --uninstall"
+                        }
+                    ),
                 );
             }
         }
@@ -793,7 +950,7 @@ pub(super) fn written_where(subject: &Subject, wanted: impl Fn(&crate::paths::Ab
 
 /// Whether `command` writes a file `wanted` accepts, or (when `unknown_counts`) one only known
 /// when it runs.
-fn command_writes_where(
+pub(super) fn command_writes_where(
     command: &crate::command::Command,
     wanted: &impl Fn(&crate::paths::AbsPath) -> bool,
     unknown_counts: bool,
@@ -882,6 +1039,41 @@ fn editor_auto_approval(subject: &Subject, report: &mut Report) {
             &super::scheduled::SCHEDULE_JOB,
             subject.command.span,
             format!("`{key}…` in the editor's settings names the program each new terminal or task starts, later, outside any hook"),
+        );
+    }
+}
+
+/// A command writing git hooks into `package.json`, which husky 4 (`"husky": {"hooks": {…}}`)
+/// and simple-git-hooks (`"simple-git-hooks": {"pre-commit": …}`) install and run at the next
+/// commit, the user's too: `npm pkg set husky.hooks.pre-commit=…`, or a program whose text the
+/// command shows writing the file (`jq '.husky.hooks…' package.json > t && mv t package.json`,
+/// `sed -i`). A hook's name must be in the text for simple-git-hooks, whose name is also the
+/// name of its package (`devDependencies`).
+fn package_hooks_written(subject: &Subject, report: &mut Report) {
+    let text = subject.original;
+    let names_hook = || crate::registry::git::HOOKS.iter().any(|(hook, _)| text.contains(hook));
+    let manager = if text.contains("husky") && text.contains("hooks") {
+        "husky"
+    } else if text.contains("simple-git-hooks") && names_hook() {
+        "simple-git-hooks"
+    } else {
+        return;
+    };
+    let command = subject.command;
+    let args = command.args();
+    let set_by_npm = matches!(command.name.as_str(), "npm" | "pnpm")
+        && args.iter().any(|word| word.is("pkg"))
+        && args.iter().any(|word| word.is("set"))
+        && args.iter().any(|word| {
+            let key = word.text().split_once('=').map_or(word.text(), |(key, _)| key);
+            key.starts_with("husky.hooks") || key == "husky" || key.starts_with("simple-git-hooks")
+        });
+    let package = |path: &crate::paths::AbsPath| path.name() == Some("package.json");
+    if set_by_npm || command_writes_where(command, &package, false) {
+        report.flag(
+            &super::scheduled::SCHEDULE_JOB,
+            command.span,
+            format!("{manager}'s git hooks written to `package.json` run at the next commit, the user's too, outside any hook"),
         );
     }
 }

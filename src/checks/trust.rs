@@ -634,6 +634,7 @@ fn check(subject: &Subject, report: &mut Report) {
         }
     }
     judge_program(command, subject.context, report);
+    script_shell_set(subject, report);
 }
 
 /// Judges the variables the command's declarations export, and the git settings they make.
@@ -1406,7 +1407,7 @@ const WELL_KNOWN_PROGRAMS: &[&str] = &[
 pub static TOOL_CONFIG_COMMAND: Rule = Rule {
     id: "tool-config-command",
     decision: ASK,
-    catches: "Writing a package manager's or CLI's setting that makes its later commands, the user's too, run a program: npm's, pnpm's, yarn's or bun's `script-shell` (every package script runs through it), `shell`, `git`, `editor`, `browser`, `viewer`; gh's `editor`, `browser`, `pager`; Go's `go env -w` of `CC`, `CXX`, `AR`, `PKG_CONFIG` or `GOFLAGS=-toolexec=…`/`-exec=…` (every later build runs it); set to anything but a well-known shell, editor, pager or browser, or a program of the user's own outside the project. What the program does is judged now too, but it runs later, outside any hook.",
+    catches: "Writing a package manager's or CLI's setting that makes its later commands, the user's too, run a program: npm's, pnpm's, yarn's or bun's `script-shell` (every package script runs through it; set with `config set`, written to a `.npmrc` or `.yarnrc`, or given to one command as `--script-shell=…`), `shell`, `git`, `editor`, `browser`, `viewer`; gh's `editor`, `browser`, `pager`; Go's `go env -w` of `CC`, `CXX`, `AR`, `PKG_CONFIG` or `GOFLAGS=-toolexec=…`/`-exec=…` (every later build runs it); set to anything but a well-known shell, editor, pager or browser, or a program of the user's own outside the project. What the program does is judged now too, but it runs later, outside any hook.",
     instead: "Pass the setting for one command (`npm run build --script-shell=bash`), or let the user change their configuration",
     examples: &[
         "npm config set script-shell /tmp/x.sh",
@@ -1418,6 +1419,8 @@ pub static TOOL_CONFIG_COMMAND: Rule = Rule {
         "gh config set pager /tmp/p.sh",
         "go env -w GOFLAGS=-toolexec=/tmp/x.sh",
         "go env -w CC=/tmp/cc",
+        "echo 'script-shell=/tmp/x.sh' >> .npmrc",
+        "npm run build --script-shell=/tmp/x.sh",
     ],
     allowed: &[
         "npm config set script-shell bash",
@@ -1431,6 +1434,9 @@ pub static TOOL_CONFIG_COMMAND: Rule = Rule {
         "go env -w CC=aarch64-linux-gnu-gcc CGO_ENABLED=1",
         "go env -w GOPRIVATE=github.com/acme/*",
         "go env GOPATH",
+        "echo 'script-shell=bash' >> .npmrc",
+        "echo 'registry=https://registry.npmjs.org/' >> .npmrc",
+        "npm run build --script-shell=bash",
     ],
 };
 
@@ -1467,8 +1473,24 @@ fn tool_program_setting(tool: &str, key: &str, value: &str, context: &Context) -
         "go" => true,
         _ => false,
     };
+    if !runs {
+        return None;
+    }
+    let text = unfamiliar_program(tool, value, context)?;
+    let setting = match tool {
+        "go" => format!("go env -w {key}={text}"),
+        _ => format!("{tool} config set {key} {text}"),
+    };
+    Some(format!(
+        "`{setting}` would make later `{tool}` commands, the user's too, run `{text}` outside any hook"
+    ))
+}
+
+/// The program a setting of `tool` names (`value`, trimmed of quotes), when it is not a
+/// well-known one, a program of the user's own outside the project, nor (for Go) a C compiler.
+fn unfamiliar_program<'v>(tool: &str, value: &'v str, context: &Context) -> Option<&'v str> {
     let text = value.trim().trim_matches(['"', '\'']);
-    if !runs || text.is_empty() {
+    if text.is_empty() {
         return None;
     }
     let first = text.split_whitespace().next().unwrap_or("");
@@ -1490,13 +1512,59 @@ fn tool_program_setting(tool: &str, key: &str, value: &str, context: &Context) -
     let users_own = expanded_path(path, context)
         .is_some_and(|path| path.starts_with(&context.home) && !path.starts_with(&context.project_root));
     let compiler = tool == "go" && !path.contains(['/', '\\']) && is_compiler(&program);
-    let setting = match tool {
-        "go" => format!("go env -w {key}={text}"),
-        _ => format!("{tool} config set {key} {text}"),
+    (!well_known && !users_own && !compiler).then_some(text)
+}
+
+/// npm's `script-shell` (pnpm's, yarn 1's) set where the package manager reads it later, in a
+/// project's or the user's `.npmrc` (`script-shell=/tmp/x.sh`) or `.yarnrc` (`script-shell
+/// "/tmp/x.sh"`), by a command that writes that file; or given to one command
+/// (`--script-shell=/tmp/x.sh`), which runs each script it starts through that program.
+fn script_shell_set(subject: &Subject, report: &mut Report) {
+    const KEY: &str = "script-shell";
+    let command = subject.command;
+    if matches!(command.name.as_str(), "npm" | "pnpm" | "yarn" | "bun") {
+        let args = command.args();
+        let flag = args.iter().enumerate().find_map(|(at, word)| {
+            let text = word.text().strip_prefix("--script-shell")?;
+            match text.strip_prefix('=') {
+                Some(value) => Some(value.to_owned()),
+                None if text.is_empty() => args.get(at + 1).map(|next| next.text().to_owned()),
+                None => None,
+            }
+        });
+        if let Some(value) = flag
+            && let Some(program) = unfamiliar_program(&command.name, &value, subject.context)
+        {
+            report.flag(
+                &TOOL_CONFIG_COMMAND,
+                command.span,
+                format!("`--script-shell={program}` makes `{}` run each script it starts through `{program}`, a program nobody reviewed", command.name),
+            );
+        }
+    }
+    let Some(at) = subject.original.find(KEY) else { return };
+    let settings_file = |path: &crate::paths::AbsPath| matches!(path.name(), Some(".npmrc" | ".yarnrc"));
+    if !super::tamper::command_writes_where(command, &settings_file, false) {
+        return;
+    }
+    // The value after the key and `=` or spaces: in quotes, or up to the end of the line or a
+    // quote that closes the text around it (a Windows path may hold spaces).
+    let rest = subject.original[at + KEY.len()..].trim_start_matches([' ', '=', '\t']);
+    let value = match rest.strip_prefix('"') {
+        Some(quoted) => quoted.split('"').next().unwrap_or(""),
+        None => rest.split(['\n', '\'', '"']).next().unwrap_or(""),
     };
-    (!well_known && !users_own && !compiler).then(|| {
-        format!("`{setting}` would make later `{tool}` commands, the user's too, run `{text}` outside any hook")
-    })
+    let value = value.split("\\n").next().unwrap_or(value);
+    let program = match unfamiliar_program("npm", value, subject.context) {
+        Some(program) => format!("`{program}`"),
+        None if value.is_empty() => "a program this guard cannot read".to_owned(),
+        None => return,
+    };
+    report.flag(
+        &TOOL_CONFIG_COMMAND,
+        command.span,
+        format!("`script-shell` written to the package manager's settings would make every later script, the user's too, run through {program} outside any hook"),
+    );
 }
 
 /// The settings of `go env -w VARIABLE=VALUE` that name a program every later build runs, with

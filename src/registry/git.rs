@@ -244,7 +244,7 @@ pub(crate) fn is_include(key: &str) -> bool {
 
 /// The hooks git runs from every hook folder, with the subcommands that run each (githooks(5));
 /// `git config` runs none itself, but the hooks it points at run from then on.
-const HOOKS: &[(&str, &[&str])] = &[
+pub(crate) const HOOKS: &[(&str, &[&str])] = &[
     ("pre-commit", &["commit", "rebase", "cherry-pick", "revert"]),
     (
         "prepare-commit-msg",

@@ -27,7 +27,7 @@ mod terminals;
 pub(crate) mod tool_options;
 mod virtualenvs;
 mod windows;
-mod wrappers;
+pub(crate) mod wrappers;
 
 use crate::command::Command;
 use table::Family;

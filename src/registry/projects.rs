@@ -442,7 +442,11 @@ fn package_scripts(name: &str, args: &[Word]) -> Vec<Execution> {
             .iter()
             .filter_map(|word| {
                 let (key, _) = word.text().split_once('=')?;
-                key.starts_with("scripts.").then(|| Execution::Code {
+                // A hook husky 4 or simple-git-hooks runs at the next commit, as a script.
+                let runs = key.starts_with("scripts.")
+                    || key.starts_with("husky.hooks.")
+                    || key.starts_with("simple-git-hooks.") && key != "simple-git-hooks.preserveUnused";
+                runs.then(|| Execution::Code {
                     via: format!("{name} pkg set {key}"),
                     words: vec![word.strip_prefix(key.len() + 1)],
                     positional: Vec::new(),

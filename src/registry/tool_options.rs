@@ -37,6 +37,28 @@ pub const NGROK_OPTIONS: Options = Options::gnu(
     ],
 );
 
+/// The options of `git clone` that take a value (the tamper checker reads where it clones to).
+pub const GIT_CLONE_OPTIONS: Options = Options::gnu(
+    "uobcj",
+    &[
+        "upload-pack",
+        "origin",
+        "branch",
+        "config",
+        "depth",
+        "jobs",
+        "template",
+        "reference",
+        "separate-git-dir",
+        "filter",
+        "shallow-since",
+        "shallow-exclude",
+        "server-option",
+        "bundle-uri",
+        "ref-format",
+    ],
+);
+
 /// `clickhouse-client`'s and `clickhouse client`'s options, and where their SQL comes from.
 const CLICKHOUSE_OPTIONS: Options = Options::gnu(
     "qhudpC",
@@ -197,26 +219,7 @@ pub const ENTRIES: &[Entry] = &[
     ),
     git(
         &["clone"],
-        Options::gnu(
-            "uobcj",
-            &[
-                "upload-pack",
-                "origin",
-                "branch",
-                "config",
-                "depth",
-                "jobs",
-                "template",
-                "reference",
-                "separate-git-dir",
-                "filter",
-                "shallow-since",
-                "shallow-exclude",
-                "server-option",
-                "bundle-uri",
-                "ref-format",
-            ],
-        ),
+        GIT_CLONE_OPTIONS,
         // The folder the second operand names is where the repository's files land.
         &[shell_option(Opt::Both('u', "upload-pack")), Carrier::WritesOperand(1)],
     ),

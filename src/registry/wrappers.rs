@@ -31,6 +31,19 @@ const fn wrapper(names: &'static [&'static str], options: Options) -> Wrapper {
 
 const NONE: Options = Options::posix("", &[]);
 
+/// The options of `env` (the tamper checker reads `-i` and `-u NAME` from them).
+pub const ENV_OPTIONS: Options = Options::posix(
+    "uCSP",
+    &[
+        "unset",
+        "chdir",
+        "split-string",
+        "default-signal",
+        "ignore-signal",
+        "block-signal",
+    ],
+);
+
 const WRAPPERS: &[Wrapper] = &[
     Wrapper {
         assignments: true,
@@ -77,20 +90,7 @@ const WRAPPERS: &[Wrapper] = &[
     ),
     Wrapper {
         assignments: true,
-        ..wrapper(
-            &["env"],
-            Options::posix(
-                "uCSP",
-                &[
-                    "unset",
-                    "chdir",
-                    "split-string",
-                    "default-signal",
-                    "ignore-signal",
-                    "block-signal",
-                ],
-            ),
-        )
+        ..wrapper(&["env"], ENV_OPTIONS)
     },
     Wrapper {
         no_command: &['v', 'V'],

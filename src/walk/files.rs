@@ -233,18 +233,22 @@ impl Walker<'_> {
         }
     }
 
-    /// The file this command wrote that a program of `cmd.exe` code runs: cmd.exe takes `\` for
-    /// `/` (`.\x.exe`), and finds a bare name (`x.exe`, or `x` with an extension of `PATHEXT`)
-    /// in the working folder before the folders on `PATH`.
+    /// The file this command wrote that a program of `cmd.exe` or PowerShell code runs: both
+    /// take `\` for `/` (`.\x.exe`); cmd.exe, and PowerShell's `Start-Process`, find a bare name
+    /// (`x.exe`, or `x` with an extension of `PATHEXT`) in the working folder before the folders
+    /// on `PATH`, where PowerShell's own calls look only on `PATH`.
     fn written_in_cmd_folder(&self, id: CommandId) -> Option<Word> {
         let command = self.command(id);
-        let in_cmd = command
+        let shell = command
             .parent
-            .is_some_and(|parent| self.command(parent).name == "cmd" && command.origin.is_some());
+            .filter(|_| command.origin.is_some())
+            .map(|parent| self.command(parent).name.as_str());
+        let in_powershell = matches!(shell, Some("pwsh" | "powershell"));
+        let bare_names = shell == Some("cmd") || in_powershell && command.origin.as_deref() == Some("Start-Process");
         let program = command.argv.first()?;
-        let name = program
-            .value()
-            .filter(|name| in_cmd && !name.is_empty() && !name.contains('/'))?;
+        let name = program.value().filter(|name| {
+            !name.is_empty() && !name.contains('/') && (bare_names || in_powershell && name.contains('\\'))
+        })?;
         let name = name.replace('\\', "/");
         let relative = if name.contains('/') { name } else { format!("./{name}") };
         let with_extension = relative.rsplit('/').next().is_some_and(|last| last.contains('.'));
