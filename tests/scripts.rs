@@ -398,6 +398,51 @@ fn a_pattern_in_the_command_name_is_the_program_it_matches() {
 }
 
 #[test]
+fn files_on_disk_fed_to_clients_and_consoles_otherwise_are_read() {
+    let project = Project::new("sql-fed");
+    project
+        .write("drop.sql", "DROP TABLE users;\n")
+        .write("report.sql", "SELECT count(*) FROM users;\n")
+        .write("wipe.py", "from app.models import User\nUser.objects.all().delete()\n")
+        .write("count.py", "from app.models import User\nprint(User.objects.count())\n")
+        .write("wipe.rb", "User.delete_all\n")
+        .write("wipe.php", "<?php\nDB::table('users')->delete();\n");
+    let ask = (Decision::Ask, Some("sql-destructive".to_owned()));
+    for command in [
+        "psql -c \"$(cat drop.sql)\"",
+        "mysql -e \"$(< drop.sql)\"",
+        "sqlite3 app.db \"$(cat report.sql drop.sql)\"",
+        "sqlcmd -S db -Q \"$(cat drop.sql)\"",
+        "sqlcmd -S db -i report.sql,drop.sql",
+        "sqlcmd -S db --input-file=drop.sql",
+        "ssh db.example.com psql < drop.sql",
+        "ssh db.example.com mysql app < drop.sql",
+        "ssh db.example.com 'psql -d app' < drop.sql",
+        "python manage.py shell < wipe.py",
+        "bin/rails console < wipe.rb",
+        "bin/rails runner wipe.rb",
+        "php artisan tinker wipe.php",
+        "python manage.py dbshell < drop.sql",
+    ] {
+        assert_eq!(project.judge(command), ask, "{command}");
+    }
+    for command in [
+        "psql -c \"$(cat report.sql)\"",
+        "psql -c \"$(cat missing.sql)\"",
+        "mysql -e \"$(< missing.sql)\"",
+        "sqlcmd -S db -i report.sql,missing.sql",
+        "ssh db.example.com psql < report.sql",
+        "ssh db.example.com psql < missing.sql",
+        "python manage.py shell < count.py",
+        "python manage.py shell < missing.py",
+        "bin/rails runner missing.rb",
+        "bin/rails runner < wipe.rb",
+    ] {
+        assert_eq!(project.judge(command), ALLOW, "{command}");
+    }
+}
+
+#[test]
 fn sql_scripts_on_disk_are_read_by_the_database_clients() {
     let project = Project::new("sql");
     project

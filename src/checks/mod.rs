@@ -56,6 +56,8 @@ use crate::rules::Rule;
 use crate::source::Span;
 use crate::verdict::Finding;
 
+pub use orm::console_input;
+
 /// A family of checks.
 pub struct Checker {
     /// The rules it reports.

@@ -7,6 +7,8 @@
 
 mod console;
 
+pub use console::console_input;
+
 use super::{ASK, Applies, Checker, DENY, Report, Subject};
 use crate::command::{Analysis, Command};
 use crate::context::Context;

@@ -204,6 +204,9 @@ pub enum Carrier {
     FileOrStdin { index: usize, language: Language },
     /// The value of an option names a file of code in a language (`at -f`, `gdb -x`).
     OptionScript { option: Opt, language: Language },
+    /// The value of an option names files of code in a language, separated by commas
+    /// (`sqlcmd -i setup.sql,seed.sql`).
+    OptionScriptList { option: Opt, language: Language },
     /// The value of an option is a program whose input and output are the network connection
     /// (`nc -e /bin/sh`): a shell or interpreter there is run by whoever connects.
     NetworkProgram(Opt),
@@ -383,7 +386,8 @@ impl Carrier {
             | Carrier::ScriptOperandsPrefixed { language, .. }
             | Carrier::FolderScript { language, .. }
             | Carrier::OptionScriptPrefixed { language, .. }
-            | Carrier::OptionScript { language, .. } => Some(language),
+            | Carrier::OptionScript { language, .. }
+            | Carrier::OptionScriptList { language, .. } => Some(language),
             _ => None,
         }
     }
@@ -478,6 +482,9 @@ impl Carrier {
             Carrier::Stdin(language) => format!("{language:?} code on standard input"),
             Carrier::OptionScript { option, language } => {
                 format!("`{}` names a {language:?} script", option.spelled())
+            }
+            Carrier::OptionScriptList { option, language } => {
+                format!("`{}` names {language:?} scripts, comma-separated", option.spelled())
             }
             Carrier::NetworkProgram(option) => format!("`{}` runs a program for the network peer", option.spelled()),
             Carrier::NetworkScript(option) => format!("`{}` runs a script for the network peer", option.spelled()),
@@ -987,7 +994,7 @@ fn entry_executions(
                 let scripted = entry
                     .carriers
                     .iter()
-                    .any(|c| matches!(c, Carrier::OptionScript { option, .. } if option.given(&parsed, rest)));
+                    .any(|c| matches!(c, Carrier::OptionScript { option, .. } | Carrier::OptionScriptList { option, .. } if option.given(&parsed, rest)));
                 let given = found.iter().any(|e| !matches!(e, Execution::Command { .. }));
                 if !scripted && !given {
                     found.push(Execution::Stdin { via: via(""), language });
@@ -1250,6 +1257,27 @@ fn entry_executions(
                     let mut argv = vec![Word::literal(&format!("{prefix}{subcommand}"), rest[start].span)];
                     argv.extend(rest[start + 1..].iter().cloned());
                     found.push(command_of(via(""), &argv));
+                }
+            }
+            Carrier::OptionScriptList { option, language } => {
+                for value in option.values(&parsed, rest) {
+                    // A list only known when it runs is one path, as written.
+                    let paths = match value.value() {
+                        Some(list) => list
+                            .split(',')
+                            .filter(|path| !path.is_empty())
+                            .map(|path| Word::literal(path, value.span))
+                            .collect(),
+                        None => vec![value.clone()],
+                    };
+                    for path in paths {
+                        found.push(Execution::File {
+                            via: via(&format!(" {}", option.spelled())),
+                            path,
+                            language,
+                            current_shell: false,
+                        });
+                    }
                 }
             }
             Carrier::OptionScript { option, language } => {

@@ -885,9 +885,11 @@ pub const ENTRIES: &[Entry] = &[
             Carrier::Stdin(Language::Sql),
         ],
     ),
+    // sqlcmd's `-i` takes a comma-separated list of files, and go-sqlcmd's `--input-file` too
+    // (a string slice: repeated, or comma-separated).
     tool(
         &["sqlcmd", "osql"],
-        Options::gnu("SdUPQqiolthswacfkmvWYAL", &[]),
+        Options::gnu("SdUPQqiolthswacfkmvWYAL", &["input-file"]),
         &[
             Carrier::OptionCode {
                 option: Opt::Short('Q'),
@@ -897,8 +899,8 @@ pub const ENTRIES: &[Entry] = &[
                 option: Opt::Short('q'),
                 language: Language::Sql,
             },
-            Carrier::OptionScript {
-                option: Opt::Short('i'),
+            Carrier::OptionScriptList {
+                option: Opt::Both('i', "input-file"),
                 language: Language::Sql,
             },
             Carrier::Stdin(Language::Sql),

@@ -5,7 +5,7 @@ use super::files::Content;
 use super::shell::Shell;
 use super::syntax::Reader;
 use super::{Cursor, Walker};
-use crate::command::{Command, CommandId, Input, LayerId, LayerKind, Output, Privileged, Run};
+use crate::command::{Command, CommandId, Input, LayerId, LayerKind, Output, Privileged, RedirectOperator, Run};
 use crate::interpreters::Arguments;
 use crate::language::Language;
 use crate::paths::{self, AbsPath, Cwd, Target};
@@ -66,6 +66,16 @@ impl Walker<'_> {
         }
         if refused {
             return;
+        }
+        // A framework's console reads code on its input, and scripts it is named (`manage.py
+        // shell < wipe.py`, `rails runner wipe.rb`), as an interpreter does.
+        if let Some(console) = crate::checks::console_input(self.command(id)) {
+            if console.stdin {
+                self.run_stdin(id, console.via, console.language, at);
+            }
+            for file in &console.files {
+                self.run_file(id, console.via, file, Some(console.language), false, at);
+            }
         }
         let output = producers::output(id, &self.analysis, self.context);
         self.analysis.commands[id].output = match output {
@@ -348,6 +358,12 @@ impl Walker<'_> {
     /// it runs. Shell words are joined by spaces, other languages' by lines.
     pub(super) fn run_code(&mut self, id: CommandId, code: &Code, words: &[Word], at: &mut Cursor) {
         if code.language.is_mostly_data() && !has_literal_text(words) {
+            // SQL a substitution reads from files (`psql -c "$(cat drop.sql)"`, `"$(< drop.sql)"`)
+            // is what those files hold: the file written earlier, or the one on disk.
+            let files: Vec<Word> = words.iter().flat_map(|word| self.files_substituted(id, word)).collect();
+            for file in files {
+                self.run_file(id, &code.via, &file, Some(code.language), false, at);
+            }
             return;
         }
         if self.unseen_code(id, &code.via, words) {
@@ -388,9 +404,20 @@ impl Walker<'_> {
             // Its commands read the text or the output the command reads (`printf … | bash -c
             // 'bash'`: the inner shell reads the printed text as its code), unless that is the
             // code itself.
-            let stdin = &self.analysis.commands[id].stdin;
-            if !code.read_from_stdin && matches!(stdin, Input::Text(_) | Input::Piped(_)) {
-                own.descriptors.push((0, stdin.clone()));
+            let command = &self.analysis.commands[id];
+            match &command.stdin {
+                Input::Text(_) | Input::Piped(_) if !code.read_from_stdin => {
+                    own.descriptors.push((0, command.stdin.clone()));
+                }
+                // A file the outer shell opened (`ssh host psql < drop.sql`): the path is the
+                // outer command's, wherever the code runs.
+                Input::File(path) if !code.read_from_stdin => {
+                    if let Target::Path(absolute) = paths::resolve(path, &command.cwd) {
+                        let file = Word::literal(absolute.as_str(), path.span);
+                        own.descriptors.push((0, Input::File(file)));
+                    }
+                }
+                _ => {}
             }
             self.nested_shell_layer(source, &code.via, code.parent, &mut own, layer_depth, reader)
         };
@@ -566,6 +593,49 @@ impl Walker<'_> {
             files.iter().filter(|word| !word.is("-")).cloned().collect()
         } else {
             Vec::new()
+        }
+    }
+
+    /// The files a command substitution prints when `word` is that substitution alone and it
+    /// only reads them: a plain `cat FILE…` or bash's `$(< FILE)`. Empty for anything else (an
+    /// option that changes the text, more than one command, output already known).
+    fn files_substituted(&self, id: CommandId, word: &Word) -> Vec<Word> {
+        let [Part::Dynamic(dynamic)] = word.parts.as_slice() else {
+            return Vec::new();
+        };
+        if dynamic.kind != DynamicKind::CommandOutput(Output::Unknown) {
+            return Vec::new();
+        }
+        // The commands inside the substitution, walked before the command that uses its output.
+        let outer = dynamic.span;
+        let mut inside = self.analysis.commands[..id].iter().filter(|command| {
+            let span = command.span;
+            span.start >= outer.start && span.end <= outer.end && span != outer
+        });
+        let (Some(reader), None) = (inside.next(), inside.next()) else {
+            return Vec::new();
+        };
+        let args = reader.args();
+        let files = if args.first().is_some_and(|word| word.is("--")) {
+            &args[1..]
+        } else {
+            args
+        };
+        match reader.redirects.as_slice() {
+            // bash's `$(< FILE)`: no command, one file read.
+            [redirect] if reader.argv.is_empty() && redirect.operator == RedirectOperator::Read => {
+                vec![redirect.target.clone()]
+            }
+            [] if reader.name == "cat"
+                && matches!(reader.stdin, Input::Inherited)
+                && !files.is_empty()
+                && files
+                    .iter()
+                    .all(|word| word.value().is_some_and(|text| !text.starts_with('-'))) =>
+            {
+                files.to_vec()
+            }
+            _ => Vec::new(),
         }
     }
 
