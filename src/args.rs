@@ -297,9 +297,10 @@ pub fn completed<'n>(written: &str, names: impl Iterator<Item = &'n str> + Clone
     if let Some(exact) = names.clone().find(|name| *name == written) {
         return Some(exact);
     }
+    // A name listed twice is one name.
     let mut beginning = names.filter(|name| name.starts_with(written));
     let only = beginning.next()?;
-    beginning.next().is_none().then_some(only)
+    beginning.all(|name| name == only).then_some(only)
 }
 
 /// Whether `text` is a bundle of short options (`-aIx`) holding `letter`, for the checks that

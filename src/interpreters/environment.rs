@@ -317,7 +317,7 @@ fn printed_in(
             .any(|(_, request)| request.contains(&at) && authenticates(code, request.start, at))
     };
     regions.into_iter().find_map(|(call, region)| {
-        let variable = shown_in(model, code, &reads, &tainted, &region, printed)?;
+        let (variable, _) = shown_in(model, code, &reads, &tainted, &region, printed)?;
         Some(Printed {
             call,
             variable,
@@ -339,6 +339,10 @@ pub struct Sent {
     /// Whether the variable is the request's own credential (a header, `auth=`, a cookie) rather
     /// than its data.
     pub credential: bool,
+    /// The header the credential goes in, when the code names it among the request's headers
+    /// (`headers={'X-Api-Key': …}`): a header of the service's own, or one that carries data;
+    /// `None` for `auth=`, a cookie, or a header the code does not name.
+    pub header: Option<String>,
 }
 
 /// What `code` in `language` sends of the environment in a request: as its data, or else a
@@ -371,11 +375,14 @@ pub fn sent(language: Language, code: &str) -> Vec<Sent> {
                 shown_in(model, code, &reads, &tainted, &region, |at| {
                     authenticates(code, region.start, at)
                 })
-                .filter(Option::is_some)
+                .filter(|(variable, _)| variable.is_some())
             };
-            let (variable, credential) = match data {
-                Some(variable) => (variable, false),
-                None => (credential()?, true),
+            let (variable, credential, header) = match data {
+                Some((variable, _)) => (variable, false, None),
+                None => {
+                    let (variable, at) = credential()?;
+                    (variable, true, header_named(code, region.start, at))
+                }
             };
             let urls = match addresses(code, region.clone()) {
                 urls if urls.is_empty() => everywhere.clone(),
@@ -387,6 +394,7 @@ pub fn sent(language: Language, code: &str) -> Vec<Sent> {
                 at: canonical.original(region.start)..canonical.original(region.end),
                 urls,
                 credential,
+                header,
             })
         })
         .collect()
@@ -448,7 +456,7 @@ fn calls(model: &Compiled, pattern: &CodePattern, code: &str) -> Vec<(String, Ra
 }
 
 /// The variable (`None`: the whole environment) whose value `region` uses, through a read or a
-/// name bound to one, at a place `counts` accepts.
+/// name bound to one, at a place `counts` accepts, and where it is used.
 fn shown_in(
     model: &Compiled,
     code: &str,
@@ -456,15 +464,15 @@ fn shown_in(
     tainted: &[(String, Option<String>)],
     region: &Range<usize>,
     counts: impl Fn(usize) -> bool,
-) -> Option<Option<String>> {
+) -> Option<(Option<String>, usize)> {
     let read = reads
         .iter()
         .find(|read| within(&read.at, region) && counts(read.at.start))
-        .map(|read| read.variable.clone());
+        .map(|read| (read.variable.clone(), read.at.start));
     read.or_else(|| {
         tainted
             .iter()
-            .find_map(|(name, variable)| uses(model, code, region, name, &counts).then(|| variable.clone()))
+            .find_map(|(name, variable)| Some((variable.clone(), uses(model, code, region, name, &counts)?)))
     })
 }
 
@@ -494,6 +502,46 @@ fn authenticates(code: &str, start: usize, at: usize) -> bool {
         }
     }
     CREDENTIAL_KEY.is_match(&code[start..element_end])
+}
+
+/// The header a credential at `at` goes in, when the code names it as the key of its entry in
+/// a mapping given as the request's headers (`headers={'X-Api-Key': v}`, `{headers:
+/// {"x-api-key": v}}`, Ruby's `headers: {'X-Api-Key' => v}`): the innermost keyed entry around
+/// the value, in the first mapping that encloses it.
+fn header_named(code: &str, start: usize, at: usize) -> Option<String> {
+    static ENTRY_KEY: CodePattern = CodePattern::new(r#"\A\s*['"`]?([A-Za-z][\w-]*)['"`]?\s*(?:=>|:)"#);
+    static HEADERS: CodePattern = CodePattern::new(r#"(?i)\bheaders['"`]?\s*(?:=>|[=:])\s*\z"#);
+    let mut depth = 0usize;
+    let mut element_end = at;
+    let mut key: Option<&str> = None;
+    for (offset, c) in code[start..at].char_indices().rev() {
+        let position = start + offset;
+        match c {
+            ')' | ']' | '}' => depth += 1,
+            '(' | '[' | '{' if depth > 0 => depth -= 1,
+            '(' | '[' | '{' | ',' if depth == 0 => {
+                // Brackets inside the value (`f'Bearer {…}'`, `str(…)`) come before its key.
+                key = key.or_else(|| {
+                    ENTRY_KEY
+                        .captures_iter(&code[position + 1..element_end])
+                        .next()
+                        .and_then(|found| found.get(1))
+                        .map(|name| name.as_str())
+                });
+                match c {
+                    '{' if key.is_some() => {
+                        return key
+                            .filter(|_| HEADERS.is_match(&code[start..position]))
+                            .map(str::to_owned);
+                    }
+                    '(' | '[' if key.is_some() => return None,
+                    _ => element_end = position,
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The web addresses written in `region` of `code`: `https://…` literals, and the hosts given
@@ -751,19 +799,27 @@ fn within(inner: &Range<usize>, outer: &Range<usize>) -> bool {
 }
 
 /// Whether `region` uses the name `name` for its value (not its length or a test of it).
-fn uses(model: &Compiled, code: &str, region: &Range<usize>, name: &str, counts: impl Fn(usize) -> bool) -> bool {
+fn uses(
+    model: &Compiled,
+    code: &str,
+    region: &Range<usize>,
+    name: &str,
+    counts: impl Fn(usize) -> bool,
+) -> Option<usize> {
     let text = &code[region.clone()];
     let word = |c: char| c.is_alphanumeric() || c == '_';
-    text.match_indices(name).any(|(at, _)| {
-        let (start, end) = (region.start + at, region.start + at + name.len());
-        let before = code[..start].chars().next_back();
-        let after = code[end..].chars().next();
-        counts(start)
-            && !before.is_some_and(|c| word(c) || c == '.' || c == '$' && !name.starts_with('$'))
-            && !after.is_some_and(word)
-            && !model.no_value_before.is_match(&code[..start])
-            && !model.no_value_after.is_match(&code[end..])
-    })
+    text.match_indices(name)
+        .map(|(at, _)| region.start + at)
+        .find(|&start| {
+            let end = start + name.len();
+            let before = code[..start].chars().next_back();
+            let after = code[end..].chars().next();
+            counts(start)
+                && !before.is_some_and(|c| word(c) || c == '.' || c == '$' && !name.starts_with('$'))
+                && !after.is_some_and(word)
+                && !model.no_value_before.is_match(&code[..start])
+                && !model.no_value_after.is_match(&code[end..])
+        })
 }
 
 /// Where the statement or argument list going on from `start` ends: at a statement end or
@@ -1016,7 +1072,11 @@ mod tests {
             .into_iter()
             .flat_map(|sent| {
                 let variable = sent.variable.unwrap_or_else(|| "env".to_owned());
-                let kind = if sent.credential { "credential " } else { "" };
+                let kind = match (sent.credential, sent.header) {
+                    (true, Some(header)) => format!("credential in {header} "),
+                    (true, None) => "credential ".to_owned(),
+                    (false, _) => String::new(),
+                };
                 sent.urls.into_iter().map(move |url| format!("{kind}{variable}@{url}"))
             })
             .collect()
@@ -1057,7 +1117,7 @@ mod tests {
             python(
                 "import os,requests; requests.get('https://x.example', headers={'Authorization': 'Bearer ' + os.environ['API_TOKEN']})"
             ),
-            ["credential API_TOKEN@https://x.example"]
+            ["credential in Authorization API_TOKEN@https://x.example"]
         );
         assert_eq!(
             python("import os,requests; requests.get('https://x.example', auth=('me', os.environ['API_TOKEN']))"),
@@ -1067,7 +1127,26 @@ mod tests {
             python(
                 "import os,httpx; httpx.get('https://x.example', headers={'Authorization': f'Bearer {os.getenv(\"OPENAI_API_KEY\")}'})"
             ),
-            ["credential OPENAI_API_KEY@https://x.example"]
+            ["credential in Authorization OPENAI_API_KEY@https://x.example"]
+        );
+        // A header of the service's own, or one that carries data, by the name the code gives it.
+        assert_eq!(
+            python(
+                "import os,httpx; httpx.post('https://x.example', headers={'x-api-key': os.environ['ANTHROPIC_API_KEY']}, json={})"
+            ),
+            ["credential in x-api-key ANTHROPIC_API_KEY@https://x.example"]
+        );
+        assert_eq!(
+            python(
+                "import os,requests; k = os.environ['API_TOKEN']; requests.get('https://x.example', headers={'Accept': 'text/plain', 'X-Auth-Token': f'{k}'})"
+            ),
+            ["credential in X-Auth-Token API_TOKEN@https://x.example"]
+        );
+        assert_eq!(
+            python(
+                "import os,requests; requests.get('https://x.example', cookies={'session': os.environ['API_TOKEN']})"
+            ),
+            ["credential API_TOKEN@https://x.example"]
         );
         // Names of variables, not values; no address written; a variable that is no secret.
         assert_eq!(
@@ -1099,7 +1178,11 @@ mod tests {
         );
         assert_eq!(
             node("fetch('https://x.example', {headers: {Authorization: `Bearer ${process.env.NPM_TOKEN}`}})"),
-            ["credential NPM_TOKEN@https://x.example"]
+            ["credential in Authorization NPM_TOKEN@https://x.example"]
+        );
+        assert_eq!(
+            node("fetch('https://x.example', {method: 'GET', headers: {'api-key': process.env.NPM_TOKEN}})"),
+            ["credential in api-key NPM_TOKEN@https://x.example"]
         );
         assert_eq!(
             sends(

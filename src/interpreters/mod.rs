@@ -265,21 +265,21 @@ pub fn printed_environment(language: Language, source: &Source, prints_value: bo
 /// address the code writes (a request to an address the code does not write is not judged, as
 /// `curl -d "$TOKEN" "$URL"` is not): `requests.post(u, data=os.environ['TOKEN'])` is `curl
 /// --data-binary "$TOKEN" u`, `requests.get(u, headers={'Authorization': f'Bearer
-/// {os.environ["OPENAI_API_KEY"]}'})` is `curl -H "Authorization: Bearer $OPENAI_API_KEY" u`.
+/// {os.environ["OPENAI_API_KEY"]}'})` is `curl -H "Authorization: $OPENAI_API_KEY" u`,
+/// `headers={'X-Api-Key': os.environ['OPENAI_API_KEY']}` is `curl -H "X-Api-Key: $OPENAI_API_KEY"`.
 pub fn sent_environment(language: Language, source: &Source) -> Vec<Effect> {
     environment::sent(language, source.text())
         .into_iter()
         .flat_map(|sent| {
             let span = source.span(sent.at.clone());
             sent.urls
-                .into_iter()
+                .iter()
                 .map(|url| {
-                    let argv = request_argv(
-                        sent.variable.as_deref(),
-                        sent.credential,
-                        Word::literal(&url, span),
-                        span,
-                    );
+                    // A credential the code gives in no header it names is `Authorization`.
+                    let header = sent
+                        .credential
+                        .then(|| sent.header.as_deref().unwrap_or("Authorization"));
+                    let argv = request_argv(sent.variable.as_deref(), header, Word::literal(url, span), span);
                     Effect::new(&sent.call, span, None, Action::Run(argv))
                 })
                 .collect::<Vec<_>>()
@@ -288,16 +288,15 @@ pub fn sent_environment(language: Language, source: &Source) -> Vec<Effect> {
 }
 
 /// The `curl` command that sends `variable` (`None`: the whole environment) to `url`: as the
-/// request's data (`--data-binary "$NAME"`), or as its own credential (`-H "Authorization:
-/// Bearer $NAME"`), which the checkers judge as curl's.
-fn request_argv(variable: Option<&str>, credential: bool, url: Word, span: Span) -> Vec<Word> {
-    let sent = environment_data(variable, span);
-    let (option, sent) = if credential {
-        ("-H", concat([Word::literal("Authorization: Bearer ", span), sent]))
-    } else {
-        ("--data-binary", sent)
+/// request's data (`--data-binary "$NAME"`), or in the `header` named (`-H "Authorization:
+/// $NAME"`, `-H "X-Api-Key: $NAME"`), which the checkers judge as curl's.
+fn request_argv(variable: Option<&str>, header: Option<&str>, url: Word, span: Span) -> Vec<Word> {
+    let value = environment_data(variable, span);
+    let (option, value) = match header {
+        Some(header) => ("-H", concat([Word::literal(&format!("{header}: "), span), value])),
+        None => ("--data-binary", value),
     };
-    vec![Word::literal("curl", span), Word::literal(option, span), sent, url]
+    vec![Word::literal("curl", span), Word::literal(option, span), value, url]
 }
 
 /// What of the environment code sends or prints, as bash writes it for the checkers that read

@@ -248,6 +248,7 @@ pub fn roles(name: &str) -> Roles {
                 | table::Carrier::SendsOptionWith { .. }
                 | table::Carrier::SendsPrefixed(_)
                 | table::Carrier::SendsToRemote { .. } => roles.sends = true,
+                table::Carrier::ListensOn(_) => {}
                 table::Carrier::DumpsProcessMemory
                 | table::Carrier::ReadsOperandsWith { .. }
                 | table::Carrier::ReadsOperandsBefore { .. } => roles.reads = true,

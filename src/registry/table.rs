@@ -307,6 +307,11 @@ pub enum Carrier {
     /// Any argument that starts with `prefix` names a folder or file it publishes, the prefix
     /// removed (`ngrok http file:///srv/site`).
     ServesPrefixed(&'static str),
+    /// The value of `option` is an address the program listens on (each, given more than once
+    /// or as a list: `-b 127.0.0.1,::1`): when all are the loopback address (`127.0.0.1`, `::1`,
+    /// `localhost`), only this machine reaches what it serves, and it publishes nothing
+    /// (`miniserve -i 127.0.0.1 ~`).
+    ListensOn(Opt),
     /// The program opens this machine to a remote party, who can run commands and move files
     /// here (`code tunnel`): judged like a reverse shell, unless its first operand is one of
     /// `unless` (`code tunnel status`).
@@ -536,6 +541,10 @@ impl Carrier {
             Carrier::ServesOperand(index) => format!("publishes operand #{}", index + 1),
             Carrier::ServesHere { .. } => "publishes the folder it runs in, given none".into(),
             Carrier::ServesPrefixed(prefix) => format!("publishes the folders `{prefix}…` names"),
+            Carrier::ListensOn(option) => format!(
+                "publishes nothing when `{}` names only the loopback address",
+                option.spelled()
+            ),
             Carrier::SendsArguments => "sends its arguments over the network".into(),
             Carrier::SendsOptionWith { option, with } => {
                 let with: Vec<String> = with.iter().map(|option| option.spelled()).collect();
@@ -1110,6 +1119,7 @@ fn entry_executions(
             | Carrier::ServesOperand(_)
             | Carrier::ServesHere { .. }
             | Carrier::ServesPrefixed(_)
+            | Carrier::ListensOn(_)
             | Carrier::SendsArguments
             | Carrier::SendsOptionWith { .. }
             | Carrier::SendsPrefixed(_)
@@ -1370,6 +1380,7 @@ fn below(folder: &Word, operand: &Word) -> Word {
 /// The files one entry says `rest` writes, reads, sends and publishes.
 fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
     let Files { written, read, .. } = files;
+    let served_before = files.served.len();
     let parsed = args::parse(rest, &entry.options);
     let operands: Vec<&Word> = parsed.operands().collect();
     let pick = |index: usize| -> Vec<Word> {
@@ -1485,6 +1496,22 @@ fn entry_files(entry: &Entry, rest: &[Word], span: Span, files: &mut Files) {
             }
             _ => {}
         }
+    }
+    // A server listening on the loopback address alone publishes to nobody.
+    let local_only = entry.carriers.iter().any(|carrier| match carrier {
+        Carrier::ListensOn(option) => {
+            let addresses = option.values(&parsed, rest);
+            !addresses.is_empty()
+                && addresses.iter().all(|address| {
+                    address
+                        .value()
+                        .is_some_and(|text| text.split(',').all(super::programs::is_loopback))
+                })
+        }
+        _ => false,
+    });
+    if local_only {
+        files.served.truncate(served_before);
     }
 }
 

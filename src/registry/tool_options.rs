@@ -441,7 +441,9 @@ pub const ENTRIES: &[Entry] = &[
         &[Carrier::NetworkProgram(Opt::Short('l'))],
     ),
     // Static file servers: every file under the folder they serve, the one they run in unless
-    // told another, is readable by whoever connects (they listen on every address).
+    // told another, is readable by whoever connects (they listen on every address, unless told
+    // the loopback one: miniserve's `-i`/`--interfaces`, darkhttpd's `--addr`, dufs's
+    // `-b`/`--bind`, each repeatable, dufs's a list too).
     tool(
         &["http-server"],
         Options::gnu(
@@ -492,7 +494,7 @@ pub const ENTRIES: &[Entry] = &[
                 "timeout",
             ],
         ),
-        &[Carrier::ServesOperand(0)],
+        &[Carrier::ServesOperand(0), Carrier::ListensOn(Opt::Long("addr"))],
     ),
     tool(
         &["miniserve"],
@@ -514,7 +516,11 @@ pub const ENTRIES: &[Entry] = &[
                 "allowed-upload-dir",
             ],
         ),
-        &[Carrier::ServesOperand(0), Carrier::ServesHere { unless: &[] }],
+        &[
+            Carrier::ServesOperand(0),
+            Carrier::ServesHere { unless: &[] },
+            Carrier::ListensOn(Opt::Both('i', "interfaces")),
+        ],
     ),
     tool(
         &["dufs"],
@@ -535,7 +541,11 @@ pub const ENTRIES: &[Entry] = &[
                 "compress",
             ],
         ),
-        &[Carrier::ServesOperand(0), Carrier::ServesHere { unless: &[] }],
+        &[
+            Carrier::ServesOperand(0),
+            Carrier::ServesHere { unless: &[] },
+            Carrier::ListensOn(Opt::Both('b', "bind")),
+        ],
     ),
     tool(
         &["updog"],

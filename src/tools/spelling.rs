@@ -23,6 +23,11 @@
 //!   (`s3cmd sync --delete-rem`, `s3cmd setacl --acl-pub`, `s3cmd rb --recur --for`).
 //! - duplicity's long options, which its argparse parser takes the same way (`allow_abbrev=True`
 //!   set outright): `duplicity remove-older-than 1M --forc URL` is `--force`.
+//! - rdiff-backup's long options, which the argparse parser of its deprecated interface takes the
+//!   same way wherever they are (`rdiff-backup --remov 2W repo` is `--remove-older-than 2W`).
+//! - b2's (Backblaze's CLI), whose argparse parsers take them the same way: `help` and
+//!   `help-all` before the command, then the command's own (`b2 sync --del SRC b2://b` is
+//!   `--delete`).
 //! - conda's and twine's long options, which their argparse parsers take the same way: the main
 //!   parser's (flags only) before the command, then the command's own, which its parser reads
 //!   from every word after the command (`conda remove --al` is `--all`, `conda config --se
@@ -39,7 +44,8 @@
 //!
 //! Each list of names is the tool's own (git 2.47's `--git-completion-helper-all`, pip 23.2's
 //! option parsers, awscli's argument tables (1.45 and 2.36 have the same), s3cmd 2.4's optparse
-//! options, duplicity 3.2's argument parsers, conda 26.7's and twine 7.0's `add_argument` calls,
+//! options, duplicity 3.2's argument parsers, rdiff-backup 2.2's and b2 5.0's (none sets
+//! `allow_abbrev=False`), conda 26.7's and twine 7.0's `add_argument` calls,
 //! npm 11's command list and configuration definitions), written whitespace-separated with `=`
 //! after an option that takes a value, which may be the next word.
 //! Only a beginning of exactly one name is written out: one the tool refuses as ambiguous is
@@ -60,6 +66,8 @@ pub fn spelled_out(name: &str, mut argv: Vec<Word>) -> Vec<Word> {
         "az" => one_parser(&mut argv, AZ_READ),
         "s3cmd" => one_parser(&mut argv, S3CMD),
         "duplicity" => one_parser(&mut argv, DUPLICITY),
+        "rdiff-backup" => one_parser(&mut argv, RDIFF_BACKUP),
+        "b2" => general_then_command(&mut argv, B2_GENERAL, B2, &[]),
         "conda" => conda(&mut argv),
         "twine" => twine(&mut argv),
         _ => {}
@@ -221,19 +229,19 @@ fn aws(argv: &mut [Word]) {
     let (Some(&command), Some(&subcommand)) = (words.first(), words.get(1)) else {
         return;
     };
-    let own = if command == "s3" {
-        AWS_S3.iter().find(|(name, _)| *name == subcommand).map(|(_, own)| *own)
+    let lists = if command == "s3" {
+        let Some(own) = AWS_S3.iter().find(|(name, _)| *name == subcommand).map(|(_, own)| *own) else {
+            return;
+        };
+        [own, ""]
     } else {
         let operation = format!("{command} {subcommand}");
-        aws_operations::AWS_OPERATIONS
+        let own = aws_operations::AWS_OPERATIONS
             .binary_search_by(|(name, _)| name.cmp(&operation.as_str()))
-            .ok()
-            .map(|at| aws_operations::AWS_OPERATIONS[at].1)
+            .map_or("", |at| aws_operations::AWS_OPERATIONS[at].1);
+        [own, AWS_EVERY_OPERATION]
     };
-    let Some(own) = own else {
-        return;
-    };
-    let own = Names(&[own]);
+    let own = Names(&lists);
     write_out(argv, 1, false, |written, dashes| {
         let begins_general = general.names().any(|name| name.starts_with(written));
         general_option(written, dashes).or_else(|| {
@@ -634,6 +642,12 @@ const AWS_GENERAL: &str = "ca-bundle= cli-auto-prompt cli-binary-format= cli-con
      cli-read-timeout= color= debug endpoint-url= no-cli-auto-prompt no-cli-pager no-paginate no-sign-request \
      no-verify-ssl output= profile= query= region= version";
 
+/// The option awscli gives every service operation, whose JSON carries the others (the checks
+/// read the policies in it): no operation's own option begins with `cli-`, so a beginning of it
+/// is that option, but for `--cli-i`…`--cli-input`, which awscli 2 refuses as a beginning of
+/// `--cli-input-yaml` too, and nothing runs.
+const AWS_EVERY_OPERATION: &str = "cli-input-json=";
+
 /// The `aws s3` commands' own options (`awscli/customizations/s3/subcommands.py`, and the sync
 /// strategies' `--delete`, `--exact-timestamps` and `--size-only`). Those whose value is
 /// optional (`--sse`) are listed as flags: a value after them is no option either way.
@@ -724,6 +738,68 @@ const DUPLICITY: &str = "allow-source-mismatch archive-dir= asynchronous-upload 
      skip-if-no-change skip-volume= ssh-askpass ssh-options= ssl-cacert-file= ssl-cacert-path= \
      ssl-no-check-certificate swift-storage-policy= tempdir= time-separator= time= timeout= use-agent \
      use-gpgsm verbosity= version volsize= webdav-headers=";
+
+/// rdiff-backup's options as its deprecated interface reads them, one argparse parser for every
+/// word (`get_parser_compat200` in `rdiffbackup/arguments.py`, with the generic and the actions'
+/// parent parsers it is given): rdiff-backup 2.2's. `--remove-older-than` is the one the checks
+/// read (`--remov 2W` is it). The newer interface (`rdiff-backup remove increments
+/// --older-than 2W`), chosen by an action's name among the words, has none of these but its
+/// general ones, and refuses the rest.
+const RDIFF_BACKUP: &str = "acls allow-duplicate-timestamps api-version= backup-mode calculate-average carbonfile \
+     chars-to-quote= check-destination-dir compare compare-at-time= compare-full compare-full-at-time= compare-hash \
+     compare-hash-at-time= compare-inode compression create-full-path current-time= eas exclude-device-files \
+     exclude-fifos exclude-filelist-stdin exclude-filelist= exclude-globbing-filelist-stdin \
+     exclude-globbing-filelist= exclude-if-present= exclude-other-filesystems exclude-regexp= exclude-sockets \
+     exclude-special-files exclude-symbolic-links exclude= file-statistics force fsync group-mapping-file= \
+     hard-links help include-device-files include-fifos include-filelist-stdin include-filelist= \
+     include-globbing-filelist-stdin include-globbing-filelist= include-if-present= include-other-filesystems \
+     include-regexp= include-sockets include-special-files include-symbolic-links include= list-at-time= \
+     list-changed-since= list-increment-sizes list-increments max-file-size= min-file-size= never-drop-acls new \
+     no-acls no-carbonfile no-compare-inode no-compression no-compression-regexp= no-eas no-file-statistics \
+     no-fsync no-hard-links no-new no-print-statistics no-resource-forks no-ssh-compression not-compressed-regexp= \
+     null-separator override-chars-to-quote= parsable-output preserve-numerical-ids print-statistics remote-schema= \
+     remote-tempdir= remove-older-than= resource-forks restore restore-as-of= restrict-mode= restrict-path= \
+     restrict-read-only= restrict-update-only= restrict= server ssh-compression ssh-no-compression tempdir= \
+     terminal-verbosity= test-server use-compatible-timestamps user-mapping-file= verbosity= verify verify-at-time= \
+     version";
+
+/// The Backblaze CLI's general options (`B2.create_parser` in `b2/_internal/console_tool.py`):
+/// each command's parser has the rest.
+const B2_GENERAL: &str = "help help-all";
+
+/// The b2 commands whose options the checks read: `sync`'s `--delete` and `--dry-run`, and the
+/// uploads' options that take a value, which stand between it and the operands. The b2 package
+/// 5.0's parsers, its interface version 3's (`b2v3`, with the camel-case spellings of b2 3.x,
+/// `--dryRun`) together with its current one's, whose names are among them: a beginning of
+/// one name of both is that name in either.
+const B2: &[(&str, &str)] = &[
+    ("sync", B2_SYNC),
+    ("upload-file", B2_UPLOAD),
+    ("upload_file", B2_UPLOAD),
+    ("file upload", B2_UPLOAD),
+];
+
+const B2_SYNC: &str = "allow-empty-source allowEmptySource compare-threshold= compare-versions= compareThreshold= \
+     compareVersions= debug-logs debugLogs delete destination-server-side-encryption-algorithm= \
+     destination-server-side-encryption= destinationServerSideEncryption= destinationServerSideEncryptionAlgorithm= \
+     download-threads= downloadThreads= dry-run dryRun escape-control-characters exclude-all-symlinks \
+     exclude-dir-regex= exclude-if-modified-after= exclude-if-uploaded-after= exclude-regex= excludeAllSymlinks \
+     excludeDirRegex= excludeIfModifiedAfter= excludeIfUploadedAfter= excludeRegex= help include-regex= \
+     includeRegex= incremental-mode incrementalMode keep-days= keepDays= log-config= logConfig= \
+     max-download-streams-per-file= maxDownloadStreamsPerFile= no-escape-control-characters no-progress noProgress \
+     profile= quiet replace-newer replaceNewer skip-hash-verification skip-newer skipHashVerification skipNewer \
+     source-server-side-encryption-algorithm= source-server-side-encryption= sourceServerSideEncryption= \
+     sourceServerSideEncryptionAlgorithm= sync-threads= syncThreads= threads= upload-threads= uploadThreads= \
+     verbose write-buffer-size= writeBufferSize=";
+
+const B2_UPLOAD: &str = "cache-control= cacheControl= content-disposition= content-encoding= content-language= \
+     content-type= contentDisposition= contentEncoding= contentLanguage= contentType= custom-upload-timestamp= \
+     customUploadTimestamp= debug-logs debugLogs destination-server-side-encryption-algorithm= \
+     destination-server-side-encryption= destinationServerSideEncryption= destinationServerSideEncryptionAlgorithm= \
+     escape-control-characters expires= file-retention-mode= fileRetentionMode= help incremental-mode \
+     incrementalMode info= legal-hold= legalHold= log-config= logConfig= min-part-size= minPartSize= \
+     no-escape-control-characters no-progress noProgress profile= quiet retain-until= retainUntil= sha1= threads= \
+     verbose";
 
 /// The options of az's commands that the checks read (`checks/cloud.rs`, `checks/cloud_exposure`
 /// and its `network`): what makes a container public, a role granted, a firewall or security rule
@@ -1018,6 +1094,42 @@ mod tests {
     }
 
     #[test]
+    fn rdiff_backup_options_by_any_beginning() {
+        assert_eq!(
+            spelled("rdiff-backup --remov 2W /b"),
+            "rdiff-backup --remove-older-than 2W /b"
+        );
+        assert_eq!(
+            spelled("rdiff-backup --force --remove-o=2W /b"),
+            "rdiff-backup --force --remove-older-than=2W /b"
+        );
+        // `--rem` begins `--remote-schema`, `--remote-tempdir` and `--remove-older-than`.
+        assert_eq!(spelled("rdiff-backup --rem 2W /b"), "rdiff-backup --rem 2W /b");
+    }
+
+    #[test]
+    fn b2_general_options_then_the_commands_own() {
+        assert_eq!(
+            spelled("b2 sync --del --keep-d 3 ./site b2://bucket"),
+            "b2 sync --delete --keep-days 3 ./site b2://bucket"
+        );
+        assert_eq!(
+            spelled("b2 file upload --content-t text/plain bucket ./f f"),
+            "b2 file upload --content-type text/plain bucket ./f f"
+        );
+        // `--dry` begins `--dry-run` and `--dryRun`, `--keep` `--keep-days` and `--keepDays`;
+        // before the command only `--help` and `--help-all` are read; a command whose options
+        // no check reads is left as it is.
+        assert_eq!(
+            spelled("b2 sync --dry --delete ./site b2://bucket"),
+            "b2 sync --dry --delete ./site b2://bucket"
+        );
+        assert_eq!(spelled("b2 --del sync a b"), "b2 --del sync a b");
+        assert_eq!(spelled("b2 sync --keep 3 a b"), "b2 sync --keep 3 a b");
+        assert_eq!(spelled("b2 ls --rec b2://bucket"), "b2 ls --rec b2://bucket");
+    }
+
+    #[test]
     fn aws_general_options_first_then_the_s3_commands_own() {
         assert_eq!(
             spelled("aws --reg eu-west-1 s3 rm s3://b --recur"),
@@ -1067,6 +1179,11 @@ mod tests {
             spelled("aws s3api put-object-acl --bucket b --key k --grant-read x"),
             "aws s3api put-object-acl --bucket b --key k --grant-read x"
         );
+        // Every operation's `--cli-input-json`, which carries the others.
+        assert_eq!(
+            spelled("aws s3api put-bucket-policy --cli-input-j file://in.json"),
+            "aws s3api put-bucket-policy --cli-input-json file://in.json"
+        );
         // `--grant-r` begins `--grant-read` and `--grant-read-acp`: awscli refuses it.
         assert_eq!(
             spelled("aws s3api put-object-acl --bucket b --key k --grant-r x"),
@@ -1078,6 +1195,81 @@ mod tests {
     fn aws_operations_are_sorted_for_their_binary_search() {
         let names: Vec<&str> = aws_operations::AWS_OPERATIONS.iter().map(|(name, _)| *name).collect();
         assert!(names.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    /// Every option a check reads of an aws service operation is in that operation's table (or
+    /// every operation's, or the general ones), so that its beginnings are read as it: the
+    /// corpus stops each such operation by the options that make a check stop it, and an
+    /// option is read when giving its value to an option of another name changes the verdict
+    /// (`--filter file://…` is read as a file whatever the option).
+    #[test]
+    fn aws_operations_hold_every_option_the_checks_read() {
+        let context = crate::Context::example();
+        let judged = |command: &str| {
+            let verdict = crate::analyze::analyze(command, &context);
+            let rules: Vec<&str> = verdict.findings.iter().map(|finding| finding.rule.id).collect();
+            (verdict.decision, rules, verdict.analysis)
+        };
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+        let mut cases = Vec::new();
+        for entry in std::fs::read_dir(folder).expect("the corpus folder") {
+            let text = std::fs::read_to_string(entry.expect("a corpus file").path()).expect("a corpus file");
+            cases.extend(text.lines().filter_map(|line| {
+                let (header, command) = line.split_once(": ")?;
+                (["deny", "ask"].contains(&header.split(' ').next()?) && command.starts_with("aws "))
+                    .then(|| command.to_owned())
+            }));
+        }
+        let mut missing = Vec::new();
+        for command in &cases {
+            let (decision, rules, analysis) = judged(command);
+            if decision == crate::Decision::Allow {
+                continue;
+            }
+            let Some(aws) = analysis.commands.iter().find(|found| found.name == "aws") else {
+                continue;
+            };
+            let Some(tool) = super::super::tool("aws") else {
+                continue;
+            };
+            let words = super::super::read_as(tool, aws.args()).words();
+            let (Some(&service), Some(&operation)) = (words.first(), words.get(1)) else {
+                continue;
+            };
+            let name = format!("{service} {operation}");
+            if service == "s3" || name.contains(['$', '`']) {
+                continue;
+            }
+            let table = aws_operations::AWS_OPERATIONS
+                .iter()
+                .find(|(operation, _)| *operation == name)
+                .map_or("", |(_, options)| *options);
+            let known = Names(&[table, AWS_EVERY_OPERATION, AWS_GENERAL]);
+            for word in aws.args() {
+                let Some(option) = word.text().strip_prefix("--") else {
+                    continue;
+                };
+                let option = option.split('=').next().unwrap_or(option);
+                if known.names().any(|name| name == option) {
+                    continue;
+                }
+                let written = &command[word.span.start..word.span.end];
+                let value = written.find('=').map_or("", |at| &written[at..]);
+                let renamed = format!(
+                    "{}--x-unread{value}{}",
+                    &command[..word.span.start],
+                    &command[word.span.end..]
+                );
+                let (decision_without, rules_without, _) = judged(&renamed);
+                if (decision_without, rules_without) != (decision, rules.clone()) {
+                    missing.push(format!("{name}: --{option} (`{command}`)"));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "options a check reads, missing from aws_operations.rs: {missing:#?}"
+        );
     }
 
     #[test]

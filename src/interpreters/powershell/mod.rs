@@ -372,7 +372,7 @@ impl<'a> Reader<'a> {
     /// `curl -T FILE`.
     fn request(&mut self, call: &str, url: &Word, sent: &Val, uploads: bool, span: Span) {
         for name in sent.secrets() {
-            let argv = super::request_argv(name.as_deref(), false, url.clone(), span);
+            let argv = super::request_argv(name.as_deref(), None, url.clone(), span);
             self.effect(call, span, Action::Run(argv));
         }
         for file in sent.files(uploads) {
@@ -382,10 +382,10 @@ impl<'a> Reader<'a> {
 
     /// A request to `url` authenticated by `headers`: a secret environment variable in them
     /// (`-Headers @{Authorization = "Bearer $env:OPENAI_API_KEY"}`) is judged as the `curl -H
-    /// "Authorization: Bearer $NAME" URL` it amounts to.
+    /// "Authorization: $NAME" URL` it amounts to.
     fn authenticated_request(&mut self, call: &str, url: &Word, headers: &Val, span: Span) {
         for name in headers.secrets().into_iter().flatten() {
-            let argv = super::request_argv(Some(&name), true, url.clone(), span);
+            let argv = super::request_argv(Some(&name), Some("Authorization"), url.clone(), span);
             self.effect(call, span, Action::Run(argv));
         }
     }
