@@ -388,15 +388,23 @@ fn storage_sync(subject: &Subject, report: &mut Report) {
             .iter()
             .any(|word| word.starts_with('-') && !word.starts_with("--") && word.contains(flag))
     };
-    let mut operands: Vec<&Word> = Vec::new();
-    let mut words_left = args.iter();
-    while let Some(word) = words_left.next() {
-        if STORAGE_VALUED.contains(&word.text()) {
-            words_left.next();
-        } else if !word.text().starts_with('-') {
-            operands.push(word);
+    // b2's argparse takes options after the folders too, their values with them.
+    let operands: Vec<&Word> = if command.name == "b2" {
+        args::parse(args, &crate::registry::catalogue::B2_SYNC_OPTIONS)
+            .operands()
+            .collect()
+    } else {
+        let mut operands = Vec::new();
+        let mut words_left = args.iter();
+        while let Some(word) = words_left.next() {
+            if STORAGE_VALUED.contains(&word.text()) {
+                words_left.next();
+            } else if !word.text().starts_with('-') {
+                operands.push(word);
+            }
         }
-    }
+        operands
+    };
     let position = |verb: &str| operands.iter().position(|word| word.is(verb));
     // An object name with a wildcard deletes every object it matches (`gs://b/**`, `s3://b/*`).
     let wildcard_after = |at: usize| operands[at + 1..].iter().any(|word| word.text().contains('*'));

@@ -488,11 +488,19 @@ fn check(subject: &Subject, report: &mut Report) {
                 && let Some(source) =
                     guard_build_from_elsewhere(command, names_guard, subject.analysis, subject.context)
             {
-                report.flag(
-                    &GUARD_SELF_APPROVAL,
-                    command.span,
-                    format!("`cargo install` from {source} would replace the guard that checks the agent with a build nobody reviewed"),
-                );
+                // Not named after the guard, the source is judged for `--force` alone, which an
+                // ordinary install or update does without.
+                let forced = command.args().iter().any(|word| word.is("--force") || word.is("-f"));
+                let reason = if names_guard || !forced {
+                    format!(
+                        "`cargo install` from {source} would replace the guard that checks the agent with a build nobody reviewed"
+                    )
+                } else {
+                    format!(
+                        "`cargo install --force` from {source} may put a program named `safety-net` over the guard that checks the agent: `--force` replaces an installed program of any package, and what this source builds cannot be read beforehand. Without `--force`, cargo still installs it, and updates it when its source changed, but refuses to replace another package's program"
+                    )
+                };
+                report.flag(&GUARD_SELF_APPROVAL, command.span, reason);
             }
         }
         // Homebrew's `uninstall` (`remove`, `rm`) of a formula named after the guard.
