@@ -201,7 +201,8 @@ pub(crate) const B2_SYNC_OPTIONS: Options = Options::gnu(
         "write-buffer-size",
         "writeBufferSize",
     ],
-);
+)
+.case_sensitive();
 
 /// Options of b2's upload commands (`upload-file`, `upload_file`, `file upload`) that take a
 /// value (b2 5.0's parser).
@@ -227,7 +228,8 @@ const B2_UPLOAD_OPTIONS: Options = Options::gnu(
         "sha1",
         "threads",
     ],
-);
+)
+.case_sensitive();
 
 pub const ENTRIES: &[Entry] = &[
     Entry {
