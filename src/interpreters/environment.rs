@@ -485,23 +485,14 @@ static CREDENTIAL_KEY: CodePattern = CodePattern::new(
 /// Whether the value at `at` is one of a request's credentials: it, or a bracket enclosing it
 /// inside the call's arguments from `start`, follows a credential key in its own argument.
 fn authenticates(code: &str, start: usize, at: usize) -> bool {
-    let mut depth = 0usize;
-    let mut element_end = at;
-    for (offset, c) in code[start..at].char_indices().rev() {
-        let position = start + offset;
-        match c {
-            ')' | ']' | '}' => depth += 1,
-            '(' | '[' | '{' if depth > 0 => depth -= 1,
-            '(' | '[' | '{' | ',' if depth == 0 => {
-                if CREDENTIAL_KEY.is_match(&code[position + 1..element_end]) {
-                    return true;
-                }
-                element_end = position;
-            }
-            _ => {}
+    let mut outermost_end = at;
+    for (position, _, element) in elements_around(code, start, at) {
+        if CREDENTIAL_KEY.is_match(element) {
+            return true;
         }
+        outermost_end = position;
     }
-    CREDENTIAL_KEY.is_match(&code[start..element_end])
+    CREDENTIAL_KEY.is_match(&code[start..outermost_end])
 }
 
 /// The header a credential at `at` goes in, when the code names it as the key of its entry in
@@ -511,37 +502,49 @@ fn authenticates(code: &str, start: usize, at: usize) -> bool {
 fn header_named(code: &str, start: usize, at: usize) -> Option<String> {
     static ENTRY_KEY: CodePattern = CodePattern::new(r#"\A\s*['"`]?([A-Za-z][\w-]*)['"`]?\s*(?:=>|:)"#);
     static HEADERS: CodePattern = CodePattern::new(r#"(?i)\bheaders['"`]?\s*(?:=>|[=:])\s*\z"#);
-    let mut depth = 0usize;
-    let mut element_end = at;
     let mut key: Option<&str> = None;
-    for (offset, c) in code[start..at].char_indices().rev() {
-        let position = start + offset;
-        match c {
-            ')' | ']' | '}' => depth += 1,
-            '(' | '[' | '{' if depth > 0 => depth -= 1,
-            '(' | '[' | '{' | ',' if depth == 0 => {
-                // Brackets inside the value (`f'Bearer {…}'`, `str(…)`) come before its key.
-                key = key.or_else(|| {
-                    ENTRY_KEY
-                        .captures_iter(&code[position + 1..element_end])
-                        .next()
-                        .and_then(|found| found.get(1))
-                        .map(|name| name.as_str())
-                });
-                match c {
-                    '{' if key.is_some() => {
-                        return key
-                            .filter(|_| HEADERS.is_match(&code[start..position]))
-                            .map(str::to_owned);
-                    }
-                    '(' | '[' if key.is_some() => return None,
-                    _ => element_end = position,
-                }
+    for (position, opener, element) in elements_around(code, start, at) {
+        // Brackets inside the value (`f'Bearer {…}'`, `str(…)`) come before its key.
+        key = key.or_else(|| {
+            ENTRY_KEY
+                .captures_iter(element)
+                .next()
+                .and_then(|found| found.get(1))
+                .map(|name| name.as_str())
+        });
+        match opener {
+            '{' if key.is_some() => {
+                return key
+                    .filter(|_| HEADERS.is_match(&code[start..position]))
+                    .map(str::to_owned);
             }
+            '(' | '[' if key.is_some() => return None,
             _ => {}
         }
     }
     None
+}
+
+/// The elements of the code from `start` that hold `at`, innermost first: for each bracket or
+/// comma that begins one at the level of `at` (brackets closed before `at` are skipped whole),
+/// its position, the character, and the element's text after it.
+fn elements_around(code: &str, start: usize, at: usize) -> impl Iterator<Item = (usize, char, &str)> {
+    let mut depth = 0usize;
+    let mut element_end = at;
+    code[start..at].char_indices().rev().filter_map(move |(offset, c)| {
+        let position = start + offset;
+        match c {
+            ')' | ']' | '}' => depth += 1,
+            '(' | '[' | '{' if depth > 0 => depth -= 1,
+            '(' | '[' | '{' | ',' => {
+                let element = &code[position + 1..element_end];
+                element_end = position;
+                return Some((position, c, element));
+            }
+            _ => {}
+        }
+        None
+    })
 }
 
 /// The web addresses written in `region` of `code`: `https://…` literals, and the hosts given
